@@ -1,0 +1,96 @@
+/** Role numbers: lower is more privileged. A route or call with level L is open to roles <= L. */
+export const ROLES = [0, 1, 2, 3, 4, 5, 6, 7] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_KEYS: Record<Role, string> = {
+  0: 'developer',
+  1: 'manager',
+  2: 'officePerson',
+  3: 'person',
+  4: 'mainDealer',
+  5: 'dealer',
+  6: 'customer',
+  7: 'guest',
+};
+
+/** Mantine colour of the role tag in the user list (spec 000 2.7). */
+export function roleTagColor(role: number): string {
+  switch (role) {
+    case 0: return 'green';
+    case 1: return 'blue';
+    case 2: return 'yellow';
+    case 3: return 'dark';
+    default: return 'red';
+  }
+}
+
+export const DEFAULT_NEW_USER_ROLE: Role = 7;
+/** The protected back office needs a role of 3 or lower. */
+export const BACK_OFFICE_MAX_ROLE = 3;
+
+export function isAllowed(level: number, role: number | null | undefined): boolean {
+  if (role === null || role === undefined) return level >= 7;
+  return role <= level;
+}
+
+export function canEnterBackOffice(role: number | null | undefined): boolean {
+  return role !== null && role !== undefined && role <= BACK_OFFICE_MAX_ROLE;
+}
+
+/**
+ * Route levels (spec 000 2.1, 001 2, 002 2.1). `pattern` uses React Router syntax.
+ * `open` routes need no session at all.
+ */
+export interface RouteLevel { pattern: string; level: number; open?: boolean }
+export const ROUTE_LEVELS: RouteLevel[] = [
+  { pattern: '/', level: 2 },
+  { pattern: '/users', level: 1 },
+  { pattern: '/mycompany', level: 1 },
+  { pattern: '/app/settings/myCompany/:id', level: 1 },
+  { pattern: '/companies', level: 2 },
+  { pattern: '/imagemanagment', level: 2 },
+  { pattern: '/companydetail/:id', level: 2 },
+  { pattern: '/tcmblist', level: 2 },
+  { pattern: '/models', level: 1 },
+  { pattern: '/model/:id', level: 2 },
+  { pattern: '/products', level: 2 },
+  { pattern: '/product/:id', level: 2 },
+  { pattern: '/materials', level: 2 },
+  { pattern: '/material/:id', level: 2 },
+  { pattern: '/offers', level: 2 },
+  { pattern: '/offer/:id', level: 2 },
+  { pattern: '/order/:id', level: 2 },
+  { pattern: '/buyings', level: 2 },
+  { pattern: '/ordersdashboard', level: 3 },
+  { pattern: '/orders', level: 3 },
+  { pattern: '/productionDashBoard', level: 3 },
+  { pattern: '/orderitemlist', level: 3 },
+  { pattern: '/componentlist', level: 3 },
+  { pattern: '/orderitemdetail/:id', level: 3 },
+  { pattern: '/orderproductiondetail/:id', level: 3 },
+  { pattern: '/productslabels', level: 3 },
+  { pattern: '/gatewaylist', level: 3 },
+  { pattern: '/devicedetails/:id', level: 3 },
+  { pattern: '/profile', level: 3 },
+  { pattern: '/web', level: 7, open: true },
+  { pattern: '/web/:id/:lang', level: 7, open: true },
+  { pattern: '/login', level: 7, open: true },
+  { pattern: '/signup', level: 7, open: true },
+  { pattern: '/forgotpassword', level: 7, open: true },
+  { pattern: '/ordertracking/:offerId/:companyId/:token', level: 3, open: true },
+  { pattern: '/notfound', level: 0, open: true },
+  { pattern: '/internalserver', level: 7, open: true },
+];
+
+export function routeLevel(pattern: string): number {
+  const r = ROUTE_LEVELS.find((x) => x.pattern === pattern);
+  if (!r) throw new Error(`unknown route ${pattern}`);
+  return r.level;
+}
+
+/** Call levels for the API: the level of the screen that uses the call. */
+export const API_LEVELS = {
+  users: routeLevel('/users'),
+  companies: routeLevel('/companies'),
+  backOffice: BACK_OFFICE_MAX_ROLE,
+} as const;

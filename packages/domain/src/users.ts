@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { EMAIL_RE, idSchema, optionalText, versionSchema } from './common.js';
+import { permissionsSchema } from './permissions.js';
+
+export const PASSWORD_MIN_DEFAULT = 8;
+export const USERS_PAGE_SIZE = 10;
+
+const firstname = z.string({ error: 'user.firstname.min' }).trim().min(2, { error: 'user.firstname.min' }).max(80, { error: 'error.tooLong' });
+const lastname = z.string({ error: 'user.lastname.min' }).trim().min(3, { error: 'user.lastname.min' }).max(80, { error: 'error.tooLong' });
+const email = z.string({ error: 'user.email.invalid' }).trim().toLowerCase().max(200, { error: 'error.tooLong' }).regex(EMAIL_RE, { error: 'user.email.invalid' });
+const role = z.coerce.number({ error: 'user.role.invalid' }).int({ error: 'user.role.invalid' }).min(0, { error: 'user.role.invalid' }).max(7, { error: 'user.role.invalid' });
+
+export function passwordSchema(min = PASSWORD_MIN_DEFAULT) {
+  return z.string({ error: 'password.min' }).min(min, { error: 'password.min' }).max(200, { error: 'error.tooLong' });
+}
+
+const userFields = {
+  firstname,
+  lastname,
+  email,
+  mobile: optionalText(40),
+  role: role.default(7),
+  user_img: optionalText(500),
+  usercompany_id: z.union([z.string().max(64), z.array(z.object({ _id: z.string() }).loose())]).optional().nullable()
+    .transform((v) => (Array.isArray(v) ? v[0]?._id ?? null : v || null)),
+  userstate: z.boolean({ error: 'error.invalidType' }).default(true),
+  permissions: permissionsSchema.optional().nullable().transform((v) => v ?? {}),
+};
+
+export const userCreateSchema = z.object({ ...userFields, password: passwordSchema() });
+export const userUpdateSchema = z.object({ ...userFields, __v: versionSchema });
+export type UserCreate = z.input<typeof userCreateSchema>;
+export type UserUpdate = z.input<typeof userUpdateSchema>;
+
+export const passwordChangeSchema = z.object({ id: idSchema.optional(), password: passwordSchema() });
+
+/** A user as the API returns it: never a hash. */
+export const userSchema = z.object({
+  _id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  role: z.number(),
+  user_img: z.string(),
+  usercompany_id: z.array(z.object({ _id: z.string(), company_name: z.string() })),
+  usercompany_name: z.string(),
+  userstate: z.boolean(),
+  permissions: permissionsSchema,
+  date: z.string(),
+  __v: z.number(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const USER_SORTS = ['firstname', 'lastname'] as const;
+
+/** What login and verifytoken answer about the signed-in user. */
+export const sessionUserSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  role: z.number(),
+  user_img: z.string(),
+  permissions: permissionsSchema,
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginSchema = z.object({
+  email: z.string({ error: 'auth.missingCredentials' }).trim().toLowerCase().min(1, { error: 'auth.missingCredentials' }).max(200),
+  password: z.string({ error: 'auth.missingCredentials' }).min(1, { error: 'auth.missingCredentials' }).max(200),
+  remember: z.boolean().optional(),
+});

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { translate } from '@isik/domain';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin, requestLang } from './plugins/errors.js';
+import { realtimePlugin } from './plugins/realtime.js';
+import { createServices, type Services } from './services.js';
+import { authRoutes } from './modules/auth/auth-routes.js';
+import { usersRoutes } from './modules/users/users-routes.js';
+import { companiesRoutes } from './modules/companies/companies-routes.js';
+import { systemRoutes } from './modules/system/system-routes.js';
+
+export interface AppDeps { config: Config; database: Database; logger?: boolean }
+
+declare module 'fastify' {
+  interface FastifyInstance { services: Services; passwordMin: number }
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp({ config, database, logger = true }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL } : false,
+    bodyLimit: config.BODY_LIMIT_MB * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('passwordMin', config.PASSWORD_MIN);
+
+  const services = createServices({ config, database });
+  app.decorate('services', services);
+
+  await app.register(errorsPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Işık back office API', version: '1.0.0', description: 'Every call of the back office. Errors answer { message, code, fields }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, { db: database.db, secret: config.jwtSecret });
+  await app.register(realtimePlugin, { database, secret: config.jwtSecret, publicUrl: config.PUBLIC_URL });
+
+  await app.register(async (api) => {
+    await api.register(systemRoutes, { database, filesBytes: async () => 0 });
+    await api.register(authRoutes, { auth: services.auth });
+    await api.register(usersRoutes, { users: services.users });
+    await api.register(companiesRoutes, { companies: services.companies });
+  }, { prefix: '/api' });
+
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: true });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    const isApi = url === '/api' || url.startsWith('/api/') || url === '/ws' || url.startsWith('/device-api');
+    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Client-side routes: the single page app answers them.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
+    }
+    return reply.status(404).send({ message: translate('error.routeNotFound', requestLang(req)), code: 'error.routeNotFound' });
+  });
+
+  return app;
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
+const url = (name: string) => z.string().refine((v) => { try { new URL(v); return true; } catch { return false; } }, { message: `${name} must be a URL` });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: url('DATABASE_URL').optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: z.string().min(16, { message: 'JWT_SECRET must be at least 16 characters' }).optional(),
+  TOKEN_TTL: z.string().regex(/^\d+[smhd]$/, { message: 'TOKEN_TTL must look like 12h, 30m or 7d' }).default('12h'),
+  ADMIN_EMAIL: z.string().email({ message: 'ADMIN_EMAIL must be an e-mail address' }).default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' }).optional(),
+  PASSWORD_MIN: z.coerce.number().int().min(8, { message: "PASSWORD_MIN must be at least 8" }).max(128).default(8),
+  SEED_DEMO: bool.default(true),
+  TCMB_URL: url('TCMB_URL').default('https://www.tcmb.gov.tr/kurlar/today.xml'),
+  SMTP_URL: url('SMTP_URL').optional(),
+  PUBLIC_URL: url('PUBLIC_URL').optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  BODY_LIMIT_MB: z.coerce.number().min(1).max(100).default(12),
+});
+
+export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string };
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; an invalid value stops the start with the variable's name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(clean);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    jwtSecret: c.JWT_SECRET ?? '',
+  };
+}
+
+export function ephemeralSecret(): string {
+  return randomBytes(32).toString('hex');
+}

@@ -1,0 +1,52 @@
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirInUseError, openDatabase } from './db/database.js';
+import { buildApp } from './app.js';
+import { ensureAdmin, ensureSecret, seedDemo } from './seed/seed.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.dataDir, log: console.error });
+  config.jwtSecret = await ensureSecret(database.db, config.jwtSecret);
+  const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  const seeded = config.SEED_DEMO ? await seedDemo(database.db) : false;
+  const app = await buildApp({ config, database });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: stopping`);
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const lines = [
+    '',
+    `  Işık back office is running at ${address}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  API docs: ${address}/api/docs`,
+    admin.created
+      ? `  Admin sign-in: ${admin.email} / ${admin.password ?? '(the ADMIN_PASSWORD you set)'}${admin.password ? '   <- generated, shown only this once' : ''}`
+      : `  Admin sign-in: ${admin.email} (password as set at first start)`,
+    seeded ? '  Demo data seeded: users role1@example.com … role7@example.com, password Demo12345!' : '',
+    '',
+  ];
+  console.log(lines.filter((l, i) => l !== '' || i === 0 || i === lines.length - 1).join('\n'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+    console.error(err.message);
+  } else {
+    console.error('The server could not start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { totalPages, companyInputSchema, companyUpdateSchema, type MessageKey } from '@isik/domain';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/database.js';
+import { companies } from '../../db/schema.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { recordChange } from '../../lib/log.js';
+import type { SessionContext } from '../../plugins/auth.js';
+import { companyUserCount, findCompany, listCompanies, type CompanyListArgs } from './companies-repository.js';
+
+type Input = z.output<typeof companyInputSchema>;
+type UpdateInput = z.output<typeof companyUpdateSchema>;
+
+/**
+ * Other areas (deliveries, offers) register a check that refuses a company's deletion while they
+ * hold records of it; each answers the message key to show, or null.
+ */
+export type CompanyDeleteGuard = (tx: Executor, companyId: string) => Promise<MessageKey | null>;
+
+export function createCompaniesService(deps: { db: Db }) {
+  const { db } = deps;
+  const deleteGuards: CompanyDeleteGuard[] = [
+    async (tx, id) => ((await companyUserCount(tx, id)) > 0 ? 'company.delete.hasUsers' : null),
+  ];
+
+  return {
+    addDeleteGuard(g: CompanyDeleteGuard) { deleteGuards.unshift(g); },
+
+    async list(args: CompanyListArgs) {
+      const { rows, total } = await listCompanies(db, args);
+      return { companyList: rows, page: args.page, totalPage: totalPages(total, args.pageSize), totalItemCount: total };
+    },
+
+    async get(id: string) {
+      const c = await findCompany(db, id);
+      if (!c) throw notFound();
+      return c;
+    },
+
+    async create(caller: SessionContext, data: Input) {
+      const id = newId();
+      await db.transaction(async (tx) => {
+        await tx.insert(companies).values({ id, ...data });
+        await recordChange(tx, caller, { title: 'Firma oluşturuldu', description: data.company_name, form: 'companies', operation_id: id }, { entity: 'companies', id, action: 'created' });
+      });
+      return (await findCompany(db, id))!;
+    },
+
+    async update(caller: SessionContext, id: string, data: UpdateInput) {
+      const { __v, ...fields } = data;
+      await db.transaction(async (tx) => {
+        const res = await tx.update(companies).set({ ...fields, updated_at: new Date(), version: sql`${companies.version} + 1` })
+          .where(and(eq(companies.id, id), eq(companies.version, __v))).returning({ id: companies.id });
+        if (res.length === 0) {
+          if (!(await findCompany(tx, id))) throw notFound();
+          throw conflict();
+        }
+        await recordChange(tx, caller, { title: 'Firma güncellendi', description: fields.company_name, form: 'companies', operation_id: id }, { entity: 'companies', id, action: 'updated' });
+      });
+      return (await findCompany(db, id))!;
+    },
+
+    async remove(caller: SessionContext, id: string) {
+      await db.transaction(async (tx) => {
+        const current = await findCompany(tx, id);
+        if (!current) throw notFound();
+        for (const guard of deleteGuards) {
+          const key = await guard(tx, id);
+          if (key) throw conflict(key);
+        }
+        await tx.delete(companies).where(eq(companies.id, id));
+        await recordChange(tx, caller, { title: 'Firma silindi', description: current.company_name, form: 'companies', operation_id: id }, { entity: 'companies', id, action: 'deleted' });
+      });
+      return { status: 'ok' as const };
+    },
+  };
+}
+export type CompaniesService = ReturnType<typeof createCompaniesService>;

@@ -1,0 +1,53 @@
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database.js';
+import { companies, users } from '../../db/schema.js';
+import { likePattern } from '../../lib/http.js';
+import type { Permissions, User } from '@isik/domain';
+
+export type UserRow = typeof users.$inferSelect;
+
+const columns = {
+  id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email, mobile: users.mobile,
+  role: users.role, user_img: users.user_img, company_id: users.company_id, userstate: users.userstate,
+  permissions: users.permissions, created_at: users.created_at, version: users.version, company_name: companies.company_name,
+};
+type Joined = { [K in keyof typeof columns]: unknown } & { id: string; company_id: string | null; company_name: string | null; created_at: Date };
+
+export function toUser(r: Joined): User {
+  return {
+    _id: r.id, firstname: r.firstname as string, lastname: r.lastname as string, email: r.email as string, mobile: r.mobile as string,
+    role: r.role as number, user_img: r.user_img as string,
+    usercompany_id: r.company_id ? [{ _id: r.company_id, company_name: r.company_name ?? '' }] : [],
+    usercompany_name: r.company_name ?? '', userstate: r.userstate as boolean,
+    permissions: (r.permissions ?? {}) as Permissions, date: r.created_at.toISOString(), __v: r.version as number,
+  };
+}
+
+export interface UserListArgs { page: number; pageSize: number; orderBy: 'firstname' | 'lastname'; order: 'asc' | 'desc'; search?: string }
+
+export async function listUsers(db: Executor, a: UserListArgs) {
+  const where = a.search
+    ? or(ilike(users.firstname, likePattern(a.search)), ilike(users.lastname, likePattern(a.search)), ilike(users.email, likePattern(a.search)))
+    : undefined;
+  const sortCol = a.orderBy === 'lastname' ? sql`lower(${users.lastname})` : sql`lower(${users.firstname})`;
+  const rows = await db.select(columns).from(users).leftJoin(companies, eq(companies.id, users.company_id)).where(where)
+    .orderBy(a.order === 'desc' ? desc(sortCol) : asc(sortCol), asc(users.id))
+    .limit(a.pageSize).offset((a.page - 1) * a.pageSize);
+  const [{ n }] = await db.select({ n: count() }).from(users).where(where);
+  return { rows: rows.map((r) => toUser(r as Joined)), total: Number(n) };
+}
+
+export async function findUser(db: Executor, id: string): Promise<User | null> {
+  const [r] = await db.select(columns).from(users).leftJoin(companies, eq(companies.id, users.company_id)).where(eq(users.id, id)).limit(1);
+  return r ? toUser(r as Joined) : null;
+}
+
+export async function findUserRow(db: Executor, id: string): Promise<UserRow | null> {
+  const [r] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return r ?? null;
+}
+
+export async function emailTaken(db: Executor, email: string, exceptId?: string): Promise<boolean> {
+  const [r] = await db.select({ id: users.id }).from(users).where(exceptId ? and(eq(users.email, email), sql`${users.id} <> ${exceptId}`) : eq(users.email, email)).limit(1);
+  return !!r;
+}

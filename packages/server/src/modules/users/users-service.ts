@@ -1,0 +1,120 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { totalPages, type UserCreate, type UserUpdate, userCreateSchema, userUpdateSchema } from '@isik/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import { companies, users } from '../../db/schema.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { recordChange } from '../../lib/log.js';
+import { hashPassword } from '../../lib/passwords.js';
+import type { SessionContext } from '../../plugins/auth.js';
+import type { AuthService } from '../auth/auth-service.js';
+import { emailTaken, findUser, findUserRow, listUsers, type UserListArgs } from './users-repository.js';
+
+type CreateData = z.output<typeof userCreateSchema>;
+type UpdateData = z.output<typeof userUpdateSchema>;
+
+export function createUsersService(deps: { db: Db; auth: AuthService; passwordMin: number }) {
+  const { db } = deps;
+
+  async function checkCompany(tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], id: string | null) {
+    if (!id) return;
+    const [c] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1);
+    if (!c) throw new AppError(400, 'user.company.unknown', { usercompany_id: 'user.company.unknown' });
+  }
+
+  function checkPassword(pw: string) {
+    if (pw.length < deps.passwordMin) throw new AppError(400, 'password.min', { password: 'password.min' }, { min: deps.passwordMin });
+  }
+
+  return {
+    async list(args: UserListArgs) {
+      const { rows, total } = await listUsers(db, args);
+      return { users: rows, page: args.page, totalPage: totalPages(total, args.pageSize), totalItemCount: total };
+    },
+
+    async get(caller: SessionContext, id: string) {
+      if (caller.role > 1 && caller.id !== id) throw forbidden();
+      const u = await findUser(db, id);
+      if (!u) throw notFound();
+      return u;
+    },
+
+    async create(caller: SessionContext, input: CreateData | UserCreate) {
+      const data = input as CreateData;
+      if (data.role < caller.role) throw forbidden('user.role.aboveOwn', { role: 'user.role.aboveOwn' });
+      checkPassword(data.password);
+      const passwordHash = await hashPassword(data.password);
+      const id = newId();
+      await db.transaction(async (tx) => {
+        if (await emailTaken(tx, data.email)) throw conflict('user.email.taken', { email: 'user.email.taken' });
+        await checkCompany(tx, data.usercompany_id);
+        await tx.insert(users).values({
+          id, firstname: data.firstname, lastname: data.lastname, email: data.email, mobile: data.mobile, role: data.role,
+          user_img: data.user_img, company_id: data.usercompany_id, userstate: data.userstate, permissions: data.permissions,
+          password_hash: passwordHash,
+        });
+        await recordChange(tx, caller, { title: 'Kullanıcı oluşturuldu', description: `${data.firstname} ${data.lastname} <${data.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'created' });
+      });
+      return (await findUser(db, id))!;
+    },
+
+    async update(caller: SessionContext, id: string, input: UpdateData | UserUpdate) {
+      const data = input as UpdateData;
+      await db.transaction(async (tx) => {
+        const current = await findUserRow(tx, id);
+        if (!current) throw notFound();
+        if (current.role < caller.role) throw forbidden('user.target.higher');
+        if (current.id === caller.id && data.role !== current.role) throw forbidden('user.role.own', { role: 'user.role.own' });
+        if (data.role < caller.role) throw forbidden('user.role.aboveOwn', { role: 'user.role.aboveOwn' });
+        if (current.id === caller.id && !data.userstate) throw new AppError(409, 'user.self.deactivate', { userstate: 'user.self.deactivate' });
+        if (await emailTaken(tx, data.email, id)) throw conflict('user.email.taken', { email: 'user.email.taken' });
+        await checkCompany(tx, data.usercompany_id);
+        const deactivated = current.userstate && !data.userstate;
+        const res = await tx.update(users).set({
+          firstname: data.firstname, lastname: data.lastname, email: data.email, mobile: data.mobile, role: data.role,
+          user_img: data.user_img, company_id: data.usercompany_id, userstate: data.userstate, permissions: data.permissions,
+          updated_at: new Date(), version: sql`${users.version} + 1`,
+          // Deactivation ends the user's sessions at once.
+          token_version: deactivated ? sql`${users.token_version} + 1` : sql`${users.token_version}`,
+        }).where(and(eq(users.id, id), eq(users.version, data.__v))).returning({ id: users.id });
+        if (res.length === 0) throw conflict();
+        await recordChange(tx, caller, { title: 'Kullanıcı güncellendi', description: `${data.firstname} ${data.lastname} <${data.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'updated' });
+      });
+      return (await findUser(db, id))!;
+    },
+
+    /** Self, or a manager for a user not more privileged. A change revokes the user's earlier tokens. */
+    async changePassword(caller: SessionContext, id: string, password: string) {
+      const self = caller.id === id;
+      if (!self && caller.role > 1) throw forbidden();
+      checkPassword(password);
+      const hashed = await hashPassword(password);
+      let tokenVersion = 0;
+      await db.transaction(async (tx) => {
+        const current = await findUserRow(tx, id);
+        if (!current) throw notFound();
+        if (!self && current.role < caller.role) throw forbidden('user.target.higher');
+        const [r] = await tx.update(users).set({ password_hash: hashed, token_version: sql`${users.token_version} + 1`, updated_at: new Date() })
+          .where(eq(users.id, id)).returning({ tv: users.token_version });
+        tokenVersion = r.tv;
+        await recordChange(tx, caller, { title: 'Şifre değiştirildi', description: `${current.firstname} ${current.lastname}`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'updated' });
+      });
+      // The caller keeps working after changing their own password: they get a fresh token.
+      return self ? { status: 'ok' as const, ...deps.auth.issueFor(id, tokenVersion) } : { status: 'ok' as const };
+    },
+
+    async remove(caller: SessionContext, id: string) {
+      if (caller.id === id) throw new AppError(409, 'user.self.delete');
+      await db.transaction(async (tx) => {
+        const current = await findUserRow(tx, id);
+        if (!current) throw notFound();
+        if (current.role < caller.role) throw forbidden('user.target.higher');
+        await tx.delete(users).where(eq(users.id, id));
+        await recordChange(tx, caller, { title: 'Kullanıcı silindi', description: `${current.firstname} ${current.lastname} <${current.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'deleted' });
+      });
+      return { status: 'ok' as const };
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { pickLang, translate, type Lang } from '@isik/domain';
+import { AppError } from '../lib/errors.js';
+
+export function requestLang(req: FastifyRequest): Lang {
+  return pickLang(req.headers['accept-language']);
+}
+
+interface ValidationItem { instancePath?: string; message?: string; params?: Record<string, unknown> }
+
+function fieldFromPath(p: string | undefined, context: string | undefined): string {
+  const clean = (p ?? '').replace(/^\//, '').replaceAll('/', '.');
+  return clean || (context ?? '_');
+}
+
+/**
+ * One error handler: every failure answers { message, code, fields } in the caller's language.
+ * Messages of 5xx errors are never sent to clients.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError & { validationContext?: string }, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = requestLang(req);
+    if (err instanceof AppError) {
+      const fields = err.fields
+        ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, translate(v, lang, err.params)]))
+        : undefined;
+      const message = translate(err.key, lang, err.params);
+      // Login failures also carry the contract's `explanation`.
+      const explanation = err.extra.status === 'failed' ? { explanation: message } : {};
+      return reply.status(err.statusCode).send({ message, code: err.key, ...(fields ? { fields } : {}), ...err.extra, ...explanation });
+    }
+    if (err.validation) {
+      const fields: Record<string, string> = {};
+      for (const v of err.validation as ValidationItem[]) {
+        const field = fieldFromPath(v.instancePath, err.validationContext);
+        if (field in fields) continue;
+        const raw = v.message ?? 'error.validation';
+        // Zod's built-in messages are English sentences; map the usual ones to our keys.
+        const key = raw.startsWith('Invalid input: expected') && raw.includes('received undefined') ? 'error.required'
+          : raw.startsWith('Invalid input') ? 'error.invalidType'
+          : raw;
+        fields[field] = translate(key, lang, { min: (req.server as unknown as { passwordMin?: number }).passwordMin ?? 8 });
+      }
+      const first = Object.values(fields)[0];
+      return reply.status(400).send({ message: first ?? translate('error.validation', lang), code: 'error.validation', fields });
+    }
+    const status = err.statusCode ?? 500;
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && err instanceof SyntaxError)) {
+      return reply.status(400).send({ message: translate('error.malformedJson', lang), code: 'error.malformedJson' });
+    }
+    if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: translate('error.tooLarge', lang), code: 'error.tooLarge' });
+    }
+    if (status === 429) return reply.status(429).send({ message: translate('error.tooMany', lang), code: 'error.tooMany' });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: translate('error.validation', lang), code: err.code ?? 'error.validation' });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: translate('error.internal', lang), code: 'error.internal' });
+  });
+});

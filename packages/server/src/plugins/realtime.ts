@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import type { Database } from '../db/database.js';
+import { sessionFromToken } from './auth.js';
+
+export interface RealtimeOptions { database: Database; secret: string; publicUrl?: string }
+
+/**
+ * The live socket at /ws. Events reach this process through LISTEN on the database, so every API
+ * instance on one PostgreSQL delivers every event; each is forwarded to the signed-in clients.
+ */
+export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  const clients = new Set<WebSocket>();
+  const unlisten = await opts.database.listen((payload) => {
+    for (const ws of clients) if (ws.readyState === 1) ws.send(payload);
+  });
+  app.addHook('onClose', async () => {
+    await unlisten();
+    for (const ws of clients) ws.close(1001, 'server stopping');
+  });
+
+  app.get('/ws', { websocket: true, config: { level: 'public' }, schema: { hide: true } }, async (socket, req) => {
+    const origin = req.headers.origin;
+    if (origin && !originAllowed(origin, req.headers.host, opts.publicUrl)) {
+      socket.close(1008, 'origin not allowed');
+      return;
+    }
+    const token = (req.query as Record<string, string | undefined>).token ?? null;
+    const session = await sessionFromToken(opts.database.db, opts.secret, token);
+    if (!session || session.role > 3) {
+      socket.close(4401, 'unauthorized');
+      return;
+    }
+    clients.add(socket);
+    socket.on('close', () => clients.delete(socket));
+    socket.on('message', () => { /* clients only listen */ });
+    socket.send(JSON.stringify({ entity: 'hello', action: 'changed' }));
+  });
+});
+
+function originAllowed(origin: string, host: string | undefined, publicUrl?: string): boolean {
+  try {
+    const o = new URL(origin);
+    if (host && o.host === host) return true;
+    if (publicUrl && new URL(publicUrl).origin === o.origin) return true;
+    return false;
+  } catch {
+    return false;
+  }
+}

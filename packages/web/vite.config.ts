@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// Resolve against this file so the build lands in packages/web/dist whether it runs from the
+// package (npm run build -w @isik/web) or from the repository root.
+const root = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      // The live socket; Vite's own HMR socket lives on another path, so the two never clash.
+      '/ws': { target: apiTarget, ws: true, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/ws': { target: apiTarget, ws: true, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        // Vendor code changes far less often than ours; separate chunks keep browser caches warm.
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (id.includes('@tabler/icons')) return 'icons';
+          if (id.includes('@mantine') || id.includes('embla-carousel') || id.includes('@floating-ui')) return 'mantine';
+          if (id.includes('i18next') || id.includes('dayjs')) return 'i18n';
+          if (id.includes('zod')) return 'zod';
+          if (/node_modules\/(react|react-dom|react-router|scheduler|@tanstack)\//.test(id)) return 'react';
+          return undefined;
+        },
+      },
+    },
+  },
+});
