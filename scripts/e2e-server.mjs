@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// The server the end-to-end tests run against (Playwright's webServer command).
+// A fresh PGlite database in a temporary DATA_DIR with the demo seed, no
+// network (the rates URL points nowhere), fixed test credentials. The folder
+// is deleted when the server stops. Signals are passed on to the server so it
+// can close its database cleanly; a second signal kills it.
+//
+// Uses the built web app in packages/web/dist: `npm run test:e2e` builds first.
+// Environment: E2E_PORT (default 3100).
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = process.env.E2E_PORT || '3100';
+const SIGNAL_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+const log = (msg) => console.log(`[e2e-server] ${msg}`);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-e2e-'));
+let removed = false;
+function removeDataDir() {
+  if (removed) return;
+  removed = true;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.on('exit', removeDataDir);
+
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  PORT,
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'true',
+  ADMIN_EMAIL: 'admin@example.com',
+  ADMIN_PASSWORD: 'Admin12345!',
+  JWT_SECRET: 'e2e-test-secret-not-for-production-0123456789',
+  LOG_LEVEL: 'warn',
+  TCMB_URL: 'http://127.0.0.1:1/none',
+};
+// Always the embedded database and no real mail, whatever the developer's shell has.
+delete env.DATABASE_URL;
+delete env.SMTP_URL;
+
+const tsxCli = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+const entry = 'packages/server/src/main.ts';
+const [cmd, args] = fs.existsSync(tsxCli)
+  ? [process.execPath, [tsxCli, entry]]
+  : ['npx', ['tsx', entry]];
+
+log(`starting ${entry} on 127.0.0.1:${PORT}, DATA_DIR=${dataDir}`);
+// Same process group as this script: Playwright signals the whole group.
+const server = spawn(cmd, args, { cwd: ROOT, env, stdio: 'inherit' });
+
+let stopping;
+function stop(signal) {
+  if (stopping) {
+    server.kill('SIGKILL');
+    return;
+  }
+  stopping = signal;
+  if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  // A server that does not stop within 10 s is killed; the folder goes either way.
+  setTimeout(() => server.kill('SIGKILL'), 10_000).unref();
+}
+for (const signal of Object.keys(SIGNAL_CODES)) process.on(signal, () => stop(signal));
+
+server.on('error', (err) => {
+  console.error(`[e2e-server] cannot start the server: ${err.message}`);
+  removeDataDir();
+  process.exit(1);
+});
+server.on('exit', (code, signal) => {
+  removeDataDir();
+  if (stopping) process.exit(SIGNAL_CODES[stopping] ?? 0);
+  log(`server exited on its own (${signal ?? `code ${code}`})`);
+  process.exit(code ?? 1);
+});
