@@ -27,7 +27,13 @@ export const companyInputSchema = z.object({
   company_status: z.boolean({ error: 'error.invalidType' }).default(true),
 });
 export type CompanyInput = z.input<typeof companyInputSchema>;
-export const companyUpdateSchema = companyInputSchema.extend({ __v: versionSchema });
+/** An update that leaves out country, category or status keeps the stored ones (no silent reset or reactivation). */
+export const companyUpdateSchema = companyInputSchema.extend({
+  company_country: companyInputSchema.shape.company_country.unwrap().optional(),
+  company_category: companyInputSchema.shape.company_category.unwrap().optional(),
+  company_status: companyInputSchema.shape.company_status.unwrap().optional(),
+  __v: versionSchema,
+});
 
 export const companySchema = z.object({
   _id: z.string(),

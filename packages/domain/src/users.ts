@@ -28,7 +28,14 @@ const userFields = {
 };
 
 export const userCreateSchema = z.object({ ...userFields, password: passwordSchema() });
-export const userUpdateSchema = z.object({ ...userFields, __v: versionSchema });
+/** An update that leaves out role, state or permissions keeps the stored ones (no silent demotion, reactivation or widening). */
+export const userUpdateSchema = z.object({
+  ...userFields,
+  role: role.optional(),
+  userstate: z.boolean({ error: 'error.invalidType' }).optional(),
+  permissions: permissionsSchema.optional().nullable().transform((v) => v ?? undefined),
+  __v: versionSchema,
+});
 export type UserCreate = z.input<typeof userCreateSchema>;
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 

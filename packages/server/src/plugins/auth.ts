@@ -55,7 +55,8 @@ export async function sessionFromToken(db: Db, secret: string, token: string | n
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret: string }) => {
   app.decorateRequest('session', null);
-  app.addHook('preHandler', async (req) => {
+  // Before validation: a caller without a valid token or with too low a role learns nothing about the body rules.
+  app.addHook('preValidation', async (req) => {
     const cfg = req.routeOptions.config ?? {};
     const url = req.routeOptions.url;
     // Only API calls are guarded here: static files and the docs are open, the socket checks its own token.

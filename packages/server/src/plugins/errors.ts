@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { pickLang, translate, type Lang } from '@isik/domain';
-import { AppError } from '../lib/errors.js';
+import { isMessageKey, pickLang, translate, type Lang } from '@isik/domain';
+import { AppError, CONFLICT_SQLSTATES, dbErrorCode } from '../lib/errors.js';
 
 export function requestLang(req: FastifyRequest): Lang {
   return pickLang(req.headers['accept-language']);
@@ -14,11 +14,30 @@ function fieldFromPath(p: string | undefined, context: string | undefined): stri
   return clean || (context ?? '_');
 }
 
+/** The path of the first string (value or key) holding a NUL character, which PostgreSQL text cannot store. */
+function nulPath(v: unknown, path: string, depth = 0): string | null {
+  if (typeof v === 'string') return v.includes('\u0000') ? path : null;
+  if (!v || typeof v !== 'object' || depth > 20) return null;
+  for (const [k, x] of Object.entries(v)) {
+    const p = path ? `${path}.${k}` : k;
+    if (k.includes('\u0000')) return p;
+    const found = nulPath(x, p, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 /**
  * One error handler: every failure answers { message, code, fields } in the caller's language.
  * Messages of 5xx errors are never sent to clients.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // After the session check and validation, before any handler reaches the database.
+  app.addHook('preHandler', async (req) => {
+    const field = nulPath(req.params, '') ?? nulPath(req.query, '') ?? nulPath(req.body, '');
+    if (field !== null) throw new AppError(400, 'error.validation', { [field || 'body']: 'error.validation' });
+  });
+
   app.setErrorHandler((err: FastifyError & { validationContext?: string }, req: FastifyRequest, reply: FastifyReply) => {
     const lang = requestLang(req);
     if (err instanceof AppError) {
@@ -36,14 +55,27 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         const field = fieldFromPath(v.instancePath, err.validationContext);
         if (field in fields) continue;
         const raw = v.message ?? 'error.validation';
-        // Zod's built-in messages are English sentences; map the usual ones to our keys.
-        const key = raw.startsWith('Invalid input: expected') && raw.includes('received undefined') ? 'error.required'
+        // Zod's built-in messages are English sentences; map the usual ones to our keys, and any other
+        // to the general message, so every caller reads their own language.
+        const key = isMessageKey(raw) ? raw
+          : raw.startsWith('Invalid input: expected') && raw.includes('received undefined') ? 'error.required'
           : raw.startsWith('Invalid input') ? 'error.invalidType'
-          : raw;
+          : 'error.validation';
         fields[field] = translate(key, lang, { min: (req.server as unknown as { passwordMin?: number }).passwordMin ?? 8 });
       }
       const first = Object.values(fields)[0];
       return reply.status(400).send({ message: first ?? translate('error.validation', lang), code: 'error.validation', fields });
+    }
+    // A concurrent change won a race the service's own checks could not see (unique key, foreign key,
+    // serialization): the caller retries after a reload, as with a stale version.
+    const sqlState = dbErrorCode(err);
+    if (sqlState && CONFLICT_SQLSTATES.has(sqlState)) {
+      req.log.warn({ err }, 'database conflict');
+      return reply.status(409).send({ message: translate('error.conflict', lang), code: 'error.conflict' });
+    }
+    // Data exceptions (a value PostgreSQL cannot store or compare) come from the input: 400, not 500.
+    if (sqlState?.startsWith('22')) {
+      return reply.status(400).send({ message: translate('error.validation', lang), code: 'error.validation' });
     }
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && err instanceof SyntaxError)) {

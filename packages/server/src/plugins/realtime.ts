@@ -13,13 +13,36 @@ export interface RealtimeOptions { database: Database; secret: string; publicUrl
  */
 export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  const clients = new Set<WebSocket>();
+  /** Each open socket with the token it signed in with and that token's user. */
+  const clients = new Map<WebSocket, { token: string; userId: string }>();
+
+  /** A socket whose session ended (sign-out, password change, deactivation, expiry) is closed with 4401. */
+  async function revalidate(only?: string): Promise<void> {
+    for (const [ws, c] of clients) {
+      if (only && c.userId !== only) continue;
+      const s = await sessionFromToken(opts.database.db, opts.secret, c.token).catch(() => undefined);
+      // undefined: the database could not answer; keep the socket and check again later.
+      if (s === null || (s && s.role > 3)) {
+        clients.delete(ws);
+        ws.close(4401, 'unauthorized');
+      }
+    }
+  }
+
   const unlisten = await opts.database.listen((payload) => {
-    for (const ws of clients) if (ws.readyState === 1) ws.send(payload);
+    for (const ws of clients.keys()) if (ws.readyState === 1) ws.send(payload);
+    try {
+      const e = JSON.parse(payload) as { entity?: string; id?: string };
+      if (e.entity === 'users' && e.id) void revalidate(e.id);
+    } catch { /* not ours */ }
   });
+  // Expired tokens: a sweep now and then.
+  const sweep = setInterval(() => { void revalidate(); }, 60_000);
+  sweep.unref();
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     await unlisten();
-    for (const ws of clients) ws.close(1001, 'server stopping');
+    for (const ws of clients.keys()) ws.close(1001, 'server stopping');
   });
 
   app.get('/ws', { websocket: true, config: { level: 'public' }, schema: { hide: true } }, async (socket, req) => {
@@ -30,11 +53,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     }
     const token = (req.query as Record<string, string | undefined>).token ?? null;
     const session = await sessionFromToken(opts.database.db, opts.secret, token);
-    if (!session || session.role > 3) {
+    if (!token || !session || session.role > 3) {
       socket.close(4401, 'unauthorized');
       return;
     }
-    clients.add(socket);
+    clients.set(socket, { token, userId: session.id });
     socket.on('close', () => clients.delete(socket));
     socket.on('message', () => { /* clients only listen */ });
     socket.send(JSON.stringify({ entity: 'hello', action: 'changed' }));

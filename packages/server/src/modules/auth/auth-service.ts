@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '@isik/domain';
-import type { Db } from '../../db/database.js';
+import type { LiveEvent, SessionUser } from '@isik/domain';
+import { notifyInTx, type Db } from '../../db/database.js';
 import { loginAttempts, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -65,7 +65,11 @@ export function createAuthService(deps: AuthDeps) {
 
     /** Revokes every token the user holds (they carry the old token version). */
     async logout(s: SessionContext) {
-      await db.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.id, s.id));
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.id, s.id));
+        // Live sockets opened with the revoked tokens are closed by every instance.
+        await notifyInTx(tx, { entity: 'users', id: s.id, action: 'changed' } satisfies LiveEvent);
+      });
     },
 
     issueFor(userId: string, tokenVersion: number) {

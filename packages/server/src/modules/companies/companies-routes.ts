@@ -78,7 +78,9 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
 
   for (const method of ['GET', 'DELETE'] as const) {
     app.route({
+      // No automatic HEAD twin: a HEAD request must never delete.
       method, url: '/companies/delete/:id',
+      exposeHeadRoute: false,
       config: { level, module: 'companies', action: 'delete' },
       schema: { tags, summary: 'Delete a company; refused while it has users, deliveries or offers', params: idParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => companies.remove(requireSession(req), req.params.id),

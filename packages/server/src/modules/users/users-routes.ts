@@ -44,7 +44,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   for (const method of ['GET', 'DELETE'] as const) {
     app.route({
+      // No automatic HEAD twin: a HEAD request must never delete.
       method, url: '/users/delete/:id',
+      exposeHeadRoute: false,
       config: { level, module: 'users', action: 'delete' },
       schema: { tags, summary: 'Delete a user', params: idParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => users.remove(requireSession(req), req.params.id),

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { totalPages, type UserCreate, type UserUpdate, userCreateSchema, userUpdateSchema } from '@isik/domain';
+import { hasModulePermission, totalPages, type UserCreate, type UserUpdate, userCreateSchema, userUpdateSchema } from '@isik/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, conflict, dbConstraint, dbErrorCode, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange } from '../../lib/log.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -13,6 +13,12 @@ import { emailTaken, findUser, findUserRow, listUsers, type UserListArgs } from 
 
 type CreateData = z.output<typeof userCreateSchema>;
 type UpdateData = z.output<typeof userUpdateSchema>;
+
+/** Two saves with one e-mail at the same time: the unique index refuses the later one; answer it like the check does. */
+function emailRace(err: unknown): never {
+  if (dbErrorCode(err) === '23505' && dbConstraint(err) === 'users_email_uq') throw conflict('user.email.taken', { email: 'user.email.taken' });
+  throw err;
+}
 
 export function createUsersService(deps: { db: Db; auth: AuthService; passwordMin: number }) {
   const { db } = deps;
@@ -53,7 +59,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
           id, firstname: data.firstname, lastname: data.lastname, email: data.email, mobile: data.mobile, role: data.role,
           user_img: data.user_img, company_id: data.usercompany_id, userstate: data.userstate, permissions: data.permissions,
           password_hash: passwordHash,
-        });
+        }).catch(emailRace);
         await recordChange(tx, caller, { title: 'Kullanıcı oluşturuldu', description: `${data.firstname} ${data.lastname} <${data.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'created' });
       });
       return (await findUser(db, id))!;
@@ -64,20 +70,24 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
       await db.transaction(async (tx) => {
         const current = await findUserRow(tx, id);
         if (!current) throw notFound();
+        // Role, state and permissions left out of the body keep their stored values.
+        const role = data.role ?? current.role;
+        const userstate = data.userstate ?? current.userstate;
+        const permissions = data.permissions ?? current.permissions;
         if (current.role < caller.role) throw forbidden('user.target.higher');
-        if (current.id === caller.id && data.role !== current.role) throw forbidden('user.role.own', { role: 'user.role.own' });
-        if (data.role < caller.role) throw forbidden('user.role.aboveOwn', { role: 'user.role.aboveOwn' });
-        if (current.id === caller.id && !data.userstate) throw new AppError(409, 'user.self.deactivate', { userstate: 'user.self.deactivate' });
+        if (current.id === caller.id && role !== current.role) throw forbidden('user.role.own', { role: 'user.role.own' });
+        if (role < caller.role) throw forbidden('user.role.aboveOwn', { role: 'user.role.aboveOwn' });
+        if (current.id === caller.id && !userstate) throw new AppError(409, 'user.self.deactivate', { userstate: 'user.self.deactivate' });
         if (await emailTaken(tx, data.email, id)) throw conflict('user.email.taken', { email: 'user.email.taken' });
         await checkCompany(tx, data.usercompany_id);
-        const deactivated = current.userstate && !data.userstate;
+        const deactivated = current.userstate && !userstate;
         const res = await tx.update(users).set({
-          firstname: data.firstname, lastname: data.lastname, email: data.email, mobile: data.mobile, role: data.role,
-          user_img: data.user_img, company_id: data.usercompany_id, userstate: data.userstate, permissions: data.permissions,
+          firstname: data.firstname, lastname: data.lastname, email: data.email, mobile: data.mobile, role,
+          user_img: data.user_img, company_id: data.usercompany_id, userstate, permissions,
           updated_at: new Date(), version: sql`${users.version} + 1`,
           // Deactivation ends the user's sessions at once.
           token_version: deactivated ? sql`${users.token_version} + 1` : sql`${users.token_version}`,
-        }).where(and(eq(users.id, id), eq(users.version, data.__v))).returning({ id: users.id });
+        }).where(and(eq(users.id, id), eq(users.version, data.__v))).returning({ id: users.id }).catch(emailRace);
         if (res.length === 0) throw conflict();
         await recordChange(tx, caller, { title: 'Kullanıcı güncellendi', description: `${data.firstname} ${data.lastname} <${data.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'updated' });
       });
@@ -88,6 +98,8 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
     async changePassword(caller: SessionContext, id: string, password: string) {
       const self = caller.id === id;
       if (!self && caller.role > 1) throw forbidden();
+      // Setting another user's password is a write in the users module of the permission grid.
+      if (!self && !hasModulePermission(caller.permissions, 'users', 'write')) throw forbidden('error.modulePermission');
       checkPassword(password);
       const hashed = await hashPassword(password);
       let tokenVersion = 0;

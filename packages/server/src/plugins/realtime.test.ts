@@ -1,0 +1,249 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { notifyInTx } from '../db/database.js';
+import { users } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+import { createTestContext, type SecondInstance, type TestContext } from '../test/helper.js';
+
+interface LiveEvent { entity: string; id?: string; action: string }
+
+/** A socket client that keeps every event it receives, so a test can wait for one or assert there was none. */
+class Client {
+  readonly events: LiveEvent[] = [];
+  private waiters: (() => void)[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  readonly opened: Promise<void>;
+
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.events.push(JSON.parse(String(data)) as LiveEvent);
+      for (const w of this.waiters.splice(0)) w();
+    });
+    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+    this.opened = new Promise((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+  }
+
+  /** Waits for the first event (from index `from` on) that matches; fails after `ms`. */
+  async next(match: (e: LiveEvent) => boolean, from = 0, ms = 3000): Promise<LiveEvent> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = this.events.slice(from).find(match);
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no matching event within ${ms} ms; got ${JSON.stringify(this.events)}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => { clearTimeout(timer); resolve(); });
+      });
+    }
+  }
+
+  /** Resolves once the server's greeting arrived: from then on the socket receives every event. */
+  ready() { return this.next((e) => e.entity === 'hello'); }
+  close() { this.ws.terminate(); }
+}
+
+let t: TestContext;
+let base: string;
+const sockets: Client[] = [];
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+function connect(host: string, query = '', headers: Record<string, string> = {}): Client {
+  const c = new Client(new WebSocket(`ws://${host}/ws${query}`, { headers }));
+  sockets.push(c);
+  return c;
+}
+const tokenQuery = (role: number) => `?token=${encodeURIComponent(t.tokens[role])}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function newCompany(name: string) {
+  return { company_name: name, company_city: 'Ankara', company_email: 'info@example.com' };
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  base = await listen(t.app);
+});
+afterEach(() => { for (const s of sockets.splice(0)) s.close(); });
+afterAll(async () => { await t?.close(); });
+
+describe('the live socket /ws', () => {
+  it('carries created events of a change, and the log event, to a role 2 socket', async () => {
+    const c = connect(base, tokenQuery(2));
+    await c.ready();
+    const res = await t.call({ method: 'POST', url: '/api/companies/create', payload: newCompany('Canlı Firma'), token: t.tokens[2] });
+    expect(res.statusCode).toBe(200);
+    const id = res.json()._id;
+    expect(await c.next((e) => e.entity === 'companies')).toEqual({ entity: 'companies', id, action: 'created' });
+    expect(await c.next((e) => e.entity === 'logs')).toMatchObject({ entity: 'logs', action: 'created' });
+    // Updates and deletes are carried too, over real HTTP as well as injected calls.
+    const c2 = (await t.call({ method: 'GET', url: `/api/companies/${id}`, token: t.tokens[2] })).json();
+    const upd = await fetch(`http://${base}/api/companies/update/${id}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${t.tokens[2]}` },
+      body: JSON.stringify({ ...newCompany('Canlı Firma 2'), __v: c2.__v }),
+    });
+    expect(upd.status).toBe(200);
+    expect(await c.next((e) => e.entity === 'companies' && e.action === 'updated')).toEqual({ entity: 'companies', id, action: 'updated' });
+    expect((await t.call({ method: 'DELETE', url: `/api/companies/delete/${id}`, token: t.tokens[2] })).statusCode).toBe(200);
+    expect(await c.next((e) => e.entity === 'companies' && e.action === 'deleted')).toEqual({ entity: 'companies', id, action: 'deleted' });
+  });
+
+  it('closes a socket without a token, with a bad token or with a role above 3 with code 4401', async () => {
+    for (const query of ['', '?token=', '?token=abc.def.ghi', tokenQuery(5), tokenQuery(7)]) {
+      const c = connect(base, query);
+      const { code } = await c.closed;
+      expect(code, query).toBe(4401);
+      expect(c.events.filter((e) => e.entity !== 'hello')).toEqual([]);
+    }
+  });
+
+  it('closes a socket whose token was revoked by sign-out with code 4401', async () => {
+    const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'r3@test.local', password: 'User12345!' } });
+    const token = login.json().token;
+    expect((await t.call({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(200);
+    const c = connect(base, `?token=${token}`);
+    expect((await c.closed).code).toBe(4401);
+    t.tokens[3] = (await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'r3@test.local', password: 'User12345!' } })).json().token;
+  });
+
+  it('closes the open socket of a user who is deactivated or changes their password, and only theirs', async () => {
+    const id = newId();
+    const hash = (await t.database.db.select({ h: users.password_hash }).from(users).where(eq(users.id, t.userIds[3])))[0].h;
+    await t.database.db.insert(users).values({ id, firstname: 'Soket', lastname: 'Kisi', email: 'socket@test.local', role: 2, password_hash: hash });
+    const token = (await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'socket@test.local', password: 'User12345!' } })).json().token;
+    const theirs = connect(base, `?token=${token}`);
+    const bystander = connect(base, tokenQuery(2));
+    await Promise.all([theirs.ready(), bystander.ready()]);
+    const u = (await t.call({ method: 'GET', url: `/api/users/${id}`, token: t.tokens[1] })).json();
+    const { _id: _i, date: _d, usercompany_name: _n, ...body } = u;
+    const res = await t.call({ method: 'POST', url: `/api/users/update/${id}`, payload: { ...body, userstate: false }, token: t.tokens[1] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await theirs.closed).code).toBe(4401);
+    expect(await bystander.next((e) => e.entity === 'users' && e.id === id)).toEqual({ entity: 'users', id, action: 'updated' });
+    expect(bystander.ws.readyState).toBe(WebSocket.OPEN);
+
+    // A self password change closes the sockets of the old token; the fresh token connects.
+    const r2 = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'r2@test.local', password: 'User12345!' } });
+    const old = r2.json().token;
+    const mine = connect(base, `?token=${old}`);
+    await mine.ready();
+    const changed = await t.call({ method: 'POST', url: `/api/users/paswordchange/${t.userIds[2]}`, payload: { password: 'User12345!' }, token: old });
+    expect(changed.statusCode).toBe(200);
+    expect((await mine.closed).code).toBe(4401);
+    t.tokens[2] = changed.json().token;
+    const fresh = connect(base, tokenQuery(2));
+    await fresh.ready();
+  });
+
+  it('closes a socket from a foreign Origin with 1008, and accepts its own origin', async () => {
+    const foreign = connect(base, tokenQuery(2), { origin: 'https://evil.example' });
+    expect((await foreign.closed).code).toBe(1008);
+    const own = connect(base, tokenQuery(2), { origin: `http://${base}` });
+    await own.ready();
+    expect(own.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('sends nothing for a change refused inside its transaction', async () => {
+    const c = connect(base, tokenQuery(2));
+    await c.ready();
+    const created = (await t.call({ method: 'POST', url: '/api/companies/create', payload: newCompany('Çakışma Firma'), token: t.tokens[2] })).json();
+    await c.next((e) => e.entity === 'companies' && e.id === created._id);
+    await c.next((e) => e.entity === 'logs');
+    const seen = c.events.length;
+
+    // A stale version, a company with users, a duplicate e-mail and a module-permission refusal: all refused, none announced.
+    const stale = await t.call({ method: 'POST', url: `/api/companies/update/${created._id}`, payload: { ...newCompany('Eski'), __v: created.__v + 1 }, token: t.tokens[2] });
+    expect(stale.statusCode).toBe(409);
+    await t.database.db.insert(users).values({ id: newId(), firstname: 'Bağlı', lastname: 'Kişi', email: 'bagli@test.local', company_id: created._id, password_hash: 'x' });
+    const guarded = await t.call({ method: 'GET', url: `/api/companies/delete/${created._id}`, token: t.tokens[2] });
+    expect(guarded.statusCode).toBe(409);
+    const dup = await t.call({ method: 'POST', url: '/api/users/create', payload: { firstname: 'Aynı', lastname: 'Posta', email: 'r2@test.local', password: 'Secret123!' }, token: t.tokens[1] });
+    expect(dup.statusCode).toBe(409);
+    await sleep(300);
+    expect(c.events.slice(seen)).toEqual([]);
+
+    // The next accepted change is announced once.
+    const ok = await t.call({ method: 'POST', url: `/api/companies/update/${created._id}`, payload: { ...newCompany('Yeni Ad'), __v: created.__v }, token: t.tokens[2] });
+    expect(ok.statusCode).toBe(200);
+    await c.next((e) => e.entity === 'logs', seen);
+    await sleep(100);
+    expect(c.events.slice(seen)).toEqual([{ entity: 'companies', id: created._id, action: 'updated' }, { entity: 'logs', action: 'created' }]);
+  });
+
+  it('delivers an event only when its transaction commits', async () => {
+    const c = connect(base, tokenQuery(1));
+    await c.ready();
+    const seen = c.events.length;
+    await expect(t.database.db.transaction(async (tx) => {
+      await notifyInTx(tx, { entity: 'companies', id: 'rolled-back', action: 'updated' });
+      throw new Error('refused');
+    })).rejects.toThrow('refused');
+    let duringTx = -1;
+    await t.database.db.transaction(async (tx) => {
+      await notifyInTx(tx, { entity: 'companies', id: 'committed', action: 'updated' });
+      await sleep(200);
+      duringTx = c.events.length - seen;
+    });
+    expect(duringTx).toBe(0);
+    expect(await c.next((e) => e.id === 'committed', seen)).toEqual({ entity: 'companies', id: 'committed', action: 'updated' });
+    await sleep(100);
+    expect(c.events.slice(seen).map((e) => e.id)).toEqual(['committed']);
+  });
+});
+
+describe('two API instances on one database', () => {
+  let second: SecondInstance;
+  let other: string;
+  beforeAll(async () => {
+    second = await t.openSecondInstance();
+    other = await listen(second.app);
+  });
+  afterAll(async () => { await second?.close(); });
+
+  it('a change made through instance A reaches a socket on instance B, and the other way round', async () => {
+    const onA = connect(base, tokenQuery(2));
+    const onB = connect(other, tokenQuery(2));
+    await Promise.all([onA.ready(), onB.ready()]);
+
+    const viaA = await t.call({ method: 'POST', url: '/api/companies/create', payload: newCompany('A Firması'), token: t.tokens[2] });
+    expect(viaA.statusCode).toBe(200);
+    const idA = viaA.json()._id;
+    expect(await onB.next((e) => e.id === idA)).toEqual({ entity: 'companies', id: idA, action: 'created' });
+    expect(await onA.next((e) => e.id === idA)).toEqual({ entity: 'companies', id: idA, action: 'created' });
+
+    const viaB = await fetch(`http://${other}/api/companies/create`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${t.tokens[2]}` }, body: JSON.stringify(newCompany('B Firması')),
+    });
+    expect(viaB.status).toBe(200);
+    const idB = ((await viaB.json()) as { _id: string })._id;
+    expect(await onA.next((e) => e.id === idB)).toEqual({ entity: 'companies', id: idB, action: 'created' });
+    expect(await onB.next((e) => e.id === idB)).toEqual({ entity: 'companies', id: idB, action: 'created' });
+
+    // Both instances read the same data and honour the same sessions.
+    const fromB = await second.app.inject({ method: 'GET', url: `/api/companies/${idA}`, headers: { authorization: `Bearer ${t.tokens[2]}` } });
+    expect(fromB.statusCode).toBe(200);
+    expect(fromB.json().company_name).toBe('A Firması');
+  });
+
+  it('a sign-out on one instance ends the session on the other at once', async () => {
+    const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'r3@test.local', password: 'User12345!' } });
+    const token = login.json().token;
+    const live = connect(other, `?token=${token}`);
+    await live.ready();
+    expect((await second.app.inject({ method: 'GET', url: '/api/auth/verifytoken', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    expect((await t.call({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(200);
+    expect((await second.app.inject({ method: 'GET', url: '/api/auth/verifytoken', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    // The socket it had open on the other instance is closed too.
+    expect((await live.closed).code).toBe(4401);
+    const c = connect(other, `?token=${token}`);
+    expect((await c.closed).code).toBe(4401);
+    t.tokens[3] = (await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'r3@test.local', password: 'User12345!' } })).json().token;
+  });
+});
