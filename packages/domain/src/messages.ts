@@ -3,12 +3,15 @@
  * Schemas carry the key as their error message; whoever shows it translates it.
  * English texts are the ones the specification quotes.
  */
+import { CATALOGUE_MESSAGES } from './messages-catalogue.js';
+import { FILE_MESSAGES } from './messages-files.js';
+
 export const LANGS = ['tr', 'en', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
 
-type Entry = Record<Lang, string>;
+export type Entry = Record<Lang, string>;
 
-export const MESSAGES = {
+const CORE_MESSAGES = {
   // generic
   'error.validation': { tr: 'Girilen bilgiler hatalı.', en: 'The data entered is not valid.', es: 'Los datos introducidos no son válidos.' },
   'error.required': { tr: 'Bu alan zorunludur.', en: 'This field is required.', es: 'Este campo es obligatorio.' },
@@ -68,6 +71,9 @@ export const MESSAGES = {
   'company.delete.confirm': { tr: 'Firmayı silmek istiyor musunuz ?', en: 'Do you want to delete the company?', es: '¿Desea eliminar la empresa?' },
   'user.delete.confirm': { tr: 'Kullanıcıyı silmek istiyor musunuz ?', en: 'Do you want to delete the user?', es: '¿Desea eliminar el usuario?' },
 } satisfies Record<string, Entry>;
+
+/** Each area keeps its messages in its own file; they are merged here. */
+export const MESSAGES = { ...CORE_MESSAGES, ...CATALOGUE_MESSAGES, ...FILE_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -74,3 +74,6 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+export * from './schema-catalogue.js';
+export * from './schema-files.js';
