@@ -7,22 +7,21 @@ import react from '@vitejs/plugin-react';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+function proxy() {
+  return {
+    '/api': { target: apiTarget, changeOrigin: false },
+    // The live socket; Vite's own HMR socket lives on another path, so the two never clash.
+    '/ws': { target: apiTarget, ws: true, changeOrigin: false },
+  };
+}
+
 export default defineConfig({
   root,
   plugins: [react()],
-  server: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      // The live socket; Vite's own HMR socket lives on another path, so the two never clash.
-      '/ws': { target: apiTarget, ws: true, changeOrigin: true },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/ws': { target: apiTarget, ws: true, changeOrigin: true },
-    },
-  },
+  // The Host header is kept as the browser sent it, like a reverse proxy in production would:
+  // the server's socket accepts only an Origin that matches the Host it sees.
+  server: { proxy: proxy() },
+  preview: { proxy: proxy() },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

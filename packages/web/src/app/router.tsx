@@ -1,0 +1,56 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ErrorPage } from '../components/error-page';
+import type { AppRouteObject } from '../lib/routing';
+import { authRoutes } from '../features/auth/routes';
+import { catalogueRoutes } from '../features/catalogue/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
+import { errorRoutes } from '../features/errors/routes';
+import { profileRoutes } from '../features/profile/routes';
+import { RequireBackOffice } from './require-back-office';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import { AppLayout } from './shell/app-layout';
+
+/** Every feature's screens. A new feature adds its routes.tsx array here and nothing else. */
+export const featureRoutes: AppRouteObject[] = [
+  ...authRoutes,
+  ...catalogueRoutes,
+  ...errorRoutes,
+  ...dashboardRoutes,
+  ...profileRoutes,
+];
+
+/**
+ * Open routes (marked open in ROUTE_LEVELS) sit beside the back-office gate; all others behind it.
+ * The catch-all is behind the gate too: a visitor on an unknown path goes to /web (spec 2.1),
+ * a signed-in back-office user sees the 404 page.
+ */
+export function buildRoutes(routes: AppRouteObject[] = featureRoutes): RouteObject[] {
+  const open = routes.filter((r) => r.handle.access.open);
+  const guarded = routes.filter((r) => !r.handle.access.open);
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          element: <AppLayout />,
+          children: [
+            {
+              errorElement: <RouteError />,
+              children: [
+                ...open,
+                {
+                  element: <RequireBackOffice />,
+                  children: [...guarded, { path: '*', element: <ErrorPage variant="notFound" /> }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export const router = createBrowserRouter(buildRoutes());

@@ -1,0 +1,84 @@
+import { Suspense, useMemo } from 'react';
+import { AppShell, Center, Loader, ScrollArea } from '@mantine/core';
+import { useDisclosure, useHeadroom, useMediaQuery } from '@mantine/hooks';
+import { menuForRole } from '@isik/domain';
+import { Outlet, useLocation } from 'react-router';
+import { useSession } from '../../lib/session';
+import { useSettings } from '../../lib/settings';
+import { HeaderBar } from './header-bar';
+import { NavMenu } from './nav-menu';
+import { SettingsDrawer } from './settings-drawer';
+import { UserPanel } from './user-panel';
+import classes from './app-layout.module.css';
+
+/** Pages that show no menu (spec 000 2.2): the login screen and the customer's order tracking. */
+export function hidesMenu(pathname: string): boolean {
+  return pathname === '/login' || pathname.startsWith('/ordertracking/');
+}
+
+/** The shell of every page: top bar, role menu with the user panel, settings panel (spec 000 2.2, 2.3). */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const settings = useSettings();
+  const status = useSession((s) => s.status);
+  const role = useSession((s) => s.role);
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const [settingsOpened, settingsDrawer] = useDisclosure(false);
+  // With "fixed navbar" off the header slides away while scrolling down and returns on the way up.
+  const pinned = useHeadroom({ fixedAt: 120 });
+  const isDesktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+
+  const signedIn = status === 'successful';
+  const groups = useMemo(
+    () =>
+      menuForRole(signedIn ? role : null)
+        // A signed-in dealer or customer (roles 4-7) gets the visitor menu, but has no use for "Login".
+        .map((g) => ({ ...g, items: g.items.filter((i) => !(signedIn && i.to === '/login')) }))
+        .filter((g) => g.items.length > 0),
+    [signedIn, role],
+  );
+
+  const showNav = !hidesMenu(pathname);
+  const mini = settings.darkMinSidebar && isDesktop;
+  const navDark = settings.darkSidebar || settings.darkMinSidebar;
+  const headerTone = settings.gradientColor ? 'gradient' : settings.darkHeader ? 'dark' : undefined;
+  const darkScheme = { 'data-mantine-color-scheme': 'dark' } as Record<string, string>;
+
+  return (
+    <AppShell
+      header={{ height: 60, collapsed: !settings.fixedNavbar && !pinned }}
+      navbar={showNav ? { width: mini ? 84 : 280, breakpoint: 'md', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } } : undefined}
+      padding="md"
+      className={settings.boxLayout ? classes.boxed : undefined}
+      classNames={{ header: classes.header, navbar: classes.navbar, main: classes.main }}
+      data-testid="app-shell"
+    >
+      <AppShell.Header data-tone={headerTone} {...(headerTone ? darkScheme : {})}>
+        <HeaderBar
+          nav={showNav ? { mobileOpened, desktopOpened, toggleMobile: mobile.toggle, toggleDesktop: desktop.toggle } : null}
+          onOpenSettings={settingsDrawer.open}
+        />
+      </AppShell.Header>
+
+      {showNav && (
+        <AppShell.Navbar data-tone={navDark ? 'dark' : undefined} data-gradient={settings.gradientColor || undefined} {...(navDark ? darkScheme : {})}>
+          <AppShell.Section className={classes.userPanel}>
+            <UserPanel mini={mini} onGradient={settings.gradientColor} />
+          </AppShell.Section>
+          <AppShell.Section grow component={ScrollArea} px={mini ? 4 : 'sm'}>
+            <NavMenu groups={groups} settings={settings} mini={mini} onNavigate={mobile.close} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+
+      <AppShell.Main>
+        <Suspense fallback={<Center h={240}><Loader /></Center>}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+
+      <SettingsDrawer opened={settingsOpened} onClose={settingsDrawer.close} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,4 @@
+import { appRoute, type AppRouteObject } from '../../lib/routing';
+import { CataloguePage } from './routes/catalogue-page';
+
+export const catalogueRoutes: AppRouteObject[] = [appRoute('/web', <CataloguePage />)];

@@ -1,0 +1,140 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { USERS_PAGE_SIZE, type Permissions, type User } from '@isik/domain';
+import { api } from '../../../lib/api';
+import { TOKEN_KEY, sessionStore } from '../../../lib/session';
+import { safeStorage } from '../../../lib/store';
+
+export type { User };
+export type UserSort = 'firstname' | 'lastname';
+export type SortOrder = 'asc' | 'desc';
+
+export interface UsersListParams {
+  page: number;
+  orderBy: UserSort;
+  order: SortOrder;
+  search: string;
+}
+
+export interface UsersListAnswer {
+  users: User[];
+  page: number;
+  totalPage: number;
+  totalItemCount: number;
+}
+
+/** What create and update send (spec 000 section 7): the company as a plain id or null. */
+export interface UserBody {
+  firstname: string;
+  lastname: string;
+  email: string;
+  mobile: string;
+  /** Left out of an update, the stored role is kept. */
+  role?: number;
+  user_img: string;
+  usercompany_id: string | null;
+  /** Left out of an update, the stored state is kept. */
+  userstate?: boolean;
+  /** Left out of an update, the stored grid is kept. */
+  permissions?: Permissions;
+}
+
+export interface PasswordChangeAnswer {
+  status: 'ok';
+  /** Only when the signed-in user changed their own password: their earlier tokens are revoked. */
+  token?: string;
+  expiresAt?: string;
+}
+
+export const usersKeys = {
+  all: ['users'] as const,
+  lists: () => ['users', 'list'] as const,
+  list: (params: UsersListParams) => ['users', 'list', params] as const,
+};
+
+export function usersListQuery(params: UsersListParams) {
+  return queryOptions({
+    queryKey: usersKeys.list(params),
+    queryFn: ({ signal }) =>
+      api<UsersListAnswer>('/users/list', {
+        signal,
+        query: {
+          page: params.page,
+          pageSize: USERS_PAGE_SIZE,
+          orderBy: params.orderBy,
+          order: params.order,
+          search: params.search || undefined,
+        },
+      }),
+    // The page stays on screen (dimmed) while the next page, sort or search loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The company of a listed user as the form needs it: an id, or null when there is none. */
+export function companyIdOf(user: Pick<User, 'usercompany_id'>): string | null {
+  return user.usercompany_id[0]?._id ?? null;
+}
+
+/** The fields of a listed user an update sends back unchanged (the active switch changes only userstate). */
+export function bodyOf(user: User): UserBody {
+  return {
+    firstname: user.firstname,
+    lastname: user.lastname,
+    email: user.email,
+    mobile: user.mobile,
+    user_img: user.user_img,
+    usercompany_id: companyIdOf(user),
+  };
+}
+
+/**
+ * After changing one's own password the server revokes every earlier token and answers a fresh one.
+ * It goes where the old one was kept (remember-me: localStorage, otherwise sessionStorage), so the
+ * session (and a reload) carries on with it; the live socket reconnects with it by itself.
+ */
+export function replaceSessionToken(token: string): void {
+  const local = safeStorage('local');
+  const session = safeStorage('session');
+  if (local?.getItem(TOKEN_KEY)) local.setItem(TOKEN_KEY, token);
+  else session?.setItem(TOKEN_KEY, token);
+  sessionStore.set({ token });
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserBody & { password: string }) => api<User>('/users/create/', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+    // The form shows the notice and the field errors itself.
+    meta: { notifyError: false },
+  });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body, version }: { id: string; body: UserBody; version: number }) =>
+      api<User>(`/users/update/${encodeURIComponent(id)}`, { method: 'POST', body: { ...body, __v: version } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+    meta: { notifyError: false },
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ status: string }>(`/users/delete/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async ({ id, password }: { id: string; password: string }) => {
+      const answer = await api<PasswordChangeAnswer>(`/users/paswordchange/${encodeURIComponent(id)}`, { method: 'POST', body: { id, password } });
+      if (answer?.token && sessionStore.get().user?._id === id) replaceSessionToken(answer.token);
+      return answer;
+    },
+    meta: { notifyError: false },
+  });
+}

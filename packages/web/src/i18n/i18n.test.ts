@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { domainDict, i18n, mergeDict, tm } from './index';
+
+describe('i18n setup', () => {
+  it('starts in Turkish and renders shared, feature and domain keys', () => {
+    expect(i18n.language).toBe('tr');
+    expect(i18n.t('common.save')).toBe('Kaydet');
+    expect(i18n.t('dashboard.greeting', { name: 'Ayşe' })).toBe('Merhaba, Ayşe');
+    expect(i18n.t('msg.auth.reauthFailed', { lng: 'en' })).toBe('Re-Authing Failed');
+    expect(i18n.t('msg.auth.locked', { lng: 'en', minutes: 5 })).toBe('Too many failed sign-in attempts. Try again in 5 minutes.');
+  });
+
+  it('tm() translates domain keys and passes other text through', () => {
+    expect(tm('error.required')).toBe('Bu alan zorunludur.');
+    expect(tm('Sunucu zaten çevirdi')).toBe('Sunucu zaten çevirdi');
+  });
+
+  it('mergeDict refuses a key defined twice', () => {
+    expect(() => mergeDict({ a: { b: 'x' } }, { a: { b: 'y' } })).toThrow(/a\.b/);
+    expect(mergeDict({ a: { b: 'x' } }, { a: { c: 'y' } })).toEqual({ a: { b: 'x', c: 'y' } });
+  });
+
+  it('nests domain messages by their dotted keys', () => {
+    const en = domainDict('en') as { user: { firstname: { min: string } } };
+    expect(en.user.firstname.min).toBe('User Name must be 3 characters long!');
+  });
+});

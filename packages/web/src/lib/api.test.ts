@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError } from './api';
+import { sessionStore } from './session';
+
+const user = { _id: 'u1', email: 'a@b.co', firstname: 'Ayşe', lastname: 'Yılmaz', role: 0, user_img: '', permissions: {} };
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.set({ status: 'idle', token: null, user: null, email: null, role: null, reauthing: false, error: null });
+});
+
+describe('api() and the session', () => {
+  it('re-verifies once on a 401 and retries the call when the token still holds', async () => {
+    sessionStore.set({ status: 'successful', token: 'tok', user, email: user.email, role: 0 });
+    const calls: string[] = [];
+    let first = true;
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
+      calls.push(url);
+      if (url === '/api/auth/verifytoken') return json(200, user);
+      if (first) { first = false; return json(401, { message: 'expired', code: 'error.tokenInvalid' }); }
+      return json(200, { ok: 1 });
+    }));
+    await expect(api('/things')).resolves.toEqual({ ok: 1 });
+    expect(calls).toEqual(['/api/things', '/api/auth/verifytoken', '/api/things']);
+    expect(sessionStore.get().status).toBe('successful');
+  });
+
+  it('ends the session with Re-Authing Failed when the re-check is refused', async () => {
+    sessionStore.set({ status: 'successful', token: 'tok', user, email: user.email, role: 0 });
+    vi.stubGlobal('fetch', vi.fn(async () => json(401, { message: 'no', code: 'error.tokenInvalid' })));
+    const err = (await api('/things').catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(401);
+    expect(sessionStore.get()).toMatchObject({ status: 'failed', error: 'auth.reauthFailed', token: null, user: null, role: null, email: null });
+  });
+
+  it('does not re-verify without a session', async () => {
+    const fetchMock = vi.fn(async () => json(401, { message: 'no', code: 'error.unauthorized' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api('/things')).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

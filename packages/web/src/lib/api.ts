@@ -1,0 +1,22 @@
+import { ApiError, request, type RequestOptions } from './http';
+import { reverifySession, sessionStore } from './session';
+
+export { ApiError, apiUrl, type RequestOptions, type QueryValue, type HttpMethod } from './http';
+export { notifyError, notifySuccess, notifyFailure } from './notify';
+
+/**
+ * Calls the API under /api with the session's bearer token and the UI language.
+ * Throws ApiError on any non-2xx answer. A 401 re-verifies the session once: when the token
+ * still holds the call is retried once, otherwise the session ends and the error is thrown.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = sessionStore.get().token;
+  try {
+    return await request<T>(path, { ...options, token });
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 401 || !token) throw err;
+    const stillValid = await reverifySession();
+    if (!stillValid) throw err;
+    return request<T>(path, { ...options, token: sessionStore.get().token });
+  }
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import type { NonIndexRouteObject } from 'react-router';
+import { ROUTE_LEVELS, isAllowed } from '@isik/domain';
+import { ErrorPage } from '../components/error-page';
+import { useSession } from './session';
+
+export interface RouteAccess {
+  pattern: string;
+  /** Roles up to this number may open the route (ROUTE_LEVELS in @isik/domain). */
+  level: number;
+  /** Open routes need no session; all others sit behind the back-office gate. */
+  open: boolean;
+}
+
+export type AppRouteObject = Omit<NonIndexRouteObject, 'path' | 'handle'> & { path: string; handle: { access: RouteAccess } };
+
+export function routeAccess(pattern: string): RouteAccess {
+  const def = ROUTE_LEVELS.find((r) => r.pattern === pattern);
+  // Failing at start-up beats a screen that silently has no level: every route must be in the domain table.
+  if (!def) throw new Error(`Route ${pattern} is not in ROUTE_LEVELS (@isik/domain)`);
+  return { pattern, level: def.level, open: def.open === true };
+}
+
+/** Shows the page only to roles the route's level admits; everybody else gets the forbidden page. */
+export function RequireLevel({ level, children }: { level: number; children: ReactNode }) {
+  const role = useSession((s) => s.role);
+  if (!isAllowed(level, role)) return <ErrorPage variant="forbidden" />;
+  return children;
+}
+
+/**
+ * Declares one screen of a feature. `pattern` must be the exact pattern of ROUTE_LEVELS; the level
+ * check is wrapped around protected screens here, so features never write guards themselves.
+ *
+ *   export const usersRoutes: AppRouteObject[] = [appRoute('/users', <UsersPage />)];
+ */
+export function appRoute(pattern: string, element: ReactNode, extra: Omit<AppRouteObject, 'path' | 'handle' | 'element'> = {}): AppRouteObject {
+  const access = routeAccess(pattern);
+  return {
+    ...extra,
+    path: pattern,
+    handle: { access },
+    element: access.open ? element : <RequireLevel level={access.level}>{element}</RequireLevel>,
+  };
+}

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/carousel/styles.css';
+import '@mantine/dates/styles.css';
+// Self-hosted fonts: the settings panel's font choice must work without any CDN.
+import '@fontsource-variable/open-sans';
+import '@fontsource-variable/montserrat';
+import '@fontsource-variable/roboto';
+import './i18n';
+import { bootstrapSession } from './lib/session';
+import { AppProviders } from './app/providers';
+import { router } from './app/router';
+
+// Before the first render, so the stored token is being checked by the time any route asks.
+bootstrapSession();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
