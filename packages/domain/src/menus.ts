@@ -62,9 +62,10 @@ export function menuForRole(role: number | null | undefined): MenuGroup[] {
   let groups: MenuGroup[];
   if (role === 0) groups = [{ key: 'main', items: [dashboard] }, companyGroup, productGroup, offerGroup, buyingGroup, orderGroup, productionGroup, labelGroup, iotGroup];
   else if (role === 1) groups = [{ key: 'main', items: [dashboard] }, companyGroup, productGroup, offerGroup, buyingGroup, orderGroup, productionGroup, labelGroup, iotGroup];
+  // Spec 000 section 6: dashboard, images, exchange rates, products, offers, orders, production.
   else if (role === 2) groups = [
-    { key: 'main', items: [dashboard, { key: 'images', to: '/imagemanagment', icon: 'photo' }, { key: 'rates', to: '/tcmblist', icon: 'currency' }, { key: 'companies', to: '/companies', icon: 'briefcase' }] },
-    { key: 'product', items: [{ key: 'products', to: '/products', icon: 'bulb' }, { key: 'materials', to: '/materials', icon: 'box' }] },
+    { key: 'main', items: [dashboard, { key: 'images', to: '/imagemanagment', icon: 'photo' }, { key: 'rates', to: '/tcmblist', icon: 'currency' }] },
+    { key: 'product', items: [{ key: 'products', to: '/products', icon: 'bulb' }] },
     offerGroup,
     orderGroup,
     productionGroup,

@@ -21,6 +21,16 @@ export function routeAccess(pattern: string): RouteAccess {
   return { pattern, level: def.level, open: def.open === true };
 }
 
+const registered = new Set<string>();
+
+/**
+ * True when a screen is registered for this menu link. The menu (from @isik/domain) names every screen
+ * of the product; entries whose screen is not built yet stay hidden instead of leading to a 404.
+ */
+export function isRegisteredRoute(to: string): boolean {
+  return registered.has(to);
+}
+
 /** Shows the page only to roles the route's level admits; everybody else gets the forbidden page. */
 export function RequireLevel({ level, children }: { level: number; children: ReactNode }) {
   const role = useSession((s) => s.role);
@@ -36,6 +46,7 @@ export function RequireLevel({ level, children }: { level: number; children: Rea
  */
 export function appRoute(pattern: string, element: ReactNode, extra: Omit<AppRouteObject, 'path' | 'handle' | 'element'> = {}): AppRouteObject {
   const access = routeAccess(pattern);
+  registered.add(pattern);
   return {
     ...extra,
     path: pattern,

@@ -2,6 +2,7 @@ import { Suspense, useMemo } from 'react';
 import { AppShell, Center, Loader, ScrollArea } from '@mantine/core';
 import { useDisclosure, useHeadroom, useMediaQuery } from '@mantine/hooks';
 import { menuForRole } from '@isik/domain';
+import { isRegisteredRoute } from '../../lib/routing';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
@@ -34,7 +35,7 @@ export function AppLayout() {
     () =>
       menuForRole(signedIn ? role : null)
         // A signed-in dealer or customer (roles 4-7) gets the visitor menu, but has no use for "Login".
-        .map((g) => ({ ...g, items: g.items.filter((i) => !(signedIn && i.to === '/login')) }))
+        .map((g) => ({ ...g, items: g.items.filter((i) => !(signedIn && i.to === '/login') && isRegisteredRoute(i.to)) }))
         .filter((g) => g.items.length > 0),
     [signedIn, role],
   );
