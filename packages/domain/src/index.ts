@@ -9,3 +9,7 @@ export * from './users.js';
 export * from './companies.js';
 export * from './validation.js';
 export * from './events.js';
+export * from './files.js';
+export * from './money.js';
+export * from './catalogue.js';
+export * from './stock.js';

@@ -17,6 +17,9 @@ import { authRoutes } from './modules/auth/auth-routes.js';
 import { usersRoutes } from './modules/users/users-routes.js';
 import { companiesRoutes } from './modules/companies/companies-routes.js';
 import { systemRoutes } from './modules/system/system-routes.js';
+import { filesRoutes } from './modules/files/files-routes.js';
+import { imagesRoutes } from './modules/images/images-routes.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue-services.js';
 
 export interface AppDeps { config: Config; database: Database; logger?: boolean }
 
@@ -54,10 +57,13 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   await app.register(realtimePlugin, { database, secret: config.jwtSecret, publicUrl: config.PUBLIC_URL });
 
   await app.register(async (api) => {
-    await api.register(systemRoutes, { database, filesBytes: async () => 0 });
+    await api.register(systemRoutes, { database, filesBytes: () => services.files.totalBytes() });
     await api.register(authRoutes, { auth: services.auth });
     await api.register(usersRoutes, { users: services.users });
     await api.register(companiesRoutes, { companies: services.companies });
+    await api.register(filesRoutes, { files: services.files, db: database.db });
+    await api.register(imagesRoutes, { images: services.images });
+    await api.register(catalogueRoutes, { services });
   }, { prefix: '/api' });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;

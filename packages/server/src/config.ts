@@ -23,7 +23,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
-  BODY_LIMIT_MB: z.coerce.number().min(1).max(100).default(12),
+  BODY_LIMIT_MB: z.coerce.number().min(1).max(200).default(40),
+  FILE_MAX_MB: z.coerce.number().min(0.001).max(100).default(10),
 });
 
 export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string };

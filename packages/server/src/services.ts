@@ -3,6 +3,9 @@ import type { Database } from './db/database.js';
 import { createAuthService } from './modules/auth/auth-service.js';
 import { createUsersService } from './modules/users/users-service.js';
 import { createCompaniesService } from './modules/companies/companies-service.js';
+import { createFilesService } from './modules/files/files-service.js';
+import { createImagesService } from './modules/images/images-service.js';
+import { createCatalogueServices } from './modules/catalogue/catalogue-services.js';
 
 /** The one place where services are wired with their dependencies. */
 export function createServices({ config, database }: { config: Config; database: Database }) {
@@ -10,6 +13,9 @@ export function createServices({ config, database }: { config: Config; database:
   const auth = createAuthService({ db, secret: config.jwtSecret, tokenTtl: config.TOKEN_TTL, maxFailures: config.LOGIN_MAX_FAILURES, lockMinutes: config.LOGIN_LOCK_MINUTES });
   const users = createUsersService({ db, auth, passwordMin: config.PASSWORD_MIN });
   const companies = createCompaniesService({ db });
-  return { auth, users, companies };
+  const files = createFilesService({ db, maxBytes: Math.round(config.FILE_MAX_MB * 1024 * 1024) });
+  const images = createImagesService({ db, files });
+  const catalogue = createCatalogueServices({ db, files });
+  return { auth, users, companies, files, images, ...catalogue };
 }
 export type Services = ReturnType<typeof createServices>;

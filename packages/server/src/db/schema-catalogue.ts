@@ -1,2 +1,164 @@
 // Tables of the catalogue area (issue 3). Re-exported by schema.ts so Drizzle and the migrations see them.
-export {};
+// Searchable and sortable fields are real columns with indexes; nested lists are jsonb.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Download, ModelFeature, ProductImage, ProductionDetail, ProductionRow, ProductSpec } from '@isik/domain';
+
+const audit = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: integer('version').notNull().default(0),
+};
+
+/** Stock quantities: exact, 4 decimals (Kg and Metre are fractional). */
+const qty = (name: string) => numeric(name, { precision: 20, scale: 4 }).notNull().default('0');
+/** Stock balance columns kept by the ledger in the same transaction as each movement. */
+const stockColumns = {
+  stock_sum: qty('stock_sum'),
+  stock_in: qty('stock_in'),
+  stock_out: qty('stock_out'),
+};
+
+export const models = pgTable('models', {
+  id: text('id').primaryKey(),
+  model_sira: integer('model_sira').notNull().default(0),
+  model_adi_tr: text('model_adi_tr').notNull(),
+  model_adi_en: text('model_adi_en').notNull().default('-'),
+  model_kodu: text('model_kodu').notNull(),
+  model_aciklama_tr: text('model_aciklama_tr').notNull().default('-'),
+  model_aciklama_en: text('model_aciklama_en').notNull().default('-'),
+  model_birimi: text('model_birimi').notNull().default('Adet'),
+  model_kdv: text('model_kdv').notNull().default('18'),
+  model_kategori: integer('model_kategori').notNull(),
+  model_durumu: boolean('model_durumu').notNull().default(true),
+  model_etiket: jsonb('model_etiket').$type<string[]>().notNull().default([]),
+  certificates: jsonb('certificates').$type<string[]>().notNull().default([]),
+  model_resim: text('model_resim').notNull().default(''),
+  model_downloads: jsonb('model_downloads').$type<Download[]>().notNull().default([]),
+  model_features: jsonb('model_features').$type<ModelFeature[]>().notNull().default([]),
+  productiondetail: jsonb('productiondetail').$type<ProductionDetail[]>().notNull().default([]),
+  ...audit,
+}, (t) => [
+  index('models_sira_idx').on(t.model_sira),
+  index('models_kategori_idx').on(t.model_kategori, t.model_sira),
+  index('models_kodu_idx').on(sql`lower(${t.model_kodu})`),
+  index('models_adi_tr_idx').on(sql`lower(${t.model_adi_tr})`),
+  check('models_kategori_ck', sql`${t.model_kategori} between 0 and 8`),
+]);
+
+export const products = pgTable('products', {
+  id: text('id').primaryKey(),
+  urun_sira: integer('urun_sira').notNull().default(0),
+  urun_adi_tr: text('urun_adi_tr').notNull(),
+  urun_adi_en: text('urun_adi_en').notNull().default('-'),
+  model_id: text('model_id').notNull().references(() => models.id, { onDelete: 'restrict' }),
+  /** Copied from the model (kept in step when the model changes). */
+  model_sira: integer('model_sira').notNull().default(0),
+  model_category: integer('model_category').notNull(),
+  urun_kodu: text('urun_kodu').notNull().default(''),
+  urun_guc: doublePrecision('urun_guc').notNull().default(0),
+  urun_lumen: doublePrecision('urun_lumen').notNull().default(0),
+  urun_kapasite: doublePrecision('urun_kapasite').notNull().default(0),
+  urun_voltaj: doublePrecision('urun_voltaj').notNull().default(0),
+  urun_durumu: boolean('urun_durumu').notNull().default(true),
+  urun_doviz: text('urun_doviz').notNull().default('$'),
+  urun_fiyat: numeric('urun_fiyat', { precision: 18, scale: 4 }).notNull().default('0'),
+  urun_panel: doublePrecision('urun_panel').notNull().default(0),
+  urun_aku: doublePrecision('urun_aku').notNull().default(0),
+  urun_cct: text('urun_cct').notNull().default('XXXX'),
+  urun_optik: text('urun_optik').notNull().default('XX'),
+  product_dimensions: text('product_dimensions').notNull().default('XX-XX-XX mm'),
+  product_weight: doublePrecision('product_weight').notNull().default(0),
+  technical_drawing: text('technical_drawing').notNull().default(''),
+  product_images: jsonb('product_images').$type<ProductImage[]>().notNull().default([]),
+  product_downloads: jsonb('product_downloads').$type<Download[]>().notNull().default([]),
+  urun_ozellikler: jsonb('urun_ozellikler').$type<ProductSpec[]>().notNull().default([]),
+  production: jsonb('production').$type<ProductionRow[]>().notNull().default([]),
+  ...stockColumns,
+  ...audit,
+}, (t) => [
+  index('products_model_idx').on(t.model_id),
+  index('products_sira_idx').on(t.urun_sira),
+  index('products_category_idx').on(t.model_category, t.urun_sira),
+  index('products_kodu_idx').on(sql`lower(${t.urun_kodu})`),
+  index('products_adi_tr_idx').on(sql`lower(${t.urun_adi_tr})`),
+  index('products_public_idx').on(t.urun_durumu, t.model_category),
+  index('products_guc_idx').on(t.urun_guc),
+  index('products_fiyat_idx').on(t.urun_fiyat),
+  index('products_production_idx').using('gin', sql`${t.production} jsonb_path_ops`),
+]);
+
+export const materials = pgTable('materials', {
+  id: text('id').primaryKey(),
+  material_no: integer('material_no').notNull().default(1),
+  material_name: text('material_name').notNull(),
+  material_category: text('material_category').notNull(),
+  material_group: text('material_group').notNull(),
+  material_unit: text('material_unit').notNull().default('Adet'),
+  material_price: numeric('material_price', { precision: 18, scale: 4 }).notNull().default('0'),
+  material_doviz: text('material_doviz').notNull().default('$'),
+  material_img: text('material_img').notNull().default(''),
+  ...stockColumns,
+  ...audit,
+}, (t) => [
+  index('materials_name_idx').on(sql`lower(${t.material_name})`),
+  index('materials_category_idx').on(t.material_category, t.material_group),
+  index('materials_no_idx').on(t.material_no),
+]);
+
+/** Columns both ledgers share (spec 001 3.4). */
+const movementColumns = {
+  id: text('id').primaryKey(),
+  /** Creation order: ties of operation_date run in the order rows were written. */
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  order_id: text('order_id'),
+  orderitem_id: text('orderitem_id'),
+  /** The record of another area that made the movement (delivery, purchase request, operation). */
+  ref_id: text('ref_id'),
+  source: text('source').notNull().default('manual'),
+  reverses_id: text('reverses_id'),
+  operation_date: timestamp('operation_date', { withTimezone: true }).notNull(),
+  operation_center: text('operation_center').notNull(),
+  operation_type: text('operation_type').notNull(),
+  qty: numeric('qty', { precision: 20, scale: 4 }).notNull(),
+  unit: text('unit').notNull().default('Adet'),
+  description: text('description').notNull().default(''),
+  price: numeric('price', { precision: 18, scale: 4 }).notNull().default('0'),
+  doviz: text('doviz').notNull().default('$'),
+  /** Signed like the type: giris +, cikis -. */
+  sum_qty: numeric('sum_qty', { precision: 20, scale: 4 }).notNull(),
+  sum_price: numeric('sum_price', { precision: 20, scale: 2 }).notNull(),
+  person: text('person').notNull().default(''),
+  person_id: text('person_id'),
+  ...audit,
+};
+
+export const materialMovements = pgTable('material_movements', {
+  ...movementColumns,
+  stock_id: text('stock_id').notNull().references(() => materials.id, { onDelete: 'restrict' }),
+  stock_name: text('stock_name').notNull().default(''),
+  stock_category: text('stock_category').notNull().default(''),
+  stock_group: text('stock_group').notNull().default(''),
+}, (t) => [
+  index('material_movements_ledger_idx').on(t.stock_id, t.operation_date, t.seq),
+  index('material_movements_order_idx').on(t.order_id),
+  index('material_movements_orderitem_idx').on(t.orderitem_id),
+  index('material_movements_ref_idx').on(t.ref_id),
+  uniqueIndex('material_movements_reverses_uq').on(t.reverses_id).where(sql`${t.reverses_id} is not null`),
+  check('material_movements_type_ck', sql`${t.operation_type} in ('giris', 'cikis')`),
+  check('material_movements_source_ck', sql`${t.source} in ('manual', 'production', 'delivery', 'purchase')`),
+]);
+
+export const productMovements = pgTable('product_movements', {
+  ...movementColumns,
+  product_id: text('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
+  productname: text('productname').notNull().default(''),
+}, (t) => [
+  index('product_movements_ledger_idx').on(t.product_id, t.operation_date, t.seq),
+  index('product_movements_order_idx').on(t.order_id),
+  index('product_movements_orderitem_idx').on(t.orderitem_id),
+  index('product_movements_ref_idx').on(t.ref_id),
+  uniqueIndex('product_movements_reverses_uq').on(t.reverses_id).where(sql`${t.reverses_id} is not null`),
+  check('product_movements_type_ck', sql`${t.operation_type} in ('giris', 'cikis')`),
+  check('product_movements_source_ck', sql`${t.source} in ('manual', 'production', 'delivery', 'purchase')`),
+]);

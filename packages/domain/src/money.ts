@@ -1,0 +1,113 @@
+import Decimal from 'decimal.js';
+
+/**
+ * Money and quantity arithmetic (DECISIONS 3): decimal, never binary floats. Inputs may be numbers,
+ * decimal strings ('12.5' or '12,5') or Decimals; results are plain numbers rounded half up.
+ */
+export type DecimalInput = Decimal.Value | null | undefined;
+
+/** Currencies of the catalogue (spec 001 9); '$' is the default. */
+export const CURRENCIES = ['₺', '$', '€'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = '$';
+
+const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+
+/** A Decimal of the value; '' / null / undefined are 0; a comma is read as the decimal separator. */
+export function dec(v: DecimalInput): Decimal {
+  if (v === null || v === undefined || v === '') return new D(0);
+  if (typeof v === 'string') return new D(v.trim().replace(',', '.'));
+  if (typeof v === 'number') return new D(String(v));
+  return new D(v);
+}
+
+/** Whether a value reads as a finite decimal number. */
+export function isDecimal(v: unknown): boolean {
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (typeof v !== 'string') return false;
+  return /^\s*[-+]?(\d+([.,]\d*)?|[.,]\d+)\s*$/.test(v);
+}
+
+/** Rounds half up to `places` decimals and answers a number. */
+export function round(v: DecimalInput, places = 2): number {
+  return dec(v).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toNumber();
+}
+export const round2 = (v: DecimalInput): number => round(v, 2);
+export const round4 = (v: DecimalInput): number => round(v, 4);
+
+/** Sum of the values, exact. */
+export function sum(values: readonly DecimalInput[]): Decimal {
+  return values.reduce<Decimal>((acc, v) => acc.plus(dec(v)), new D(0));
+}
+
+/** A line total: quantity x price, rounded to 2 decimals half up. */
+export function lineTotal(qty: DecimalInput, price: DecimalInput): number {
+  return round2(dec(qty).times(dec(price)));
+}
+
+export const MARKUP_MIN = 0;
+export const MARKUP_MAX = 50;
+export const MARKUP_STEP = 5;
+export const MARKUP_DEFAULT = 30;
+
+/**
+ * Displayed price of the products list's markup slider (spec 001 9):
+ * price + price / (100 - rate) x rate, 2 decimals. A rate of 100 or more has no meaning and throws.
+ */
+export function markupPrice(price: DecimalInput, rate: DecimalInput): number {
+  const r = dec(rate);
+  if (r.gte(100) || r.lt(0)) throw new RangeError('markup rate must be between 0 and 100');
+  const p = dec(price);
+  return round2(p.plus(p.dividedBy(new D(100).minus(r)).times(r)));
+}
+
+/** Central-bank selling rates in lira: one USD and one EUR. */
+export interface Rates { usd: DecimalInput; eur: DecimalInput }
+
+function rateOf(currency: string, rates: Rates): Decimal {
+  if (currency === '₺') return new D(1);
+  const r = dec(currency === '€' ? rates.eur : rates.usd);
+  if (!r.isFinite() || r.lte(0)) throw new RangeError(`no ${currency === '€' ? 'EUR' : 'USD'} rate`);
+  return r;
+}
+
+/** Price in lira: price x USD or EUR rate (₺ unchanged), exact. */
+export function toTryDecimal(price: DecimalInput, currency: string, rates: Rates): Decimal {
+  return dec(price).times(rateOf(currency, rates));
+}
+
+/**
+ * Production row price in USD (spec 001 9): ₺ divided by the USD rate, $ unchanged,
+ * € times the EUR rate over the USD rate. Exact; round where shown.
+ */
+export function toUsdDecimal(price: DecimalInput, currency: string, rates: Rates): Decimal {
+  const p = dec(price);
+  if (currency === '$') return p;
+  const usd = rateOf('$', rates);
+  if (currency === '₺') return p.dividedBy(usd);
+  if (currency === '€') return p.times(rateOf('€', rates)).dividedBy(usd);
+  throw new RangeError(`unknown currency ${currency}`);
+}
+
+/** toUsdDecimal rounded to `places` (4 by default: material prices carry 4 decimals). */
+export function toUsd(price: DecimalInput, currency: string, rates: Rates, places = 4): number {
+  return round(toUsdDecimal(price, currency, rates), places);
+}
+
+/** Price in lira rounded to 2 decimals. */
+export function toTry(price: DecimalInput, currency: string, rates: Rates): number {
+  return round2(toTryDecimal(price, currency, rates));
+}
+
+/** A production row as far as its cost is concerned. */
+export interface CostRow { materialqyt?: DecimalInput; materialprice?: DecimalInput; materialcurrency?: string | null }
+
+/** A production row's cost in USD: per-unit quantity x the material price converted to USD, 2 decimals. */
+export function productionRowUsd(row: CostRow, rates: Rates): number {
+  return round2(dec(row.materialqyt ?? 1).times(toUsdDecimal(row.materialprice, row.materialcurrency || '$', rates)));
+}
+
+/** Material cost of one unit of a product in USD: the sum of its rounded rows. */
+export function productionCostUsd(rows: readonly CostRow[], rates: Rates): number {
+  return round2(sum(rows.map((r) => productionRowUsd(r, rates))));
+}

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  blankToUndefined, MAIN_IMAGE, PUBLIC_PAGE_SIZE, PUBLIC_SORTS, publicProductDetailSchema, publicProductSchema, smallFileUrl, totalPages,
+  type ProductImage, type PublicProduct, type PublicProductDetail,
+} from '@isik/domain';
+import type { Db } from '../../db/database.js';
+import { models, products } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { errorResponses, idParams, likePattern } from '../../lib/http.js';
+import { categoryQuery, num } from './shared.js';
+
+/**
+ * The public catalogue (spec 001 2.7, 2.8): active products only, public fields only. Never stock,
+ * production rows, material prices or costs: the columns read here are an explicit list.
+ */
+const cardColumns = {
+  id: products.id, urun_kodu: products.urun_kodu, urun_adi_tr: products.urun_adi_tr, urun_adi_en: products.urun_adi_en,
+  model_kodu: models.model_kodu, model_adi_tr: models.model_adi_tr, model_adi_en: models.model_adi_en, model_category: products.model_category,
+  urun_guc: products.urun_guc, urun_lumen: products.urun_lumen, urun_kapasite: products.urun_kapasite, urun_voltaj: products.urun_voltaj,
+  urun_panel: products.urun_panel, urun_aku: products.urun_aku, urun_cct: products.urun_cct, urun_optik: products.urun_optik,
+  urun_fiyat: products.urun_fiyat, urun_doviz: products.urun_doviz, product_images: products.product_images, model_resim: models.model_resim,
+  product_dimensions: products.product_dimensions, product_weight: products.product_weight,
+};
+type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]['_']['data'] };
+
+function mainImage(images: ProductImage[] | null, modelImage: string): string {
+  const list = images ?? [];
+  const main = list.find((i) => i.description === MAIN_IMAGE && i.image) ?? list.find((i) => i.image);
+  const url = main?.image || modelImage;
+  return url ? smallFileUrl(url) : '';
+}
+
+function toCard(r: CardRow): PublicProduct {
+  const price = num(r.urun_fiyat, 2);
+  return {
+    _id: r.id, urun_kodu: r.urun_kodu, urun_adi: [r.urun_adi_tr, r.urun_adi_en], model_kodu: r.model_kodu, model_adi: [r.model_adi_tr, r.model_adi_en],
+    model_category: r.model_category, urun_guc: r.urun_guc, urun_lumen: r.urun_lumen, urun_kapasite: r.urun_kapasite, urun_voltaj: r.urun_voltaj,
+    urun_panel: r.urun_panel, urun_aku: r.urun_aku, urun_cct: r.urun_cct, urun_optik: r.urun_optik,
+    ...(price > 0 ? { urun_fiyat: price, urun_doviz: r.urun_doviz } : {}),
+    image: mainImage(r.product_images, r.model_resim), product_dimensions: r.product_dimensions, product_weight: r.product_weight,
+  };
+}
+
+export interface PublicListArgs { page: number; pageSize: number; orderBy: (typeof PUBLIC_SORTS)[number]; order: 'asc' | 'desc'; search?: string; category?: number }
+
+export function createPublicCatalogue(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    async list(a: PublicListArgs) {
+      const conds: SQL[] = [eq(products.urun_durumu, true)];
+      if (a.search) {
+        const p = likePattern(a.search);
+        conds.push(or(ilike(products.urun_adi_tr, p), ilike(models.model_adi_tr, p))!);
+      }
+      if (a.category !== undefined) conds.push(eq(products.model_category, a.category));
+      const where = and(...conds);
+      const dir = a.order === 'desc' ? desc : asc;
+      const sort = a.orderBy === 'urun_guc' ? products.urun_guc : a.orderBy === 'urun_fiyat' ? products.urun_fiyat : products.model_category;
+      const rows = await db.select(cardColumns).from(products).innerJoin(models, eq(models.id, products.model_id)).where(where)
+        .orderBy(dir(sort), asc(products.model_category), asc(products.model_sira), asc(products.urun_sira), asc(sql`lower(${products.urun_kodu})`), asc(products.id))
+        .limit(a.pageSize).offset((a.page - 1) * a.pageSize);
+      const [{ n }] = await db.select({ n: count() }).from(products).innerJoin(models, eq(models.id, products.model_id)).where(where);
+      const total = Number(n);
+      return { products: rows.map(toCard), page: a.page, totalPage: totalPages(total, a.pageSize), totalItemCount: total };
+    },
+
+    async get(id: string): Promise<PublicProductDetail> {
+      const [r] = await db.select({
+        ...cardColumns,
+        model_aciklama_tr: models.model_aciklama_tr, model_aciklama_en: models.model_aciklama_en, model_kdv: models.model_kdv, model_birimi: models.model_birimi,
+        certificates: models.certificates, model_features: models.model_features, urun_ozellikler: products.urun_ozellikler,
+        product_downloads: products.product_downloads, technical_drawing: products.technical_drawing,
+      }).from(products).innerJoin(models, eq(models.id, products.model_id)).where(and(eq(products.id, id), eq(products.urun_durumu, true))).limit(1);
+      if (!r) throw notFound();
+      return {
+        ...toCard(r),
+        model_aciklama: [r.model_aciklama_tr, r.model_aciklama_en], model_kdv: r.model_kdv, model_birimi: r.model_birimi,
+        certificates: r.certificates ?? [],
+        ModelFeatures: (r.model_features ?? []).map((f) => ({ no: f.no, label: f.label, feature: f.feature })),
+        urun_ozellikler: r.urun_ozellikler ?? [],
+        images: (r.product_images ?? []).filter((i) => i.image).map((i) => ({ image: i.image, small: smallFileUrl(i.image), description: i.description })),
+        downloads: (r.product_downloads ?? []).map((d) => ({ name: d.name, size: d.size, type: d.type, file: d.file })),
+        technicalDrawing: r.technical_drawing,
+      };
+    },
+  };
+}
+export type PublicCatalogue = ReturnType<typeof createPublicCatalogue>;
+
+const listQuery = z.object({
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
+  pageSize: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(PUBLIC_PAGE_SIZE)),
+  orderBy: z.preprocess(blankToUndefined, z.enum(PUBLIC_SORTS).default('model_category')),
+  order: z.preprocess(blankToUndefined, z.enum(['asc', 'desc']).default('asc')),
+  search: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  category: categoryQuery,
+});
+
+export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ catalogue: PublicCatalogue }> = async (app, { catalogue }) => {
+  const tags = ['public catalogue'];
+  app.get('/web/products', {
+    config: { level: 'public' },
+    schema: {
+      tags, summary: 'The public catalogue: active products, public fields only; search on the Turkish product or model name; category = model category',
+      security: [], querystring: listQuery,
+      response: { 200: z.object({ products: z.array(publicProductSchema), page: z.number(), totalPage: z.number(), totalItemCount: z.number() }), ...errorResponses },
+    },
+  }, async (req) => catalogue.list(req.query));
+
+  app.get('/web/products/:id', {
+    config: { level: 'public' },
+    schema: { tags, summary: "An active product's public page: specs, model features, images, downloads, technical drawing", security: [], params: idParams, response: { 200: publicProductDetailSchema, ...errorResponses } },
+  }, async (req) => catalogue.get(req.params.id));
+};

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { MessageKey } from '@isik/domain';
+import type { Db, Executor } from '../../db/database.js';
+import { files } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+
+/** sharp is a native addon: when it cannot load, the original image serves as its own small image. */
+type Sharp = typeof import('sharp').default;
+const sharp: Sharp | null = await import('sharp').then((m) => m.default, () => null);
+if (sharp) sharp.cache(false);
+
+/** Types accepted by content (DECISIONS 8). Plain text, SVG and HTML are never accepted. */
+export const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const DOCUMENT_MIMES = [
+  'application/pdf',
+  'application/zip',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+] as const;
+const ACCEPTED = new Set<string>([...IMAGE_MIMES, ...DOCUMENT_MIMES]);
+const IMAGES = new Set<string>(IMAGE_MIMES);
+/** Shown inline by browsers; everything else is sent as an attachment. */
+const INLINE = new Set<string>([...IMAGE_MIMES, 'application/pdf']);
+
+export const SMALL_WIDTH = 400;
+/** Above this many pixels no small image is made (decompression bombs); the original stands in. */
+const MAX_PIXELS = 60_000_000;
+
+const FILE_ID = /^[0-9a-f]{64}$/;
+/** `/api/files/<sha256>` with an optional `/small` and an optional query (e.g. ?name=). */
+const FILE_URL = /^\/api\/files\/([0-9a-f]{64})(\/small)?(\?[^\s#]*)?$/;
+const DATA_URL = /^data:([^,]*?),/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export interface StoredFile {
+  id: string;
+  mime: string;
+  size: number;
+  /** `/api/files/<id>` */
+  url: string;
+  /** `/api/files/<id>/small`: the small image for images, the file itself for others. */
+  smallUrl: string;
+}
+
+export interface IngestOptions {
+  /** 'image': only PNG, JPEG, WebP or GIF are accepted (e.g. the image library). Default: every accepted type. */
+  kind?: 'image' | 'any';
+}
+
+export const fileUrl = (id: string) => `/api/files/${id}`;
+export const smallUrlOf = (id: string) => `/api/files/${id}/small`;
+export const isFileId = (id: string) => FILE_ID.test(id);
+/** The file id in an `/api/files/...` URL, or null. */
+export function fileIdOf(url: string | null | undefined): string | null {
+  const m = typeof url === 'string' ? FILE_URL.exec(url) : null;
+  return m ? m[1] : null;
+}
+
+/** Whether a value is an inline upload (a data URL) rather than a stored file's URL. */
+export const isDataUrl = (v: unknown): boolean => typeof v === 'string' && v.startsWith('data:');
+
+export function createFilesService(deps: { db: Db; maxBytes: number }) {
+  const { db, maxBytes } = deps;
+  const maxMb = Math.round((maxBytes / (1024 * 1024)) * 100) / 100;
+
+  const fieldError = (status: number, key: MessageKey, field: string, params: Record<string, string | number> = {}) =>
+    new AppError(status, key, { [field]: key }, params);
+  const tooLarge = (field: string) => fieldError(413, 'file.tooLarge', field, { max: maxMb });
+
+  /** The content's type by its magic bytes, when it is one we accept. */
+  async function detect(bytes: Buffer): Promise<string | null> {
+    let found: { mime: string } | undefined;
+    try { found = await fileTypeFromBuffer(bytes); } catch { return null; }
+    return found && ACCEPTED.has(found.mime) ? found.mime : null;
+  }
+
+  /** A small WebP of an image (at most SMALL_WIDTH wide), or null when the original is as good. Throws on a broken image. */
+  async function makeSmall(bytes: Buffer): Promise<{ small: Buffer; mime: string } | null> {
+    if (!sharp) return null;
+    const meta = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata();
+    const w = meta.width ?? 0;
+    const h = meta.height ?? 0;
+    if (!w || !h) throw new Error('no dimensions');
+    if (w * h > MAX_PIXELS) return null;
+    const small = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize({ width: SMALL_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
+    if (w <= SMALL_WIDTH && small.length >= bytes.length) return null;
+    return { small, mime: 'image/webp' };
+  }
+
+  /** Checks bytes, makes the small image and stores the file once by its hash. */
+  async function store(tx: Executor, bytes: Buffer, field: string, opts: IngestOptions = {}): Promise<StoredFile> {
+    if (bytes.length === 0) throw fieldError(400, 'file.empty', field);
+    if (bytes.length > maxBytes) throw tooLarge(field);
+    const mime = await detect(bytes);
+    if (!mime) throw fieldError(400, opts.kind === 'image' ? 'file.notImage' : 'file.unsupported', field);
+    if (opts.kind === 'image' && !IMAGES.has(mime)) throw fieldError(400, 'file.notImage', field);
+    const id = createHash('sha256').update(bytes).digest('hex');
+    const [existing] = await tx.select({ id: files.id }).from(files).where(eq(files.id, id)).limit(1);
+    if (!existing) {
+      let small: { small: Buffer; mime: string } | null = null;
+      if (IMAGES.has(mime)) {
+        // A file that looks like an image by its first bytes but cannot be decoded is refused.
+        try { small = await makeSmall(bytes); } catch { throw fieldError(400, 'file.unsupported', field); }
+      }
+      await tx.insert(files).values({ id, mime, size: bytes.length, bytes, small: small?.small ?? null, small_mime: small?.mime ?? null })
+        .onConflictDoNothing({ target: files.id });
+    }
+    return { id, mime, size: bytes.length, url: fileUrl(id), smallUrl: smallUrlOf(id) };
+  }
+
+  /** Decodes a base64 data URL; refuses a bad one (400) or one over the limit (413) before decoding. */
+  function decodeDataUrl(value: string, field: string): Buffer {
+    const m = DATA_URL.exec(value);
+    if (!m || !/;base64$/i.test(m[1])) throw fieldError(400, 'file.invalidData', field);
+    let b64 = value.slice(m[0].length);
+    if (/\s/.test(b64)) b64 = b64.replace(/\s+/g, '');
+    if (b64.length % 4 === 1 || !BASE64.test(b64)) throw fieldError(400, 'file.invalidData', field);
+    const pad = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
+    if (Math.floor((b64.length * 3) / 4) - pad > maxBytes) throw tooLarge(field);
+    return Buffer.from(b64, 'base64');
+  }
+
+  /** Resolves an `/api/files/...` URL to its stored file; unknown ids answer 400 naming the field. */
+  async function lookupUrl(tx: Executor, value: string, field: string, opts: IngestOptions): Promise<StoredFile> {
+    const id = fileIdOf(value);
+    if (!id) throw fieldError(400, 'file.invalidValue', field);
+    const [row] = await tx.select({ mime: files.mime, size: files.size }).from(files).where(eq(files.id, id)).limit(1);
+    if (!row) throw fieldError(400, 'file.missing', field);
+    if (opts.kind === 'image' && !IMAGES.has(row.mime)) throw fieldError(400, 'file.notImage', field);
+    return { id, mime: row.mime, size: row.size, url: fileUrl(id), smallUrl: smallUrlOf(id) };
+  }
+
+  const service = {
+    maxBytes,
+    /** The limit in MB as the messages show it. */
+    maxMb,
+
+    /**
+     * CONTRACT (catalogue and other areas): a data URL is decoded, checked, stored and answered as
+     * `/api/files/<id>`; an `/api/files/...` URL of a stored file or '' comes back unchanged; null or
+     * undefined give ''. Anything else (http URLs, junk, bad base64, unsupported type) is a 400 naming
+     * `field`; a file over the limit a 413 naming the limit.
+     */
+    async ingest(tx: Executor, value: string | null | undefined, field: string, opts: IngestOptions = {}): Promise<string> {
+      if (value === null || value === undefined || value === '') return '';
+      if (typeof value !== 'string') throw fieldError(400, 'file.invalidValue', field);
+      if (isDataUrl(value)) return (await store(tx, decodeDataUrl(value, field), field, opts)).url;
+      await lookupUrl(tx, value, field, opts);
+      return value;
+    },
+
+    /** Like ingest, but answers the stored file's details (or null for an empty value). */
+    async ingestFile(tx: Executor, value: string | null | undefined, field: string, opts: IngestOptions = {}): Promise<StoredFile | null> {
+      if (value === null || value === undefined || value === '') return null;
+      if (typeof value !== 'string') throw fieldError(400, 'file.invalidValue', field);
+      if (isDataUrl(value)) return store(tx, decodeDataUrl(value, field), field, opts);
+      return lookupUrl(tx, value, field, opts);
+    },
+
+    /**
+     * For lists of file rows such as productImages ({image, description}) or downloads
+     * ({name, size, type, base64, file}): every string in `image`, `file`, `base64`, `tempImg` or
+     * `bwfile` that holds a data URL is stored and replaced by its URL; `/api/files` URLs are checked.
+     * Other values are kept. Error fields read `<field>.<index>.<key>`.
+     */
+    async ingestMany<T extends Record<string, unknown>>(tx: Executor, list: readonly T[] | null | undefined, field: string): Promise<T[]> {
+      if (list === null || list === undefined) return [];
+      if (!Array.isArray(list)) throw fieldError(400, 'file.invalidValue', field);
+      const out: T[] = [];
+      for (let i = 0; i < list.length; i++) {
+        const item = list[i];
+        if (!item || typeof item !== 'object' || Array.isArray(item)) throw fieldError(400, 'file.invalidValue', `${field}.${i}`);
+        const next: Record<string, unknown> = { ...item };
+        for (const key of ['image', 'file', 'base64', 'tempImg', 'bwfile']) {
+          const v = next[key];
+          if (typeof v !== 'string' || v === '') continue;
+          if (isDataUrl(v) || v.startsWith('/api/files/')) next[key] = await service.ingest(tx, v, `${field}.${i}.${key}`);
+          else if (key === 'image' || key === 'base64') throw fieldError(400, 'file.invalidValue', `${field}.${i}.${key}`);
+        }
+        out.push(next as T);
+      }
+      return out;
+    },
+
+    /** Stores raw bytes (multipart uploads) with the same checks. */
+    storeBytes(tx: Executor, bytes: Buffer, field: string, opts: IngestOptions = {}): Promise<StoredFile> {
+      return store(tx, bytes, field, opts);
+    },
+
+    /** The 413 error of this store's limit, for the routes' own size checks. */
+    tooLarge,
+
+    async get(id: string): Promise<{ mime: string; size: number; bytes: Buffer } | null> {
+      if (!FILE_ID.test(id)) return null;
+      const [row] = await db.select({ mime: files.mime, size: files.size, bytes: files.bytes }).from(files).where(eq(files.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** The small image, or the original when it has none. */
+    async getSmall(id: string): Promise<{ mime: string; bytes: Buffer } | null> {
+      if (!FILE_ID.test(id)) return null;
+      const [row] = await db.select({
+        mime: sql<string>`coalesce(${files.small_mime}, ${files.mime})`,
+        bytes: sql<Buffer>`coalesce(${files.small}, ${files.bytes})`.mapWith(files.bytes),
+      }).from(files).where(eq(files.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** Bytes held by the file store (originals and small images), for the settings panel. */
+    async totalBytes(): Promise<number> {
+      const [row] = await db.select({ n: sql<string>`coalesce(sum(${files.size}::bigint + coalesce(octet_length(${files.small}), 0)), 0)::text` }).from(files);
+      return Number(row?.n ?? 0);
+    },
+
+    isImageMime: (mime: string) => IMAGES.has(mime),
+    isFileIdValid: (id: string) => FILE_ID.test(id),
+    isInlineMime: (mime: string) => INLINE.has(mime),
+  };
+  return service;
+}
+export type FilesService = ReturnType<typeof createFilesService>;

@@ -1,0 +1,80 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Material, MaterialData, MATERIAL_SORTS } from '@isik/domain';
+import type { Executor } from '../../db/database.js';
+import { materials } from '../../db/schema.js';
+import { likePattern } from '../../lib/http.js';
+import { defined, num } from '../catalogue/shared.js';
+
+export type MaterialRow = typeof materials.$inferSelect;
+
+export function toMaterial(r: MaterialRow): Material {
+  return {
+    _id: r.id, material_no: r.material_no, material_name: r.material_name, material_category: r.material_category,
+    material_group: r.material_group, material_unit: r.material_unit, material_price: num(r.material_price, 4),
+    material_doviz: r.material_doviz, material_img: r.material_img,
+    stockSum: num(r.stock_sum, 4), stockIn: num(r.stock_in, 4), stockOut: num(r.stock_out, 4),
+    date: r.created_at.toISOString(), __v: r.version,
+  };
+}
+
+export interface MaterialListArgs {
+  type: 'list' | 'detail';
+  page: number; pageSize: number; orderBy: (typeof MATERIAL_SORTS)[number]; order: 'asc' | 'desc';
+  search?: string; category?: string; group?: string;
+}
+
+export async function listMaterials(db: Executor, a: MaterialListArgs) {
+  const conds: SQL[] = [];
+  if (a.search) {
+    const p = likePattern(a.search);
+    conds.push(or(ilike(materials.material_name, p), ilike(materials.material_category, p), ilike(materials.material_group, p))!);
+  }
+  if (a.category !== undefined) conds.push(eq(materials.material_category, a.category));
+  if (a.group !== undefined) conds.push(eq(materials.material_group, a.group));
+  const where = conds.length ? and(...conds) : undefined;
+  const dir = a.order === 'desc' ? desc : asc;
+  const name = sql`lower(${materials.material_name})`;
+  const sorts: Record<MaterialListArgs['orderBy'], SQL[]> = {
+    material_name: [dir(name)],
+    material_no: [dir(materials.material_no), asc(name)],
+    material_category: [dir(materials.material_category), asc(materials.material_group), asc(name)],
+    material_group: [dir(materials.material_group), asc(name)],
+    material_price: [dir(materials.material_price), asc(name)],
+    stockSum: [dir(materials.stock_sum), asc(name)],
+    date: [dir(materials.created_at)],
+  };
+  const rows = await db.select().from(materials).where(where).orderBy(...sorts[a.orderBy], asc(materials.id))
+    .limit(a.pageSize).offset((a.page - 1) * a.pageSize);
+  const [{ n }] = await db.select({ n: count() }).from(materials).where(where);
+  return { rows: rows.map(toMaterial), total: Number(n) };
+}
+
+export async function findMaterial(db: Executor, id: string): Promise<Material | null> {
+  const [r] = await db.select().from(materials).where(eq(materials.id, id)).limit(1);
+  return r ? toMaterial(r) : null;
+}
+
+/** Categories and groups in use, for the pickers (new ones may be typed in). */
+export async function materialCategories(db: Executor) {
+  const rows = await db.selectDistinct({ category: materials.material_category, group: materials.material_group }).from(materials)
+    .orderBy(asc(materials.material_category), asc(materials.material_group));
+  const tree = new Map<string, string[]>();
+  for (const r of rows) {
+    const list = tree.get(r.category) ?? [];
+    list.push(r.group);
+    tree.set(r.category, list);
+  }
+  return {
+    categories: [...tree.keys()],
+    groups: [...new Set(rows.map((r) => r.group))].sort((a, b) => a.localeCompare(b, 'tr')),
+    tree: [...tree.entries()].map(([category, groups]) => ({ category, groups })),
+  };
+}
+
+/** The columns of a material body (only the fields it carries; the image is the service's). */
+export function materialColumns(d: Partial<MaterialData>) {
+  return defined({
+    material_no: d.material_no, material_name: d.material_name, material_category: d.material_category, material_group: d.material_group,
+    material_unit: d.material_unit, material_price: d.material_price, material_doviz: d.material_doviz,
+  });
+}

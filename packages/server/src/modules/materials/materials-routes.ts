@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  blankToUndefined, CATALOGUE_LEVELS, MATERIAL_LIST_TYPES, MATERIAL_SORTS, MATERIALS_PAGE_SIZE, materialCategoriesSchema, materialInputSchema,
+  materialSchema, materialUpdateSchema,
+} from '@isik/domain';
+import { errorResponses, idParams, okBody } from '../../lib/http.js';
+import { requireSession } from '../../plugins/auth.js';
+import { pagingQuery } from '../catalogue/shared.js';
+import type { MaterialsService } from './materials-service.js';
+
+const listQuery = z.object({
+  type: z.preprocess(blankToUndefined, z.enum(MATERIAL_LIST_TYPES).default('list')),
+  orderBy: z.preprocess(blankToUndefined, z.enum(MATERIAL_SORTS).default('material_name')),
+  category: z.preprocess((v) => (v === 'all' ? undefined : blankToUndefined(v)), z.string().trim().max(100).optional()),
+  group: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  ...pagingQuery(MATERIALS_PAGE_SIZE),
+});
+
+export const materialsRoutes: FastifyPluginAsyncZod<{ materials: MaterialsService }> = async (app, { materials }) => {
+  const level = CATALOGUE_LEVELS.materials;
+  const write = { level, module: 'catalogue', action: 'write' } as const;
+  const tags = ['materials'];
+
+  app.get('/materials/list', {
+    config: { level },
+    schema: {
+      tags, summary: 'Materials with their stock balance, paged, sorted, searched (name, category, group) and filtered by category (and group)',
+      querystring: listQuery,
+      response: { 200: z.object({ materials: z.array(materialSchema), page: z.number(), totalPage: z.number(), totalItemCount: z.number() }), ...errorResponses },
+    },
+  }, async (req) => materials.list({ ...req.query, order: req.query.order ?? 'asc' }));
+
+  app.get('/materials/categories', {
+    config: { level },
+    schema: { tags, summary: 'Material categories and groups in use (the pickers choose from them or type a new one)', response: { 200: materialCategoriesSchema, ...errorResponses } },
+  }, async () => materials.categories());
+
+  app.get('/materials/:id', {
+    config: { level },
+    schema: { tags, summary: 'One material with its stock balance (stockSum, stockIn, stockOut)', params: idParams, response: { 200: materialSchema, ...errorResponses } },
+  }, async (req) => materials.get(req.params.id));
+
+  app.post('/materials/create', {
+    config: write,
+    schema: { tags, summary: 'Create a material; the answer carries _id', body: materialInputSchema, response: { 200: materialSchema, ...errorResponses } },
+  }, async (req) => materials.create(requireSession(req), req.body));
+
+  app.post('/materials/update/:id', {
+    config: write,
+    schema: { tags, summary: 'Update a material; __v must be the version read; the stock balance is the ledger\'s', params: idParams, body: materialUpdateSchema, response: { 200: materialSchema, ...errorResponses } },
+  }, async (req) => materials.update(requireSession(req), req.params.id, req.body));
+
+  for (const method of ['GET', 'DELETE'] as const) {
+    app.route({
+      method, url: '/materials/delete/:id',
+      exposeHeadRoute: false,
+      config: { level, module: 'catalogue', action: 'delete' },
+      schema: { tags, summary: 'Delete a material; refused (409) while it has stock movements or a bill of operations uses it', params: idParams, response: { 200: okBody, ...errorResponses } },
+      handler: async (req) => materials.remove(requireSession(req), req.params.id),
+    });
+  }
+};

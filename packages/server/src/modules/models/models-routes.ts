@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  blankToUndefined, CATALOGUE_LEVELS, MODEL_LIST_TYPES, MODEL_SORTS, MODELS_PAGE_SIZE, modelInputSchema, modelLightSchema,
+  modelProductionSchema, modelSchema, modelUpdateSchema,
+} from '@isik/domain';
+import { errorResponses, idParams, okBody } from '../../lib/http.js';
+import { requireSession } from '../../plugins/auth.js';
+import { requestLang } from '../../plugins/errors.js';
+import { categoryQuery, pagingQuery } from '../catalogue/shared.js';
+import type { ModelsService } from './models-service.js';
+
+const listQuery = z.object({
+  type: z.preprocess(blankToUndefined, z.enum(MODEL_LIST_TYPES).default('list')),
+  orderBy: z.preprocess(blankToUndefined, z.enum(MODEL_SORTS).default('model_sira')),
+  category: categoryQuery,
+  ...pagingQuery(MODELS_PAGE_SIZE),
+});
+
+export const modelsRoutes: FastifyPluginAsyncZod<{ models: ModelsService }> = async (app, { models }) => {
+  const level = CATALOGUE_LEVELS.models;
+  const write = { level, module: 'catalogue', action: 'write' } as const;
+  const tags = ['models'];
+
+  app.get('/models/list', {
+    config: { level },
+    schema: {
+      tags, summary: "Models, paged, sorted, searched (name, code) and filtered by category. type: 'list' light rows, 'detail' full, 'productionlist' id, code, name and bill of operations",
+      querystring: listQuery,
+      response: { 200: z.object({ models: z.array(z.union([modelSchema, modelLightSchema, modelProductionSchema])), page: z.number(), totalPage: z.number(), totalItemCount: z.number() }), ...errorResponses },
+    },
+  }, async (req) => models.list({ ...req.query, order: req.query.order ?? 'asc' }));
+
+  app.get('/models/:id', {
+    config: { level },
+    schema: { tags, summary: 'One model with features, downloads and bill of operations', params: idParams, response: { 200: modelSchema, ...errorResponses } },
+  }, async (req) => models.get(req.params.id));
+
+  app.post('/models/create', {
+    config: write,
+    schema: { tags, summary: 'Create a model; the answer carries _id', body: modelInputSchema, response: { 200: modelSchema, ...errorResponses } },
+  }, async (req) => models.create(requireSession(req), req.body, requestLang(req)));
+
+  app.post('/models/update/:id', {
+    config: write,
+    schema: { tags, summary: 'Update a model; __v must be the version read; left-out fields keep their values', params: idParams, body: modelUpdateSchema, response: { 200: modelSchema, ...errorResponses } },
+  }, async (req) => models.update(requireSession(req), req.params.id, req.body, requestLang(req)));
+
+  for (const method of ['GET', 'DELETE'] as const) {
+    app.route({
+      method, url: '/models/delete/:id',
+      exposeHeadRoute: false,
+      config: { level, module: 'catalogue', action: 'delete' },
+      schema: { tags, summary: 'Delete a model; refused (409) while products use it', params: idParams, response: { 200: okBody, ...errorResponses } },
+      handler: async (req) => models.remove(requireSession(req), req.params.id),
+    });
+  }
+};

@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { completenessScore, type EmbeddedModel, type Product, type ProductData, type PRODUCT_SORTS } from '@isik/domain';
+import type { Executor } from '../../db/database.js';
+import { models, products } from '../../db/schema.js';
+import { likePattern } from '../../lib/http.js';
+import { defined, num } from '../catalogue/shared.js';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** The model fields a product answers embedded (urun_model). */
+export const embeddedModelColumns = {
+  m_id: models.id, m_kodu: models.model_kodu, m_adi_tr: models.model_adi_tr, m_adi_en: models.model_adi_en, m_kdv: models.model_kdv,
+  m_birimi: models.model_birimi, m_kategori: models.model_kategori, m_sira: models.model_sira, m_durumu: models.model_durumu,
+  m_certificates: models.certificates, m_features: models.model_features, m_downloads: models.model_downloads,
+};
+type EmbeddedRow = { [K in keyof typeof embeddedModelColumns]: (typeof embeddedModelColumns)[K]['_']['data'] | null };
+export type JoinedProductRow = ProductRow & EmbeddedRow;
+
+export const productWithModelColumns = { ...getTableColumns(products), ...embeddedModelColumns };
+
+export function toEmbeddedModel(r: EmbeddedRow): EmbeddedModel | null {
+  if (!r.m_id) return null;
+  return {
+    _id: r.m_id, model_kodu: r.m_kodu ?? '', model_adi: [r.m_adi_tr ?? '-', r.m_adi_en ?? '-'], model_kdv: r.m_kdv ?? '18',
+    model_birimi: r.m_birimi ?? 'Adet', model_kategori: r.m_kategori ?? 0, model_sira: r.m_sira ?? 0, model_durumu: r.m_durumu ?? true,
+    certificates: r.m_certificates ?? [], ModelFeatures: r.m_features ?? [], modelDownloads: r.m_downloads ?? [],
+  };
+}
+
+export function toProduct(r: JoinedProductRow): Product {
+  return {
+    _id: r.id,
+    urun_sira: r.urun_sira,
+    urun_adi: [r.urun_adi_tr, r.urun_adi_en],
+    urun_model: toEmbeddedModel(r),
+    model_sira: r.model_sira,
+    model_category: r.model_category,
+    urun_kodu: r.urun_kodu,
+    urun_guc: r.urun_guc,
+    urun_lumen: r.urun_lumen,
+    urun_kapasite: r.urun_kapasite,
+    urun_voltaj: r.urun_voltaj,
+    urun_durumu: r.urun_durumu,
+    urun_doviz: r.urun_doviz,
+    urun_fiyat: num(r.urun_fiyat, 2),
+    urun_panel: r.urun_panel,
+    urun_aku: r.urun_aku,
+    urun_cct: r.urun_cct,
+    urun_optik: r.urun_optik,
+    product_dimensions: r.product_dimensions,
+    product_weight: r.product_weight,
+    technicalDrawing: r.technical_drawing,
+    productImages: r.product_images ?? [],
+    productDownloads: r.product_downloads ?? [],
+    stockSum: num(r.stock_sum, 4),
+    urun_ozellikler: r.urun_ozellikler ?? [],
+    production: r.production ?? [],
+    date: r.created_at.toISOString(),
+    __v: r.version,
+  };
+}
+
+export interface ProductListArgs {
+  type: 'list' | 'detaillist';
+  page: number; pageSize: number; orderBy: (typeof PRODUCT_SORTS)[number]; order: 'asc' | 'desc';
+  search?: string; category?: number;
+}
+
+export async function listProducts(db: Executor, a: ProductListArgs) {
+  const conds: SQL[] = [];
+  if (a.search) {
+    const p = likePattern(a.search);
+    conds.push(or(ilike(products.urun_adi_tr, p), ilike(products.urun_adi_en, p), ilike(products.urun_kodu, p), ilike(models.model_kodu, p))!);
+  }
+  if (a.category !== undefined) conds.push(eq(products.model_category, a.category));
+  const where = conds.length ? and(...conds) : undefined;
+  const dir = a.order === 'desc' ? desc : asc;
+  const sorts: Record<ProductListArgs['orderBy'], SQL[]> = {
+    urun_sira: [dir(products.urun_sira), asc(sql`lower(${products.urun_kodu})`)],
+    urun_kodu: [dir(sql`lower(${products.urun_kodu})`)],
+    urun_adi: [dir(sql`lower(${products.urun_adi_tr})`)],
+    urun_fiyat: [dir(products.urun_fiyat)],
+    urun_guc: [dir(products.urun_guc)],
+    model_category: [dir(products.model_category), asc(products.model_sira), asc(products.urun_sira)],
+    model_sira: [dir(products.model_sira), asc(products.urun_sira)],
+    stockSum: [dir(products.stock_sum)],
+    date: [dir(products.created_at)],
+  };
+  const rows = await db.select(productWithModelColumns).from(products).innerJoin(models, eq(models.id, products.model_id))
+    .where(where).orderBy(...sorts[a.orderBy], asc(products.id)).limit(a.pageSize).offset((a.page - 1) * a.pageSize);
+  const counted = a.search
+    ? db.select({ n: count() }).from(products).innerJoin(models, eq(models.id, products.model_id)).where(where)
+    : db.select({ n: count() }).from(products).where(where);
+  const [{ n }] = await counted;
+  return {
+    rows: rows.map((r) => {
+      const p = toProduct(r as JoinedProductRow);
+      return a.type === 'detaillist' ? { ...p, completeness: completenessScore(p) } : p;
+    }),
+    total: Number(n),
+  };
+}
+
+export async function findProduct(db: Executor, id: string): Promise<Product | null> {
+  const [r] = await db.select(productWithModelColumns).from(products).innerJoin(models, eq(models.id, products.model_id)).where(eq(products.id, id)).limit(1);
+  return r ? toProduct(r as JoinedProductRow) : null;
+}
+
+/** The columns of a product body (only the fields it carries; files and model copies are the service's). */
+export function productColumns(d: Partial<ProductData>) {
+  return defined({
+    urun_sira: d.urun_sira,
+    urun_adi_tr: d.urun_adi?.[0], urun_adi_en: d.urun_adi?.[1],
+    model_id: d.urun_model,
+    urun_kodu: d.urun_kodu, urun_guc: d.urun_guc, urun_lumen: d.urun_lumen, urun_kapasite: d.urun_kapasite, urun_voltaj: d.urun_voltaj,
+    urun_durumu: d.urun_durumu, urun_doviz: d.urun_doviz, urun_fiyat: d.urun_fiyat, urun_panel: d.urun_panel, urun_aku: d.urun_aku,
+    urun_cct: d.urun_cct, urun_optik: d.urun_optik, product_dimensions: d.product_dimensions, product_weight: d.product_weight,
+    urun_ozellikler: d.urun_ozellikler?.map((s, i) => ({ no: s.no ?? i + 1, urun_ozellik: s.urun_ozellik, urun_aciklama: s.urun_aciklama, product_description: s.product_description })),
+    production: d.production,
+  });
+}

@@ -1,0 +1,380 @@
+/**
+ * The stock ledger (DECISIONS 5): append-only signed movements of materials and products.
+ *
+ * Every write runs inside the caller's transaction and updates the owner's balance columns
+ * (stock_sum, stock_in, stock_out) in the same transaction with `UPDATE … SET stock_sum = stock_sum + $signed`:
+ * the row lock serialises concurrent writers of one material or product, so no unit is ever lost and
+ * stock_sum always equals the signed sum of the owner's movements.
+ *
+ * Other areas (production, deliveries, purchasing) call these functions inside their own transactions:
+ *   addMaterialMovement / addProductMovement            write a movement (source 'production' | 'delivery' | 'purchase')
+ *   reverseMaterialMovement / reverseProductMovement    write the opposite movement of one row (never deletes)
+ *   reverseMaterialMovements / reverseProductMovements  reverse every not yet reversed row of an order line, order or record
+ * Movements of those sources cannot be changed or deleted by hand (409 naming the record to undo instead).
+ */
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  dec, movementSums, MOVEMENT_SOURCES, OPERATION_CENTERS, OPERATION_TYPES, pairText, round, type DecimalInput, type MaterialMovement,
+  type MessageKey, type MovementSource, type OperationCenter, type OperationType, type ProductMovement, QTY_PLACES, PRICE_PLACES, CURRENCIES, UNITS,
+} from '@isik/domain';
+import type { Executor } from '../../db/database.js';
+import { notifyInTx } from '../../db/database.js';
+import { materialMovements, materials, productMovements, products } from '../../db/schema.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { recordChange, type Actor } from '../../lib/log.js';
+
+export type MaterialMovementRow = typeof materialMovements.$inferSelect;
+export type ProductMovementRow = typeof productMovements.$inferSelect;
+
+export interface MovementRefs {
+  order_id?: string | null;
+  orderitem_id?: string | null;
+  /** The record of the calling area that made the movement: a delivery, a purchase request, an operation. */
+  ref_id?: string | null;
+}
+
+export interface NewMovement extends MovementRefs {
+  operation_type: OperationType;
+  operation_center: OperationCenter;
+  /** Positive; the sign comes from operation_type. */
+  qty: DecimalInput;
+  /** Unit price; default the material's (product's) price. */
+  price?: DecimalInput;
+  /** Default the material's (product's) currency. */
+  doviz?: string;
+  /** Default the material's unit (products: 'Adet'). */
+  unit?: string;
+  description?: string;
+  operation_date?: Date | string;
+  /** Default 'manual'. */
+  source?: MovementSource;
+}
+export interface NewMaterialMovement extends NewMovement { stock_id: string }
+export interface NewProductMovement extends NewMovement { product_id: string }
+
+export interface LedgerOptions {
+  /** Write the audit row and live events (default true). Seeds and bulk loads turn it off. */
+  log?: boolean;
+  /** Internal: the movement this one reverses. */
+  reverses_id?: string;
+}
+
+// ------------------------------------------------------------------ helpers
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+function invalid(field: string, key: MessageKey): AppError {
+  return new AppError(400, key, { [field]: key });
+}
+
+/** Checks a movement written by code (the HTTP bodies are already checked by their schemas). */
+function checkNew(m: NewMovement) {
+  if (!(OPERATION_TYPES as readonly string[]).includes(m.operation_type)) throw invalid('operation_type', 'stock.type.select');
+  if (!(OPERATION_CENTERS as readonly string[]).includes(m.operation_center)) throw invalid('operation_center', 'stock.center.select');
+  const source = m.source ?? 'manual';
+  if (!(MOVEMENT_SOURCES as readonly string[]).includes(source)) throw invalid('source', 'error.validation');
+  let qty;
+  try { qty = dec(m.qty); } catch { throw invalid('qty', 'stock.qty.positive'); }
+  if (!qty.isFinite() || qty.lte(0) || qty.gt(1e10)) throw invalid('qty', 'stock.qty.positive');
+  let price;
+  if (m.price !== undefined && m.price !== null) {
+    try { price = dec(m.price).toDecimalPlaces(PRICE_PLACES).toFixed(); } catch { throw invalid('price', 'stock.price.required'); }
+  }
+  if (m.doviz !== undefined && !(CURRENCIES as readonly string[]).includes(m.doviz)) throw invalid('doviz', 'catalogue.currency.invalid');
+  if (m.unit !== undefined && m.unit !== '' && !(UNITS as readonly string[]).includes(m.unit)) throw invalid('unit', 'catalogue.unit.invalid');
+  const date = m.operation_date === undefined ? new Date() : new Date(m.operation_date);
+  if (Number.isNaN(date.getTime())) throw invalid('operation_date', 'stock.date.invalid');
+  return { type: m.operation_type, center: m.operation_center, source, qty: qty.toDecimalPlaces(QTY_PLACES).toFixed(), price, date };
+}
+
+/** What a movement adds to its owner's balance columns (factor -1 takes it away again). */
+function effect(type: string, qty: DecimalInput, factor: 1 | -1) {
+  const q = dec(qty).times(factor);
+  return {
+    sum: (type === 'cikis' ? q.negated() : q).toFixed(),
+    in: (type === 'giris' ? q : dec(0)).toFixed(),
+    out: (type === 'cikis' ? q : dec(0)).toFixed(),
+  };
+}
+
+function mergeEffects(...list: { sum: string; in: string; out: string }[]) {
+  return {
+    sum: list.reduce((a, e) => a.plus(e.sum), dec(0)).toFixed(),
+    in: list.reduce((a, e) => a.plus(e.in), dec(0)).toFixed(),
+    out: list.reduce((a, e) => a.plus(e.out), dec(0)).toFixed(),
+  };
+}
+
+type Owner = typeof materials | typeof products;
+/** Applies a balance change to one owner row; the UPDATE takes its row lock. Answers the row, or undefined when unknown. */
+async function applyToOwner<T extends Owner>(tx: Executor, owner: T, id: string, e: { sum: string; in: string; out: string }) {
+  const o = owner as typeof materials;
+  const [row] = await tx.update(o).set({
+    stock_sum: sql`${o.stock_sum} + ${e.sum}::numeric`,
+    stock_in: sql`${o.stock_in} + ${e.in}::numeric`,
+    stock_out: sql`${o.stock_out} + ${e.out}::numeric`,
+  }).where(eq(o.id, id)).returning();
+  return row as unknown as T['$inferSelect'] | undefined;
+}
+
+const LOCKED: Record<Exclude<MovementSource, 'manual'>, MessageKey> = {
+  production: 'stock.locked.production',
+  delivery: 'stock.locked.delivery',
+  purchase: 'stock.locked.purchase',
+};
+
+/** Only manual movements are changed or deleted by hand; others name the record to undo instead. */
+export function assertManual(row: { id: string; source: string; order_id: string | null; orderitem_id: string | null; ref_id: string | null }): void {
+  if (row.source === 'manual') return;
+  const key = LOCKED[row.source as keyof typeof LOCKED] ?? 'stock.locked.production';
+  const record = row.source === 'production' ? row.orderitem_id ?? row.order_id ?? row.ref_id ?? row.id : row.ref_id ?? row.orderitem_id ?? row.order_id ?? row.id;
+  throw new AppError(409, key, undefined, { record });
+}
+
+function common(r: MaterialMovementRow | ProductMovementRow) {
+  return {
+    _id: r.id, order_id: r.order_id, orderitem_id: r.orderitem_id, ref_id: r.ref_id, source: r.source as MovementSource, reverses_id: r.reverses_id,
+    operation_date: iso(r.operation_date), operation_center: r.operation_center, operation_type: r.operation_type,
+    qty: round(r.qty, QTY_PLACES), unit: r.unit, description: r.description, price: round(r.price, PRICE_PLACES), doviz: r.doviz,
+    sumQty: round(r.sum_qty, QTY_PLACES), sumPrice: round(r.sum_price, 2), person: r.person, date: iso(r.created_at), __v: r.version,
+  };
+}
+
+export function toMaterialMovement(r: MaterialMovementRow, runTotal?: DecimalInput): MaterialMovement {
+  return {
+    ...common(r), stock_id: r.stock_id, stock_name: r.stock_name, stock_category: r.stock_category, stock_group: r.stock_group,
+    ...(runTotal === undefined ? {} : { runTotal: round(runTotal, QTY_PLACES) }),
+  };
+}
+
+export function toProductMovement(r: ProductMovementRow, runTotal?: DecimalInput): ProductMovement {
+  return {
+    ...common(r), product_id: r.product_id, stock_id: r.product_id, productname: r.productname,
+    ...(runTotal === undefined ? {} : { runTotal: round(runTotal, QTY_PLACES) }),
+  };
+}
+
+function describe(name: string, m: { operation_type: string; qty: DecimalInput; unit: string; operation_center: string }) {
+  return `${name}: ${m.operation_type === 'giris' ? '+' : '-'}${dec(m.qty).toFixed()} ${m.unit} (${m.operation_center})`;
+}
+
+// ------------------------------------------------------------------ materials
+
+/** Writes a material movement and updates the material's balance in the caller's transaction. */
+export async function addMaterialMovement(tx: Executor, actor: Actor | null, m: NewMaterialMovement, opts: LedgerOptions = {}): Promise<MaterialMovement> {
+  const v = checkNew(m);
+  const mat = await applyToOwner(tx, materials, m.stock_id, effect(v.type, v.qty, 1));
+  if (!mat) throw invalid('stock_id', 'stock.material.unknown');
+  const price = v.price ?? mat.material_price;
+  const unit = m.unit || mat.material_unit;
+  const sums = movementSums(v.type, v.qty, price);
+  const id = newId();
+  const [row] = await tx.insert(materialMovements).values({
+    id, stock_id: m.stock_id, stock_name: mat.material_name, stock_category: mat.material_category, stock_group: mat.material_group,
+    order_id: m.order_id ?? null, orderitem_id: m.orderitem_id ?? null, ref_id: m.ref_id ?? null, source: v.source, reverses_id: opts.reverses_id ?? null,
+    operation_date: v.date, operation_center: v.center, operation_type: v.type, qty: v.qty, unit, description: (m.description ?? '').trim(),
+    price, doviz: m.doviz || mat.material_doviz, sum_qty: sums.sumQty, sum_price: sums.sumPrice, person: actor?.name ?? 'system', person_id: actor?.id ?? null,
+  }).returning();
+  if (opts.log !== false) {
+    await recordChange(tx, actor, { title: opts.reverses_id ? 'Stok hareketi geri alındı' : 'Stok hareketi oluşturuldu', description: describe(mat.material_name, row), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'created' });
+    await notifyInTx(tx, { entity: 'materials', id: m.stock_id, action: 'updated' });
+  }
+  return toMaterialMovement(row);
+}
+
+async function lockMaterialMovement(tx: Executor, id: string): Promise<MaterialMovementRow | undefined> {
+  const [row] = await tx.select().from(materialMovements).where(eq(materialMovements.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** Deletes a manual material movement (by hand) and takes it out of the balance. `stockId` must be its material when given. */
+export async function deleteMaterialMovement(tx: Executor, actor: Actor | null, id: string, stockId?: string): Promise<MaterialMovement> {
+  const row = await lockMaterialMovement(tx, id);
+  if (!row || (stockId !== undefined && row.stock_id !== stockId)) throw notFound();
+  assertManual(row);
+  await tx.delete(materialMovements).where(eq(materialMovements.id, id));
+  await applyToOwner(tx, materials, row.stock_id, effect(row.operation_type, row.qty, -1));
+  await recordChange(tx, actor, { title: 'Stok hareketi silindi', description: describe(row.stock_name, row), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'deleted' });
+  await notifyInTx(tx, { entity: 'materials', id: row.stock_id, action: 'updated' });
+  return toMaterialMovement(row);
+}
+
+export interface MovementChange {
+  __v: number;
+  stock_id?: string;
+  operation_date?: Date;
+  operation_center?: OperationCenter;
+  operation_type?: OperationType;
+  qty?: string;
+  unit?: string;
+  description?: string;
+  price?: string;
+  doviz?: string;
+  order_id?: string | null;
+  orderitem_id?: string | null;
+}
+
+/** Changes a manual material movement (stale __v: 409); the balances move by the difference. */
+export async function updateMaterialMovement(tx: Executor, actor: Actor | null, id: string, c: MovementChange): Promise<MaterialMovement> {
+  const row = await lockMaterialMovement(tx, id);
+  if (!row) throw notFound();
+  if (row.version !== c.__v) throw conflict();
+  assertManual(row);
+  const type = c.operation_type ?? (row.operation_type as OperationType);
+  const qty = c.qty ?? row.qty;
+  const price = c.price ?? row.price;
+  const target = c.stock_id ?? row.stock_id;
+  const undo = effect(row.operation_type, row.qty, -1);
+  const redo = effect(type, qty, 1);
+  let mat;
+  if (target === row.stock_id) {
+    mat = await applyToOwner(tx, materials, target, mergeEffects(undo, redo));
+  } else {
+    // Two materials: lock them in id order so two such moves cannot deadlock.
+    const [first, second] = [[row.stock_id, undo], [target, redo]].sort((a, b) => (a[0] < b[0] ? -1 : 1)) as [string, typeof undo][];
+    const a = await applyToOwner(tx, materials, first[0], first[1]);
+    const b = await applyToOwner(tx, materials, second[0], second[1]);
+    mat = first[0] === target ? a : b;
+  }
+  if (!mat) throw invalid('stock_id', 'stock.material.unknown');
+  const sums = movementSums(type, qty, price);
+  const [next] = await tx.update(materialMovements).set({
+    stock_id: target, stock_name: mat.material_name, stock_category: mat.material_category, stock_group: mat.material_group,
+    operation_date: c.operation_date, operation_center: c.operation_center, operation_type: type, qty, unit: c.unit, description: c.description,
+    price, doviz: c.doviz, order_id: c.order_id, orderitem_id: c.orderitem_id, sum_qty: sums.sumQty, sum_price: sums.sumPrice,
+    updated_at: new Date(), version: sql`${materialMovements.version} + 1`,
+  }).where(eq(materialMovements.id, id)).returning();
+  await recordChange(tx, actor, { title: 'Stok hareketi güncellendi', description: describe(mat.material_name, next), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'updated' });
+  for (const sid of new Set([row.stock_id, target])) await notifyInTx(tx, { entity: 'materials', id: sid, action: 'updated' });
+  return toMaterialMovement(next);
+}
+
+export interface ReverseOptions { description?: string; operation_date?: Date | string; log?: boolean }
+
+/** Writes the opposite movement of one row (same source, references, quantity and price). A row is reversed once. */
+export async function reverseMaterialMovement(tx: Executor, actor: Actor | null, id: string, opts: ReverseOptions = {}): Promise<MaterialMovement> {
+  const row = await lockMaterialMovement(tx, id);
+  if (!row) throw notFound();
+  if (row.reverses_id) throw conflict('stock.alreadyReversed');
+  const [done] = await tx.select({ id: materialMovements.id }).from(materialMovements).where(eq(materialMovements.reverses_id, id)).limit(1);
+  if (done) throw conflict('stock.alreadyReversed');
+  return addMaterialMovement(tx, actor, {
+    stock_id: row.stock_id, operation_type: row.operation_type === 'giris' ? 'cikis' : 'giris', operation_center: row.operation_center as OperationCenter,
+    qty: row.qty, price: row.price, doviz: row.doviz, unit: row.unit, description: opts.description ?? `İptal: ${row.description}`.trim(),
+    operation_date: opts.operation_date, source: row.source as MovementSource, order_id: row.order_id, orderitem_id: row.orderitem_id, ref_id: row.ref_id,
+  }, { reverses_id: id, log: opts.log });
+}
+
+export interface ReverseWhere extends MovementRefs { source?: MovementSource }
+
+function refConditions(t: typeof materialMovements | typeof productMovements, w: ReverseWhere): SQL[] {
+  const conds: SQL[] = [];
+  if (w.order_id) conds.push(eq(t.order_id, w.order_id));
+  if (w.orderitem_id) conds.push(eq(t.orderitem_id, w.orderitem_id));
+  if (w.ref_id) conds.push(eq(t.ref_id, w.ref_id));
+  if (conds.length === 0) throw new Error('reverse needs order_id, orderitem_id or ref_id');
+  if (w.source) conds.push(eq(t.source, w.source));
+  return conds;
+}
+
+/** Reverses every not yet reversed movement of an order, order line or record (e.g. an operation reset, a deleted delivery). */
+export async function reverseMaterialMovements(tx: Executor, actor: Actor | null, where: ReverseWhere, opts: ReverseOptions = {}): Promise<MaterialMovement[]> {
+  const t = materialMovements;
+  const rows = await tx.select({ id: t.id }).from(t)
+    .where(and(...refConditions(t, where), isNull(t.reverses_id), sql`not exists (select 1 from ${t} r where r.reverses_id = ${t.id})`))
+    .orderBy(asc(t.seq));
+  const out: MaterialMovement[] = [];
+  for (const r of rows) out.push(await reverseMaterialMovement(tx, actor, r.id, opts));
+  return out;
+}
+
+// ------------------------------------------------------------------ products
+
+/** Writes a product movement and updates the product's balance in the caller's transaction. */
+export async function addProductMovement(tx: Executor, actor: Actor | null, m: NewProductMovement, opts: LedgerOptions = {}): Promise<ProductMovement> {
+  const v = checkNew(m);
+  const prod = await applyToOwner(tx, products, m.product_id, effect(v.type, v.qty, 1));
+  if (!prod) throw invalid('product_id', 'stock.product.unknown');
+  const price = v.price ?? prod.urun_fiyat;
+  const unit = m.unit || 'Adet';
+  const sums = movementSums(v.type, v.qty, price);
+  const name = pairText([prod.urun_adi_tr, prod.urun_adi_en], 'tr');
+  const id = newId();
+  const [row] = await tx.insert(productMovements).values({
+    id, product_id: m.product_id, productname: name,
+    order_id: m.order_id ?? null, orderitem_id: m.orderitem_id ?? null, ref_id: m.ref_id ?? null, source: v.source, reverses_id: opts.reverses_id ?? null,
+    operation_date: v.date, operation_center: v.center, operation_type: v.type, qty: v.qty, unit, description: (m.description ?? '').trim(),
+    price, doviz: m.doviz || prod.urun_doviz, sum_qty: sums.sumQty, sum_price: sums.sumPrice, person: actor?.name ?? 'system', person_id: actor?.id ?? null,
+  }).returning();
+  if (opts.log !== false) {
+    await recordChange(tx, actor, { title: opts.reverses_id ? 'Ürün stok hareketi geri alındı' : 'Ürün stok hareketi oluşturuldu', description: describe(name, row), form: 'productStocks', operation_id: id }, { entity: 'stock', id, action: 'created' });
+    await notifyInTx(tx, { entity: 'products', id: m.product_id, action: 'updated' });
+  }
+  return toProductMovement(row);
+}
+
+async function lockProductMovement(tx: Executor, id: string): Promise<ProductMovementRow | undefined> {
+  const [row] = await tx.select().from(productMovements).where(eq(productMovements.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** Deletes a manual product movement (by hand). `productId` must be its product when given. */
+export async function deleteProductMovement(tx: Executor, actor: Actor | null, id: string, productId?: string): Promise<ProductMovement> {
+  const row = await lockProductMovement(tx, id);
+  if (!row || (productId !== undefined && row.product_id !== productId)) throw notFound();
+  assertManual(row);
+  await tx.delete(productMovements).where(eq(productMovements.id, id));
+  await applyToOwner(tx, products, row.product_id, effect(row.operation_type, row.qty, -1));
+  await recordChange(tx, actor, { title: 'Ürün stok hareketi silindi', description: describe(row.productname, row), form: 'productStocks', operation_id: id }, { entity: 'stock', id, action: 'deleted' });
+  await notifyInTx(tx, { entity: 'products', id: row.product_id, action: 'updated' });
+  return toProductMovement(row);
+}
+
+export async function reverseProductMovement(tx: Executor, actor: Actor | null, id: string, opts: ReverseOptions = {}): Promise<ProductMovement> {
+  const row = await lockProductMovement(tx, id);
+  if (!row) throw notFound();
+  if (row.reverses_id) throw conflict('stock.alreadyReversed');
+  const [done] = await tx.select({ id: productMovements.id }).from(productMovements).where(eq(productMovements.reverses_id, id)).limit(1);
+  if (done) throw conflict('stock.alreadyReversed');
+  return addProductMovement(tx, actor, {
+    product_id: row.product_id, operation_type: row.operation_type === 'giris' ? 'cikis' : 'giris', operation_center: row.operation_center as OperationCenter,
+    qty: row.qty, price: row.price, doviz: row.doviz, unit: row.unit, description: opts.description ?? `İptal: ${row.description}`.trim(),
+    operation_date: opts.operation_date, source: row.source as MovementSource, order_id: row.order_id, orderitem_id: row.orderitem_id, ref_id: row.ref_id,
+  }, { reverses_id: id, log: opts.log });
+}
+
+export async function reverseProductMovements(tx: Executor, actor: Actor | null, where: ReverseWhere, opts: ReverseOptions = {}): Promise<ProductMovement[]> {
+  const t = productMovements;
+  const rows = await tx.select({ id: t.id }).from(t)
+    .where(and(...refConditions(t, where), isNull(t.reverses_id), sql`not exists (select 1 from ${t} r where r.reverses_id = ${t.id})`))
+    .orderBy(asc(t.seq));
+  const out: ProductMovement[] = [];
+  for (const r of rows) out.push(await reverseProductMovement(tx, actor, r.id, opts));
+  return out;
+}
+
+// ------------------------------------------------------------------ maintenance
+
+/**
+ * Recomputes every balance from the movements (after bulk loads that bypass the functions above).
+ * Answers how many owners were out of step.
+ */
+export async function recomputeStockSums(tx: Executor): Promise<number> {
+  let fixed = 0;
+  for (const [owner, mv, fk] of [['materials', 'material_movements', 'stock_id'], ['products', 'product_movements', 'product_id']] as const) {
+    const res = await tx.execute(sql.raw(`
+      with s as (
+        select o.id,
+          coalesce(sum(m.sum_qty), 0) as s_sum,
+          coalesce(sum(m.qty) filter (where m.operation_type = 'giris'), 0) as s_in,
+          coalesce(sum(m.qty) filter (where m.operation_type = 'cikis'), 0) as s_out
+        from ${owner} o left join ${mv} m on m.${fk} = o.id group by o.id
+      )
+      update ${owner} o set stock_sum = s.s_sum, stock_in = s.s_in, stock_out = s.s_out
+      from s where s.id = o.id and (o.stock_sum, o.stock_in, o.stock_out) is distinct from (s.s_sum, s.s_in, s.s_out)
+      returning o.id`));
+    fixed += ((res as unknown as { rows?: unknown[] }).rows ?? []).length;
+  }
+  return fixed;
+}

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { round, totalPages, QTY_PLACES } from '@isik/domain';
+import type { Executor } from '../../db/database.js';
+import { notFound } from '../../lib/errors.js';
+import { toMaterialMovement, toProductMovement, type MaterialMovementRow, type ProductMovementRow } from './ledger.js';
+
+const LEDGERS = {
+  material: { mv: 'material_movements', owner: 'materials', fk: 'stock_id', names: 'stock_name, stock_category, stock_group' },
+  product: { mv: 'product_movements', owner: 'products', fk: 'product_id', names: 'productname' },
+} as const;
+
+type Kind = keyof typeof LEDGERS;
+
+interface RawRow {
+  h_sum: string; h_in: string; h_out: string; h_n: number | string;
+  id: string | null; run_total: string | null;
+  [k: string]: unknown;
+}
+
+/**
+ * One page of an owner's movements, newest first, with running totals accumulated ascending by
+ * (operation_date, creation order). One statement, so page, totals and count share one snapshot.
+ *
+ * A material may have 100k+ movements: the page itself is an index range scan (stock_id, operation_date, seq);
+ * the balance before the page's oldest row comes from the cheaper side: the stored balance minus the newer
+ * rows (early pages) or the sum of the older rows (late pages), so no page reads more than half the ledger;
+ * the window function then accumulates over the page only.
+ */
+async function ledgerPage(db: Executor, kind: Kind, ownerId: string, page: number, pageSize: number) {
+  const L = LEDGERS[kind];
+  const mv = sql.raw(L.mv);
+  const fk = sql.raw(L.fk);
+  const off = (page - 1) * pageSize;
+  const res = await db.execute(sql`
+    with pg as (
+      select * from ${mv} where ${fk} = ${ownerId}
+      order by operation_date desc, seq desc limit ${pageSize}::int offset ${off}::int
+    ), hdr as (
+      select o.stock_sum, o.stock_in, o.stock_out, (select count(*) from ${mv} c where c.${fk} = ${ownerId})::int as n
+      from ${sql.raw(L.owner)} o where o.id = ${ownerId}
+    ), base as (
+      select case when ${off}::int * 2 <= hdr.n
+        then hdr.stock_sum
+          - (select coalesce(sum(x.sum_qty), 0) from (select sum_qty from ${mv} where ${fk} = ${ownerId} order by operation_date desc, seq desc limit ${off}::int) x)
+          - (select coalesce(sum(sum_qty), 0) from pg)
+        else (select coalesce(sum(y.sum_qty), 0) from (select sum_qty from ${mv} where ${fk} = ${ownerId} order by operation_date, seq limit greatest(hdr.n - ${off}::int - ${pageSize}::int, 0)) y)
+      end as b from hdr
+    )
+    select hdr.stock_sum::text as h_sum, hdr.stock_in::text as h_in, hdr.stock_out::text as h_out, hdr.n as h_n,
+      pg.id, pg.${fk}, ${sql.raw(L.names.split(', ').map((c) => `pg.${c}`).join(', '))},
+      pg.order_id, pg.orderitem_id, pg.ref_id, pg.source, pg.reverses_id,
+      to_char(pg.operation_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as operation_date,
+      pg.operation_center, pg.operation_type, pg.qty::text as qty, pg.unit, pg.description, pg.price::text as price, pg.doviz,
+      pg.sum_qty::text as sum_qty, pg.sum_price::text as sum_price, pg.person, pg.person_id,
+      to_char(pg.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, pg.version,
+      (base.b + sum(pg.sum_qty) over (order by pg.operation_date, pg.seq rows unbounded preceding))::text as run_total
+    from hdr cross join base left join pg on true
+    order by pg.operation_date desc, pg.seq desc`);
+  const rows = ((res as unknown as { rows: RawRow[] }).rows ?? []);
+  if (rows.length === 0) throw notFound();
+  const h = rows[0];
+  const total = Number(h.h_n);
+  return {
+    rows: rows.filter((r) => r.id !== null),
+    page, totalPage: totalPages(total, pageSize), totalItemCount: total,
+    totalIn: round(h.h_in, QTY_PLACES), totalOut: round(h.h_out, QTY_PLACES), balance: round(h.h_sum, QTY_PLACES),
+  };
+}
+
+export async function materialLedgerPage(db: Executor, materialId: string, page: number, pageSize: number) {
+  const { rows, ...rest } = await ledgerPage(db, 'material', materialId, page, pageSize);
+  return { stock: rows.map((r) => toMaterialMovement(r as unknown as MaterialMovementRow, r.run_total ?? 0)), ...rest };
+}
+
+export async function productLedgerPage(db: Executor, productId: string, page: number, pageSize: number) {
+  const { rows, ...rest } = await ledgerPage(db, 'product', productId, page, pageSize);
+  return { stock: rows.map((r) => toProductMovement(r as unknown as ProductMovementRow, r.run_total ?? 0)), ...rest };
+}
