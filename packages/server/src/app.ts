@@ -75,7 +75,9 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     const isApi = url === '/api' || url.startsWith('/api/') || url === '/ws' || url.startsWith('/device-api');
-    if (!isApi && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+    // A missing file (e.g. an asset of an older build) is a 404, not the app's page.
+    const looksLikeFile = url.startsWith('/assets/') || /\.[a-z0-9]{1,5}$/i.test(url);
+    if (!isApi && !looksLikeFile && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       // Client-side routes: the single page app answers them.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
     }

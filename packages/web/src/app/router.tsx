@@ -3,9 +3,12 @@ import { ErrorPage } from '../components/error-page';
 import type { AppRouteObject } from '../lib/routing';
 import { authRoutes } from '../features/auth/routes';
 import { catalogueRoutes } from '../features/catalogue/routes';
+import { companiesRoutes } from '../features/companies/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { errorRoutes } from '../features/errors/routes';
+import { imagesRoutes } from '../features/images/routes';
 import { profileRoutes } from '../features/profile/routes';
+import { usersRoutes } from '../features/users/routes';
 import { RequireBackOffice } from './require-back-office';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
@@ -15,9 +18,12 @@ import { AppLayout } from './shell/app-layout';
 export const featureRoutes: AppRouteObject[] = [
   ...authRoutes,
   ...catalogueRoutes,
+  ...companiesRoutes,
   ...errorRoutes,
+  ...imagesRoutes,
   ...dashboardRoutes,
   ...profileRoutes,
+  ...usersRoutes,
 ];
 
 /**

@@ -59,7 +59,8 @@ export function DataTable<T>({
   return (
     <Box pos="relative">
       <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} />
-      <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars={maxHeight !== undefined}>
+      {/* 'present': a sideways scrollbar (wide table, narrow screen) gets its own room instead of covering the last row. */}
+      <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars={maxHeight !== undefined ? true : 'present'}>
         <Table stickyHeader striped={striped} highlightOnHover={Boolean(onRowClick) || striped} miw={minWidth} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>

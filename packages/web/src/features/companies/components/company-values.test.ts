@@ -32,6 +32,7 @@ describe('company form values', () => {
       company_city: 'company.city.min',
       company_country: 'company.country.select',
     });
+    expect(validateCompany({ ...v, company_email: ' ' }).company_email).toBe('company.email.write');
     expect(validateCompany({ ...v, company_name: 'Abc', company_email: 'x@y.com', company_city: 'Van', company_country: 'Türkiye' })).toEqual({});
   });
 

@@ -59,19 +59,21 @@ export function toFormValues(source?: Company | Partial<CompanyInput> | null): C
 export function validateCompany(values: CompanyFormValues): CompanyErrors {
   const parsed = companyInputSchema.safeParse(values);
   if (parsed.success) return {};
-  return issuesToFields(parsed.error.issues) as CompanyErrors;
+  const errors = issuesToFields(parsed.error.issues) as CompanyErrors;
+  // An empty e-mail is asked for ('Write to Email Please'); a written but malformed one is 'Email is not valid!'.
+  if (errors.company_email && !values.company_email.trim()) errors.company_email = 'company.email.write';
+  return errors;
 }
 
 /**
  * Spec 000 section 5: "A new company starts with preset errors for name, category, e-mail and city"
  * - only those whose value does not already pass (a draft may bring a valid name or category).
- * An empty e-mail asks to be written ('Write to Email Please') rather than calling it invalid.
  */
 export function presetErrors(values: CompanyFormValues): CompanyErrors {
   const all = validateCompany(values);
   const out: CompanyErrors = {};
   for (const f of ['company_name', 'company_category', 'company_email', 'company_city'] as const) {
-    if (all[f]) out[f] = f === 'company_email' && !values.company_email.trim() ? 'company.email.write' : all[f];
+    if (all[f]) out[f] = all[f];
   }
   return out;
 }

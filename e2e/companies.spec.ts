@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './support/auth';
+import { userOfRole } from './support/fixtures';
+
+// The e2e browser runs in tr-TR and the app's default language is Turkish, so the texts are Turkish.
+const TR = {
+  nameMin: 'Firma adı en az 3 karakter olmalı!',
+  emailInvalid: 'E-posta geçerli değil!',
+  emailWrite: 'Lütfen e-posta yazın',
+  cityMin: 'Şehir en az 3 karakter olmalı!',
+  created: 'Firma oluşturuldu',
+  updated: 'Firma güncellendi',
+  deleted: 'Firma silindi',
+  confirm: 'Firmayı silmek istiyor musunuz ?',
+  hasUsers: 'Kullanıcısı olan Firma Silinemez..',
+};
+
+const rows = (page: Page) => page.locator('table tbody tr');
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();
+
+/** Types into the list's search box; the list follows as one types (the assertions after it wait for it). */
+async function search(page: Page, text: string) {
+  await page.getByRole('searchbox').fill(text);
+}
+
+test('the admin searches, sorts, adds, edits and deletes a company', async ({ page }) => {
+  await loginAs(page);
+  await page.goto('/companies');
+  await expect(page.getByRole('heading', { name: 'Firmalar' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(10);
+  await expect(page.getByText('Toplam 25 firma')).toBeVisible();
+
+  // Search by name as one types.
+  await search(page, 'Akdeniz');
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).first()).toContainText('Akdeniz Solar Sistemleri');
+  await search(page, '');
+  await expect(rows(page)).toHaveCount(10);
+
+  // Sort by category on the server: ascending puts customers first, descending suppliers.
+  await page.getByRole('columnheader').getByRole('button', { name: 'Kategori' }).click();
+  await expect(page).toHaveURL(/orderBy=company_category/);
+  await expect(rows(page).first().locator('td').nth(1)).toHaveText('Müşteri');
+  await page.getByRole('columnheader').getByRole('button', { name: 'Kategori' }).click();
+  await expect(page).toHaveURL(/order=desc/);
+  await expect(rows(page).first().locator('td').nth(1)).toHaveText('Tedarikçi');
+
+  // Add: a new company starts with the preset errors.
+  await page.getByRole('link', { name: 'Firma ekle' }).click();
+  await expect(page).toHaveURL(/\/companydetail\/new$/);
+  await expect(page.getByText(TR.nameMin)).toBeVisible();
+  await expect(page.getByText(TR.emailWrite)).toBeVisible();
+  await expect(page.getByText(TR.cityMin)).toBeVisible();
+
+  const name = `E2E Aydınlatma ${Date.now().toString(36)}`;
+  await field(page, 'company_name').fill('ab');
+  await field(page, 'company_email').fill('not-an-email');
+  await field(page, 'company_city').fill('Eskişehir');
+  await page.getByRole('button', { name: 'Kaydet', exact: true }).click();
+  // Refused on the client: the errors show under the fields and as an alert above the form.
+  const alert = page.getByTestId('company-form-errors');
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText(TR.nameMin);
+  await expect(alert).toContainText(TR.emailInvalid);
+  await expect(page).toHaveURL(/\/companydetail\/new$/);
+
+  // Fix it and save.
+  await field(page, 'company_name').fill(name);
+  await field(page, 'company_email').fill('info@e2e-aydinlatma.com.tr');
+  await expect(page.getByText(TR.nameMin)).toHaveCount(0);
+  await expect(page.getByText(TR.emailInvalid)).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Kategori' }).click();
+  await page.getByRole('option', { name: 'Tedarikçi' }).click();
+  await page.getByRole('textbox', { name: 'Ülke' }).fill('Alman');
+  await page.getByRole('option', { name: 'Almanya' }).click();
+  await page.getByRole('button', { name: 'Kaydet', exact: true }).click();
+  await expect(page.getByText(TR.created)).toBeVisible();
+  await expect(page).toHaveURL(/\/companydetail\/[0-9a-f]{24}$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+
+  // Edit a field, reload, and it is still there.
+  await field(page, 'company_phone').fill('+90 222 333 44 55');
+  await page.getByRole('button', { name: 'Kaydet', exact: true }).click();
+  await expect(page.getByText(TR.updated)).toBeVisible();
+  await page.reload();
+  await expect(field(page, 'company_phone')).toHaveValue('+90 222 333 44 55');
+  await expect(page.getByRole('textbox', { name: 'Ülke' })).toHaveValue('Almanya');
+  await expect(page.getByRole('textbox', { name: 'Kategori' })).toHaveValue('Tedarikçi');
+
+  // Back to the list, where it can be found.
+  await page.getByRole('button', { name: 'Kapat', exact: true }).click();
+  await expect(page).toHaveURL(/\/companies/);
+  await search(page, name);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(name);
+  await expect(rows(page).first()).toContainText('Almanya');
+
+  // Delete it, after the confirmation.
+  await rows(page).first().click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await page.getByRole('button', { name: 'Sil', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(TR.confirm);
+  await dialog.getByRole('button', { name: 'Evet', exact: true }).click();
+  await expect(page.getByText(TR.deleted)).toBeVisible();
+  await expect(page).toHaveURL(/\/companies/);
+  await search(page, name);
+  await expect(page.getByText('Aramaya uyan firma yok')).toBeVisible();
+});
+
+test('a company that has users cannot be deleted', async ({ page }) => {
+  await loginAs(page);
+  await page.goto('/companies');
+  // The demo seed gives the role 4 user the company 'Akdeniz Solar Sistemleri'.
+  await search(page, 'Akdeniz Solar Sistemleri');
+  await rows(page).filter({ has: page.getByRole('link', { name: 'Akdeniz Solar Sistemleri', exact: true }) }).click();
+  await expect(page.getByRole('heading', { name: 'Akdeniz Solar Sistemleri', exact: true })).toBeVisible();
+  const url = page.url();
+  await page.getByRole('button', { name: 'Sil', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Evet', exact: true }).click();
+  await expect(page.getByText(TR.hasUsers)).toBeVisible();
+  expect(page.url()).toBe(url);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Akdeniz Solar Sistemleri', exact: true })).toBeVisible();
+});
+
+test('a role 3 user cannot open the companies', async ({ page }) => {
+  await loginAs(page, userOfRole(3));
+  await page.goto('/companies');
+  await expect(page.getByTestId('error-code')).toHaveText('403');
+  await expect(page.locator('table')).toHaveCount(0);
+  await page.goto('/companydetail/new');
+  await expect(page.getByTestId('error-code')).toHaveText('403');
+});

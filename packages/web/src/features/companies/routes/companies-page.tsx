@@ -1,0 +1,171 @@
+import { useEffect } from 'react';
+import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ADDRESS_PREVIEW_CHARS, COMPANY_CATEGORIES, COMPANY_SORTS, truncate, type Company, type CompanyCategory } from '@isik/domain';
+import { IconBuildingStore, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { PaginationControl } from '../../../components/pagination-control';
+import { SearchInput } from '../../../components/search-input';
+import { companiesQuery, type CompanySort } from '../api/companies-api';
+import { CompanyCategoryBadge, CompanyStatusBadge, useCountryLabel } from '../components/company-badges';
+import { isCompanyCategory } from '../components/company-values';
+import { rememberListSearch } from './list-location';
+
+const ALL = 'all';
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+function isSort(v: string | null): v is CompanySort {
+  return v !== null && (COMPANY_SORTS as readonly string[]).includes(v);
+}
+
+/** The list's state lives in the URL, so returning from a company finds the same page, search and sort. */
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const state = {
+    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+    search: params.get('search') ?? '',
+    orderBy: isSort(params.get('orderBy')) ? (params.get('orderBy') as CompanySort) : 'company_name',
+    order: params.get('order') === 'desc' ? ('desc' as const) : ('asc' as const),
+    category: isCompanyCategory(params.get('category')) ? (params.get('category') as CompanyCategory) : undefined,
+  };
+  const update = (patch: Partial<Record<'page' | 'search' | 'orderBy' | 'order' | 'category', string | number | undefined>>) => {
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === undefined || v === '' || (k === 'page' && v === 1)) next.delete(k);
+        else next.set(k, String(v));
+      }
+      return next;
+    }, { replace: true });
+  };
+  return [state, update] as const;
+}
+
+/** Spec 000 2.8: customers and suppliers, paged on the server, sortable, searched by name as one types. */
+export function CompaniesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const countryLabel = useCountryLabel();
+  const [state, update] = useListParams();
+  const query = useQuery(companiesQuery({
+    page: state.page, orderBy: state.orderBy, order: state.order, search: state.search, category: state.category,
+  }));
+  const data = query.data;
+  const { search: locationSearch } = useLocation();
+  useEffect(() => rememberListSearch(locationSearch), [locationSearch]);
+
+  // A page that no longer exists (the list shrank) falls back to the last one.
+  useEffect(() => {
+    if (data && data.totalItemCount > 0 && state.page > data.totalPage) update({ page: data.totalPage });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, state.page]);
+
+  const open = (c: Company) => navigate(`/companydetail/${c._id}`);
+
+  // Status sits next to category so the badges stay in view when a narrow screen scrolls the table sideways.
+  const columns: DataTableColumn<Company>[] = [
+    {
+      key: 'name', header: t('companies.field.name'), sortKey: 'company_name',
+      render: (c) => (
+        <Anchor
+          component={Link} to={`/companydetail/${c._id}`} fw={600} size="sm" c="var(--mantine-color-text)" display="block" miw={190}
+          onClick={(e) => e.stopPropagation()}
+        >
+          {c.company_name}
+        </Anchor>
+      ),
+    },
+    { key: 'category', header: t('companies.field.category'), sortKey: 'company_category', render: (c) => <CompanyCategoryBadge category={c.company_category} /> },
+    { key: 'status', header: t('companies.field.status'), sortKey: 'company_status', render: (c) => <CompanyStatusBadge active={c.company_status} /> },
+    { key: 'city', header: t('companies.field.city'), render: (c) => <Text size="sm" style={NOWRAP}>{c.company_city}</Text> },
+    { key: 'country', header: t('companies.field.country'), render: (c) => <Text size="sm" style={NOWRAP}>{countryLabel(c.company_country)}</Text> },
+    { key: 'phone', header: t('companies.field.phone'), render: (c) => <Text size="sm" style={NOWRAP}>{c.company_phone}</Text> },
+    {
+      key: 'email', header: t('companies.field.email'),
+      render: (c) => <Text size="sm" truncate="end" maw={240} title={c.company_email}>{c.company_email}</Text>,
+    },
+    {
+      key: 'address', header: t('companies.field.address'),
+      render: (c) => <Text size="sm" c="dimmed" title={c.company_adress} style={NOWRAP}>{truncate(c.company_adress, ADDRESS_PREVIEW_CHARS)}</Text>,
+    },
+  ];
+
+  const sort: DataTableSort = { by: state.orderBy, order: state.order };
+  const filtered = Boolean(state.search || state.category);
+  const empty = data !== undefined && data.totalItemCount === 0 && !filtered && !query.isFetching;
+
+  const addButton = (
+    <Button component={Link} to="/companydetail/new" leftSection={<IconPlus size={18} />}>
+      {t('companies.list.add')}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('menu.companies')}
+        subtitle={data ? t('companies.list.total', { total: data.totalItemCount }) : t('companies.list.subtitle')}
+        actions={addButton}
+      />
+      {query.isError && !data ? (
+        <Alert color="red" variant="light" title={t('companies.list.loadFailed')}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{query.error.message}</Text>
+            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
+              {t('companies.list.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : empty ? (
+        <EmptyState
+          icon={<IconBuildingStore size={34} stroke={1.5} />}
+          title={t('companies.list.emptyTitle')}
+          text={t('companies.list.emptyText')}
+          action={addButton}
+        />
+      ) : (
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+          <Group gap="sm" mb="md" wrap="wrap" align="center">
+            <SearchInput
+              initialValue={state.search}
+              placeholder={t('companies.list.searchPlaceholder')}
+              onSearch={(text) => update({ search: text, page: 1 })}
+              style={{ flex: '1 1 260px' }}
+              maw={420}
+            />
+            <SegmentedControl
+              aria-label={t('companies.field.category')}
+              value={state.category ?? ALL}
+              onChange={(v) => update({ category: v === ALL ? undefined : v, page: 1 })}
+              data={[
+                { value: ALL, label: t('companies.list.allCategories') },
+                ...COMPANY_CATEGORIES.map((c) => ({ value: c, label: t(`companies.category.${c}`) })),
+              ]}
+            />
+          </Group>
+          <DataTable
+            columns={columns}
+            rows={data?.companyList}
+            rowKey={(c) => c._id}
+            loading={query.isFetching}
+            onRowClick={open}
+            sort={sort}
+            onSortChange={(s) => update({ orderBy: s.by, order: s.order, page: 1 })}
+            minWidth={1100}
+            emptyText={filtered ? t('companies.list.noMatch') : undefined}
+          />
+          <PaginationControl
+            page={Math.min(state.page, data?.totalPage ?? state.page)}
+            totalPages={data?.totalPage ?? 0}
+            onChange={(p) => update({ page: p })}
+            disabled={query.isFetching}
+          />
+        </Paper>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { Alert, Anchor, Breadcrumbs, Button, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Company } from '@isik/domain';
+import { IconArrowLeft, IconBuildingOff, IconId, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api';
+import { companyKeys, companyQuery } from '../api/companies-api';
+import { CompanyCategoryBadge, CompanyStatusBadge, useCountryLabel } from '../components/company-badges';
+import { CompanyForm } from '../components/company-form';
+import { companiesListPath } from './list-location';
+
+const NEW = 'new';
+
+/** Spec 000 2.9: /companydetail/{id}, or /companydetail/new to create. */
+export function CompanyDetailPage() {
+  const { id = NEW } = useParams();
+  // A new id (e.g. after creating) starts a fresh screen rather than reusing the old form's state.
+  return <CompanyDetail key={id} id={id} />;
+}
+
+function CompanyDetail({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const countryLabel = useCountryLabel();
+  const isNew = id === NEW;
+  const query = useQuery({ ...companyQuery(id), enabled: !isNew });
+  const company = query.data;
+
+  const toList = () => void navigate(companiesListPath());
+  const onSaved = (saved: Company, mode: 'created' | 'updated') => {
+    if (mode === 'created') void navigate(`/companydetail/${saved._id}`, { replace: true });
+  };
+  const onDeleted = async (deleted: Company) => {
+    await navigate(companiesListPath());
+    queryClient.removeQueries({ queryKey: companyKeys.detail(deleted._id) });
+  };
+
+  const crumbs = (
+    <Breadcrumbs mb="xs" separatorMargin={6}>
+      <Anchor component={Link} to={companiesListPath()} size="sm">{t('menu.companies')}</Anchor>
+      <Text size="sm" c="dimmed" lineClamp={1}>{isNew ? t('companies.detail.newTitle') : company?.company_name ?? '…'}</Text>
+    </Breadcrumbs>
+  );
+
+  if (!isNew && !company) {
+    if (query.isPending) {
+      return (
+        <>
+          {crumbs}
+          <Center h={240}><Loader /></Center>
+        </>
+      );
+    }
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <>
+        {crumbs}
+        {notFound ? (
+          <EmptyState
+            icon={<IconBuildingOff size={34} stroke={1.5} />}
+            title={t('companies.detail.notFoundTitle')}
+            text={t('companies.detail.notFoundText')}
+            action={<Button component={Link} to={companiesListPath()} variant="light" leftSection={<IconArrowLeft size={18} />}>{t('companies.detail.backToList')}</Button>}
+          />
+        ) : (
+          <Alert color="red" variant="light" title={t('companies.detail.loadFailed')}>
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{query.error?.message}</Text>
+              <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
+                {t('companies.list.retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+      </>
+    );
+  }
+
+  const place = company ? [company.company_city, countryLabel(company.company_country)].filter(Boolean).join(', ') : '';
+  const subtitle = isNew ? t('companies.detail.newSubtitle') : company && (
+    <Group gap="xs" component="span">
+      <CompanyCategoryBadge category={company.company_category} />
+      <CompanyStatusBadge active={company.company_status} />
+      {place && <Text span size="sm" c="dimmed">{place}</Text>}
+    </Group>
+  );
+
+  return (
+    <>
+      {crumbs}
+      <PageHeader title={isNew ? t('companies.detail.newTitle') : company?.company_name} subtitle={subtitle} />
+      <Tabs defaultValue="detail" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="detail" leftSection={<IconId size={16} />}>{t('companies.tabs.detail')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="detail">
+          <CompanyForm company={company} onSaved={onSaved} onDeleted={onDeleted} onClose={toList} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
