@@ -103,6 +103,11 @@ export function reverifySession(): Promise<boolean> {
       sessionStore.set({ status: 'successful', user, email: user.email, role: user.role, reauthing: false, error: null });
       return true;
     } catch (err) {
+      // The token was replaced while we checked (e.g. a password change answered a fresh one): keep the session.
+      if (sessionStore.get().token !== current) {
+        sessionStore.set({ reauthing: false });
+        return true;
+      }
       const unreachable = err instanceof ApiError && (err.status === 0 || err.status >= 500);
       clearSession(unreachable);
       sessionStore.set({ status: 'failed', error: REAUTH_FAILED });

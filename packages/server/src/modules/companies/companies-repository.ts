@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Company } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
 import { likePattern } from '../../lib/http.js';
+import { trSortKey } from '../../lib/sort.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -23,9 +24,9 @@ export async function listCompanies(db: Executor, a: CompanyListArgs) {
   if (a.status !== undefined) conds.push(eq(companies.company_status, a.status));
   const where = conds.length ? and(...conds) : undefined;
   const sortCol = a.orderBy === 'company_category' ? companies.company_category
-    : a.orderBy === 'company_status' ? companies.company_status : sql`lower(${companies.company_name})`;
+    : a.orderBy === 'company_status' ? companies.company_status : trSortKey(companies.company_name);
   const rows = await db.select().from(companies).where(where)
-    .orderBy(a.order === 'desc' ? desc(sortCol) : asc(sortCol), asc(sql`lower(${companies.company_name})`), asc(companies.id))
+    .orderBy(a.order === 'desc' ? desc(sortCol) : asc(sortCol), asc(trSortKey(companies.company_name)), asc(companies.id))
     .limit(a.pageSize).offset((a.page - 1) * a.pageSize);
   const [{ n }] = await db.select({ n: count() }).from(companies).where(where);
   return { rows: rows.map(toCompany), total: Number(n) };

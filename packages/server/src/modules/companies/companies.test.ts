@@ -476,3 +476,19 @@ describe('companies write routes: malformed and wrongly typed bodies', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('Turkish alphabetical order', () => {
+  it('sorts Ç after C, Ş after S and İ/I the Turkish way, in both directions', async () => {
+    const names = ['Zeytin Ltd', 'Şahin Aydınlatma', 'Sarı Enerji', 'Çelik Yapı', 'Cam Sanayi', 'Işık Elektrik', 'İnci Solar', 'Hilal Metal'];
+    for (const company_name of names) {
+      const res = await t.call({ method: 'POST', url: '/api/companies/create/', token: t.tokens[0], payload: { company_name, company_city: 'İzmir', company_email: 'info@example.com.tr', company_notes: 'sort-test' } });
+      expect(res.statusCode).toBe(200);
+    }
+    const list = await t.call({ method: 'GET', url: '/api/companies/list?pageSize=1000&orderBy=company_name', token: t.tokens[0] });
+    const got = list.json().companyList.map((c: { company_name: string }) => c.company_name).filter((n: string) => names.includes(n));
+    expect(got).toEqual(['Cam Sanayi', 'Çelik Yapı', 'Hilal Metal', 'Işık Elektrik', 'İnci Solar', 'Sarı Enerji', 'Şahin Aydınlatma', 'Zeytin Ltd']);
+    const desc = await t.call({ method: 'GET', url: '/api/companies/list?pageSize=1000&orderBy=company_name&order=desc', token: t.tokens[0] });
+    const gotDesc = desc.json().companyList.map((c: { company_name: string }) => c.company_name).filter((n: string) => names.includes(n));
+    expect(gotDesc).toEqual([...got].reverse());
+  });
+});

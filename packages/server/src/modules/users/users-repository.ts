@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
 import { likePattern } from '../../lib/http.js';
+import { trSortKey } from '../../lib/sort.js';
 import type { Permissions, User } from '@isik/domain';
 
 export type UserRow = typeof users.$inferSelect;
@@ -29,7 +30,7 @@ export async function listUsers(db: Executor, a: UserListArgs) {
   const where = a.search
     ? or(ilike(users.firstname, likePattern(a.search)), ilike(users.lastname, likePattern(a.search)), ilike(users.email, likePattern(a.search)))
     : undefined;
-  const sortCol = a.orderBy === 'lastname' ? sql`lower(${users.lastname})` : sql`lower(${users.firstname})`;
+  const sortCol = a.orderBy === 'lastname' ? trSortKey(users.lastname) : trSortKey(users.firstname);
   const rows = await db.select(columns).from(users).leftJoin(companies, eq(companies.id, users.company_id)).where(where)
     .orderBy(a.order === 'desc' ? desc(sortCol) : asc(sortCol), asc(users.id))
     .limit(a.pageSize).offset((a.page - 1) * a.pageSize);
