@@ -6,6 +6,7 @@ import { appSettings, companies, users } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
 import { DEMO_PASSWORD, makeCompany, makeUser } from './factory.js';
+import { seedCatalogue } from '../modules/catalogue/catalogue-seed.js';
 
 /** The token secret: JWT_SECRET when given, else one generated once and kept in the database. */
 export async function ensureSecret(db: Db, configured: string): Promise<string> {
@@ -33,13 +34,17 @@ export async function ensureAdmin(db: Db, email: string, password?: string): Pro
 /** Demo data on an empty database: companies and a user of every role. */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(companies);
-  if (Number(n) > 0) return false;
+  // The catalogue (models, products, materials with stock) seeds itself on an empty catalogue.
+  const catalogue = await seedCatalogue(db);
+  if (Number(n) > 0) return catalogue !== null;
   const companyIds: string[] = [];
   await db.transaction(async (tx) => {
-    for (let i = 0; i < 25; i++) {
+    // 15 customers and 10 suppliers, each name once.
+    const demoCompanies = [...Array.from({ length: 15 }, (_, i) => makeCompany(i, 'Customer')), ...Array.from({ length: 10 }, (_, i) => makeCompany(i, 'Suppliers'))];
+    for (const c of demoCompanies) {
       const id = newId();
       companyIds.push(id);
-      await tx.insert(companies).values({ id, ...companyInputSchema.parse(makeCompany(i)) });
+      await tx.insert(companies).values({ id, ...companyInputSchema.parse(c) });
     }
     const demoHash = await hashPassword(DEMO_PASSWORD);
     for (let role = 1; role <= 7; role++) {
