@@ -1,0 +1,4 @@
+import { appRoute, type AppRouteObject } from '../../lib/routing';
+import { ImagesPage } from './routes/images-page';
+
+export const imagesRoutes: AppRouteObject[] = [appRoute('/imagemanagment', <ImagesPage />)];
