@@ -7,6 +7,9 @@ import { companiesRoutes } from '../features/companies/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { imagesRoutes } from '../features/images/routes';
+import { modelsRoutes } from '../features/models/routes';
+import { materialsRoutes } from '../features/materials/routes';
+import { productsRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { usersRoutes } from '../features/users/routes';
 import { RequireBackOffice } from './require-back-office';
@@ -21,7 +24,10 @@ export const featureRoutes: AppRouteObject[] = [
   ...companiesRoutes,
   ...errorRoutes,
   ...imagesRoutes,
+  ...modelsRoutes,
+  ...materialsRoutes,
   ...dashboardRoutes,
+  ...productsRoutes,
   ...profileRoutes,
   ...usersRoutes,
 ];

@@ -33,8 +33,10 @@ function useListParams() {
     category: isCompanyCategory(params.get('category')) ? (params.get('category') as CompanyCategory) : undefined,
   };
   const update = (patch: Partial<Record<'page' | 'search' | 'orderBy' | 'order' | 'category', string | number | undefined>>) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
+    // From the URL as it is now, not as of the last render: a debounced search followed at once by a
+    // filter change must not undo one another.
+    setParams(() => {
+      const next = new URLSearchParams(window.location.search);
       for (const [k, v] of Object.entries(patch)) {
         if (v === undefined || v === '' || (k === 'page' && v === 1)) next.delete(k);
         else next.set(k, String(v));

@@ -53,8 +53,10 @@ export function UsersPage() {
   const totalPages = data?.totalPage ?? 1;
 
   const setParams = (patch: Partial<UsersListParams>) => {
-    setSearchParams((prev) => {
-      const next = new URLSearchParams(prev);
+    // From the URL as it is now, not as of the last render: a debounced search followed at once by a
+    // filter change must not undo one another.
+    setSearchParams(() => {
+      const next = new URLSearchParams(window.location.search);
       for (const [k, v] of Object.entries(patch)) {
         const isDefault = (k === 'page' && v === 1) || (k === 'orderBy' && v === 'firstname') || (k === 'order' && v === 'asc') || (k === 'search' && v === '');
         if (isDefault) next.delete(k);

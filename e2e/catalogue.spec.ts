@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// A guest (no sign-in) browses the public catalogue (spec 001 2.7, 2.8). The e2e browser runs in tr-TR
+// and the app defaults to Turkish; the product page's language follows its URL (0 Turkish, 1 English).
+
+interface Card { _id: string; urun_kodu: string; urun_adi: [string, string]; model_adi: [string, string]; model_category: number; urun_guc: number }
+interface ListAnswer { products: Card[]; page: number; totalPage: number; totalItemCount: number }
+
+const cards = (page: Page) => page.getByTestId('product-card');
+const range = (page: Page) => page.getByTestId('range-text');
+
+async function publicList(page: Page, query: string): Promise<ListAnswer> {
+  const res = await page.request.get(`/api/web/products${query}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as ListAnswer;
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('a guest searches, filters, sorts and pages the catalogue, then opens a product in both languages', async ({ page }) => {
+  const all = await publicList(page, '');
+  expect(all.totalItemCount).toBeGreaterThan(18);
+
+  await page.goto('/web');
+  await expect(page.getByRole('heading', { name: 'Ürün Kataloğu' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(9);
+  await expect(range(page)).toHaveText(`1–9 / ${all.totalItemCount} ürün`);
+
+  // Search by a model name, case-insensitively, as one types.
+  const model = all.products[0].model_adi[0];
+  const word = model.split(' ')[0];
+  const found = await publicList(page, `?search=${encodeURIComponent(word)}&pageSize=100`);
+  await page.getByRole('searchbox').fill(word.toLocaleLowerCase('tr-TR'));
+  await expect(page).toHaveURL(/search=/);
+  await expect(range(page)).toHaveText(`1–${Math.min(9, found.totalItemCount)} / ${found.totalItemCount} ürün`);
+  for (const text of await cards(page).allInnerTexts()) expect(text.toLocaleLowerCase('tr-TR')).toContain(word.toLocaleLowerCase('tr-TR'));
+  await page.getByRole('searchbox').fill('');
+  await expect(range(page)).toHaveText(`1–9 / ${all.totalItemCount} ürün`);
+
+  // Filtering by a category from page 2 goes back to page 1; solar panels show power only, in Wp.
+  await page.getByRole('button', { name: 'Sayfa 2', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  const panels = await publicList(page, '?category=7');
+  await choose(page, 'Kategori', 'Solar Panel');
+  await expect(page).toHaveURL(/category=7/);
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(range(page)).toHaveText(`1–${panels.totalItemCount} / ${panels.totalItemCount} ürün`);
+  await expect(cards(page)).toHaveCount(panels.totalItemCount);
+  await expect(cards(page).first()).toContainText('Wp');
+  await expect(cards(page).first()).not.toContainText(' lm');
+  await expect(cards(page).first().getByTestId('category-ribbon')).toHaveText(/solar panel/i);
+  await choose(page, 'Kategori', 'Tüm kategoriler');
+  await expect(page).not.toHaveURL(/category=/);
+  await expect(range(page)).toHaveText(`1–9 / ${all.totalItemCount} ürün`);
+
+  // Sort by power on the server; then page 2.
+  const byPower = await publicList(page, '?orderBy=urun_guc');
+  await choose(page, 'Sıralama', 'Güç');
+  await expect(page).toHaveURL(/orderBy=urun_guc/);
+  await expect(cards(page).first().getByTestId('product-code')).toHaveText(byPower.products[0].urun_kodu);
+  const byPower2 = await publicList(page, '?orderBy=urun_guc&page=2');
+  await page.getByRole('button', { name: 'Sayfa 2', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(range(page)).toHaveText(`10–18 / ${all.totalItemCount} ürün`);
+  await expect(cards(page).first().getByTestId('product-code')).toHaveText(byPower2.products[0].urun_kodu);
+
+  // Open the first card: the Turkish page of the product.
+  const product = byPower2.products[0];
+  await cards(page).first().getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/web/${product._id}/0$`));
+  await expect(page.getByRole('heading', { name: product.urun_adi[0] })).toBeVisible();
+  for (const tab of ['Genel özellikler', 'Elektriksel özellikler', 'Görseller', 'İndirmeler']) {
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  }
+  await expect(page.getByTestId('datasheet-link')).toHaveAttribute('href', `/pdf/datasheet/${product._id}/0`);
+  await expect(page.getByTestId('datasheet-link')).toHaveAttribute('target', '_blank');
+  await expect(page.getByTestId('detail-table')).toContainText('Kod');
+  await expect(page).toHaveTitle(new RegExp(product.urun_adi[0]));
+
+  // The English page switches the interface to English.
+  await page.goto(`/web/${product._id}/1`);
+  await expect(page.getByRole('heading', { name: product.urun_adi[1] })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'General specs' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Electrical specs' })).toBeVisible();
+  await expect(page.getByTestId('detail-table')).toContainText('Code');
+  await expect(page.getByRole('button', { name: 'Request offer' })).toBeVisible();
+  await expect(page.getByTestId('datasheet-link')).toHaveAttribute('href', `/pdf/datasheet/${product._id}/1`);
+
+  // Share links carry the page's own address.
+  const encoded = encodeURIComponent(page.url());
+  await expect(page.locator('[data-share="facebook"]')).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encoded}`);
+  await expect(page.locator('[data-share="linkedin"]')).toHaveAttribute('href', new RegExp(encoded.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+
+  // An unknown product: a friendly card with the way back.
+  await page.goto('/web/no-such-product/0');
+  await expect(page.getByText('Ürün bulunamadı')).toBeVisible();
+  await page.getByRole('link', { name: 'Kataloğa dön' }).click();
+  await expect(page).toHaveURL(/\/web$/);
+});
+
+test('the public API shows no stock, cost or production fields', async ({ page }) => {
+  const list = await publicList(page, '?pageSize=100');
+  const allowed = [
+    '_id', 'image', 'model_adi', 'model_category', 'model_kodu', 'product_dimensions', 'product_weight', 'urun_adi', 'urun_aku', 'urun_cct',
+    'urun_doviz', 'urun_fiyat', 'urun_guc', 'urun_kapasite', 'urun_kodu', 'urun_lumen', 'urun_optik', 'urun_panel', 'urun_voltaj',
+  ];
+  for (const p of list.products) {
+    for (const key of Object.keys(p)) expect(allowed, key).toContain(key);
+  }
+  const detail = await page.request.get(`/api/web/products/${list.products[0]._id}`);
+  expect(detail.status()).toBe(200);
+  const text = await detail.text();
+  for (const key of ['stockSum', 'stockIn', 'stockOut', 'production', 'materialprice', 'rowTotal', 'productiondetail', 'urun_durumu', '__v']) {
+    expect(text, key).not.toContain(`"${key}"`);
+  }
+  expect((await page.request.get('/api/web/products/no-such-product')).status()).toBe(404);
+});

@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './support/auth';
+
+// The e2e browser runs in tr-TR and the app defaults to Turkish, so the texts are Turkish.
+const TR = {
+  nameShort: 'Ürün Adı Çok Kısa',
+  modelRequired: 'Model Kodunu Yazınız',
+  priceRequired: 'Birim Fiyat Yazınız',
+  created: 'Ürün oluşturuldu',
+  copied: 'Ürün kopyalandı',
+  deleted: 'Ürün silindi',
+  stockCreated: 'Stok hareketi oluşturuldu',
+  deleteConfirm: 'Ürünü Silmek istiyor musunuz ?',
+  hasMovements: 'Stok hareketi olan Ürün Silinemez..',
+};
+
+const CODE = 'ISK-ASTRA-30W-40AS';
+const rows = (page: Page) => page.locator('table tbody tr');
+
+/** Picks an option of a Mantine Select by its label. */
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('textbox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+test('the admin works with the product list: markup, calculation, search and copy', async ({ page }) => {
+  await loginAs(page);
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { name: 'Ürünler' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(10);
+
+  // The seeded first product costs 46,50 $: with the default 30 % markup 46,50 + 46,50 / 70 × 30 = 66,43 $.
+  const marked = rows(page).first().getByTestId('marked-price');
+  await expect(marked).toHaveText('66,43 $');
+  const slider = page.getByRole('slider');
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByText('Kâr oranı: %35')).toBeVisible();
+  // 35 %: 46,50 + 46,50 / 65 × 35 = 71,54 $
+  await expect(marked).toHaveText('71,54 $');
+  // Kept in this browser: a reload keeps 35 %.
+  await page.reload();
+  await expect(rows(page).first().getByTestId('marked-price')).toHaveText('71,54 $');
+
+  // The calculation column switches the list to type=detaillist and shows the completeness.
+  const detailList = page.waitForRequest((r) => r.url().includes('/api/products/list') && r.url().includes('type=detaillist'));
+  await page.getByRole('button', { name: 'İşlemler' }).click();
+  await page.getByRole('menuitem', { name: 'Hesaplama sütununu göster' }).click();
+  await detailList;
+  await expect(page).toHaveURL(/calc=1/);
+  await expect(rows(page).first().getByTestId('completeness')).toContainText('%80');
+
+  // Search on the server as one types.
+  await page.getByRole('searchbox').fill(CODE);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Astra LED Yol Armatürü 30 W');
+
+  // Copy the row: a new product appears with the same code.
+  await rows(page).first().getByRole('button', { name: 'Satır işlemleri' }).click();
+  await page.getByRole('menuitem', { name: 'Kopyala' }).click();
+  await expect(page.getByText(TR.copied)).toBeVisible();
+  await expect(rows(page)).toHaveCount(2);
+
+  // Open a product from the list; the datasheet link of the 'more' menu points at the Turkish datasheet.
+  await rows(page).first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/product\/[^/]+$/);
+  const id = page.url().split('/').pop()!;
+  await expect(page.getByRole('heading', { name: 'Astra LED Yol Armatürü 30 W' })).toBeVisible();
+  await page.getByRole('button', { name: 'Diğer' }).click();
+  await expect(page.getByTestId('datasheet-link')).toHaveAttribute('href', `/pdf/datasheet/${id}/0`);
+  await page.keyboard.press('Escape');
+});
+
+test('the admin creates a product, adds a spec row and a stock movement, then deletes it', async ({ page }) => {
+  await loginAs(page);
+  await page.goto('/products');
+  await page.getByRole('link', { name: 'Ürün ekle' }).click();
+  await expect(page).toHaveURL(/\/product\/new$/);
+
+  // Saving a too short name without a model shows the spec's messages under the fields.
+  await page.getByLabel('Ürün adı (Türkçe)').fill('Ab');
+  await page.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByText(TR.nameShort).first()).toBeVisible();
+  await expect(page.getByText(TR.modelRequired).first()).toBeVisible();
+
+  await page.getByLabel('Ürün adı (Türkçe)').fill('E2E Deneme Armatürü');
+  await page.getByLabel('Ürün adı (İngilizce)').fill('E2E Test Light');
+  await choose(page, 'Model', /^ISK-ASTRA — /);
+  await expect(page.getByText(TR.nameShort)).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Kategori', exact: true })).toHaveValue('Yol Armatürü');
+  await page.getByLabel('Ürün kodu').fill('E2E-ASTRA-1');
+  await page.getByRole('textbox', { name: 'Fiyat', exact: true }).fill('123,45');
+
+  // A spec row through the row dialog.
+  await page.getByRole('tab', { name: 'Özellikler' }).click();
+  await page.getByRole('button', { name: 'Satır ekle' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Özellik (TR)').fill('Renk');
+  await dialog.getByLabel('Özellik (EN)').fill('Colour');
+  await dialog.getByLabel('Açıklama (TR)').fill('Gri');
+  await dialog.getByRole('button', { name: 'Uygula' }).click();
+  await expect(rows(page).filter({ hasText: 'Renk' })).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByText(TR.created)).toBeVisible();
+  await expect(page).toHaveURL(/\/product\/(?!new$)[^/]+$/);
+  await expect(page.getByRole('heading', { name: 'E2E Deneme Armatürü' })).toBeVisible();
+
+  // Stock: a movement without a price is refused with the spec's message; giris 5 raises in and balance.
+  await page.getByRole('tab', { name: 'Stok işlemleri' }).click();
+  await expect(page.getByTestId('stock-in')).toHaveText('0');
+  await page.getByRole('button', { name: 'Yeni stok hareketi' }).click();
+  const movement = page.getByRole('dialog');
+  await choose(page, 'İşlem tipi', 'Giriş');
+  await choose(page, 'Operasyon birimi', 'Fatura');
+  await movement.getByLabel('Miktar').fill('5');
+  await movement.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(movement.getByText(TR.priceRequired)).toBeVisible();
+  await movement.getByLabel('Birim fiyat').fill('10');
+  await movement.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByText(TR.stockCreated)).toBeVisible();
+  await expect(page.getByTestId('stock-in')).toHaveText('5');
+  await expect(page.getByTestId('stock-balance')).toHaveText('5');
+  await expect(rows(page).filter({ hasText: 'Manuel Stok Hareketi' })).toHaveCount(1);
+
+  // Deleting a product with movements is refused by the server, with its message.
+  await page.getByRole('button', { name: 'Sil', exact: true }).click();
+  await expect(page.getByText(TR.deleteConfirm)).toBeVisible();
+  await page.getByRole('button', { name: 'Evet' }).click();
+  await expect(page.getByText(TR.hasMovements)).toBeVisible();
+
+  // After the manual movement is deleted, the product can go.
+  await rows(page).filter({ hasText: 'Manuel Stok Hareketi' }).getByRole('button', { name: 'Satır işlemleri' }).click();
+  await page.getByRole('menuitem', { name: 'Sil' }).click();
+  await page.getByRole('button', { name: 'Evet' }).click();
+  await expect(page.getByTestId('stock-balance')).toHaveText('0');
+  await page.getByRole('button', { name: 'Sil', exact: true }).click();
+  await page.getByRole('button', { name: 'Evet' }).click();
+  await expect(page.getByText(TR.deleted)).toBeVisible();
+  await expect(page).toHaveURL(/\/products$/);
+});

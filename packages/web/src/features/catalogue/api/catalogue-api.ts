@@ -1,0 +1,78 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { PUBLIC_PAGE_SIZE, PUBLIC_SORTS, type PublicProduct, type PublicProductDetail } from '@isik/domain';
+import { api } from '../../../lib/api';
+
+export type PublicSort = (typeof PUBLIC_SORTS)[number];
+
+export interface PublicListParams {
+  page: number;
+  pageSize?: number;
+  orderBy: PublicSort;
+  /** Turkish product or model name, matched case-insensitively on the server. */
+  search?: string;
+  /** A model category 0-8; undefined means all. */
+  category?: number;
+}
+
+export interface PublicListResponse {
+  products: PublicProduct[];
+  page: number;
+  totalPage: number;
+  totalItemCount: number;
+}
+
+/**
+ * Keys start with 'products', the entity the live socket announces, so a product saved in the
+ * back office refreshes an open catalogue page.
+ */
+export const publicKeys = {
+  list: (params: PublicListParams) => ['products', 'public', 'list', params] as const,
+  detail: (id: string) => ['products', 'public', 'detail', id] as const,
+};
+
+export function fetchPublicProducts(params: PublicListParams, signal?: AbortSignal): Promise<PublicListResponse> {
+  return api<PublicListResponse>('/web/products', {
+    query: {
+      page: params.page,
+      pageSize: params.pageSize ?? PUBLIC_PAGE_SIZE,
+      orderBy: params.orderBy,
+      search: params.search || undefined,
+      category: params.category,
+    },
+    signal,
+  });
+}
+
+export const publicProductsQuery = (params: PublicListParams) =>
+  queryOptions({
+    queryKey: publicKeys.list(params),
+    queryFn: ({ signal }) => fetchPublicProducts(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const publicProductQuery = (id: string) =>
+  queryOptions({
+    queryKey: publicKeys.detail(id),
+    queryFn: ({ signal }) => api<PublicProductDetail>(`/web/products/${encodeURIComponent(id)}`, { signal }),
+    // The page shows a not-found card or an error alert itself; a notice on top would only add noise.
+    meta: { notifyError: false },
+  });
+
+/** What the visitor sends from the product page (DECISIONS 9: a draft offer and a to-do for the office). */
+export interface OfferRequestBody {
+  productId: string;
+  urun_kodu: string;
+  lang: 'tr' | 'en';
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  quantity: number;
+  message: string;
+}
+
+export const OFFER_REQUEST_PATH = '/web/offer-requests';
+
+export function sendOfferRequest(body: OfferRequestBody): Promise<unknown> {
+  return api<unknown>(OFFER_REQUEST_PATH, { method: 'POST', body });
+}

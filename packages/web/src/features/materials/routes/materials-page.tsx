@@ -1,0 +1,220 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { MATERIAL_SORTS, MATERIALS_PAGE_SIZE, PAGE_SIZES, formatNumber, hasModulePermission, type Material } from '@isik/domain';
+import { IconCategory, IconDotsVertical, IconEye, IconPackages, IconPlus, IconRefresh, IconTransfer } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { PaginationControl } from '../../../components/pagination-control';
+import { SearchInput } from '../../../components/search-input';
+import { useSession } from '../../../lib/session';
+import { materialCategoriesQuery, materialsQuery, type MaterialSort } from '../api/materials-api';
+import { MaterialThumb } from '../components/material-image';
+import { MovementDialog } from '../components/movement-dialog';
+import { StockAmount } from '../components/stock-amount';
+import { sortNames } from '../model/material-values';
+import { rememberListSearch } from './list-location';
+
+const ALL = 'all';
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/** The spec's sizes (6 … 100) plus the default 10, in order. */
+const SIZES = [...new Set<number>([...PAGE_SIZES, MATERIALS_PAGE_SIZE])].sort((a, b) => a - b);
+
+function isSort(v: string | null): v is MaterialSort {
+  return v !== null && (MATERIAL_SORTS as readonly string[]).includes(v);
+}
+
+/** The list's state lives in the URL, so returning from a material finds the same page, search, filter and sort. */
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const size = Number(params.get('pageSize'));
+  const state = {
+    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+    pageSize: SIZES.includes(size) ? size : MATERIALS_PAGE_SIZE,
+    search: params.get('search') ?? '',
+    orderBy: isSort(params.get('orderBy')) ? (params.get('orderBy') as MaterialSort) : 'material_name',
+    order: params.get('order') === 'desc' ? ('desc' as const) : ('asc' as const),
+    category: params.get('category') || undefined,
+  };
+  const update = (patch: Partial<Record<'page' | 'pageSize' | 'search' | 'orderBy' | 'order' | 'category', string | number | undefined>>) => {
+    // From the URL as it is now, not as it was at the last render: a debounced search and a filter change
+    // made right after each other must not undo one another.
+    setParams(() => {
+      const next = new URLSearchParams(window.location.search);
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === undefined || v === '' || (k === 'page' && v === 1) || (k === 'pageSize' && v === MATERIALS_PAGE_SIZE)) next.delete(k);
+        else next.set(k, String(v));
+      }
+      return next;
+    }, { replace: true });
+  };
+  return [state, update] as const;
+}
+
+/** Spec 001 2.5: materials with their stock balance, filtered by category, searched as one types, paged on the server. */
+export function MaterialsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [state, update] = useListParams();
+  const query = useQuery(materialsQuery({
+    page: state.page, pageSize: state.pageSize, orderBy: state.orderBy, order: state.order, search: state.search, category: state.category,
+  }));
+  const categories = useQuery(materialCategoriesQuery());
+  const data = query.data;
+  const permissions = useSession((s) => s.user?.permissions);
+  const canStock = hasModulePermission(permissions, 'stock', 'write');
+  const canWrite = hasModulePermission(permissions, 'catalogue', 'write');
+  const [stockFor, setStockFor] = useState<Material | null>(null);
+  const { search: locationSearch } = useLocation();
+  useEffect(() => rememberListSearch(locationSearch), [locationSearch]);
+
+  // A page that no longer exists (the list shrank) falls back to the last one.
+  useEffect(() => {
+    if (data && data.totalItemCount > 0 && state.page > data.totalPage) update({ page: data.totalPage });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, state.page]);
+
+  const open = (m: Material) => void navigate(`/material/${m._id}`);
+
+  const columns: DataTableColumn<Material>[] = [
+    { key: 'img', header: '', width: 56, render: (m) => <MaterialThumb src={m.material_img} name={m.material_name} /> },
+    { key: 'no', header: t('materials.field.no'), sortKey: 'material_no', width: 70, render: (m) => <Text size="sm" c="dimmed">{m.material_no}</Text> },
+    {
+      key: 'name', header: t('materials.field.name'), sortKey: 'material_name',
+      render: (m) => (
+        <Anchor
+          component={Link} to={`/material/${m._id}`} fw={600} size="sm" c="var(--mantine-color-text)" display="block" miw={160}
+          onClick={(e) => e.stopPropagation()}
+        >
+          {m.material_name}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'category', header: t('materials.list.categoryGroup'), sortKey: 'material_category',
+      render: (m) => (
+        <Group gap={6} wrap="nowrap">
+          <Badge variant="light" color="indigo" style={{ textTransform: 'none' }}>{m.material_category}</Badge>
+          <Text size="sm" c="dimmed" style={NOWRAP}>{m.material_group}</Text>
+        </Group>
+      ),
+    },
+    { key: 'unit', header: t('materials.field.unit'), render: (m) => <Text size="sm">{m.material_unit}</Text> },
+    {
+      key: 'price', header: t('materials.field.price'), sortKey: 'material_price', align: 'right',
+      render: (m) => <Text size="sm" style={NOWRAP}>{formatNumber(m.material_price, 4)} {m.material_doviz}</Text>,
+    },
+    { key: 'stock', header: t('materials.list.stock'), sortKey: 'stockSum', align: 'right', render: (m) => <StockAmount value={m.stockSum} /> },
+    {
+      key: 'menu', header: '', width: 48, align: 'right',
+      render: (m) => (
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('materials.list.rowMenu', { name: m.material_name })} onClick={(e) => e.stopPropagation()}>
+              <IconDotsVertical size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+            <Menu.Item leftSection={<IconEye size={16} />} onClick={() => open(m)}>{t('materials.list.viewDetails')}</Menu.Item>
+            {canStock && (
+              <Menu.Item leftSection={<IconTransfer size={16} />} onClick={() => setStockFor(m)}>{t('materials.list.updateStock')}</Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
+
+  const sort: DataTableSort = { by: state.orderBy, order: state.order };
+  const filtered = Boolean(state.search || state.category);
+  const empty = data !== undefined && data.totalItemCount === 0 && !filtered && !query.isFetching;
+  const categoryOptions = [
+    { value: ALL, label: t('materials.list.allCategories') },
+    ...sortNames([...(categories.data?.categories ?? []), ...(state.category ? [state.category] : [])]).map((c) => ({ value: c, label: c })),
+  ];
+
+  const addButton = canWrite ? (
+    <Button component={Link} to="/material/new" leftSection={<IconPlus size={18} />}>{t('materials.list.add')}</Button>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader
+        title={t('menu.materials')}
+        subtitle={data ? t('materials.list.total', { total: data.totalItemCount }) : t('materials.list.subtitle')}
+        actions={addButton}
+      />
+      {query.isError && !data ? (
+        <Alert color="red" variant="light" title={t('materials.list.loadFailed')}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{query.error.message}</Text>
+            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
+              {t('materials.list.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : empty ? (
+        <EmptyState icon={<IconPackages size={34} stroke={1.5} />} title={t('materials.list.emptyTitle')} text={t('materials.list.emptyText')} action={addButton} />
+      ) : (
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+          <Group gap="sm" mb="md" wrap="wrap" align="center">
+            <SearchInput
+              initialValue={state.search}
+              placeholder={t('materials.list.searchPlaceholder')}
+              onSearch={(text) => update({ search: text, page: 1 })}
+              style={{ flex: '1 1 260px' }}
+              maw={420}
+            />
+            <Select
+              aria-label={t('materials.field.category')}
+              leftSection={<IconCategory size={16} />}
+              data={categoryOptions}
+              value={state.category ?? ALL}
+              onChange={(v) => update({ category: !v || v === ALL ? undefined : v, page: 1 })}
+              allowDeselect={false}
+              searchable
+              w={220}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="material-category-filter"
+            />
+            <Group gap={6} ml="auto" wrap="nowrap">
+              <Text size="sm" c="dimmed" style={NOWRAP}>{t('materials.list.pageSize')}</Text>
+              <Select
+                aria-label={t('materials.list.pageSize')}
+                data={SIZES.map(String)}
+                value={String(state.pageSize)}
+                onChange={(v) => update({ pageSize: Number(v) || MATERIALS_PAGE_SIZE, page: 1 })}
+                allowDeselect={false}
+                w={80}
+                comboboxProps={{ withinPortal: true }}
+              />
+            </Group>
+          </Group>
+          <DataTable
+            columns={columns}
+            rows={data?.materials}
+            rowKey={(m) => m._id}
+            loading={query.isFetching}
+            onRowClick={open}
+            sort={sort}
+            onSortChange={(s) => update({ orderBy: s.by, order: s.order, page: 1 })}
+            minWidth={820}
+            emptyText={filtered ? t('materials.list.noMatch') : undefined}
+          />
+          <PaginationControl
+            page={Math.min(state.page, data?.totalPage ?? state.page)}
+            totalPages={data?.totalPage ?? 0}
+            onChange={(p) => update({ page: p })}
+            disabled={query.isFetching}
+          />
+        </Paper>
+      )}
+      {stockFor && (
+        <MovementDialog opened onClose={() => setStockFor(null)} material={stockFor} balance={stockFor.stockSum} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,205 @@
+import { useEffect } from 'react';
+import { ActionIcon, Alert, Anchor, Button, Chip, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import {
+  MODEL_CATEGORIES, MODEL_SORTS, MODELS_PAGE_SIZE, PAGE_SIZES, formatNumber, pairIndex, pairText, type ModelLight,
+} from '@isik/domain';
+import { IconBulb, IconDots, IconEye, IconMail, IconMessage, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { PaginationControl } from '../../../components/pagination-control';
+import { SearchInput } from '../../../components/search-input';
+import { notifyError } from '../../../lib/api';
+import { firstProductOf, modelsQuery, type ModelSort } from '../api/models-api';
+import { categoryLabelKey, ModelCategoryBadge, ModelStatusBadge, ModelThumb } from '../components/model-badges';
+import { datasheetLink, mailtoLink, smsLink } from '../model/share';
+import { rememberModelsSearch } from './list-location';
+
+const ALL = 'all';
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+function isSort(v: string | null): v is ModelSort {
+  return v !== null && (MODEL_SORTS as readonly string[]).includes(v);
+}
+
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const cat = params.get('category');
+  const size = Number(params.get('pageSize'));
+  const state = {
+    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : MODELS_PAGE_SIZE,
+    search: params.get('search') ?? '',
+    orderBy: isSort(params.get('orderBy')) ? (params.get('orderBy') as ModelSort) : 'model_sira',
+    order: params.get('order') === 'desc' ? ('desc' as const) : ('asc' as const),
+    category: cat !== null && (MODEL_CATEGORIES as readonly number[]).includes(Number(cat)) && cat !== '' ? Number(cat) : undefined,
+  };
+  const update = (patch: Partial<Record<'page' | 'pageSize' | 'search' | 'orderBy' | 'order' | 'category', string | number | undefined>>) => {
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === undefined || v === '' || (k === 'page' && v === 1) || (k === 'pageSize' && v === MODELS_PAGE_SIZE)) next.delete(k);
+        else next.set(k, String(v));
+      }
+      return next;
+    }, { replace: true });
+  };
+  return [state, update] as const;
+}
+
+/** Spec 001 2.1: the models, paged and searched on the server, filtered by category. */
+export function ModelsPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [state, update] = useListParams();
+  const query = useQuery(modelsQuery(state));
+  const data = query.data;
+  const lang = i18n.language;
+  const { search: locationSearch } = useLocation();
+  useEffect(() => rememberModelsSearch(locationSearch), [locationSearch]);
+
+  useEffect(() => {
+    if (data && data.totalItemCount > 0 && state.page > data.totalPage) update({ page: data.totalPage });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, state.page]);
+
+  const open = (m: ModelLight) => navigate(`/model/${m._id}`);
+
+  /** Spec DECISIONS 9: the e-mail item works: a prepared message with the datasheet (first product) or the catalogue link. */
+  const sendMail = async (m: ModelLight) => {
+    const name = pairText(m.model_adi, lang);
+    let productId: string | undefined;
+    try {
+      productId = (await firstProductOf(m))?._id;
+    } catch (err) {
+      notifyError(err);
+    }
+    const link = datasheetLink(window.location.origin, productId, pairIndex(lang));
+    const subject = t('models.share.mailSubject', { name, code: m.model_kodu });
+    const body = t('models.share.mailBody', { name, code: m.model_kodu, link });
+    window.location.href = mailtoLink(subject, body);
+  };
+  const sendSms = (m: ModelLight) => {
+    const text = t('models.share.sms', { name: pairText(m.model_adi, lang), code: m.model_kodu, link: `${window.location.origin}/web` });
+    window.location.href = smsLink(text);
+  };
+
+  const columns: DataTableColumn<ModelLight>[] = [
+    { key: 'image', header: '', width: 60, render: (m) => <ModelThumb src={m.model_resim} /> },
+    { key: 'code', header: t('models.field.code'), sortKey: 'model_kodu', render: (m) => <Text size="sm" ff="monospace" style={NOWRAP}>{m.model_kodu}</Text> },
+    {
+      key: 'name', header: t('models.field.name'), sortKey: 'model_adi',
+      render: (m) => (
+        <Anchor component={Link} to={`/model/${m._id}`} fw={600} size="sm" c="var(--mantine-color-text)" display="block" miw={200} onClick={(e) => e.stopPropagation()}>
+          {pairText(m.model_adi, lang)}
+        </Anchor>
+      ),
+    },
+    { key: 'category', header: t('models.field.category'), sortKey: 'model_kategori', render: (m) => <ModelCategoryBadge category={m.model_kategori} /> },
+    { key: 'unit', header: t('models.field.unit'), render: (m) => <Text size="sm">{m.model_birimi}</Text> },
+    { key: 'vat', header: t('models.field.vat'), align: 'right', render: (m) => <Text size="sm" style={NOWRAP}>%{formatNumber(m.model_kdv, 0)}</Text> },
+    { key: 'status', header: t('models.field.status'), render: (m) => <ModelStatusBadge active={m.model_durumu} /> },
+    {
+      key: 'actions', header: '', width: 48, align: 'right',
+      render: (m) => (
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('models.list.actions')} onClick={(e) => e.stopPropagation()} data-testid="model-actions">
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+            <Menu.Item leftSection={<IconEye size={16} />} onClick={() => void open(m)}>{t('models.list.view')}</Menu.Item>
+            <Menu.Item leftSection={<IconMail size={16} />} onClick={() => void sendMail(m)}>{t('models.list.mail')}</Menu.Item>
+            <Menu.Item leftSection={<IconMessage size={16} />} onClick={() => sendSms(m)}>{t('models.list.sms')}</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
+
+  const sort: DataTableSort = { by: state.orderBy, order: state.order };
+  const filtered = Boolean(state.search || state.category !== undefined);
+  const empty = data !== undefined && data.totalItemCount === 0 && !filtered && !query.isFetching;
+
+  const addButton = (
+    <Button component={Link} to="/model/new" leftSection={<IconPlus size={18} />}>{t('models.list.add')}</Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('menu.models')}
+        subtitle={data ? t('models.list.total', { total: formatNumber(data.totalItemCount, 0) }) : t('models.list.subtitle')}
+        actions={addButton}
+      />
+      {query.isError && !data ? (
+        <Alert color="red" variant="light" title={t('models.list.loadFailed')}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{query.error.message}</Text>
+            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
+              {t('models.list.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : empty ? (
+        <EmptyState icon={<IconBulb size={34} stroke={1.5} />} title={t('models.list.emptyTitle')} text={t('models.list.emptyText')} action={addButton} />
+      ) : (
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+          <Stack gap="sm" mb="md">
+            <Group gap="sm" wrap="wrap" align="center">
+              <SearchInput
+                initialValue={state.search}
+                placeholder={t('models.list.searchPlaceholder')}
+                onSearch={(text) => update({ search: text, page: 1 })}
+                style={{ flex: '1 1 260px' }}
+                maw={420}
+              />
+              <Select
+                aria-label={t('models.list.pageSize')}
+                data={PAGE_SIZES.map((s) => ({ value: String(s), label: t('models.list.perPage', { count: s }) }))}
+                value={String(state.pageSize)}
+                onChange={(v) => v && update({ pageSize: Number(v), page: 1 })}
+                allowDeselect={false}
+                w={150}
+                ml="auto"
+                data-testid="models-page-size"
+              />
+            </Group>
+            <Chip.Group
+              value={state.category === undefined ? ALL : String(state.category)}
+              onChange={(v) => update({ category: v === ALL ? undefined : String(v), page: 1 })}
+            >
+              <Group gap={6} wrap="wrap" role="radiogroup" aria-label={t('models.field.category')} data-testid="models-category-filter">
+                <Chip value={ALL} size="sm" radius="sm">{t('models.list.allCategories')}</Chip>
+                {MODEL_CATEGORIES.map((c) => (
+                  <Chip key={c} value={String(c)} size="sm" radius="sm">{t(categoryLabelKey(c))}</Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+          </Stack>
+          <DataTable
+            columns={columns}
+            rows={data?.models}
+            rowKey={(m) => m._id}
+            loading={query.isFetching}
+            onRowClick={(m) => void open(m)}
+            sort={sort}
+            onSortChange={(s) => update({ orderBy: s.by, order: s.order, page: 1 })}
+            minWidth={900}
+            emptyText={filtered ? t('models.list.noMatch') : undefined}
+          />
+          <PaginationControl
+            page={Math.min(state.page, data?.totalPage ?? state.page)}
+            totalPages={data?.totalPage ?? 0}
+            onChange={(p) => update({ page: p })}
+            disabled={query.isFetching}
+          />
+        </Paper>
+      )}
+    </>
+  );
+}

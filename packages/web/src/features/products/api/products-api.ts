@@ -1,0 +1,164 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  LIST_MAX_PAGE_SIZE, PRODUCTS_PAGE_SIZE,
+  type Material, type MaterialCategories, type ModelLight, type Product, type ProductMovement, type ProductMovementList,
+} from '@isik/domain';
+import { api, ApiError } from '../../../lib/api';
+
+export type ProductListType = 'list' | 'detaillist';
+
+export interface ProductListParams {
+  page: number;
+  pageSize: number;
+  type: ProductListType;
+  search?: string;
+  /** Undefined means every category. */
+  category?: number;
+}
+
+export interface ProductListResponse {
+  products: Product[];
+  page: number;
+  totalPage: number;
+  totalItemCount: number;
+}
+
+/** What create and update send: the product's fields; urun_model is the model's _id or object. */
+export type ProductBody = Record<string, unknown>;
+
+/** Keys start with the live socket's entity names ('products', 'stock', 'models', 'materials'). */
+export const productKeys = {
+  all: ['products'] as const,
+  lists: () => ['products', 'list'] as const,
+  list: (p: ProductListParams) => ['products', 'list', p] as const,
+  detail: (id: string) => ['products', 'detail', id] as const,
+  stock: (id: string) => ['stock', 'product', id] as const,
+};
+
+export function productsQuery(p: ProductListParams) {
+  return queryOptions({
+    queryKey: productKeys.list(p),
+    queryFn: ({ signal }) => api<ProductListResponse>('/products/list', {
+      signal,
+      query: { type: p.type, orderBy: 'urun_sira', page: p.page, pageSize: p.pageSize || PRODUCTS_PAGE_SIZE, search: p.search || undefined, category: p.category },
+    }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function productQuery(id: string) {
+  return queryOptions({
+    queryKey: productKeys.detail(id),
+    queryFn: ({ signal }) => api<Product>(`/products/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** The model picker: every model, light rows (GET /models/list?type=list&pageSize=1000). */
+export const modelOptionsQuery = queryOptions({
+  queryKey: ['models', 'list', 'product-picker'] as const,
+  queryFn: ({ signal }) => api<{ models: ModelLight[] }>('/models/list', { signal, query: { type: 'list', pageSize: LIST_MAX_PAGE_SIZE, orderBy: 'model_sira' } }),
+  staleTime: 60_000,
+});
+
+/** Every material (the production rows pick from them by category and group). */
+export const materialOptionsQuery = queryOptions({
+  queryKey: ['materials', 'list', 'product-picker'] as const,
+  queryFn: ({ signal }) => api<{ materials: Material[] }>('/materials/list', { signal, query: { type: 'list', pageSize: LIST_MAX_PAGE_SIZE } }),
+  staleTime: 60_000,
+});
+
+export const materialCategoriesQuery = queryOptions({
+  queryKey: ['materials', 'categories'] as const,
+  queryFn: ({ signal }) => api<MaterialCategories>('/materials/categories', { signal }),
+  staleTime: 60_000,
+});
+
+/** Central-bank selling rates; null when the server has none (404): the screen then shows own currencies. */
+export interface TodayRates { usd: number; eur: number }
+interface TcmbRow { ForexSelling?: number | string | null }
+export const ratesQuery = queryOptions({
+  queryKey: ['tcmb', 'today'] as const,
+  queryFn: async ({ signal }): Promise<TodayRates | null> => {
+    try {
+      const res = await api<{ Data?: TcmbRow[] }>('/tcmb/today', { signal });
+      const usd = Number(res.Data?.[0]?.ForexSelling);
+      const eur = Number(res.Data?.[1]?.ForexSelling);
+      return usd > 0 && eur > 0 ? { usd, eur } : null;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return null;
+      throw err;
+    }
+  },
+  staleTime: 5 * 60_000,
+  retry: false,
+  meta: { notifyError: false },
+});
+
+export function productStockQuery(id: string) {
+  return queryOptions({
+    queryKey: productKeys.stock(id),
+    queryFn: ({ signal }) => api<ProductMovementList>(`/productStocks/list/${encodeURIComponent(id)}`, { signal, query: { page: 1, pageSize: LIST_MAX_PAGE_SIZE } }),
+  });
+}
+
+export function useSaveProduct() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id?: string; version?: number; body: ProductBody }) =>
+      input.id
+        ? api<Product>(`/products/update/${encodeURIComponent(input.id)}`, { method: 'POST', body: { ...input.body, __v: input.version ?? 0 } })
+        : api<Product>('/products/create/', { method: 'POST', body: input.body }),
+    meta: { notifyError: false },
+    onSuccess: (p) => {
+      qc.setQueryData(productKeys.detail(p._id), p);
+      void qc.invalidateQueries({ queryKey: productKeys.lists() });
+    },
+  });
+}
+
+/** Copy of a list row: the row without _id/__v, created as a new product. */
+export function useCopyProduct() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (p: Product) => {
+      const { _id: _ignoredId, __v: _ignoredV, ...rest } = p;
+      void _ignoredId; void _ignoredV;
+      return api<Product>('/products/create/', { method: 'POST', body: { ...rest, urun_model: p.urun_model?._id ?? '' } });
+    },
+    meta: { notifyError: false },
+    onSuccess: () => void qc.invalidateQueries({ queryKey: productKeys.lists() }),
+  });
+}
+
+export function useDeleteProduct() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ status: 'ok' }>(`/products/delete/${encodeURIComponent(id)}`),
+    meta: { notifyError: false },
+    onSuccess: () => void qc.invalidateQueries({ queryKey: productKeys.lists() }),
+  });
+}
+
+export function useCreateProductMovement(productId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api<ProductMovement>('/productStocks/create/', { method: 'POST', body }),
+    meta: { notifyError: false },
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: productKeys.stock(productId) });
+      void qc.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+}
+
+export function useDeleteProductMovement(productId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (movementId: string) => api<{ status: 'ok' }>(`/productStocks/delete/${encodeURIComponent(movementId)}/${encodeURIComponent(productId)}`),
+    meta: { notifyError: false },
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: productKeys.stock(productId) });
+      void qc.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+}

@@ -1,0 +1,266 @@
+import { useState } from 'react';
+import {
+  ActionIcon, Alert, Anchor, Badge, Button, Group, Image, Menu, Paper, Progress, Select, Slider, Stack, Text, ThemeIcon,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import {
+  COMPLETENESS_MAX, MARKUP_MAX, MARKUP_MIN, MARKUP_STEP, MODEL_CATEGORIES, PAGE_SIZES, PRODUCTS_PAGE_SIZE, markupPrice, pairText, smallFileUrl,
+  type Product,
+} from '@isik/domain';
+import {
+  IconCalculator, IconCopy, IconDots, IconEye, IconFileDescription, IconFileText, IconPackage, IconPhoto, IconPlus, IconRefresh, IconSettings,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { PaginationControl } from '../../../components/pagination-control';
+import { SearchInput } from '../../../components/search-input';
+import { notifyError, notifySuccess } from '../../../lib/api';
+import { productsQuery, useCopyProduct } from '../api/products-api';
+import { PriceListSettingsModal } from '../components/price-list-settings';
+import { figures, money, percent, storeMarkup, storedMarkup } from '../model/product-values';
+
+const ALL = 'all';
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const cat = params.get('category');
+  const size = Number(params.get('pageSize'));
+  const state = {
+    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : PRODUCTS_PAGE_SIZE,
+    search: params.get('search') ?? '',
+    category: cat !== null && /^[0-8]$/.test(cat) ? Number(cat) : undefined,
+    calc: params.get('calc') === '1',
+  };
+  const update = (patch: Partial<Record<'page' | 'pageSize' | 'search' | 'category' | 'calc', string | number | undefined>>) => {
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === undefined || v === '' || (k === 'page' && v === 1)) next.delete(k);
+        else next.set(k, String(v));
+      }
+      return next;
+    }, { replace: true });
+  };
+  return [state, update] as const;
+}
+
+/** The datasheet of a product in the current language: /pdf/datasheet/{id}/{0 Turkish, 1 otherwise}. */
+export function datasheetUrl(id: string, lang: string): string {
+  return `/pdf/datasheet/${id}/${lang === 'tr' ? 0 : 1}`;
+}
+
+/** Spec 001 2.3: products with the markup slider, category filter, search, paging and the calculation column. */
+export function ProductsPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const lang = i18n.language;
+  const [state, update] = useListParams();
+  const [markup, setMarkup] = useState(storedMarkup);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const query = useQuery(productsQuery({
+    page: state.page, pageSize: state.pageSize, type: state.calc ? 'detaillist' : 'list', search: state.search, category: state.category,
+  }));
+  const data = query.data;
+  const copy = useCopyProduct();
+
+  const changeMarkup = (v: number) => {
+    setMarkup(v);
+    storeMarkup(v);
+  };
+
+  const doCopy = (p: Product) => {
+    copy.mutate(p, {
+      onSuccess: () => notifySuccess('products.notice.copied'),
+      onError: (err) => notifyError(err),
+    });
+  };
+
+  const columns: DataTableColumn<Product>[] = [
+    {
+      key: 'image', header: t('products.field.image'), width: 64,
+      render: (p) => {
+        const main = p.productImages.find((i) => i.description === 'Ana Görsel') ?? p.productImages[0];
+        return main?.image ? (
+          <Image src={smallFileUrl(main.image)} w={44} h={44} fit="contain" radius="sm" alt="" />
+        ) : (
+          <ThemeIcon variant="light" color="gray" size={44} radius="sm"><IconPhoto size={20} /></ThemeIcon>
+        );
+      },
+    },
+    {
+      key: 'name', header: `${t('products.field.name')} / ${t('products.field.code')}`,
+      render: (p) => (
+        <Stack gap={0} miw={180}>
+          <Anchor component={Link} to={`/product/${p._id}`} size="sm" fw={600} c="var(--mantine-color-text)" onClick={(e) => e.stopPropagation()}>
+            {pairText(p.urun_adi, lang)}
+          </Anchor>
+          <Text size="xs" c="dimmed" style={NOWRAP}>{p.urun_kodu}</Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'model', header: `${t('products.field.modelCode')} / ${t('products.field.category')}`,
+      render: (p) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500} style={NOWRAP}>{p.urun_model?.model_kodu ?? ''}</Text>
+          <Text size="xs" c="dimmed" maw={170}>{t(`model.kategori${p.model_category}`)}</Text>
+        </Stack>
+      ),
+    },
+    { key: 'figures', header: t('products.field.figures'), render: (p) => <Stack gap={0}>{figures(p).map((f) => <Text key={f} size="sm" style={NOWRAP}>{f}</Text>)}</Stack> },
+    { key: 'price', header: t('products.field.price'), align: 'right', render: (p) => <Text size="sm" style={NOWRAP}>{money(p.urun_fiyat, p.urun_doviz)}</Text> },
+    {
+      key: 'marked', header: t('products.list.markedPrice', { rate: markup }), align: 'right',
+      render: (p) => <Text size="sm" fw={600} c="blue.8" style={NOWRAP} data-testid="marked-price">{money(markupPrice(p.urun_fiyat, markup), p.urun_doviz)}</Text>,
+    },
+    {
+      key: 'stock', header: t('products.field.stock'), align: 'right',
+      render: (p) => <Text size="sm" c={p.stockSum < 0 ? 'red' : undefined} style={NOWRAP}>{Number.isInteger(p.stockSum) ? p.stockSum : p.stockSum.toLocaleString('tr-TR')}</Text>,
+    },
+    ...(state.calc ? [{
+      key: 'completeness', header: t('products.list.completeness'),
+      render: (p: Product) => {
+        const v = p.completeness ?? 0;
+        return (
+          <Group gap={6} wrap="nowrap" miw={130} data-testid="completeness">
+            <Progress value={(v / COMPLETENESS_MAX) * 100} color={v >= 70 ? 'teal' : v >= 40 ? 'yellow' : 'red'} w={80} size="md" />
+            <Text size="xs" fw={600}>{percent(v, lang)}</Text>
+          </Group>
+        );
+      },
+    }] : []),
+    {
+      key: 'status', header: t('products.field.status'), width: 96,
+      render: (p) => <Badge color={p.urun_durumu ? 'teal' : 'gray'} variant="light" size="sm" style={{ overflow: 'visible' }}>{p.urun_durumu ? t('products.status.active') : t('products.status.passive')}</Badge>,
+    },
+    {
+      key: 'actions', header: '', width: 48,
+      render: (p) => (
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('products.list.rowActions')} onClick={(e) => e.stopPropagation()}>
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown onClick={(e) => e.stopPropagation()}>
+            <Menu.Item leftSection={<IconEye size={16} />} onClick={() => void navigate(`/product/${p._id}`)}>{t('products.list.view')}</Menu.Item>
+            <Menu.Item leftSection={<IconFileDescription size={16} />} component="a" href={datasheetUrl(p._id, lang)} target="_blank" rel="noopener">
+              {t('products.list.datasheet')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => doCopy(p)} disabled={copy.isPending}>{t('products.list.copy')}</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
+
+  const filtered = Boolean(state.search) || state.category !== undefined;
+  const empty = data !== undefined && data.totalItemCount === 0 && !filtered && !query.isFetching;
+
+  const actions = (
+    <Group gap="xs">
+      <Button component={Link} to="/product/new" leftSection={<IconPlus size={18} />}>{t('products.list.add')}</Button>
+      <Menu position="bottom-end" shadow="md" withinPortal>
+        <Menu.Target>
+          <Button variant="default" leftSection={<IconDots size={18} />}>{t('products.list.actions')}</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconPlus size={16} />} onClick={() => void navigate('/product/new')}>{t('products.list.add')}</Menu.Item>
+          <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => setSettingsOpen(true)}>{t('products.list.settings')}</Menu.Item>
+          <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => window.open('../pdf/pricelist', '_blank', 'noopener')}>{t('products.list.priceList')}</Menu.Item>
+          <Menu.Item leftSection={<IconCalculator size={16} />} onClick={() => update({ calc: state.calc ? undefined : 1, page: 1 })}>
+            {state.calc ? t('products.list.calcOff') : t('products.list.calcOn')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('products.list.title')}
+        subtitle={data ? t('products.list.total', { total: data.totalItemCount }) : t('products.list.subtitle')}
+        actions={actions}
+      />
+      {query.isError && !data ? (
+        <Alert color="red" variant="light" title={t('products.list.loadFailed')}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{query.error.message}</Text>
+            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>{t('products.list.retry')}</Button>
+          </Stack>
+        </Alert>
+      ) : empty ? (
+        <EmptyState icon={<IconPackage size={34} stroke={1.5} />} title={t('products.list.emptyTitle')} text={t('products.list.emptyText')} action={actions} />
+      ) : (
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+          <Group gap="md" mb="md" wrap="wrap" align="flex-end">
+            <SearchInput
+              initialValue={state.search}
+              placeholder={t('products.list.searchPlaceholder')}
+              onSearch={(text) => update({ search: text, page: 1 })}
+              style={{ flex: '1 1 240px' }}
+              maw={360}
+            />
+            <Select
+              label={t('products.field.category')}
+              value={state.category === undefined ? ALL : String(state.category)}
+              onChange={(v) => update({ category: !v || v === ALL ? undefined : v, page: 1 })}
+              data={[{ value: ALL, label: t('products.list.allCategories') }, ...MODEL_CATEGORIES.map((c) => ({ value: String(c), label: t(`model.kategori${c}`) }))]}
+              allowDeselect={false}
+              w={220}
+              aria-label={t('products.field.category')}
+            />
+            <Stack gap={4} style={{ flex: '1 1 220px' }} maw={320}>
+              <Text size="sm" fw={500}>{t('products.list.markup', { rate: markup })}</Text>
+              <Slider
+                value={markup}
+                onChange={changeMarkup}
+                min={MARKUP_MIN}
+                max={MARKUP_MAX}
+                step={MARKUP_STEP}
+                label={(v) => percent(v, lang)}
+                marks={[0, 25, 50].map((value) => ({ value, label: percent(value, lang) }))}
+                mb="md"
+                thumbLabel={t('products.list.markupLabel')}
+              />
+            </Stack>
+            {state.calc && <Badge color="grape" variant="light" leftSection={<IconCalculator size={14} />}>{t('products.list.calcMode')}</Badge>}
+          </Group>
+          <DataTable
+            columns={columns}
+            rows={data?.products}
+            rowKey={(p) => p._id}
+            loading={query.isFetching}
+            onRowClick={(p) => void navigate(`/product/${p._id}`)}
+            minWidth={960}
+            emptyText={filtered ? t('products.list.noMatch') : undefined}
+          />
+          <Group justify="space-between" mt="sm" wrap="wrap">
+            <Select
+              value={String(state.pageSize)}
+              onChange={(v) => update({ pageSize: v && Number(v) !== PRODUCTS_PAGE_SIZE ? v : undefined, page: 1 })}
+              data={[...new Set([PRODUCTS_PAGE_SIZE, ...PAGE_SIZES])].sort((a, b) => a - b).map((s) => ({ value: String(s), label: t('products.list.perPage', { size: s }) }))}
+              allowDeselect={false}
+              w={150}
+              size="xs"
+              aria-label={t('products.list.pageSize')}
+            />
+            <PaginationControl
+              page={Math.min(state.page, data?.totalPage ?? state.page)}
+              totalPages={data?.totalPage ?? 0}
+              onChange={(p) => update({ page: p })}
+              disabled={query.isFetching}
+            />
+          </Group>
+        </Paper>
+      )}
+      <PriceListSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </>
+  );
+}
