@@ -1,7 +1,7 @@
 // Tables of the catalogue area (issue 3). Re-exported by schema.ts so Drizzle and the migrations see them.
 // Searchable and sortable fields are real columns with indexes; nested lists are jsonb.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Download, ModelFeature, ProductImage, ProductionDetail, ProductionRow, ProductSpec } from '@isik/domain';
 
 const audit = {
@@ -17,7 +17,17 @@ const stockColumns = {
   stock_sum: qty('stock_sum'),
   stock_in: qty('stock_in'),
   stock_out: qty('stock_out'),
+  /** How many movements the owner has (the ledger list's count without scanning 100k rows). */
+  stock_moves: integer('stock_moves').notNull().default(0),
 };
+
+/**
+ * Search text folded the same way in every database locale: lower(translate(…)) maps the Turkish
+ * letters Ç Ğ İ I Ö Ş Ü ı (and â î û) to c g i i o s u i. The search pattern goes through the same fold.
+ */
+export const FOLD_FROM = 'ÇĞİIÖŞÜçğıöşüÂâÎîÛû';
+export const FOLD_TO = 'cgiiosucgiosuaaiiuu';
+const foldRaw = (expr: string) => sql.raw(`lower(translate(${expr}, '${FOLD_FROM}', '${FOLD_TO}'))`);
 
 export const models = pgTable('models', {
   id: text('id').primaryKey(),
@@ -56,6 +66,13 @@ export const products = pgTable('products', {
   model_sira: integer('model_sira').notNull().default(0),
   model_category: integer('model_category').notNull(),
   urun_kodu: text('urun_kodu').notNull().default(''),
+  /** Copied from the model for search (kept in step when the model changes). */
+  model_code: text('model_code').notNull().default(''),
+  model_name_tr: text('model_name_tr').notNull().default(''),
+  /** Names (tr, en), code and model code, folded: the back-office search. */
+  search_text: text('search_text').generatedAlwaysAs(foldRaw(`urun_adi_tr || ' ' || urun_adi_en || ' ' || urun_kodu || ' ' || model_code`)),
+  /** Turkish product name and model name, folded: the public catalogue's search (spec 001 5). */
+  public_search: text('public_search').generatedAlwaysAs(foldRaw(`urun_adi_tr || ' ' || model_name_tr`)),
   urun_guc: doublePrecision('urun_guc').notNull().default(0),
   urun_lumen: doublePrecision('urun_lumen').notNull().default(0),
   urun_kapasite: doublePrecision('urun_kapasite').notNull().default(0),
@@ -78,13 +95,17 @@ export const products = pgTable('products', {
   ...audit,
 }, (t) => [
   index('products_model_idx').on(t.model_id),
-  index('products_sira_idx').on(t.urun_sira),
+  index('products_sira_idx').on(t.urun_sira, t.id),
   index('products_category_idx').on(t.model_category, t.urun_sira),
   index('products_kodu_idx').on(sql`lower(${t.urun_kodu})`),
   index('products_adi_tr_idx').on(sql`lower(${t.urun_adi_tr})`),
   index('products_public_idx').on(t.urun_durumu, t.model_category),
   index('products_guc_idx').on(t.urun_guc),
   index('products_fiyat_idx').on(t.urun_fiyat),
+  // The public catalogue's three orders over active products (ties: model order, product order, id).
+  index('products_public_category_idx').on(t.model_category, t.model_sira, t.urun_sira, t.id).where(sql`${t.urun_durumu}`),
+  index('products_public_guc_idx').on(t.urun_guc, t.model_category, t.model_sira, t.urun_sira, t.id).where(sql`${t.urun_durumu}`),
+  index('products_public_fiyat_idx').on(t.urun_fiyat, t.model_category, t.model_sira, t.urun_sira, t.id).where(sql`${t.urun_durumu}`),
   index('products_production_idx').using('gin', sql`${t.production} jsonb_path_ops`),
 ]);
 
@@ -162,3 +183,22 @@ export const productMovements = pgTable('product_movements', {
   check('product_movements_type_ck', sql`${t.operation_type} in ('giris', 'cikis')`),
   check('product_movements_source_ck', sql`${t.source} in ('manual', 'production', 'delivery', 'purchase')`),
 ]);
+
+/**
+ * Per owner and (UTC) day: the signed sum and count of its movements, kept by the ledger in the same
+ * transaction as each movement. A page's running total starts from the days before it plus the rows of its
+ * first day, so a page deep in a 100k-row ledger costs a few hundred rows, not half the ledger.
+ */
+const dayColumns = {
+  day: date('day', { mode: 'string' }).notNull(),
+  sum_qty: numeric('sum_qty', { precision: 20, scale: 4 }).notNull().default('0'),
+  moves: integer('moves').notNull().default(0),
+};
+export const materialLedgerDays = pgTable('material_ledger_days', {
+  stock_id: text('stock_id').notNull().references(() => materials.id, { onDelete: 'cascade' }),
+  ...dayColumns,
+}, (t) => [primaryKey({ columns: [t.stock_id, t.day] })]);
+export const productLedgerDays = pgTable('product_ledger_days', {
+  product_id: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  ...dayColumns,
+}, (t) => [primaryKey({ columns: [t.product_id, t.day] })]);

@@ -63,3 +63,6 @@ export function makeUser(i: number, role: number) {
     permissions: {},
   };
 }
+
+// Catalogue and stock: makeModel, makeProduct, makeMaterial, makeMovement.
+export * from '../modules/catalogue/catalogue-factory.js';

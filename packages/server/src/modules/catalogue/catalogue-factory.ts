@@ -164,8 +164,10 @@ export function makeMaterial(i: number): MaterialInput {
  */
 export function makeProduct(i: number, model: { id: string; index: number }, materials: readonly FactoryMaterialRef[] = []): ProductInput {
   const d = MODEL_DEFS[model.index % MODEL_DEFS.length];
-  const power = d.powers[i % d.powers.length];
-  const variant = Math.floor(i / d.powers.length);
+  // Products are spread over the models round robin: j counts this model's products.
+  const j = Math.floor(i / MODEL_DEFS.length);
+  const power = d.powers[j % d.powers.length];
+  const variant = Math.floor(j / d.powers.length);
   const cat = d.category;
   const light = cat <= 6;
   const cct = light ? CCTS[i % CCTS.length] : 'XXXX';

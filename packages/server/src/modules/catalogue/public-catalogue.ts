@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   blankToUndefined, MAIN_IMAGE, PUBLIC_PAGE_SIZE, PUBLIC_SORTS, publicProductDetailSchema, publicProductSchema, smallFileUrl, totalPages,
@@ -8,8 +8,8 @@ import {
 import type { Db } from '../../db/database.js';
 import { models, products } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { errorResponses, idParams, likePattern } from '../../lib/http.js';
-import { categoryQuery, num } from './shared.js';
+import { errorResponses, idParams } from '../../lib/http.js';
+import { categoryQuery, num, searchFolded } from './shared.js';
 
 /**
  * The public catalogue (spec 001 2.7, 2.8): active products only, public fields only. Never stock,
@@ -51,17 +51,20 @@ export function createPublicCatalogue(deps: { db: Db }) {
     async list(a: PublicListArgs) {
       const conds: SQL[] = [eq(products.urun_durumu, true)];
       if (a.search) {
-        const p = likePattern(a.search);
-        conds.push(or(ilike(products.urun_adi_tr, p), ilike(models.model_adi_tr, p))!);
+        conds.push(searchFolded(products.public_search, a.search));
       }
       if (a.category !== undefined) conds.push(eq(products.model_category, a.category));
       const where = and(...conds);
       const dir = a.order === 'desc' ? desc : asc;
       const sort = a.orderBy === 'urun_guc' ? products.urun_guc : a.orderBy === 'urun_fiyat' ? products.urun_fiyat : products.model_category;
-      const rows = await db.select(cardColumns).from(products).innerJoin(models, eq(models.id, products.model_id)).where(where)
-        .orderBy(dir(sort), asc(products.model_category), asc(products.model_sira), asc(products.urun_sira), asc(sql`lower(${products.urun_kodu})`), asc(products.id))
-        .limit(a.pageSize).offset((a.page - 1) * a.pageSize);
-      const [{ n }] = await db.select({ n: count() }).from(products).innerJoin(models, eq(models.id, products.model_id)).where(where);
+      // Two steps: the page's ids from a narrow sort, then the page's cards.
+      const ids = (await db.select({ id: products.id }).from(products).where(where)
+        .orderBy(dir(sort), asc(products.model_category), asc(products.model_sira), asc(products.urun_sira), asc(products.id))
+        .limit(a.pageSize).offset((a.page - 1) * a.pageSize)).map((r) => r.id);
+      const found = ids.length === 0 ? [] : await db.select(cardColumns).from(products).innerJoin(models, eq(models.id, products.model_id)).where(inArray(products.id, ids));
+      const byId = new Map(found.map((r) => [r.id, r]));
+      const rows = ids.map((id) => byId.get(id)).filter((r): r is CardRow => r !== undefined);
+      const [{ n }] = await db.select({ n: count() }).from(products).where(where);
       const total = Number(n);
       return { products: rows.map(toCard), page: a.page, totalPage: totalPages(total, a.pageSize), totalItemCount: total };
     },

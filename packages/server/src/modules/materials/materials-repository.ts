@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Material, MaterialData, MATERIAL_SORTS } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { materials } from '../../db/schema.js';
-import { likePattern } from '../../lib/http.js';
-import { defined, num } from '../catalogue/shared.js';
+import { defined, num, searchAny } from '../catalogue/shared.js';
 
 export type MaterialRow = typeof materials.$inferSelect;
 
@@ -26,8 +25,7 @@ export interface MaterialListArgs {
 export async function listMaterials(db: Executor, a: MaterialListArgs) {
   const conds: SQL[] = [];
   if (a.search) {
-    const p = likePattern(a.search);
-    conds.push(or(ilike(materials.material_name, p), ilike(materials.material_category, p), ilike(materials.material_group, p))!);
+    conds.push(searchAny([materials.material_name, materials.material_category, materials.material_group], a.search));
   }
   if (a.category !== undefined) conds.push(eq(materials.material_category, a.category));
   if (a.group !== undefined) conds.push(eq(materials.material_group, a.group));

@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Model, ModelData, ModelLight, ModelProduction, MODEL_SORTS } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { models } from '../../db/schema.js';
-import { likePattern } from '../../lib/http.js';
-import { defined } from '../catalogue/shared.js';
+import { defined, searchAny } from '../catalogue/shared.js';
 
 export type ModelRow = typeof models.$inferSelect;
 
@@ -38,8 +37,7 @@ export interface ModelListArgs {
 export async function listModels(db: Executor, a: ModelListArgs) {
   const conds: SQL[] = [];
   if (a.search) {
-    const p = likePattern(a.search);
-    conds.push(or(ilike(models.model_adi_tr, p), ilike(models.model_adi_en, p), ilike(models.model_kodu, p))!);
+    conds.push(searchAny([models.model_adi_tr, models.model_adi_en, models.model_kodu], a.search));
   }
   if (a.category !== undefined) conds.push(eq(models.model_kategori, a.category));
   const where = conds.length ? and(...conds) : undefined;

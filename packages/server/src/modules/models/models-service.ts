@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { checkName, defined, ingestDownloads, type FileIngest } from '../catalogue/shared.js';
 import { findModel, findModelRow, listModels, modelColumns, type ModelListArgs } from './models-repository.js';
+import { modelCopies } from '../products/products-repository.js';
 
 /** Other areas may refuse a model's deletion while they hold records of it (message key or null). */
 export type ModelDeleteGuard = (tx: Executor, modelId: string) => Promise<MessageKey | null>;
@@ -69,10 +70,11 @@ export function createModelsService(deps: { db: Db; files: FileIngest }) {
           if (!(await findModelRow(tx, id))) throw notFound();
           throw conflict();
         }
-        // Products keep a copy of their model's category and order for lists and the public catalogue.
-        if (fields.model_kategori !== undefined || fields.model_sira !== undefined) {
-          const moved = await tx.update(products).set({ model_category: row.model_kategori, model_sira: row.model_sira })
-            .where(and(eq(products.model_id, id), sql`(${products.model_category}, ${products.model_sira}) is distinct from (${row.model_kategori}::int, ${row.model_sira}::int)`))
+        // Products keep a copy of their model's category, order, code and name for lists, search and the public catalogue.
+        if (fields.model_kategori !== undefined || fields.model_sira !== undefined || fields.model_kodu !== undefined || fields.model_adi !== undefined) {
+          const copies = modelCopies(row);
+          const moved = await tx.update(products).set(copies)
+            .where(and(eq(products.model_id, id), sql`(${products.model_category}, ${products.model_sira}, ${products.model_code}, ${products.model_name_tr}) is distinct from (${copies.model_category}::int, ${copies.model_sira}::int, ${copies.model_code}::text, ${copies.model_name_tr}::text)`))
             .returning({ id: products.id });
           if (moved.length > 0) await notifyInTx(tx, { entity: 'products', action: 'changed' });
         }

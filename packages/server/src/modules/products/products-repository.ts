@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { completenessScore, type EmbeddedModel, type Product, type ProductData, type PRODUCT_SORTS } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { models, products } from '../../db/schema.js';
-import { likePattern } from '../../lib/http.js';
-import { defined, num } from '../catalogue/shared.js';
+import { defined, num, searchFolded } from '../catalogue/shared.js';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -14,9 +13,15 @@ export const embeddedModelColumns = {
   m_certificates: models.certificates, m_features: models.model_features, m_downloads: models.model_downloads,
 };
 type EmbeddedRow = { [K in keyof typeof embeddedModelColumns]: (typeof embeddedModelColumns)[K]['_']['data'] | null };
-export type JoinedProductRow = ProductRow & EmbeddedRow;
+export type JoinedProductRow = Omit<ProductRow, 'search_text' | 'public_search'> & EmbeddedRow;
 
-export const productWithModelColumns = { ...getTableColumns(products), ...embeddedModelColumns };
+const { search_text: _s, public_search: _p, ...productColumnsRead } = getTableColumns(products);
+export const productWithModelColumns = { ...productColumnsRead, ...embeddedModelColumns };
+
+/** The model fields a product keeps a copy of (category and order for lists, code and name for search). */
+export function modelCopies(m: { model_kategori: number; model_sira: number; model_kodu: string; model_adi_tr: string }) {
+  return { model_category: m.model_kategori, model_sira: m.model_sira, model_code: m.model_kodu, model_name_tr: m.model_adi_tr };
+}
 
 export function toEmbeddedModel(r: EmbeddedRow): EmbeddedModel | null {
   if (!r.m_id) return null;
@@ -69,14 +74,13 @@ export interface ProductListArgs {
 export async function listProducts(db: Executor, a: ProductListArgs) {
   const conds: SQL[] = [];
   if (a.search) {
-    const p = likePattern(a.search);
-    conds.push(or(ilike(products.urun_adi_tr, p), ilike(products.urun_adi_en, p), ilike(products.urun_kodu, p), ilike(models.model_kodu, p))!);
+    conds.push(searchFolded(products.search_text, a.search));
   }
   if (a.category !== undefined) conds.push(eq(products.model_category, a.category));
   const where = conds.length ? and(...conds) : undefined;
   const dir = a.order === 'desc' ? desc : asc;
   const sorts: Record<ProductListArgs['orderBy'], SQL[]> = {
-    urun_sira: [dir(products.urun_sira), asc(sql`lower(${products.urun_kodu})`)],
+    urun_sira: [dir(products.urun_sira)],
     urun_kodu: [dir(sql`lower(${products.urun_kodu})`)],
     urun_adi: [dir(sql`lower(${products.urun_adi_tr})`)],
     urun_fiyat: [dir(products.urun_fiyat)],
@@ -86,19 +90,23 @@ export async function listProducts(db: Executor, a: ProductListArgs) {
     stockSum: [dir(products.stock_sum)],
     date: [dir(products.created_at)],
   };
-  const rows = await db.select(productWithModelColumns).from(products).innerJoin(models, eq(models.id, products.model_id))
-    .where(where).orderBy(...sorts[a.orderBy], asc(products.id)).limit(a.pageSize).offset((a.page - 1) * a.pageSize);
-  const counted = a.search
-    ? db.select({ n: count() }).from(products).innerJoin(models, eq(models.id, products.model_id)).where(where)
-    : db.select({ n: count() }).from(products).where(where);
-  const [{ n }] = await counted;
+  // Two steps: the page's ids from a narrow sort, then the page's full rows with their model.
+  const ids = (await db.select({ id: products.id }).from(products).where(where).orderBy(...sorts[a.orderBy], asc(products.id))
+    .limit(a.pageSize).offset((a.page - 1) * a.pageSize)).map((r) => r.id);
+  const rows = await productsByIds(db, ids);
+  const [{ n }] = await db.select({ n: count() }).from(products).where(where);
   return {
-    rows: rows.map((r) => {
-      const p = toProduct(r as JoinedProductRow);
-      return a.type === 'detaillist' ? { ...p, completeness: completenessScore(p) } : p;
-    }),
+    rows: rows.map((p) => (a.type === 'detaillist' ? { ...p, completeness: completenessScore(p) } : p)),
     total: Number(n),
   };
+}
+
+/** Products with their model, in the order of the given ids. */
+export async function productsByIds(db: Executor, ids: string[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(productWithModelColumns).from(products).innerJoin(models, eq(models.id, products.model_id)).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, toProduct(r as JoinedProductRow)]));
+  return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined);
 }
 
 export async function findProduct(db: Executor, id: string): Promise<Product | null> {

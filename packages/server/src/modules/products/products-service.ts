@@ -6,7 +6,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { checkName, defined, ingestDownloads, type FileIngest } from '../catalogue/shared.js';
-import { findProduct, listProducts, productColumns, type ProductListArgs } from './products-repository.js';
+import { findProduct, listProducts, modelCopies, productColumns, type ProductListArgs } from './products-repository.js';
 
 /** Other areas (offers, orders) may refuse a product's deletion while they hold records of it. */
 export type ProductDeleteGuard = (tx: Executor, productId: string) => Promise<MessageKey | null>;
@@ -27,9 +27,10 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
   ];
 
   async function modelOf(tx: Executor, id: string) {
-    const [m] = await tx.select({ kategori: models.model_kategori, sira: models.model_sira }).from(models).where(eq(models.id, id)).limit(1);
+    const [m] = await tx.select({ model_kategori: models.model_kategori, model_sira: models.model_sira, model_kodu: models.model_kodu, model_adi_tr: models.model_adi_tr })
+      .from(models).where(eq(models.id, id)).limit(1);
     if (!m) throw new AppError(400, 'product.model.required', { urun_model: 'product.model.required' });
-    return m;
+    return modelCopies(m);
   }
 
   async function ingestFiles(tx: Executor, d: Pick<ProductUpdateData, 'technicalDrawing' | 'productImages' | 'productDownloads'>) {
@@ -69,7 +70,7 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
         const model = await modelOf(tx, data.urun_model);
         const stored = await ingestFiles(tx, data);
         await tx.insert(products).values({
-          id, ...productColumns(data), urun_adi_tr: data.urun_adi[0], model_id: data.urun_model, model_category: model.kategori, model_sira: model.sira,
+          id, ...productColumns(data), urun_adi_tr: data.urun_adi[0], model_id: data.urun_model, ...model,
           technical_drawing: stored.technical_drawing ?? '', product_images: stored.product_images ?? [], product_downloads: stored.product_downloads ?? [],
         });
         await recordChange(tx, caller, { title: 'Ürün oluşturuldu', description: `${data.urun_kodu} ${pairText(data.urun_adi, 'tr')}`, form: 'products', operation_id: id }, { entity: 'products', id, action: 'created' });
@@ -85,7 +86,7 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
         const stored = await ingestFiles(tx, fields);
         const [row] = await tx.update(products).set({
           ...productColumns(fields), ...defined(stored),
-          ...(model ? { model_category: model.kategori, model_sira: model.sira } : {}),
+          ...(model ?? {}),
           updated_at: new Date(), version: sql`${products.version} + 1`,
         }).where(and(eq(products.id, id), eq(products.version, __v))).returning({ kodu: products.urun_kodu, adi: products.urun_adi_tr });
         if (!row) {

@@ -19,7 +19,7 @@ import {
 } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { notifyInTx } from '../../db/database.js';
-import { materialMovements, materials, productMovements, products } from '../../db/schema.js';
+import { materialLedgerDays, materialMovements, materials, productLedgerDays, productMovements, products } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
@@ -88,34 +88,56 @@ function checkNew(m: NewMovement) {
   return { type: m.operation_type, center: m.operation_center, source, qty: qty.toDecimalPlaces(QTY_PLACES).toFixed(), price, date };
 }
 
+interface Effect { sum: string; in: string; out: string; moves: number }
+
 /** What a movement adds to its owner's balance columns (factor -1 takes it away again). */
-function effect(type: string, qty: DecimalInput, factor: 1 | -1) {
+function effect(type: string, qty: DecimalInput, factor: 1 | -1): Effect {
   const q = dec(qty).times(factor);
   return {
     sum: (type === 'cikis' ? q.negated() : q).toFixed(),
     in: (type === 'giris' ? q : dec(0)).toFixed(),
     out: (type === 'cikis' ? q : dec(0)).toFixed(),
+    moves: factor,
   };
 }
 
-function mergeEffects(...list: { sum: string; in: string; out: string }[]) {
+function mergeEffects(...list: Effect[]): Effect {
   return {
     sum: list.reduce((a, e) => a.plus(e.sum), dec(0)).toFixed(),
     in: list.reduce((a, e) => a.plus(e.in), dec(0)).toFixed(),
     out: list.reduce((a, e) => a.plus(e.out), dec(0)).toFixed(),
+    moves: list.reduce((a, e) => a + e.moves, 0),
   };
 }
 
 type Owner = typeof materials | typeof products;
 /** Applies a balance change to one owner row; the UPDATE takes its row lock. Answers the row, or undefined when unknown. */
-async function applyToOwner<T extends Owner>(tx: Executor, owner: T, id: string, e: { sum: string; in: string; out: string }) {
+async function applyToOwner<T extends Owner>(tx: Executor, owner: T, id: string, e: Effect) {
   const o = owner as typeof materials;
   const [row] = await tx.update(o).set({
     stock_sum: sql`${o.stock_sum} + ${e.sum}::numeric`,
     stock_in: sql`${o.stock_in} + ${e.in}::numeric`,
     stock_out: sql`${o.stock_out} + ${e.out}::numeric`,
+    stock_moves: sql`${o.stock_moves} + ${e.moves}::int`,
   }).where(eq(o.id, id)).returning();
   return row as unknown as T['$inferSelect'] | undefined;
+}
+
+/** The (UTC) day bucket of a movement date, as the SQL side computes it: (operation_date at time zone 'UTC')::date. */
+const dayOf = (d: Date | string) => iso(d).slice(0, 10);
+
+/** Adds a movement's signed quantity (factor -1: takes it away) to its owner's day bucket. Runs under the owner's row lock. */
+async function bumpDay(tx: Executor, kind: 'material' | 'product', ownerId: string, date: Date | string, sumQty: DecimalInput, factor: 1 | -1): Promise<void> {
+  const sum = dec(sumQty).times(factor).toFixed();
+  if (kind === 'material') {
+    const t = materialLedgerDays;
+    await tx.insert(t).values({ stock_id: ownerId, day: dayOf(date), sum_qty: sum, moves: factor })
+      .onConflictDoUpdate({ target: [t.stock_id, t.day], set: { sum_qty: sql`${t.sum_qty} + excluded.sum_qty`, moves: sql`${t.moves} + excluded.moves` } });
+  } else {
+    const t = productLedgerDays;
+    await tx.insert(t).values({ product_id: ownerId, day: dayOf(date), sum_qty: sum, moves: factor })
+      .onConflictDoUpdate({ target: [t.product_id, t.day], set: { sum_qty: sql`${t.sum_qty} + excluded.sum_qty`, moves: sql`${t.moves} + excluded.moves` } });
+  }
 }
 
 const LOCKED: Record<Exclude<MovementSource, 'manual'>, MessageKey> = {
@@ -176,6 +198,7 @@ export async function addMaterialMovement(tx: Executor, actor: Actor | null, m: 
     operation_date: v.date, operation_center: v.center, operation_type: v.type, qty: v.qty, unit, description: (m.description ?? '').trim(),
     price, doviz: m.doviz || mat.material_doviz, sum_qty: sums.sumQty, sum_price: sums.sumPrice, person: actor?.name ?? 'system', person_id: actor?.id ?? null,
   }).returning();
+  await bumpDay(tx, 'material', m.stock_id, v.date, sums.sumQty, 1);
   if (opts.log !== false) {
     await recordChange(tx, actor, { title: opts.reverses_id ? 'Stok hareketi geri alındı' : 'Stok hareketi oluşturuldu', description: describe(mat.material_name, row), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'created' });
     await notifyInTx(tx, { entity: 'materials', id: m.stock_id, action: 'updated' });
@@ -195,6 +218,7 @@ export async function deleteMaterialMovement(tx: Executor, actor: Actor | null, 
   assertManual(row);
   await tx.delete(materialMovements).where(eq(materialMovements.id, id));
   await applyToOwner(tx, materials, row.stock_id, effect(row.operation_type, row.qty, -1));
+  await bumpDay(tx, 'material', row.stock_id, row.operation_date, row.sum_qty, -1);
   await recordChange(tx, actor, { title: 'Stok hareketi silindi', description: describe(row.stock_name, row), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'deleted' });
   await notifyInTx(tx, { entity: 'materials', id: row.stock_id, action: 'updated' });
   return toMaterialMovement(row);
@@ -232,7 +256,7 @@ export async function updateMaterialMovement(tx: Executor, actor: Actor | null, 
     mat = await applyToOwner(tx, materials, target, mergeEffects(undo, redo));
   } else {
     // Two materials: lock them in id order so two such moves cannot deadlock.
-    const [first, second] = [[row.stock_id, undo], [target, redo]].sort((a, b) => (a[0] < b[0] ? -1 : 1)) as [string, typeof undo][];
+    const [first, second] = ([[row.stock_id, undo], [target, redo]] as [string, Effect][]).sort((a, b) => (a[0] < b[0] ? -1 : 1));
     const a = await applyToOwner(tx, materials, first[0], first[1]);
     const b = await applyToOwner(tx, materials, second[0], second[1]);
     mat = first[0] === target ? a : b;
@@ -245,6 +269,8 @@ export async function updateMaterialMovement(tx: Executor, actor: Actor | null, 
     price, doviz: c.doviz, order_id: c.order_id, orderitem_id: c.orderitem_id, sum_qty: sums.sumQty, sum_price: sums.sumPrice,
     updated_at: new Date(), version: sql`${materialMovements.version} + 1`,
   }).where(eq(materialMovements.id, id)).returning();
+  await bumpDay(tx, 'material', row.stock_id, row.operation_date, row.sum_qty, -1);
+  await bumpDay(tx, 'material', next.stock_id, next.operation_date, next.sum_qty, 1);
   await recordChange(tx, actor, { title: 'Stok hareketi güncellendi', description: describe(mat.material_name, next), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'updated' });
   for (const sid of new Set([row.stock_id, target])) await notifyInTx(tx, { entity: 'materials', id: sid, action: 'updated' });
   return toMaterialMovement(next);
@@ -307,6 +333,7 @@ export async function addProductMovement(tx: Executor, actor: Actor | null, m: N
     operation_date: v.date, operation_center: v.center, operation_type: v.type, qty: v.qty, unit, description: (m.description ?? '').trim(),
     price, doviz: m.doviz || prod.urun_doviz, sum_qty: sums.sumQty, sum_price: sums.sumPrice, person: actor?.name ?? 'system', person_id: actor?.id ?? null,
   }).returning();
+  await bumpDay(tx, 'product', m.product_id, v.date, sums.sumQty, 1);
   if (opts.log !== false) {
     await recordChange(tx, actor, { title: opts.reverses_id ? 'Ürün stok hareketi geri alındı' : 'Ürün stok hareketi oluşturuldu', description: describe(name, row), form: 'productStocks', operation_id: id }, { entity: 'stock', id, action: 'created' });
     await notifyInTx(tx, { entity: 'products', id: m.product_id, action: 'updated' });
@@ -326,6 +353,7 @@ export async function deleteProductMovement(tx: Executor, actor: Actor | null, i
   assertManual(row);
   await tx.delete(productMovements).where(eq(productMovements.id, id));
   await applyToOwner(tx, products, row.product_id, effect(row.operation_type, row.qty, -1));
+  await bumpDay(tx, 'product', row.product_id, row.operation_date, row.sum_qty, -1);
   await recordChange(tx, actor, { title: 'Ürün stok hareketi silindi', description: describe(row.productname, row), form: 'productStocks', operation_id: id }, { entity: 'stock', id, action: 'deleted' });
   await notifyInTx(tx, { entity: 'products', id: row.product_id, action: 'updated' });
   return toProductMovement(row);
@@ -357,8 +385,8 @@ export async function reverseProductMovements(tx: Executor, actor: Actor | null,
 // ------------------------------------------------------------------ maintenance
 
 /**
- * Recomputes every balance from the movements (after bulk loads that bypass the functions above).
- * Answers how many owners were out of step.
+ * Recomputes every balance, count and day bucket from the movements (after bulk loads that bypass the
+ * functions above). Answers how many owners' balances were out of step.
  */
 export async function recomputeStockSums(tx: Executor): Promise<number> {
   let fixed = 0;
@@ -368,13 +396,18 @@ export async function recomputeStockSums(tx: Executor): Promise<number> {
         select o.id,
           coalesce(sum(m.sum_qty), 0) as s_sum,
           coalesce(sum(m.qty) filter (where m.operation_type = 'giris'), 0) as s_in,
-          coalesce(sum(m.qty) filter (where m.operation_type = 'cikis'), 0) as s_out
+          coalesce(sum(m.qty) filter (where m.operation_type = 'cikis'), 0) as s_out,
+          count(m.id)::int as s_moves
         from ${owner} o left join ${mv} m on m.${fk} = o.id group by o.id
       )
-      update ${owner} o set stock_sum = s.s_sum, stock_in = s.s_in, stock_out = s.s_out
-      from s where s.id = o.id and (o.stock_sum, o.stock_in, o.stock_out) is distinct from (s.s_sum, s.s_in, s.s_out)
+      update ${owner} o set stock_sum = s.s_sum, stock_in = s.s_in, stock_out = s.s_out, stock_moves = s.s_moves
+      from s where s.id = o.id and (o.stock_sum, o.stock_in, o.stock_out, o.stock_moves) is distinct from (s.s_sum, s.s_in, s.s_out, s.s_moves)
       returning o.id`));
     fixed += ((res as unknown as { rows?: unknown[] }).rows ?? []).length;
+    await tx.execute(sql.raw(`delete from ${owner === 'materials' ? 'material' : 'product'}_ledger_days`));
+    await tx.execute(sql.raw(`
+      insert into ${owner === 'materials' ? 'material' : 'product'}_ledger_days (${fk}, day, sum_qty, moves)
+      select ${fk}, (operation_date at time zone 'UTC')::date, sum(sum_qty), count(*) from ${mv} group by 1, 2`));
   }
   return fixed;
 }

@@ -5,8 +5,8 @@ import { notFound } from '../../lib/errors.js';
 import { toMaterialMovement, toProductMovement, type MaterialMovementRow, type ProductMovementRow } from './ledger.js';
 
 const LEDGERS = {
-  material: { mv: 'material_movements', owner: 'materials', fk: 'stock_id', names: 'stock_name, stock_category, stock_group' },
-  product: { mv: 'product_movements', owner: 'products', fk: 'product_id', names: 'productname' },
+  material: { mv: 'material_movements', owner: 'materials', days: 'material_ledger_days', fk: 'stock_id', names: 'stock_name, stock_category, stock_group' },
+  product: { mv: 'product_movements', owner: 'products', days: 'product_ledger_days', fk: 'product_id', names: 'productname' },
 } as const;
 
 type Kind = keyof typeof LEDGERS;
@@ -22,9 +22,10 @@ interface RawRow {
  * (operation_date, creation order). One statement, so page, totals and count share one snapshot.
  *
  * A material may have 100k+ movements: the page itself is an index range scan (stock_id, operation_date, seq);
- * the balance before the page's oldest row comes from the cheaper side: the stored balance minus the newer
- * rows (early pages) or the sum of the older rows (late pages), so no page reads more than half the ledger;
- * the window function then accumulates over the page only.
+ * the count and the totals are the owner's columns kept by the ledger; the balance before the page's oldest
+ * row is the sum of the owner's day buckets before that row's day plus that day's earlier rows (also kept by
+ * the ledger), so any page costs its rows, the buckets and one day's rows; the window function then
+ * accumulates over the page only.
  */
 async function ledgerPage(db: Executor, kind: Kind, ownerId: string, page: number, pageSize: number) {
   const L = LEDGERS[kind];
@@ -36,15 +37,15 @@ async function ledgerPage(db: Executor, kind: Kind, ownerId: string, page: numbe
       select * from ${mv} where ${fk} = ${ownerId}
       order by operation_date desc, seq desc limit ${pageSize}::int offset ${off}::int
     ), hdr as (
-      select o.stock_sum, o.stock_in, o.stock_out, (select count(*) from ${mv} c where c.${fk} = ${ownerId})::int as n
-      from ${sql.raw(L.owner)} o where o.id = ${ownerId}
+      select o.stock_sum, o.stock_in, o.stock_out, o.stock_moves as n from ${sql.raw(L.owner)} o where o.id = ${ownerId}
+    ), first as (
+      select operation_date, seq, (operation_date at time zone 'UTC')::date as day from pg order by operation_date, seq limit 1
     ), base as (
-      select case when ${off}::int * 2 <= hdr.n
-        then hdr.stock_sum
-          - (select coalesce(sum(x.sum_qty), 0) from (select sum_qty from ${mv} where ${fk} = ${ownerId} order by operation_date desc, seq desc limit ${off}::int) x)
-          - (select coalesce(sum(sum_qty), 0) from pg)
-        else (select coalesce(sum(y.sum_qty), 0) from (select sum_qty from ${mv} where ${fk} = ${ownerId} order by operation_date, seq limit greatest(hdr.n - ${off}::int - ${pageSize}::int, 0)) y)
-      end as b from hdr
+      select
+        coalesce((select sum(d.sum_qty) from ${sql.raw(L.days)} d where d.${fk} = ${ownerId} and d.day < first.day), 0)
+        + coalesce((select sum(m.sum_qty) from ${mv} m where m.${fk} = ${ownerId}
+            and m.operation_date >= (first.day::timestamp at time zone 'UTC') and (m.operation_date, m.seq) < (first.operation_date, first.seq)), 0) as b
+      from first
     )
     select hdr.stock_sum::text as h_sum, hdr.stock_in::text as h_in, hdr.stock_out::text as h_out, hdr.n as h_n,
       pg.id, pg.${fk}, ${sql.raw(L.names.split(', ').map((c) => `pg.${c}`).join(', '))},
@@ -54,7 +55,7 @@ async function ledgerPage(db: Executor, kind: Kind, ownerId: string, page: numbe
       pg.sum_qty::text as sum_qty, pg.sum_price::text as sum_price, pg.person, pg.person_id,
       to_char(pg.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, pg.version,
       (base.b + sum(pg.sum_qty) over (order by pg.operation_date, pg.seq rows unbounded preceding))::text as run_total
-    from hdr cross join base left join pg on true
+    from hdr left join base on true left join pg on true
     order by pg.operation_date desc, pg.seq desc`);
   const rows = ((res as unknown as { rows: RawRow[] }).rows ?? []);
   if (rows.length === 0) throw notFound();
