@@ -48,7 +48,7 @@ test('the admin works with the product list: markup, calculation, search and cop
   await page.getByRole('menuitem', { name: 'Hesaplama sütununu göster' }).click();
   await detailList;
   await expect(page).toHaveURL(/calc=1/);
-  await expect(rows(page).first().getByTestId('completeness')).toContainText('%80');
+  await expect(rows(page).first().getByTestId('completeness')).toContainText('%90');
 
   // Search on the server as one types.
   await page.getByRole('searchbox').fill(CODE);
@@ -87,7 +87,7 @@ test('the admin creates a product, adds a spec row and a stock movement, then de
   await page.getByLabel('Ürün adı (İngilizce)').fill('E2E Test Light');
   await choose(page, 'Model', /^ISK-ASTRA — /);
   await expect(page.getByText(TR.nameShort)).toHaveCount(0);
-  await expect(page.getByRole('textbox', { name: 'Kategori', exact: true })).toHaveValue('Yol Armatürü');
+  await expect(page.getByRole('textbox', { name: 'Kategori', exact: true })).toHaveValue('Yol Aydınlatma');
   await page.getByLabel('Ürün kodu').fill('E2E-ASTRA-1');
   await page.getByRole('textbox', { name: 'Fiyat', exact: true }).fill('123,45');
 

@@ -235,3 +235,31 @@ export function makeMovement(i: number, m: { id: string; material_price: number 
     source: 'manual',
   };
 }
+
+/**
+ * The demo pictures of a product of the given index (DECISIONS 1): every product a main image
+ * ('Ana Görsel') and a technical drawing, most a side image ('Yan Görsel'), every eighth a PDF datasheet.
+ */
+export function productMediaPlan(i: number): { side: boolean; datasheet: boolean } {
+  return { side: i % 5 !== 4, datasheet: i % 8 === 0 };
+}
+
+/** The picture variant of a model: its place among the models of its category (at most 4 variants). */
+export function modelPictureVariant(i: number): number {
+  const cat = MODEL_DEFS[i % MODEL_DEFS.length].category;
+  let n = 0;
+  for (let j = 0; j < i; j++) if (MODEL_DEFS[j % MODEL_DEFS.length].category === cat) n++;
+  return n % 4;
+}
+
+/** Rows of the demo image library: a model's index, which picture and the library's description. */
+export const IMAGE_LIBRARY_PLAN: { model: number; picture: 'main' | 'side' | 'drawing'; description: 'Ana Görsel' | 'Yan Görsel' | 'Teknik Resim' }[] = [
+  { model: 0, picture: 'main', description: 'Ana Görsel' },
+  { model: 0, picture: 'drawing', description: 'Teknik Resim' },
+  { model: 2, picture: 'main', description: 'Ana Görsel' },
+  { model: 3, picture: 'side', description: 'Yan Görsel' },
+  { model: 5, picture: 'main', description: 'Ana Görsel' },
+  { model: 7, picture: 'main', description: 'Ana Görsel' },
+  { model: 9, picture: 'side', description: 'Yan Görsel' },
+  { model: 11, picture: 'main', description: 'Ana Görsel' },
+];

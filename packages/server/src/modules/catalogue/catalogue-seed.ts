@@ -1,27 +1,39 @@
 import { count, eq } from 'drizzle-orm';
 import { materialInputSchema, modelInputSchema, productInputSchema } from '@isik/domain';
 import type { Db } from '../../db/database.js';
-import { materials, models, products } from '../../db/schema.js';
+import { images, materials, models, products } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { canRenderPictures, createDemoImages } from '../../seed/demo-images.js';
+import { createFilesService } from '../files/files-service.js';
 import { materialColumns } from '../materials/materials-repository.js';
 import { modelColumns } from '../models/models-repository.js';
 import { modelCopies, productColumns } from '../products/products-repository.js';
 import { addMaterialMovement, addProductMovement } from '../stock/ledger.js';
-import { makeMaterial, makeModel, makeMovement, makeProduct } from './catalogue-factory.js';
+import { IMAGE_LIBRARY_PLAN, MODEL_DEFS, makeMaterial, makeModel, makeMovement, makeProduct, modelPictureVariant, productMediaPlan } from './catalogue-factory.js';
 
-export interface CatalogueSeedCounts { models: number; products: number; materials: number; movements: number; productMovements: number }
+export interface CatalogueSeedCounts { models: number; products: number; materials: number; movements: number; productMovements: number; files: number; images: number }
+
+/** Pictures of the demo are small; this limit only guards the seed itself. */
+const SEED_FILE_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * Demo catalogue (DECISIONS 1) on an empty catalogue: 12 models of all nine categories with features
  * and bills of operations, 40 products with specs and production rows, 60 materials with stock movements,
  * and product stock for some products. Written directly (no audit rows); balances through the ledger.
+ * With `pictures` (default: when sharp loads) models and products get pictures, technical drawings and
+ * a few PDF datasheets, and the image library a few rows (seed/demo-images.ts); each distinct file is
+ * rendered and stored once in the file store.
  */
-export async function seedCatalogue(db: Db, sizes = { models: 12, products: 40, materials: 60 }): Promise<CatalogueSeedCounts | null> {
+export async function seedCatalogue(db: Db, sizes = { models: 12, products: 40, materials: 60 }, opts: { pictures?: boolean } = {}): Promise<CatalogueSeedCounts | null> {
   const [{ n }] = await db.select({ n: count() }).from(models);
   const [{ p }] = await db.select({ p: count() }).from(materials);
-  if (Number(n) > 0 || Number(p) > 0) return null;
-  const counts: CatalogueSeedCounts = { models: 0, products: 0, materials: 0, movements: 0, productMovements: 0 };
+  const [{ q }] = await db.select({ q: count() }).from(products);
+  if (Number(n) > 0 || Number(p) > 0 || Number(q) > 0) return null;
+  const counts: CatalogueSeedCounts = { models: 0, products: 0, materials: 0, movements: 0, productMovements: 0, files: 0, images: 0 };
+  const withPictures = (opts.pictures ?? true) && canRenderPictures();
+  const files = createFilesService({ db, maxBytes: SEED_FILE_MAX_BYTES });
   await db.transaction(async (tx) => {
+    const pics = withPictures ? createDemoImages(files, tx) : null;
     const mats: { id: string; material_name: string; material_category: string; material_group: string; material_price: string; material_doviz: string }[] = [];
     for (let i = 0; i < sizes.materials; i++) {
       const d = materialInputSchema.parse(makeMaterial(i));
@@ -33,24 +45,67 @@ export async function seedCatalogue(db: Db, sizes = { models: 12, products: 40, 
 
     const modelIds: string[] = [];
     const copies: ReturnType<typeof modelCopies>[] = [];
+    /** A model's pictures: main, side and its dimensioned drawing (URLs of the file store). */
+    const modelPictures: { main: string; side: string; drawing: string }[] = [];
     for (let i = 0; i < sizes.models; i++) {
       const d = modelInputSchema.parse(makeModel(i, mats));
       const id = newId();
-      await tx.insert(models).values({ id, ...modelColumns(d), model_adi_tr: d.model_adi[0], model_kodu: d.model_kodu, model_kategori: d.model_kategori });
+      const def = MODEL_DEFS[i % MODEL_DEFS.length];
+      const variant = modelPictureVariant(i);
+      const power = def.powers[0];
+      const pictures = pics ? {
+        main: await pics.picture(d.model_kategori, variant),
+        side: await pics.picture(d.model_kategori, variant, true),
+        drawing: await pics.drawing(d.model_kategori, d.model_kodu, [300 + power, 120 + Math.round(power / 3), 70]),
+      } : { main: '', side: '', drawing: '' };
+      modelPictures.push(pictures);
+      await tx.insert(models).values({ id, ...modelColumns(d), model_resim: pictures.main, model_adi_tr: d.model_adi[0], model_kodu: d.model_kodu, model_kategori: d.model_kategori });
       modelIds.push(id);
       copies.push(modelCopies({ model_kategori: d.model_kategori, model_sira: d.model_sira, model_kodu: d.model_kodu, model_adi_tr: d.model_adi[0] }));
     }
     counts.models = modelIds.length;
+
+    /** Main and most side images; a drawing for the complete products (the others stay incomplete); a few datasheets. */
+    async function productMedia(i: number, mi: number, dimensions: string) {
+      const plan = productMediaPlan(i);
+      const pic = modelPictures[mi];
+      const def = MODEL_DEFS[mi % MODEL_DEFS.length];
+      const productImages = [{ image: pic.main, description: 'Ana Görsel' as const }, ...(plan.side ? [{ image: pic.side, description: 'Yan Görsel' as const }] : [])];
+      const productDownloads = [];
+      if (plan.datasheet && pics) {
+        const pdf = await pics.pdf(def.code, [`${def.en}`, `Datasheet ${def.code}`, `Powers: ${def.powers.join(', ')} ${def.category === 8 ? 'Ah' : 'W'}`, `Certificates: ${def.certificates.join(', ')}`, 'Isik Aydinlatma - demo data']);
+        productDownloads.push({ name: `${def.code}-datasheet.pdf`, size: String(pdf.size), type: 'application/pdf', file: pdf.url });
+      }
+      return { product_images: productImages, technical_drawing: dimensions.startsWith('XX') ? '' : pic.drawing, product_downloads: productDownloads };
+    }
 
     const productIds: { id: string; code: string; category: number; price: string }[] = [];
     for (let i = 0; i < sizes.products; i++) {
       const mi = i % modelIds.length;
       const d = productInputSchema.parse(makeProduct(i, { id: modelIds[mi], index: mi }, mats));
       const id = newId();
-      await tx.insert(products).values({ id, ...productColumns(d), urun_adi_tr: d.urun_adi[0], model_id: d.urun_model, ...copies[mi] });
+      const media = pics ? await productMedia(i, mi, d.product_dimensions) : {};
+      await tx.insert(products).values({ id, ...productColumns(d), ...media, urun_adi_tr: d.urun_adi[0], model_id: d.urun_model, ...copies[mi] });
       productIds.push({ id, code: d.urun_kodu, category: copies[mi].model_category, price: d.urun_fiyat });
     }
     counts.products = productIds.length;
+
+    // The image library (/imagemanagment): a few of the models' pictures, linked to their models.
+    if (pics) {
+      for (const [k, row] of IMAGE_LIBRARY_PLAN.entries()) {
+        if (row.model >= modelIds.length) continue;
+        const pic = modelPictures[row.model];
+        const file = await files.ingestFile(tx, pic[row.picture], 'image', { kind: 'image' });
+        if (!file) continue;
+        const code = copies[row.model].model_code;
+        await tx.insert(images).values({
+          id: newId(), model: [{ label: code, value: modelIds[row.model] }], image: file.url, smallimage: file.smallUrl,
+          description: row.description, date: new Date(Date.now() - (IMAGE_LIBRARY_PLAN.length - k) * 3_600_000),
+        });
+        counts.images++;
+      }
+      counts.files = pics.count;
+    }
 
     // Semi-finished components ('Yarı Mamül'): LED modules, panels and battery packs of the catalogue.
     const components = productIds.filter((x) => x.category >= 6).slice(0, 2).map((c) => ({ label: c.code, value: c.id }));

@@ -1,18 +1,21 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Grid, Group, Modal, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Grid, Group, Modal, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import {
-  DEFAULT_CURRENCY, DEFAULT_OPERATIONS, formatNumber, lineTotal, productionCostUsd, productionRowUsd, round2, sum,
-  type Material, type ProductionRow,
+  DEFAULT_CURRENCY, DEFAULT_OPERATIONS, SEMI_FINISHED_OPERATION, formatNumber, lineTotal, productionCostUsd, productionRowUsd, round2, sum,
+  type Material, type Product, type ProductionRow,
 } from '@isik/domain';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { materialCategoriesQuery, materialOptionsQuery, ratesQuery, type TodayRates } from '../api/products-api';
+import { categoryKey, ProductPickerModal, productName } from '../../../components/pickers';
+import { materialCategoriesQuery, materialOptionsQuery, productQuery, ratesQuery, type TodayRates } from '../api/products-api';
 import { money } from '../model/product-values';
 import { RowMenu, RowToolbar } from './row-toolbar';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/** A 'Yarı Mamül' row names a product (information = its _id, material_category = its model category, material_group = its code). */
+const isSemi = (r: ProductionRow) => r.op_name === SEMI_FINISHED_OPERATION;
 
 function withTotal(row: ProductionRow, rates: TodayRates | null): ProductionRow {
   return { ...row, rowTotal: rates ? productionRowUsd(row, rates) : lineTotal(row.materialqyt, row.materialprice) };
@@ -30,17 +33,30 @@ function emptyRow(): ProductionRow {
  * € × EUR/USD); without rates each row stays in its own currency and a note says so.
  */
 export function ProductionTab({ rows, onChange }: { rows: ProductionRow[]; onChange: (rows: ProductionRow[]) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<{ index: number; row: ProductionRow } | null>(null);
   const materials = useQuery(materialOptionsQuery);
   const rates = useQuery(ratesQuery);
   const rate = rates.data ?? null;
   const byId = useMemo(() => new Map((materials.data?.materials ?? []).map((m) => [m._id, m])), [materials.data]);
+  // Older 'Yarı Mamül' rows may still name a material; only the others are looked up as products.
+  const semiIds = materials.isSuccess ? [...new Set(rows.filter((r) => isSemi(r) && r.information && !byId.has(r.information)).map((r) => r.information))] : [];
+  const semiProducts = useQueries({ queries: semiIds.map((id) => ({ ...productQuery(id), retry: false })) });
+  const productById = new Map(semiProducts.flatMap((q) => (q.data ? [[q.data._id, q.data] as const] : [])));
+  const componentName = (r: ProductionRow) => {
+    const m = byId.get(r.information);
+    if (!isSemi(r) || m) return m?.material_name ?? (r.information ? '…' : '');
+    const p = productById.get(r.information);
+    return p ? `${p.urun_kodu} · ${productName(p, i18n.language)}` : r.material_group || (r.information ? '…' : '');
+  };
+  const categoryText = (r: ProductionRow) => (isSemi(r) && categoryKey(Number(r.material_category))
+    ? t(categoryKey(Number(r.material_category)))
+    : [r.material_category, r.material_group].filter(Boolean).join(' / '));
 
   const columns: DataTableColumn<ProductionRow>[] = [
     { key: 'op', header: t('products.production.operation'), render: (r) => <Text size="sm" fw={500} style={NOWRAP}>{r.op_name}</Text> },
-    { key: 'cat', header: t('products.production.categoryGroup'), render: (r) => <Text size="sm" style={NOWRAP}>{[r.material_category, r.material_group].filter(Boolean).join(' / ')}</Text> },
-    { key: 'mat', header: t('products.production.material'), render: (r) => <Text size="sm">{byId.get(r.information)?.material_name ?? (r.information ? '…' : '')}</Text> },
+    { key: 'cat', header: t('products.production.categoryGroup'), render: (r) => <Text size="sm" style={NOWRAP}>{categoryText(r)}</Text> },
+    { key: 'mat', header: t('products.production.material'), render: (r) => <Text size="sm">{componentName(r)}</Text> },
     { key: 'qty', header: t('products.production.qty'), align: 'right', render: (r) => formatNumber(r.materialqyt, Number.isInteger(r.materialqyt) ? 0 : 4) },
     { key: 'opqty', header: t('products.production.opQty'), align: 'right', render: (r) => formatNumber(r.op_qty, Number.isInteger(r.op_qty) ? 0 : 2) },
     { key: 'price', header: t('products.production.price'), align: 'right', render: (r) => <Text size="sm" style={NOWRAP}>{`${formatNumber(r.materialprice, 4)} ${r.materialcurrency}`}</Text> },
@@ -78,15 +94,25 @@ export function ProductionTab({ rows, onChange }: { rows: ProductionRow[]; onCha
         </Group>
       )}
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('products.production.dialog')} size="lg" centered>
-        {editing && <RowForm row={editing.row} materials={materials.data?.materials ?? []} onSave={save} onCancel={() => setEditing(null)} />}
+        {editing && <RowForm row={editing.row} label={componentName(editing.row)} materials={materials.data?.materials ?? []} onSave={save} onCancel={() => setEditing(null)} />}
       </Modal>
     </Paper>
   );
 }
 
-function RowForm({ row, materials, onSave, onCancel }: { row: ProductionRow; materials: Material[]; onSave: (r: ProductionRow) => void; onCancel: () => void }) {
-  const { t } = useTranslation();
+function RowForm({ row, label, materials, onSave, onCancel }: { row: ProductionRow; label: string; materials: Material[]; onSave: (r: ProductionRow) => void; onCancel: () => void }) {
+  const { t, i18n } = useTranslation();
   const [r, setR] = useState<ProductionRow>(row);
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState<Product | null>(null);
+  const pickProduct = (p: Product) => {
+    setPicked(p);
+    setPicking(false);
+    setR({ ...r, information: p._id, material_category: String(p.model_category), material_group: p.urun_kodu, materialprice: p.urun_fiyat, materialcurrency: p.urun_doviz as ProductionRow['materialcurrency'] });
+  };
+  const setOperation = (op: string) => setR(isSemi({ ...r, op_name: op }) === isSemi(r)
+    ? { ...r, op_name: op }
+    : { ...r, op_name: op, information: '', material_category: '', material_group: '', materialprice: 0, materialcurrency: DEFAULT_CURRENCY });
   const cats = useQuery(materialCategoriesQuery);
   const categories = cats.data?.categories ?? [...new Set(materials.map((m) => m.material_category))];
   const groups = cats.data?.tree.find((x) => x.category === r.material_category)?.groups
@@ -105,11 +131,28 @@ function RowForm({ row, materials, onSave, onCancel }: { row: ProductionRow; mat
     <Stack>
       <Grid>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Select label={t('products.production.operation')} data={[...DEFAULT_OPERATIONS]} value={r.op_name} onChange={(v) => setR({ ...r, op_name: v ?? DEFAULT_OPERATIONS[0] })} allowDeselect={false} />
+          <Select label={t('products.production.operation')} data={[...DEFAULT_OPERATIONS]} value={r.op_name} onChange={(v) => setOperation(v ?? DEFAULT_OPERATIONS[0])} allowDeselect={false} data-testid="production-row-operation" />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <NumberInput label={t('products.production.opQty')} value={r.op_qty} onChange={(v) => setR({ ...r, op_qty: num(v) })} decimalSeparator="," min={0} />
         </Grid.Col>
+        {isSemi(r) ? (
+          <Grid.Col span={12}>
+            <Group align="flex-end" gap="xs" wrap="nowrap">
+              <TextInput
+                style={{ flex: 1 }}
+                label={t('pickers.semi.product')}
+                readOnly
+                variant="filled"
+                value={picked ? `${picked.urun_kodu} · ${productName(picked, i18n.language)}` : r.information ? label : ''}
+                placeholder={t('pickers.semi.none')}
+                data-testid="production-row-product"
+              />
+              <Button variant="light" onClick={() => setPicking(true)} data-testid="production-row-pick">{r.information ? t('pickers.semi.change') : t('pickers.semi.pick')}</Button>
+            </Group>
+            <ProductPickerModal opened={picking} onClose={() => setPicking(false)} onSelect={pickProduct} title={t('pickers.semi.pickerTitle')} />
+          </Grid.Col>
+        ) : (<>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Select label={t('products.production.category')} data={categories} value={r.material_category || null} onChange={(v) => setR({ ...r, material_category: v ?? '', material_group: '', information: '' })} searchable clearable />
         </Grid.Col>
@@ -127,6 +170,7 @@ function RowForm({ row, materials, onSave, onCancel }: { row: ProductionRow; mat
             nothingFoundMessage={t('common.noRecords')}
           />
         </Grid.Col>
+        </>)}
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <NumberInput label={t('products.production.qty')} value={r.materialqyt} onChange={(v) => setR({ ...r, materialqyt: num(v) })} decimalSeparator="," min={0} decimalScale={4} />
         </Grid.Col>

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { files, images, models, products } from '../../db/schema.js';
+import { seedDemo } from '../../seed/seed.js';
+import { minimalPdf } from '../../seed/demo-images.js';
+import { createTestContext, type TestContext } from '../../test/helper.js';
+import { createFilesService } from '../files/files-service.js';
+
+/** The demo seed with pictures (DECISIONS 1) on a fresh database: every picture answers real bytes. */
+let t: TestContext;
+let seededMs = 0;
+beforeAll(async () => {
+  t = await createTestContext();
+  const start = Date.now();
+  expect(await seedDemo(t.database.db)).toBe(true);
+  seededMs = Date.now() - start;
+}, 120_000);
+afterAll(async () => { await t?.close(); });
+
+const db = () => t.database.db;
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const fileCount = async () => Number((await db().select({ n: count() }).from(files))[0].n);
+
+async function fetchFile(url: string) {
+  const res = await t.call({ method: 'GET', url });
+  expect(res.statusCode, url).toBe(200);
+  return { type: String(res.headers['content-type']), bytes: res.rawPayload };
+}
+
+describe('demo seed pictures', () => {
+  it('gives every active product a main image that GET answers as a PNG, most a side image and a drawing', async () => {
+    const rows = await db().select({ images: products.product_images, drawing: products.technical_drawing }).from(products).where(eq(products.urun_durumu, true));
+    expect(rows.length).toBeGreaterThan(30);
+    const mains = rows.map((r) => r.images.find((i) => i.description === 'Ana Görsel')?.image ?? '');
+    for (const url of mains) expect(url).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
+    // Each distinct picture is fetched once: the original is a PNG, the small one a smaller image.
+    for (const url of new Set(mains)) {
+      const f = await fetchFile(url);
+      expect(f.type).toBe('image/png');
+      expect(f.bytes.subarray(0, 8).equals(PNG)).toBe(true);
+      const small = await fetchFile(`${url}/small`);
+      expect(small.type).toMatch(/^image\//);
+      expect(small.bytes.length).toBeLessThan(f.bytes.length);
+    }
+    expect(new Set(mains).size).toBeGreaterThanOrEqual(9);
+    const sides = rows.filter((r) => r.images.some((i) => i.description === 'Yan Görsel' && i.image));
+    expect(sides.length).toBeGreaterThan(rows.length / 2);
+    const drawings = rows.map((r) => r.drawing).filter(Boolean);
+    expect(drawings.length).toBeGreaterThan(rows.length / 2);
+    expect((await fetchFile(drawings[0])).bytes.subarray(0, 8).equals(PNG)).toBe(true);
+  });
+
+  it('shows the pictures on the public catalogue: cards, the product page and its PDF datasheet', async () => {
+    const list = (await t.call({ method: 'GET', url: '/api/web/products?pageSize=100' })).json();
+    expect(list.products.length).toBeGreaterThan(30);
+    for (const p of list.products) expect(p.image).toMatch(/^\/api\/files\/[0-9a-f]{64}\/small$/);
+    const withPdf = await db().select({ id: products.id, downloads: products.product_downloads }).from(products).where(eq(products.urun_durumu, true));
+    const pdfProduct = withPdf.find((p) => p.downloads.length > 0)!;
+    expect(withPdf.filter((p) => p.downloads.length > 0).length).toBeGreaterThanOrEqual(2);
+    const page = (await t.call({ method: 'GET', url: `/api/web/products/${pdfProduct.id}` })).json();
+    expect(page.images.length).toBeGreaterThanOrEqual(1);
+    expect(page.downloads[0]).toMatchObject({ type: 'application/pdf' });
+    const pdf = await fetchFile(page.downloads[0].file);
+    expect(pdf.type).toBe('application/pdf');
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(Number(page.downloads[0].size)).toBe(pdf.bytes.length);
+  });
+
+  it('gives every model a picture and the image library eight rows linked to models', async () => {
+    const ms = await db().select({ id: models.id, resim: models.model_resim }).from(models);
+    expect(ms.length).toBe(12);
+    for (const m of ms) expect(m.resim).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
+    const lib = await t.call({ method: 'GET', url: '/api/images/list/none', token: t.tokens[0] });
+    expect(lib.statusCode, lib.body).toBe(200);
+    expect(lib.json().totalItemCount).toBe(8);
+    const ids = new Set(ms.map((m) => m.id));
+    for (const img of lib.json().img) {
+      expect(ids.has(img.model[0].value)).toBe(true);
+      expect(img.smallimage).toBe(`${img.image}/small`);
+    }
+    expect(Number((await db().select({ n: count() }).from(images))[0].n)).toBe(8);
+  });
+
+  it('stores each distinct picture once, is quick and does not run again', async () => {
+    const n = await fileCount();
+    // 12 models x (main + side + drawing) at most, and a few datasheets.
+    expect(n).toBeGreaterThan(20);
+    expect(n).toBeLessThanOrEqual(12 * 3 + 12);
+    expect(seededMs).toBeLessThan(60_000);
+    expect(await seedDemo(db())).toBe(false);
+    expect(await fileCount()).toBe(n);
+  });
+
+  it('builds a PDF that the file store accepts by its content', async () => {
+    const store = createFilesService({ db: db(), maxBytes: 1024 * 1024 });
+    const f = await store.storeBytes(db(), minimalPdf(['Test (1)', 'Işık ğ']), 'file');
+    expect(f.mime).toBe('application/pdf');
+    const text = minimalPdf(['x']).toString('latin1');
+    // The xref offsets point at the objects.
+    const xref = Number(/startxref\n(\d+)/.exec(text)![1]);
+    expect(text.slice(xref, xref + 4)).toBe('xref');
+    const first = Number(/xref\n0 \d+\n0000000000 65535 f \n(\d{10})/.exec(text)![1]);
+    expect(text.slice(first, first + 7)).toBe('1 0 obj');
+  });
+});
