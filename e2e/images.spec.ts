@@ -120,8 +120,8 @@ test('the admin adds, finds, edits and deletes an image', async ({ page }) => {
 
   // A model from the catalogue (label = its code) and the description.
   await page.getByTestId('image-models').click();
-  await page.getByTestId('image-models').fill('ASTRA');
-  await page.getByRole('option', { name: 'ISK-ASTRA', exact: true }).click();
+  await page.getByTestId('image-models').fill('VEGA');
+  await page.getByRole('option', { name: 'ISK-VEGA', exact: true }).click();
   await page.keyboard.press('Escape');
   await chooseDescription(page, 'Teknik Resim');
 
@@ -130,7 +130,7 @@ test('the admin adds, finds, edits and deletes an image', async ({ page }) => {
   await expect(modal(page)).toBeHidden();
 
   // The new row: its thumbnail is the server's small image and it loads.
-  const row = rows(page).filter({ hasText: 'Teknik Resim' }).filter({ hasText: 'ISK-ASTRA' });
+  const row = rows(page).filter({ hasText: 'Teknik Resim' }).filter({ hasText: 'ISK-VEGA' });
   await expect(row).toHaveCount(1);
   const thumb = row.getByTestId('image-thumb').locator('img');
   await expect(thumb).toHaveAttribute('src', /^\/api\/files\/[0-9a-f]{64}\/small$/);
@@ -150,7 +150,7 @@ test('the admin adds, finds, edits and deletes an image', async ({ page }) => {
   const search = page.getByRole('searchbox');
   await search.fill('Teknik');
   await expect(page).toHaveURL(/search=Teknik/);
-  await expect(rows(page).filter({ hasText: 'ISK-ASTRA' })).toHaveCount(1);
+  await expect(rows(page).filter({ hasText: 'ISK-VEGA' })).toHaveCount(1);
   await search.fill('Renkli');
   await expect(page.getByText(TR.noMatch)).toBeVisible();
   await search.fill('');
@@ -165,9 +165,9 @@ test('the admin adds, finds, edits and deletes an image', async ({ page }) => {
   await page.getByTestId('image-save').click();
   await expectNotice(page, TR.updated);
   await expect(modal(page)).toBeHidden();
-  const edited = rows(page).filter({ hasText: 'Renkli Resim' }).filter({ hasText: 'ISK-ASTRA' });
+  const edited = rows(page).filter({ hasText: 'Renkli Resim' }).filter({ hasText: 'ISK-VEGA' });
   await expect(edited).toHaveCount(1);
-  await expect(rows(page).filter({ hasText: 'Teknik Resim' }).filter({ hasText: 'ISK-ASTRA' })).toHaveCount(0);
+  await expect(rows(page).filter({ hasText: 'Teknik Resim' }).filter({ hasText: 'ISK-VEGA' })).toHaveCount(0);
   await search.fill('Renkli');
   await expect(edited).toHaveCount(1);
 
