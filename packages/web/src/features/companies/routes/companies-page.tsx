@@ -4,12 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { ADDRESS_PREVIEW_CHARS, COMPANY_CATEGORIES, COMPANY_SORTS, truncate, type Company, type CompanyCategory } from '@isik/domain';
 import { IconBuildingStore, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
+import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
 import { companiesQuery, type CompanySort } from '../api/companies-api';
 import { CompanyCategoryBadge, CompanyStatusBadge, useCountryLabel } from '../components/company-badges';
 import { isCompanyCategory } from '../components/company-values';
@@ -22,29 +23,17 @@ function isSort(v: string | null): v is CompanySort {
   return v !== null && (COMPANY_SORTS as readonly string[]).includes(v);
 }
 
+const LIST_DEFAULTS = { page: 1 };
+
 /** The list's state lives in the URL, so returning from a company finds the same page, search and sort. */
-function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const state = {
-    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+function readListParams(params: URLSearchParams) {
+  return {
+    page: readPage(params),
     search: params.get('search') ?? '',
     orderBy: isSort(params.get('orderBy')) ? (params.get('orderBy') as CompanySort) : 'company_name',
-    order: params.get('order') === 'desc' ? ('desc' as const) : ('asc' as const),
+    order: readOrder(params),
     category: isCompanyCategory(params.get('category')) ? (params.get('category') as CompanyCategory) : undefined,
   };
-  const update = (patch: Partial<Record<'page' | 'search' | 'orderBy' | 'order' | 'category', string | number | undefined>>) => {
-    // From the URL as it is now, not as of the last render: a debounced search followed at once by a
-    // filter change must not undo one another.
-    setParams(() => {
-      const next = new URLSearchParams(window.location.search);
-      for (const [k, v] of Object.entries(patch)) {
-        if (v === undefined || v === '' || (k === 'page' && v === 1)) next.delete(k);
-        else next.set(k, String(v));
-      }
-      return next;
-    }, { replace: true });
-  };
-  return [state, update] as const;
 }
 
 /** Spec 000 2.8: customers and suppliers, paged on the server, sortable, searched by name as one types. */
@@ -52,13 +41,11 @@ export function CompaniesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const countryLabel = useCountryLabel();
-  const [state, update] = useListParams();
+  const [state, update] = useListParams(LIST_DEFAULTS, readListParams, rememberListSearch);
   const query = useQuery(companiesQuery({
     page: state.page, orderBy: state.orderBy, order: state.order, search: state.search, category: state.category,
   }));
   const data = query.data;
-  const { search: locationSearch } = useLocation();
-  useEffect(() => rememberListSearch(locationSearch), [locationSearch]);
 
   // A page that no longer exists (the list shrank) falls back to the last one.
   useEffect(() => {

@@ -1,12 +1,11 @@
-import { Alert, Anchor, Breadcrumbs, Button, Center, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Tabs, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Company } from '@isik/domain';
-import { IconArrowLeft, IconBuildingOff, IconId, IconRefresh } from '@tabler/icons-react';
+import { IconBuildingOff, IconId } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api';
+import { RecordFallback } from '../../../components/record-fallback';
 import { companyKeys, companyQuery } from '../api/companies-api';
 import { CompanyCategoryBadge, CompanyStatusBadge, useCountryLabel } from '../components/company-badges';
 import { CompanyForm } from '../components/company-form';
@@ -47,36 +46,20 @@ function CompanyDetail({ id }: { id: string }) {
   );
 
   if (!isNew && !company) {
-    if (query.isPending) {
-      return (
-        <>
-          {crumbs}
-          <Center h={240}><Loader /></Center>
-        </>
-      );
-    }
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <>
-        {crumbs}
-        {notFound ? (
-          <EmptyState
-            icon={<IconBuildingOff size={34} stroke={1.5} />}
-            title={t('companies.detail.notFoundTitle')}
-            text={t('companies.detail.notFoundText')}
-            action={<Button component={Link} to={companiesListPath()} variant="light" leftSection={<IconArrowLeft size={18} />}>{t('companies.detail.backToList')}</Button>}
-          />
-        ) : (
-          <Alert color="red" variant="light" title={t('companies.detail.loadFailed')}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{query.error?.message}</Text>
-              <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
-                {t('companies.list.retry')}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-      </>
+      <RecordFallback
+        crumbs={crumbs}
+        query={query}
+        notFound={{
+          icon: <IconBuildingOff size={34} stroke={1.5} />,
+          title: t('companies.detail.notFoundTitle'),
+          text: t('companies.detail.notFoundText'),
+          backTo: companiesListPath(),
+          backLabel: t('companies.detail.backToList'),
+        }}
+        loadFailedTitle={t('companies.detail.loadFailed')}
+        retryLabel={t('companies.list.retry')}
+      />
     );
   }
 

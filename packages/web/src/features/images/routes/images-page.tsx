@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import { IMAGES_PAGE_SIZE, formatDate, hasModulePermission, type ImageDescription, type LibraryImage } from '@isik/domain';
 import { IconPencil, IconPhotoPlus, IconPhotoSearch, IconRefresh, IconSearchOff, IconTrash, IconZoomIn } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -16,6 +15,7 @@ import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { readPage, useListParams } from '../../../lib/use-list-params';
 import { imagesListQuery, useDeleteImage } from '../api/images-api';
 import { ImageLightbox } from '../components/image-lightbox';
 import { ImageModal } from '../components/image-modal';
@@ -36,18 +36,19 @@ interface ListParams { page: number; search: string }
 
 function readParams(params: URLSearchParams): ListParams {
   return {
-    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+    page: readPage(params),
     search: params.get('search') ?? '',
   };
 }
+
+const LIST_DEFAULTS = { page: 1 };
 
 interface ModalState { opened: boolean; image: LibraryImage | null; key: number }
 
 /** Spec 000 2.10: the image library, paged on the server (100 a page), searched by description as one types. */
 export function ImagesPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = readParams(searchParams);
+  const [params, setParams] = useListParams(LIST_DEFAULTS, readParams);
   const permissions = useSession((s) => s.user?.permissions);
   const canWrite = hasModulePermission(permissions, 'catalogue', 'write');
   const canDelete = hasModulePermission(permissions, 'catalogue', 'delete');
@@ -63,17 +64,6 @@ export function ImagesPage() {
   const query = useQuery(imagesListQuery({ page: params.page, search }));
   const { data, isFetching } = query;
   const rows = data?.img;
-
-  const setParams = (patch: Partial<ListParams>) => {
-    setSearchParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(patch)) {
-        if ((k === 'page' && v === 1) || v === '') next.delete(k);
-        else next.set(k, String(v));
-      }
-      return next;
-    }, { replace: true });
-  };
 
   // A delete (here or by someone else) can leave the page past the end: go to the last page.
   useEffect(() => {

@@ -1,19 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
-  Alert, Anchor, Breadcrumbs, Button, Center, Grid, Group, List, Loader, NumberInput, Paper, Select, Stack, Tabs, Text, TextInput, ThemeIcon, Title,
+  Alert, Anchor, Breadcrumbs, Button, Grid, Group, List, NumberInput, Paper, Select, Stack, Tabs, Text, TextInput, ThemeIcon, Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CURRENCIES, PRICE_PLACES, UNITS, formatNumber, hasModulePermission } from '@isik/domain';
 import {
-  IconAlertTriangle, IconArrowLeft, IconCategory, IconChecklist, IconDeviceFloppy, IconId, IconPackage, IconPackageOff, IconPlus, IconRefresh, IconTrash, IconX,
+  IconAlertTriangle, IconCategory, IconChecklist, IconDeviceFloppy, IconId, IconPackage, IconPackageOff, IconPlus, IconTrash, IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
+import { RecordFallback } from '../../../components/record-fallback';
 import { tm } from '../../../i18n';
 import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -158,36 +159,20 @@ function MaterialDetail({ id }: { id: string }) {
   );
 
   if (!isNew && !material) {
-    if (query.isPending) {
-      return (
-        <>
-          {crumbs}
-          <Center h={240}><Loader /></Center>
-        </>
-      );
-    }
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <>
-        {crumbs}
-        {notFound ? (
-          <EmptyState
-            icon={<IconPackageOff size={34} stroke={1.5} />}
-            title={t('materials.detail.notFoundTitle')}
-            text={t('materials.detail.notFoundText')}
-            action={<Button component={Link} to={materialsListPath()} variant="light" leftSection={<IconArrowLeft size={18} />}>{t('materials.detail.backToList')}</Button>}
-          />
-        ) : (
-          <Alert color="red" variant="light" title={t('materials.detail.loadFailed')}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{query.error?.message}</Text>
-              <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
-                {t('materials.list.retry')}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-      </>
+      <RecordFallback
+        crumbs={crumbs}
+        query={query}
+        notFound={{
+          icon: <IconPackageOff size={34} stroke={1.5} />,
+          title: t('materials.detail.notFoundTitle'),
+          text: t('materials.detail.notFoundText'),
+          backTo: materialsListPath(),
+          backLabel: t('materials.detail.backToList'),
+        }}
+        loadFailedTitle={t('materials.detail.loadFailed')}
+        retryLabel={t('materials.list.retry')}
+      />
     );
   }
 

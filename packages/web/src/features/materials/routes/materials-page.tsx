@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { MATERIAL_SORTS, MATERIALS_PAGE_SIZE, PAGE_SIZES, formatNumber, hasModulePermission, type Material } from '@isik/domain';
 import { IconCategory, IconDotsVertical, IconEye, IconPackages, IconPlus, IconRefresh, IconTransfer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { useSession } from '../../../lib/session';
+import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
 import { materialCategoriesQuery, materialsQuery, type MaterialSort } from '../api/materials-api';
 import { MaterialThumb } from '../components/material-image';
 import { MovementDialog } from '../components/movement-dialog';
@@ -27,38 +28,26 @@ function isSort(v: string | null): v is MaterialSort {
   return v !== null && (MATERIAL_SORTS as readonly string[]).includes(v);
 }
 
+const LIST_DEFAULTS = { page: 1, pageSize: MATERIALS_PAGE_SIZE };
+
 /** The list's state lives in the URL, so returning from a material finds the same page, search, filter and sort. */
-function useListParams() {
-  const [params, setParams] = useSearchParams();
+function readListParams(params: URLSearchParams) {
   const size = Number(params.get('pageSize'));
-  const state = {
-    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+  return {
+    page: readPage(params),
     pageSize: SIZES.includes(size) ? size : MATERIALS_PAGE_SIZE,
     search: params.get('search') ?? '',
     orderBy: isSort(params.get('orderBy')) ? (params.get('orderBy') as MaterialSort) : 'material_name',
-    order: params.get('order') === 'desc' ? ('desc' as const) : ('asc' as const),
+    order: readOrder(params),
     category: params.get('category') || undefined,
   };
-  const update = (patch: Partial<Record<'page' | 'pageSize' | 'search' | 'orderBy' | 'order' | 'category', string | number | undefined>>) => {
-    // From the URL as it is now, not as it was at the last render: a debounced search and a filter change
-    // made right after each other must not undo one another.
-    setParams(() => {
-      const next = new URLSearchParams(window.location.search);
-      for (const [k, v] of Object.entries(patch)) {
-        if (v === undefined || v === '' || (k === 'page' && v === 1) || (k === 'pageSize' && v === MATERIALS_PAGE_SIZE)) next.delete(k);
-        else next.set(k, String(v));
-      }
-      return next;
-    }, { replace: true });
-  };
-  return [state, update] as const;
 }
 
 /** Spec 001 2.5: materials with their stock balance, filtered by category, searched as one types, paged on the server. */
 export function MaterialsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [state, update] = useListParams();
+  const [state, update] = useListParams(LIST_DEFAULTS, readListParams, rememberListSearch);
   const query = useQuery(materialsQuery({
     page: state.page, pageSize: state.pageSize, orderBy: state.orderBy, order: state.order, search: state.search, category: state.category,
   }));
@@ -68,8 +57,6 @@ export function MaterialsPage() {
   const canStock = hasModulePermission(permissions, 'stock', 'write');
   const canWrite = hasModulePermission(permissions, 'catalogue', 'write');
   const [stockFor, setStockFor] = useState<Material | null>(null);
-  const { search: locationSearch } = useLocation();
-  useEffect(() => rememberListSearch(locationSearch), [locationSearch]);
 
   // A page that no longer exists (the list shrank) falls back to the last one.
   useEffect(() => {

@@ -1,20 +1,20 @@
 import { useEffect, useState } from 'react';
 import {
-  Alert, Anchor, Box, Breadcrumbs, Button, Center, Group, Loader, LoadingOverlay, Stack, Tabs, Text,
+  Anchor, Box, Breadcrumbs, Button, Group, LoadingOverlay, Tabs, Text,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasModulePermission, pairText, type Model } from '@isik/domain';
 import {
-  IconArrowLeft, IconDeviceFloppy, IconDownload, IconFileDescription, IconListDetails, IconPhoto, IconRefresh,
+  IconDeviceFloppy, IconDownload, IconFileDescription, IconListDetails, IconPhoto,
   IconSettingsCog, IconTrash, IconX, IconBulbOff,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirmDelete } from '../../../components/confirm-delete';
-import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
+import { RecordFallback } from '../../../components/record-fallback';
 import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { modelKeys, modelQuery, useDeleteModel, useSaveModel } from '../api/models-api';
@@ -145,36 +145,20 @@ function ModelDetail({ id }: { id: string }) {
   );
 
   if (!isNew && !model) {
-    if (query.isPending) {
-      return (
-        <>
-          {crumbs}
-          <Center h={240}><Loader /></Center>
-        </>
-      );
-    }
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <>
-        {crumbs}
-        {notFound ? (
-          <EmptyState
-            icon={<IconBulbOff size={34} stroke={1.5} />}
-            title={t('models.detail.notFoundTitle')}
-            text={t('models.detail.notFoundText')}
-            action={<Button component={Link} to={modelsListPath()} variant="light" leftSection={<IconArrowLeft size={18} />}>{t('models.detail.backToList')}</Button>}
-          />
-        ) : (
-          <Alert color="red" variant="light" title={t('models.detail.loadFailed')}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{query.error?.message}</Text>
-              <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
-                {t('models.list.retry')}
-              </Button>
-            </Stack>
-          </Alert>
-        )}
-      </>
+      <RecordFallback
+        crumbs={crumbs}
+        query={query}
+        notFound={{
+          icon: <IconBulbOff size={34} stroke={1.5} />,
+          title: t('models.detail.notFoundTitle'),
+          text: t('models.detail.notFoundText'),
+          backTo: modelsListPath(),
+          backLabel: t('models.detail.backToList'),
+        }}
+        loadFailedTitle={t('models.detail.loadFailed')}
+        retryLabel={t('models.list.retry')}
+      />
     );
   }
 

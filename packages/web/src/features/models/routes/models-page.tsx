@@ -6,13 +6,14 @@ import {
 } from '@isik/domain';
 import { IconBulb, IconDots, IconEye, IconMail, IconMessage, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { notifyError } from '../../../lib/api';
+import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
 import { firstProductOf, modelsQuery, type ModelSort } from '../api/models-api';
 import { categoryLabelKey, ModelCategoryBadge, ModelStatusBadge, ModelThumb } from '../components/model-badges';
 import { datasheetLink, mailtoLink, smsLink } from '../model/share';
@@ -25,41 +26,29 @@ function isSort(v: string | null): v is ModelSort {
   return v !== null && (MODEL_SORTS as readonly string[]).includes(v);
 }
 
-function useListParams() {
-  const [params, setParams] = useSearchParams();
+const LIST_DEFAULTS = { page: 1, pageSize: MODELS_PAGE_SIZE };
+
+function readListParams(params: URLSearchParams) {
   const cat = params.get('category');
   const size = Number(params.get('pageSize'));
-  const state = {
-    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+  return {
+    page: readPage(params),
     pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : MODELS_PAGE_SIZE,
     search: params.get('search') ?? '',
     orderBy: isSort(params.get('orderBy')) ? (params.get('orderBy') as ModelSort) : 'model_sira',
-    order: params.get('order') === 'desc' ? ('desc' as const) : ('asc' as const),
+    order: readOrder(params),
     category: cat !== null && (MODEL_CATEGORIES as readonly number[]).includes(Number(cat)) && cat !== '' ? Number(cat) : undefined,
   };
-  const update = (patch: Partial<Record<'page' | 'pageSize' | 'search' | 'orderBy' | 'order' | 'category', string | number | undefined>>) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(patch)) {
-        if (v === undefined || v === '' || (k === 'page' && v === 1) || (k === 'pageSize' && v === MODELS_PAGE_SIZE)) next.delete(k);
-        else next.set(k, String(v));
-      }
-      return next;
-    }, { replace: true });
-  };
-  return [state, update] as const;
 }
 
 /** Spec 001 2.1: the models, paged and searched on the server, filtered by category. */
 export function ModelsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [state, update] = useListParams();
+  const [state, update] = useListParams(LIST_DEFAULTS, readListParams, rememberModelsSearch);
   const query = useQuery(modelsQuery(state));
   const data = query.data;
   const lang = i18n.language;
-  const { search: locationSearch } = useLocation();
-  useEffect(() => rememberModelsSearch(locationSearch), [locationSearch]);
 
   useEffect(() => {
     if (data && data.totalItemCount > 0 && state.page > data.totalPage) update({ page: data.totalPage });

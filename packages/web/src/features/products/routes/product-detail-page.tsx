@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
 import {
-  Alert, Anchor, Badge, Box, Breadcrumbs, Button, Center, Group, List, Loader, LoadingOverlay, Menu, Paper, Stack, Tabs, Text,
+  Alert, Anchor, Badge, Box, Breadcrumbs, Button, Group, List, LoadingOverlay, Menu, Paper, Tabs, Text,
 } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { pairText, type Product } from '@isik/domain';
 import {
-  IconAlertTriangle, IconArrowLeft, IconBox, IconBuildingFactory2, IconChevronDown, IconDeviceFloppy, IconDownload, IconFileDescription,
-  IconId, IconListDetails, IconPackageOff, IconPhoto, IconRefresh, IconRuler2, IconStack2, IconTrash, IconX,
+  IconAlertTriangle, IconBox, IconBuildingFactory2, IconChevronDown, IconDeviceFloppy, IconDownload, IconFileDescription,
+  IconId, IconListDetails, IconPackageOff, IconPhoto, IconRuler2, IconStack2, IconTrash, IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirmDelete } from '../../../components/confirm-delete';
-import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
+import { RecordFallback } from '../../../components/record-fallback';
 import { tm } from '../../../i18n';
 import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
 import { productKeys, productQuery, useDeleteProduct, useSaveProduct } from '../api/products-api';
@@ -51,27 +51,20 @@ function ProductDetail({ id }: { id: string }) {
   );
 
   if (!isNew && !product) {
-    if (query.isPending) return <>{crumbs}<Center h={240}><Loader /></Center></>;
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <>
-        {crumbs}
-        {notFound ? (
-          <EmptyState
-            icon={<IconPackageOff size={34} stroke={1.5} />}
-            title={t('products.detail.notFoundTitle')}
-            text={t('products.detail.notFoundText')}
-            action={<Button component={Link} to={LIST} variant="light" leftSection={<IconArrowLeft size={18} />}>{t('products.detail.backToList')}</Button>}
-          />
-        ) : (
-          <Alert color="red" variant="light" title={t('products.detail.loadFailed')}>
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{query.error?.message}</Text>
-              <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>{t('products.list.retry')}</Button>
-            </Stack>
-          </Alert>
-        )}
-      </>
+      <RecordFallback
+        crumbs={crumbs}
+        query={query}
+        notFound={{
+          icon: <IconPackageOff size={34} stroke={1.5} />,
+          title: t('products.detail.notFoundTitle'),
+          text: t('products.detail.notFoundText'),
+          backTo: LIST,
+          backLabel: t('products.detail.backToList'),
+        }}
+        loadFailedTitle={t('products.detail.loadFailed')}
+        retryLabel={t('products.list.retry')}
+      />
     );
   }
 

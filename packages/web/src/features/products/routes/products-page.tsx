@@ -11,13 +11,14 @@ import {
   IconCalculator, IconCopy, IconDots, IconEye, IconFileDescription, IconFileText, IconPackage, IconPhoto, IconPlus, IconRefresh, IconSettings,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { notifyError, notifySuccess } from '../../../lib/api';
+import { readPage, useListParams } from '../../../lib/use-list-params';
 import { productsQuery, useCopyProduct } from '../api/products-api';
 import { PriceListSettingsModal } from '../components/price-list-settings';
 import { figures, money, percent, storeMarkup, storedMarkup } from '../model/product-values';
@@ -25,28 +26,18 @@ import { figures, money, percent, storeMarkup, storedMarkup } from '../model/pro
 const ALL = 'all';
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
-function useListParams() {
-  const [params, setParams] = useSearchParams();
+const LIST_DEFAULTS = { page: 1 };
+
+function readListParams(params: URLSearchParams) {
   const cat = params.get('category');
   const size = Number(params.get('pageSize'));
-  const state = {
-    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+  return {
+    page: readPage(params),
     pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : PRODUCTS_PAGE_SIZE,
     search: params.get('search') ?? '',
     category: cat !== null && /^[0-8]$/.test(cat) ? Number(cat) : undefined,
     calc: params.get('calc') === '1',
   };
-  const update = (patch: Partial<Record<'page' | 'pageSize' | 'search' | 'category' | 'calc', string | number | undefined>>) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      for (const [k, v] of Object.entries(patch)) {
-        if (v === undefined || v === '' || (k === 'page' && v === 1)) next.delete(k);
-        else next.set(k, String(v));
-      }
-      return next;
-    }, { replace: true });
-  };
-  return [state, update] as const;
 }
 
 /** The datasheet of a product in the current language: /pdf/datasheet/{id}/{0 Turkish, 1 otherwise}. */
@@ -59,7 +50,7 @@ export function ProductsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const lang = i18n.language;
-  const [state, update] = useListParams();
+  const [state, update] = useListParams(LIST_DEFAULTS, readListParams);
   const [markup, setMarkup] = useState(storedMarkup);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const query = useQuery(productsQuery({

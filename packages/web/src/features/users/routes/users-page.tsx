@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { USERS_PAGE_SIZE } from '@isik/domain';
 import { IconPencil, IconSearchOff, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -15,6 +14,7 @@ import { SearchInput } from '../../../components/search-input';
 import { tm } from '../../../i18n';
 import { notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
 import { useDeleteUser, usersListQuery, type SortOrder, type User, type UserSort, type UsersListParams } from '../api/users-api';
 import { RoleBadge } from '../components/role-badge';
 import { UserAvatar } from '../components/user-avatar';
@@ -23,20 +23,22 @@ import { UserStateSwitch } from '../components/user-state-switch';
 
 function readParams(params: URLSearchParams): UsersListParams {
   return {
-    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+    page: readPage(params),
     orderBy: (params.get('orderBy') === 'lastname' ? 'lastname' : 'firstname') satisfies UserSort,
-    order: (params.get('order') === 'desc' ? 'desc' : 'asc') satisfies SortOrder,
+    order: readOrder(params) satisfies SortOrder,
     search: params.get('search') ?? '',
   };
 }
+
+/** Left out of the URL. */
+const LIST_DEFAULTS = { page: 1, orderBy: 'firstname', order: 'asc', search: '' };
 
 interface ModalState { opened: boolean; user: User | null; key: number }
 
 /** Spec 000 2.7: the paged, sortable, searchable user list with the user modal. */
 export function UsersPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const params = readParams(searchParams);
+  const [params, setParams] = useListParams(LIST_DEFAULTS, readParams);
   const myRole = useSession((s) => s.role) ?? 7;
   const myId = useSession((s) => s.user?._id ?? null);
   // A narrower list (small screen, or the menu open beside it) drops the less needed columns
@@ -51,20 +53,6 @@ export function UsersPage() {
   const { data, isFetching, isPending } = useQuery(usersListQuery(params));
   const users = data?.users;
   const totalPages = data?.totalPage ?? 1;
-
-  const setParams = (patch: Partial<UsersListParams>) => {
-    // From the URL as it is now, not as of the last render: a debounced search followed at once by a
-    // filter change must not undo one another.
-    setSearchParams(() => {
-      const next = new URLSearchParams(window.location.search);
-      for (const [k, v] of Object.entries(patch)) {
-        const isDefault = (k === 'page' && v === 1) || (k === 'orderBy' && v === 'firstname') || (k === 'order' && v === 'asc') || (k === 'search' && v === '');
-        if (isDefault) next.delete(k);
-        else next.set(k, String(v));
-      }
-      return next;
-    }, { replace: true });
-  };
 
   // A delete (here or by someone else) can leave the page past the end: go to the last page.
   useEffect(() => {
