@@ -15,7 +15,7 @@ export const CATALOGUE_MESSAGES = {
   'product.name.short': { tr: 'Ürün Adı Çok Kısa', en: 'Product Name Very Short', es: 'Nombre del producto muy corto' },
   'product.model.required': { tr: 'Model Kodunu Yazınız', en: 'Write to Model Code', es: 'Escriba el código del modelo' },
   'product.hasMovements': { tr: 'Stok hareketi olan Ürün Silinemez.. Ürünü pasif yapabilirsiniz.', en: 'A product with stock movements cannot be deleted.. You can make it inactive instead.', es: 'No se puede eliminar un producto con movimientos de stock.. Puede desactivarlo.' },
-  'product.inUse': { tr: 'Bu ürün bir modelin üretim reçetesinde (Yarı Mamül) kullanılıyor; önce oradan çıkarın.', en: 'This product is a component (Yarı Mamül) in a bill of operations; remove it there first.', es: 'Este producto es un componente (Yarı Mamül) de una lista de operaciones; quítelo primero allí.' },
+  'product.inUse': { tr: 'Bu ürün bir üretim reçetesinde (Yarı Mamül) kullanılıyor; önce oradan çıkarın.', en: 'This product is a component (Yarı Mamül) in a bill of operations; remove it there first.', es: 'Este producto es un componente (Yarı Mamül) de una lista de operaciones; quítelo primero allí.' },
   'product.delete.confirm': { tr: 'Ürünü Silmek istiyor musunuz ?', en: 'Do you want to delete the product?', es: '¿Desea eliminar el producto?' },
   'product.created': { tr: 'Ürün oluşturuldu', en: 'Product created', es: 'Producto creado' },
   'product.updated': { tr: 'Ürün güncellendi', en: 'Product updated', es: 'Producto actualizado' },

@@ -24,6 +24,12 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
         .where(sql`${models.productiondetail} @> ${JSON.stringify([{ OperationComponent: [{ value: id }] }])}::jsonb`);
       return Number(n) > 0 ? 'product.inUse' : null;
     },
+    // …or in another product's bill of operations, where a 'Yarı Mamül' row keeps the component's id in `information`.
+    async (tx, id) => {
+      const [{ n }] = await tx.select({ n: count() }).from(products)
+        .where(and(sql`${products.production} @> ${JSON.stringify([{ op_name: 'Yarı Mamül', information: id }])}::jsonb`, sql`${products.id} <> ${id}`));
+      return Number(n) > 0 ? 'product.inUse' : null;
+    },
   ];
 
   async function modelOf(tx: Executor, id: string) {

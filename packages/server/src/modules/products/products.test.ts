@@ -242,6 +242,19 @@ describe('GET|DELETE /api/products/delete/:id', () => {
     expect(res.json().code).toBe('product.inUse');
   });
 
+  it("refuses while another product's bill of operations uses it as a semi-finished component, and deletes once it is removed", async () => {
+    const component = await insertProduct(t.database.db, 6, modelRefs[4], { urun_kodu: 'SEMI-FINISHED' });
+    const user = await insertProduct(t.database.db, 7, modelRefs[4], { urun_kodu: 'USES-SEMI' });
+    const row = { op_name: 'Yarı Mamül', material_category: '6', material_group: 'SEMI-FINISHED', information: component, materialqyt: 2, op_qty: 2, rowTotal: 0, materialprice: 0, materialcurrency: '$' };
+    await t.database.db.update(products).set({ production: [row] as never }).where(eq(products.id, user));
+    const refused = await t.call({ method: 'DELETE', url: `/api/products/delete/${component}`, token: t.tokens[2], lang: 'tr' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'product.inUse', message: 'Bu ürün bir üretim reçetesinde (Yarı Mamül) kullanılıyor; önce oradan çıkarın.' });
+    expect((await t.call({ method: 'GET', url: `/api/products/${component}`, token: t.tokens[2] })).statusCode).toBe(200);
+    await t.database.db.update(products).set({ production: [] }).where(eq(products.id, user));
+    expect((await t.call({ method: 'DELETE', url: `/api/products/delete/${component}`, token: t.tokens[2] })).statusCode).toBe(200);
+  });
+
   it('401 and 403 by role; HEAD never deletes', async () => {
     const id = await insertProduct(t.database.db, 5, modelRefs[3]);
     expect((await t.call({ method: 'GET', url: `/api/products/delete/${id}` })).statusCode).toBe(401);
