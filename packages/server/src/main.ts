@@ -36,7 +36,7 @@ async function main() {
     admin.created
       ? `  Admin sign-in: ${admin.email} / ${admin.password ?? '(the ADMIN_PASSWORD you set)'}${admin.password ? '   <- generated, shown only this once' : ''}`
       : `  Admin sign-in: ${admin.email} (password as set at first start)`,
-    seeded ? '  Demo data seeded: users role1@example.com … role7@example.com, password Demo12345!' : '',
+    seeded ? '  Demo data seeded: companies, catalogue with stock and pictures, users role1@example.com … role7@example.com (password Demo12345!)' : '',
     '',
   ];
   console.log(lines.filter((l, i) => l !== '' || i === 0 || i === lines.length - 1).join('\n'));
