@@ -1,9 +1,7 @@
 // The benchmarked server: a child process (its own CPU, as in production) on a fresh database, bulk
 // seeded, listening on a free port. Talks to bench/run.ts over IPC.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { loadConfig } from '../packages/server/src/config.js';
-import { openDatabase } from '../packages/server/src/db/database.js';
+import { createScratchDatabase, openDatabase } from '../packages/server/src/db/database.js';
 import { buildApp } from '../packages/server/src/app.js';
 import { ensureAdmin } from '../packages/server/src/seed/seed.js';
 import { bulkSeed, ledgerMismatches, type BenchSizes } from './seed.js';
@@ -19,20 +17,9 @@ async function main() {
   let drop: (() => Promise<void>) | undefined;
   if (serverUrl) {
     // A fresh database on the given server, dropped afterwards.
-    const name = `bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const scratch = await createScratchDatabase(serverUrl, 'bench');
+    databaseUrl = scratch.url;
+    drop = scratch.drop;
   }
   const t0 = Date.now();
   const database = await openDatabase({ databaseUrl });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -153,4 +154,25 @@ function folderSize(dir: string): number {
 /** Publishes a live event inside the caller's transaction: PostgreSQL delivers it only on commit. */
 export async function notifyInTx(tx: Executor, payload: object): Promise<void> {
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
+}
+
+/**
+ * Creates a fresh, uniquely named database on the PostgreSQL server of `serverUrl` (tests, benchmarks) and
+ * answers its URL and a function that drops it again.
+ */
+export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try { await admin.query(`CREATE DATABASE ${name}`); } finally { await admin.end(); }
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      try { await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } finally { await c.end(); }
+    },
+  };
 }

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type Database } from '../db/database.js';
+import { createScratchDatabase, openDatabase, type Database } from '../db/database.js';
 import { buildApp } from '../app.js';
 import { ensureAdmin } from '../seed/seed.js';
 import { newId } from '../lib/ids.js';
@@ -43,20 +41,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   let databaseUrl: string | undefined;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const scratch = await createScratchDatabase(serverUrl, 't');
+    databaseUrl = scratch.url;
+    dropDb = scratch.drop;
   }
   const database = await openDatabase({ databaseUrl });
   const app = await buildApp({ config, database, logger: false });

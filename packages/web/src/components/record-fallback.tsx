@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconRefresh } from '@tabler/icons-react';
+import { Button, Center, Loader } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ApiError } from '../lib/api';
 import { EmptyState } from './empty-state';
+import { LoadFailedAlert } from './load-failed-alert';
 
 /** The parts of a record query the fallback reads (a TanStack `useQuery` result fits). */
 export interface RecordQueryState {
@@ -27,14 +28,13 @@ export interface RecordFallbackProps {
   };
   /** Title of the alert for any other load error. */
   loadFailedTitle: ReactNode;
-  retryLabel: ReactNode;
 }
 
 /**
  * What a detail page shows while its record is not there: a loader while the query is pending,
  * an empty state with a way back to the list on 404, otherwise the error with a retry button.
  */
-export function RecordFallback({ crumbs, query, notFound, loadFailedTitle, retryLabel }: RecordFallbackProps) {
+export function RecordFallback({ crumbs, query, notFound, loadFailedTitle }: RecordFallbackProps) {
   if (query.isPending) {
     return (
       <>
@@ -55,14 +55,7 @@ export function RecordFallback({ crumbs, query, notFound, loadFailedTitle, retry
           action={<Button component={Link} to={notFound.backTo} variant="light" leftSection={<IconArrowLeft size={18} />}>{notFound.backLabel}</Button>}
         />
       ) : (
-        <Alert color="red" variant="light" title={loadFailedTitle}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{query.error?.message}</Text>
-            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
-              {retryLabel}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert title={loadFailedTitle} error={query.error} onRetry={() => void query.refetch()} />
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from './api';
+import { api, ApiError, fieldErrorsOf } from './api';
 import { sessionStore } from './session';
 
 const user = { _id: 'u1', email: 'a@b.co', firstname: 'Ayşe', lastname: 'Yılmaz', role: 0, user_img: '', permissions: {} };
@@ -40,5 +40,15 @@ describe('api() and the session', () => {
     vi.stubGlobal('fetch', fetchMock);
     await expect(api('/things')).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('fieldErrorsOf', () => {
+  it('answers the server field messages of a refused save, or null', () => {
+    const refused = new ApiError({ status: 400, statusText: 'Bad Request', message: 'x', code: 'error.validation', fields: { company_name: 'Company Name must be 3 characters long!' } });
+    expect(fieldErrorsOf(refused)).toEqual({ company_name: 'Company Name must be 3 characters long!' });
+    expect(fieldErrorsOf(new ApiError({ status: 409, statusText: 'Conflict', message: 'x', code: 'error.conflict', fields: {} }))).toBeNull();
+    expect(fieldErrorsOf(new ApiError({ status: 500, statusText: 'Error', message: 'x', code: 'error.internal' }))).toBeNull();
+    expect(fieldErrorsOf(new Error('plain'))).toBeNull();
   });
 });

@@ -20,3 +20,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     return request<T>(path, { ...options, token: sessionStore.get().token });
   }
 }
+
+/** The server's per-field messages of a refused save ({ field: message }), or null when it named no field. */
+export function fieldErrorsOf(err: unknown): Record<string, string> | null {
+  return err instanceof ApiError && err.fields && Object.keys(err.fields).length > 0 ? err.fields : null;
+}

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Group, LoadingOverlay, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, LoadingOverlay, Paper, Select, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MODEL_CATEGORIES, PUBLIC_PAGE_SIZE, PUBLIC_SORTS } from '@isik/domain';
-import { IconBulb, IconRefresh, IconSearchOff } from '@tabler/icons-react';
+import { IconBulb, IconSearchOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useLocation, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -128,14 +129,7 @@ export function CataloguePage() {
       </Paper>
 
       {query.isError && !data ? (
-        <Alert color="red" variant="light" title={t('catalogue.list.loadFailed')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
-              {t('catalogue.list.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert title={t('catalogue.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <Box pos="relative" mih={240}>
           <LoadingOverlay visible={query.isFetching} zIndex={5} overlayProps={{ blur: 1 }} />

@@ -1,10 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Box, Button, Card, Grid, Group, Image, LoadingOverlay, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Grid, Group, Image, LoadingOverlay, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { SOLAR_PANEL_CATEGORY, BATTERY_CATEGORY, type PublicProductDetail } from '@isik/domain';
-import { IconArrowLeft, IconFileTypePdf, IconMoodSad, IconRefresh, IconShoppingCartPlus } from '@tabler/icons-react';
+import { IconArrowLeft, IconFileTypePdf, IconMoodSad, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { setLanguage } from '../../../i18n';
@@ -86,14 +87,7 @@ export function PublicProductPage() {
 
   if (query.isError && !p) {
     return (
-      <Alert color="red" variant="light" title={t('catalogue.detail.loadFailed')}>
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
-            {t('catalogue.list.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailedAlert title={t('catalogue.detail.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
     );
   }
 

@@ -12,7 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { tm } from '../../../i18n';
-import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
+import { fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useDeleteCompany, useSaveCompany } from '../api/companies-api';
 import {
@@ -151,8 +151,9 @@ export function CompanyForm({ company, initialValues, onSaved, onDeleted, onClos
         notifySuccess(isNew ? 'companies.notice.created' : 'companies.notice.updated');
         onSaved(saved, isNew ? 'created' : 'updated');
       } catch (err) {
-        if (err instanceof ApiError && err.fields && Object.keys(err.fields).length > 0) {
-          form.setErrors(err.fields);
+        const fields = fieldErrorsOf(err);
+        if (fields) {
+          form.setErrors(fields);
           setAlertOpen(true);
         }
         notifyError(err);

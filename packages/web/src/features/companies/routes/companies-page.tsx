@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ADDRESS_PREVIEW_CHARS, COMPANY_CATEGORIES, COMPANY_SORTS, truncate, type Company, type CompanyCategory } from '@isik/domain';
-import { IconBuildingStore, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -101,14 +102,7 @@ export function CompaniesPage() {
         actions={addButton}
       />
       {query.isError && !data ? (
-        <Alert color="red" variant="light" title={t('companies.list.loadFailed')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
-              {t('companies.list.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert title={t('companies.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
       ) : empty ? (
         <EmptyState
           icon={<IconBuildingStore size={34} stroke={1.5} />}

@@ -58,7 +58,6 @@ function CompanyDetail({ id }: { id: string }) {
           backLabel: t('companies.detail.backToList'),
         }}
         loadFailedTitle={t('companies.detail.loadFailed')}
-        retryLabel={t('companies.list.retry')}
       />
     );
   }

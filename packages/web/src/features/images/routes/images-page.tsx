@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import {
-  ActionIcon, Alert, Badge, Box, Button, Group, Image, Paper, Stack, Text, Tooltip, UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Image, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IMAGES_PAGE_SIZE, formatDate, hasModulePermission, type ImageDescription, type LibraryImage } from '@isik/domain';
-import { IconPencil, IconPhotoPlus, IconPhotoSearch, IconRefresh, IconSearchOff, IconTrash, IconZoomIn } from '@tabler/icons-react';
+import { IconPencil, IconPhotoPlus, IconPhotoSearch, IconSearchOff, IconTrash, IconZoomIn } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -208,14 +207,7 @@ export function ImagesPage() {
         actions={addButton}
       />
       {query.isError && !data ? (
-        <Alert color="red" variant="light" title={t('images.list.loadFailed')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
-              {t('images.list.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert title={t('images.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} ref={boxRef}>
           <Stack gap="md">

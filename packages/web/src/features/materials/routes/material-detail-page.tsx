@@ -16,7 +16,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { RecordFallback } from '../../../components/record-fallback';
 import { tm } from '../../../i18n';
-import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
+import { fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { materialCategoriesQuery, materialKeys, materialQuery, useDeleteMaterial, useSaveMaterial } from '../api/materials-api';
 import { CreatableSelect } from '../components/creatable-select';
@@ -125,8 +125,9 @@ function MaterialDetail({ id }: { id: string }) {
         notifySuccess(isNew ? 'msg.material.created' : 'msg.material.updated');
         if (isNew) void navigate(`/material/${saved._id}`, { replace: true });
       } catch (err) {
-        if (err instanceof ApiError && err.fields && Object.keys(err.fields).length > 0) {
-          form.setErrors(err.fields);
+        const fields = fieldErrorsOf(err);
+        if (fields) {
+          form.setErrors(fields);
           setAlertOpen(true);
         }
         notifyError(err);
@@ -171,7 +172,6 @@ function MaterialDetail({ id }: { id: string }) {
           backLabel: t('materials.detail.backToList'),
         }}
         loadFailedTitle={t('materials.detail.loadFailed')}
-        retryLabel={t('materials.list.retry')}
       />
     );
   }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MATERIAL_SORTS, MATERIALS_PAGE_SIZE, PAGE_SIZES, formatNumber, hasModulePermission, type Material } from '@isik/domain';
-import { IconCategory, IconDotsVertical, IconEye, IconPackages, IconPlus, IconRefresh, IconTransfer } from '@tabler/icons-react';
+import { IconCategory, IconDotsVertical, IconEye, IconPackages, IconPlus, IconTransfer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -135,14 +136,7 @@ export function MaterialsPage() {
         actions={addButton}
       />
       {query.isError && !data ? (
-        <Alert color="red" variant="light" title={t('materials.list.loadFailed')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
-              {t('materials.list.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert title={t('materials.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
       ) : empty ? (
         <EmptyState icon={<IconPackages size={34} stroke={1.5} />} title={t('materials.list.emptyTitle')} text={t('materials.list.emptyText')} action={addButton} />
       ) : (

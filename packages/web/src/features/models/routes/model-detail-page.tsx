@@ -157,7 +157,6 @@ function ModelDetail({ id }: { id: string }) {
           backLabel: t('models.detail.backToList'),
         }}
         loadFailedTitle={t('models.detail.loadFailed')}
-        retryLabel={t('models.list.retry')}
       />
     );
   }

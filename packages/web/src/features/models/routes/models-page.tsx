@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Chip, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Chip, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   MODEL_CATEGORIES, MODEL_SORTS, MODELS_PAGE_SIZE, PAGE_SIZES, formatNumber, pairIndex, pairText, type ModelLight,
 } from '@isik/domain';
-import { IconBulb, IconDots, IconEye, IconMail, IconMessage, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconBulb, IconDots, IconEye, IconMail, IconMessage, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -126,14 +127,7 @@ export function ModelsPage() {
         actions={addButton}
       />
       {query.isError && !data ? (
-        <Alert color="red" variant="light" title={t('models.list.loadFailed')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>
-              {t('models.list.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert title={t('models.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
       ) : empty ? (
         <EmptyState icon={<IconBulb size={34} stroke={1.5} />} title={t('models.list.emptyTitle')} text={t('models.list.emptyText')} action={addButton} />
       ) : (

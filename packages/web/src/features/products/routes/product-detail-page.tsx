@@ -63,7 +63,6 @@ function ProductDetail({ id }: { id: string }) {
           backLabel: t('products.detail.backToList'),
         }}
         loadFailedTitle={t('products.detail.loadFailed')}
-        retryLabel={t('products.list.retry')}
       />
     );
   }

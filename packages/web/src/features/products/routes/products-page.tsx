@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import {
-  ActionIcon, Alert, Anchor, Badge, Button, Group, Image, Menu, Paper, Progress, Select, Slider, Stack, Text, ThemeIcon,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Image, Menu, Paper, Progress, Select, Slider, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   COMPLETENESS_MAX, MARKUP_MAX, MARKUP_MIN, MARKUP_STEP, MODEL_CATEGORIES, PAGE_SIZES, PRODUCTS_PAGE_SIZE, markupPrice, pairText, smallFileUrl,
   type Product,
 } from '@isik/domain';
-import {
-  IconCalculator, IconCopy, IconDots, IconEye, IconFileDescription, IconFileText, IconPackage, IconPhoto, IconPlus, IconRefresh, IconSettings,
-} from '@tabler/icons-react';
+import { IconCalculator, IconCopy, IconDots, IconEye, IconFileDescription, IconFileText, IconPackage, IconPhoto, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
@@ -180,12 +177,7 @@ export function ProductsPage() {
         actions={actions}
       />
       {query.isError && !data ? (
-        <Alert color="red" variant="light" title={t('products.list.loadFailed')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={() => void query.refetch()}>{t('products.list.retry')}</Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert title={t('products.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
       ) : empty ? (
         <EmptyState icon={<IconPackage size={34} stroke={1.5} />} title={t('products.list.emptyTitle')} text={t('products.list.emptyText')} action={actions} />
       ) : (

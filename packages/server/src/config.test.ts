@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, SEED_DEMO: true, TOKEN_TTL: '12h', PASSWORD_MIN: 8, ADMIN_EMAIL: 'admin@example.com' });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('stops with a message that names each invalid variable', () => {
+    const bad = { PORT: 'eighty', JWT_SECRET: 'short', DATABASE_URL: 'not a url', SEED_DEMO: 'maybe', TOKEN_TTL: 'forever' };
+    expect(() => loadConfig(bad)).toThrow(ConfigError);
+    try {
+      loadConfig(bad);
+    } catch (err) {
+      const text = (err as Error).message;
+      for (const name of Object.keys(bad)) expect(text).toContain(`${name}:`);
+      expect(text).toContain('JWT_SECRET must be at least 16 characters');
+    }
+  });
+
+  it('reads booleans and numbers from their text', () => {
+    expect(loadConfig({ SEED_DEMO: 'false', PORT: '8080' })).toMatchObject({ SEED_DEMO: false, PORT: 8080 });
+  });
+});

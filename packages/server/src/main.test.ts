@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real entry point in real processes: what `npm start` does on a data folder.
+const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-main-test-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Run { child: ChildProcess; out: () => string; exited: Promise<number | null> }
+
+function start(extra: Record<string, string> = {}): Run {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'Admin12345!', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...extra };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let text = '';
+  child.stdout?.on('data', (d) => { text += String(d); });
+  child.stderr?.on('data', (d) => { text += String(d); });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, out: () => text, exited };
+}
+
+async function address(run: Run): Promise<string> {
+  for (let i = 0; i < 600; i++) {
+    const m = /running at (http:\/\/localhost:\d+)/.exec(run.out());
+    if (m) return m[1];
+    if (run.child.exitCode !== null) throw new Error(`server exited: ${run.out()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${run.out()}`);
+}
+
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'Admin12345!' }) });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+describe('npm start on a data folder', () => {
+  it('refuses a second server on the folder, stops cleanly on SIGTERM and keeps the data for the next start', async () => {
+    const first = start();
+    const base = await address(first);
+    expect(first.out()).toContain('Admin sign-in: admin@example.com');
+    const token = await signIn(base);
+    const created = await fetch(`${base}/api/companies/create/`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ company_name: 'Yeniden Başlatma A.Ş.', company_city: 'Bursa', company_email: 'info@yeniden.com.tr' }),
+    });
+    expect(created.status).toBe(200);
+
+    const second = start();
+    expect(await second.exited).toBe(1);
+    expect(second.out()).toContain('is in use by another running server');
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+
+    const third = start();
+    const base3 = await address(third);
+    expect(third.out()).toContain('password as set at first start');
+    const token3 = await signIn(base3);
+    const list = await fetch(`${base3}/api/companies/list?search=Yeniden`, { headers: { authorization: `Bearer ${token3}` } });
+    expect(((await list.json()) as { totalItemCount: number }).totalItemCount).toBe(1);
+    third.child.kill('SIGINT');
+    expect(await third.exited).toBe(0);
+  }, 120_000);
+
+  it('stops at once with the name of an invalid variable', async () => {
+    const bad = start({ PORT: 'eighty' });
+    expect(await bad.exited).toBe(1);
+    expect(bad.out()).toMatch(/Invalid configuration:\s+PORT:/);
+  }, 60_000);
+});
