@@ -1,0 +1,190 @@
+// Tables of the office area (issue 4): own company, company deliveries, central-bank rates, to-dos;
+// and the first tables of sales (offers, order lines) that the dashboard counts and the public
+// catalogue's offer request writes to. Re-exported by schema.ts.
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, users } from './schema.js';
+
+const audit = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: integer('version').notNull().default(0),
+};
+const money = (name: string) => numeric(name, { precision: 20, scale: 2 }).notNull().default('0');
+const qty = (name: string) => numeric(name, { precision: 20, scale: 4 }).notNull().default('0');
+const rate = (name: string) => numeric(name, { precision: 20, scale: 6 });
+
+export interface QcQuestion { no: number; Question: string }
+export interface Certificate { certificate: string; file: string; bwfile: string }
+export interface BankAccount { bank: string; branch: string; iban: string; currency: string }
+
+/** The own company: a single record with id '1' (DECISIONS 1). Images hold file URLs (DECISIONS 8). */
+export const myCompany = pgTable('my_company', {
+  id: text('id').primaryKey(),
+  sirket_adi: text('sirket_adi').notNull(),
+  sirket_adres: text('sirket_adres').notNull().default(''),
+  sirket_ilce: text('sirket_ilce').notNull().default(''),
+  sirket_il: text('sirket_il').notNull().default(''),
+  sirket_ulke: text('sirket_ulke').notNull(),
+  sirket_pk: text('sirket_pk').notNull().default(''),
+  sirket_email: text('sirket_email').notNull().default(''),
+  sirket_email2: text('sirket_email2').notNull().default(''),
+  sirket_web: text('sirket_web').notNull().default(''),
+  sirket_tel: text('sirket_tel').notNull().default(''),
+  sirket_fax: text('sirket_fax').notNull().default(''),
+  sirket_vergidairesi: text('sirket_vergidairesi').notNull().default(''),
+  sirket_vergino: text('sirket_vergino').notNull().default(''),
+  sirket_rapor_logo: text('sirket_rapor_logo').notNull().default(''),
+  sirket_kase: text('sirket_kase').notNull().default(''),
+  sirket_kaseimza: text('sirket_kaseimza').notNull().default(''),
+  bwlogo: text('bwlogo').notNull().default(''),
+  qc_questions: jsonb('qc_questions').$type<QcQuestion[]>().notNull().default([]),
+  certificates: jsonb('certificates').$type<Certificate[]>().notNull().default([]),
+  banks: jsonb('banks').$type<BankAccount[]>().notNull().default([]),
+  ...audit,
+}, (t) => [check('my_company_single_ck', sql`${t.id} = '1'`)]);
+
+export interface RateEntry { code: string; name: string; unit: number; forexBuying: string | null; forexSelling: string | null }
+
+/** One row per central-bank bulletin, keyed by the bulletin's own date; never invented, never edited. */
+export const tcmbRates = pgTable('tcmb_rates', {
+  id: serial('id').primaryKey(),
+  tarih: date('tarih', { mode: 'string' }).notNull(),
+  bulletin_no: text('bulletin_no').notNull().default(''),
+  usd_selling: rate('usd_selling'),
+  usd_buying: rate('usd_buying'),
+  eur_selling: rate('eur_selling'),
+  eur_buying: rate('eur_buying'),
+  currencies: jsonb('currencies').$type<RateEntry[]>().notNull().default([]),
+  fetched_at: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('tcmb_rates_tarih_uq').on(t.tarih)]);
+
+/** To-dos for a person (DECISIONS 7), shown in the header's notification list. */
+export const todos = pgTable('todos', {
+  id: text('id').primaryKey(),
+  person_id: text('person_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** Role level a to-do for 'the office' is meant for, when it is not for one person. */
+  for_role: integer('for_role'),
+  person: text('person').notNull().default(''),
+  date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+  task: text('task').notNull(),
+  link: text('link').notNull().default(''),
+  read: boolean('read').notNull().default(false),
+  read_at: timestamp('read_at', { withTimezone: true }),
+  created_by: text('created_by').notNull().default(''),
+  ...audit,
+}, (t) => [
+  index('todos_person_idx').on(t.person_id, t.date),
+  index('todos_role_idx').on(t.for_role, t.date),
+]);
+
+/** Company deliveries (samples, warranty) and, later, deliveries to order lines (spec 000 3). */
+export const deliveries = pgTable('deliveries', {
+  id: text('id').primaryKey(),
+  date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+  company_id: text('company_id').notNull().references(() => companies.id, { onDelete: 'restrict' }),
+  company: text('company').notNull().default(''),
+  product_id: text('product_id').notNull().default(''),
+  productname: text('productname').notNull().default(''),
+  order_id: text('order_id'),
+  orderitem_id: text('orderitem_id'),
+  qty: qty('qty'),
+  unit: text('unit').notNull().default('Adet'),
+  description: text('description').notNull().default(''),
+  price: money('price'),
+  doviz: text('doviz').notNull().default('$'),
+  sum_price: money('sum_price'),
+  status: integer('status').notNull().default(0),
+  statusdescription: integer('statusdescription').notNull().default(0),
+  deliverer: text('deliverer').notNull().default(''),
+  receiver: text('receiver').notNull().default(''),
+  component_type: text('component_type').notNull().default('default'),
+  /** The ledger movement this delivery wrote, reversed when the delivery is deleted (DECISIONS 6). */
+  movement_id: text('movement_id'),
+  modified_date: timestamp('modified_date', { withTimezone: true }),
+  modified_user: text('modified_user').notNull().default(''),
+  ...audit,
+}, (t) => [
+  index('deliveries_company_idx').on(t.company_id, t.date),
+  index('deliveries_order_idx').on(t.order_id),
+  index('deliveries_orderitem_idx').on(t.orderitem_id),
+  check('deliveries_status_ck', sql`${t.status} between 0 and 2`),
+  check('deliveries_statusdescription_ck', sql`${t.statusdescription} between 0 and 4`),
+]);
+
+/**
+ * Offers (spec 001 3.5). The offers issue builds their screens and rules; this table is already used by
+ * the public catalogue's offer request (a draft, status 0) and by the dashboard's counts.
+ */
+export const offers = pgTable('offers', {
+  id: text('id').primaryKey(),
+  teklif_no: text('teklif_no').notNull(),
+  teklif_yil: integer('teklif_yil').notNull(),
+  teklif_sira: integer('teklif_sira').notNull(),
+  firma_id: text('firma_id').references(() => companies.id, { onDelete: 'restrict' }),
+  firma_adi: text('firma_adi').notNull().default(''),
+  firma_adres: text('firma_adres').notNull().default(''),
+  firma_ilce: text('firma_ilce').notNull().default(''),
+  firma_il: text('firma_il').notNull().default(''),
+  firma_ulke: text('firma_ulke').notNull().default(''),
+  firma_eposta: text('firma_eposta').notNull().default(''),
+  buyer_phone: text('buyer_phone').notNull().default(''),
+  related_person: text('related_person').notNull().default(''),
+  teklif_tarihi: timestamp('teklif_tarihi', { withTimezone: true }).notNull().defaultNow(),
+  teklif_konu: text('teklif_konu').notNull().default(''),
+  teklif_notu: text('teklif_notu').notNull().default(''),
+  teklif_altbilgi: text('teklif_altbilgi').notNull().default(''),
+  teklif_referansno: text('teklif_referansno').notNull().default(''),
+  teklif_durumu: integer('teklif_durumu').notNull().default(0),
+  teklif_dovizi: text('teklif_dovizi').notNull().default('$'),
+  teklif_usdkur: rate('teklif_usdkur'),
+  teklif_eurkur: rate('teklif_eurkur'),
+  teklif_tarih: boolean('teklif_tarih').notNull().default(true),
+  teklif_kase: boolean('teklif_kase').notNull().default(false),
+  teklif_kaseimza: boolean('teklif_kaseimza').notNull().default(false),
+  commercial_invoice: integer('commercial_invoice').notNull().default(0),
+  teklif_sevkadresi: text('teklif_sevkadresi').notNull().default(''),
+  order_tracking_email: text('order_tracking_email').notNull().default(''),
+  offer_creator_user: text('offer_creator_user').notNull().default(''),
+  offer_modified_user: text('offer_modified_user').notNull().default(''),
+  /** 'office' for offers made in the back office, 'web' for requests from the public catalogue. */
+  source: text('source').notNull().default('office'),
+  siparis_tarihi: timestamp('siparis_tarihi', { withTimezone: true }),
+  teklif_tutartl: money('teklif_tutartl'),
+  teklif_tutardoviz: money('teklif_tutardoviz'),
+  teklif_kdvtl: money('teklif_kdvtl'),
+  teklif_kdvdoviz: money('teklif_kdvdoviz'),
+  teklif_gtoplamtl: money('teklif_gtoplamtl'),
+  teklif_gtoplamdoviz: money('teklif_gtoplamdoviz'),
+  offeritem: jsonb('offeritem').$type<Record<string, unknown>[]>().notNull().default([]),
+  ...audit,
+}, (t) => [
+  uniqueIndex('offers_no_uq').on(t.teklif_no),
+  uniqueIndex('offers_year_seq_uq').on(t.teklif_yil, t.teklif_sira),
+  index('offers_status_idx').on(t.teklif_durumu, t.teklif_tarihi),
+  index('offers_firma_idx').on(t.firma_id, t.teklif_tarihi),
+  check('offers_status_ck', sql`${t.teklif_durumu} between 0 and 4`),
+]);
+
+/** Order lines (spec 002 3). The orders issue builds them out; the dashboard counts them already. */
+export const orderItems = pgTable('order_items', {
+  id: text('id').primaryKey(),
+  offer_id: text('offer_id').references(() => offers.id, { onDelete: 'restrict' }),
+  product_id: text('product_id'),
+  urun_adi: text('urun_adi').notNull().default(''),
+  urun_miktari: qty('urun_miktari'),
+  urun_birimi: text('urun_birimi').notNull().default('Adet'),
+  siparis_tarihi: timestamp('siparis_tarihi', { withTimezone: true }).notNull().defaultNow(),
+  siparis_durumu: integer('siparis_durumu').notNull().default(1),
+  tamamlanma_orani: numeric('tamamlanma_orani', { precision: 7, scale: 2 }).notNull().default('0'),
+  teslim_edilmis: qty('teslim_edilmis'),
+  baslama_tarihi: timestamp('baslama_tarihi', { withTimezone: true }),
+  bitis_tarihi: timestamp('bitis_tarihi', { withTimezone: true }),
+  order_type: text('order_type').notNull().default('default'),
+  ready: boolean('ready').notNull().default(false),
+  operations: jsonb('operations').$type<Record<string, unknown>[]>().notNull().default([]),
+  ...audit,
+}, (t) => [
+  index('order_items_offer_idx').on(t.offer_id),
+  index('order_items_status_idx').on(t.siparis_durumu),
+]);

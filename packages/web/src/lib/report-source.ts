@@ -1,0 +1,71 @@
+import { useEffect, useRef } from 'react';
+import { createStore, useStore } from './store';
+
+/**
+ * The Reports menu (Excel, Word, PDF; DECISIONS 9) exports the list on screen. Each list screen registers
+ * what it shows with `useReportSource`: a title, its columns and a way to fetch every row the current
+ * filters select (all pages, from the server). The header's menu reads the registered source.
+ */
+export type ReportCell = string | number | null | undefined;
+
+export interface ReportColumn<Row> {
+  /** The column heading, already translated. */
+  header: string;
+  /** The cell as the screen shows it (numbers may be given as numbers: the spreadsheet keeps them numeric). */
+  value: (row: Row) => ReportCell;
+  /** Relative width (1 = normal). */
+  width?: number;
+  align?: 'left' | 'right';
+}
+
+export interface ReportSource<Row = unknown> {
+  /** Shown as the document's title, already translated. */
+  title: string;
+  /** File name without extension, e.g. 'companies'. */
+  fileName: string;
+  columns: ReportColumn<Row>[];
+  /** Every row the current filters select, all pages. `onProgress(done, total)` reports long fetches. */
+  fetchAll: (onProgress?: (done: number, total: number) => void) => Promise<Row[]>;
+  /** A line under the title naming the filters in use, already translated. */
+  subtitle?: string;
+}
+
+interface ReportState { source: ReportSource<never> | null; owner: symbol | null }
+const reportStore = createStore<ReportState>({ source: null, owner: null });
+
+export const getReportSource = () => reportStore.get().source as ReportSource<unknown> | null;
+export const useCurrentReportSource = () => useStore(reportStore, (s) => s.source) as ReportSource<unknown> | null;
+
+/**
+ * Registers the screen's list for the Reports menu while the screen is mounted. Pass a new object when the
+ * filters change (the latest registration wins); pass null while there is nothing to export.
+ */
+export function useReportSource<Row>(source: ReportSource<Row> | null): void {
+  const owner = useRef(Symbol('report-source')).current;
+  useEffect(() => {
+    reportStore.set({ source: source as ReportSource<never> | null, owner });
+  }, [source, owner]);
+  useEffect(() => () => {
+    if (reportStore.get().owner === owner) reportStore.set({ source: null, owner: null });
+  }, [owner]);
+}
+
+/**
+ * Fetches every page of a paged list call. `page(n)` answers one page's rows and the total page count.
+ * Pages are fetched in order so a long export shows steady progress.
+ */
+export async function fetchAllPages<Row>(
+  page: (n: number) => Promise<{ rows: Row[]; totalPage: number; totalItemCount?: number }>,
+  onProgress?: (done: number, total: number) => void,
+): Promise<Row[]> {
+  const first = await page(1);
+  const rows = [...first.rows];
+  const total = first.totalItemCount ?? first.rows.length * Math.max(1, first.totalPage);
+  onProgress?.(rows.length, total);
+  for (let n = 2; n <= first.totalPage; n++) {
+    const next = await page(n);
+    rows.push(...next.rows);
+    onProgress?.(rows.length, total);
+  }
+  return rows;
+}
