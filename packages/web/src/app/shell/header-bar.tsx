@@ -7,6 +7,9 @@ import { LANGUAGE_LABELS, currentLang, setLanguage } from '../../i18n';
 import { displayName, useLogout, useSession } from '../../lib/session';
 import { BrandMark } from './brand-mark';
 import { initials } from './user-panel';
+import { ReportsMenu } from './reports-menu';
+import { CurrencyMenu } from './currency-menu';
+import { TodoNotifications } from './todo-notifications';
 
 export interface HeaderBarProps {
   /** Null when the page has no navbar (login, order tracking): no burger then. */
@@ -67,6 +70,14 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
             ))}
           </Menu.Dropdown>
         </Menu>
+
+        {signedIn && (
+          <>
+            <ReportsMenu />
+            <CurrencyMenu />
+            <TodoNotifications />
+          </>
+        )}
 
         <Tooltip label={t('settings.title')}>
           <ActionIcon variant="subtle" color="gray" c="inherit" size="lg" onClick={onOpenSettings} aria-label={t('settings.title')}>
