@@ -23,7 +23,7 @@ async function main() {
   }
   const t0 = Date.now();
   const database = await openDatabase({ databaseUrl });
-  const config = loadConfig({ JWT_SECRET: 'bench-secret-0123456789abcdef', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  const config = loadConfig({ JWT_SECRET: 'bench-secret-0123456789abcdef', LOG_LEVEL: 'silent', SEED_DEMO: 'false', RATES_JOB: 'false' });
   await ensureAdmin(database.db, ADMIN.email, ADMIN.password);
   log(`database ${database.kind} open and migrated in ${Date.now() - t0} ms; seeding`);
   const t1 = Date.now();

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The server the end-to-end tests run against (Playwright's webServer command).
 // A fresh PGlite database in a temporary DATA_DIR with the demo seed, no
-// network (the rates URL points nowhere), fixed test credentials. The folder
+// network: the central-bank rates come from a small local feed in TCMB's
+// today.xml format (E2E_TCMB_RATES below), fetched only on "update rates"
+// (RATES_JOB=false), so the tests see known rates. Fixed test credentials. The folder
 // is deleted when the server stops. Signals are passed on to the server so it
 // can close its database cleanly; a second signal kills it.
 //
@@ -10,6 +12,7 @@
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +31,42 @@ function removeDataDir() {
 }
 process.on('exit', removeDataDir);
 
+// The local central-bank feed: the bulletin of the newest expected date (today on a weekday after
+// 15:30 Istanbul, else the weekday before), with these rates. e2e/rates.spec.ts expects these values.
+const E2E_TCMB_RATES = { usd: ['42.1834', '42.2595'], eur: ['48.7602', '48.8481'] };
+function expectedBulletinDate(now = new Date()) {
+  const ist = new Date(now.getTime() + 3 * 3600_000); // Istanbul keeps UTC+3 all year
+  const day = (d) => d.getUTCDay();
+  const d = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate()));
+  const afterPublication = ist.getUTCHours() * 60 + ist.getUTCMinutes() >= 15 * 60 + 30;
+  if (!(day(d) >= 1 && day(d) <= 5 && afterPublication)) {
+    do d.setUTCDate(d.getUTCDate() - 1); while (day(d) === 0 || day(d) === 6);
+  }
+  return d;
+}
+function bulletinXml() {
+  const d = expectedBulletinDate();
+  const [y, m, dd] = [d.getUTCFullYear(), String(d.getUTCMonth() + 1).padStart(2, '0'), String(d.getUTCDate()).padStart(2, '0')];
+  const cur = (code, isim, name, [buying, selling]) => `  <Currency CrossOrder="0" Kod="${code}" CurrencyCode="${code}">
+    <Unit>1</Unit><Isim>${isim}</Isim><CurrencyName>${name}</CurrencyName>
+    <ForexBuying>${buying}</ForexBuying><ForexSelling>${selling}</ForexSelling>
+    <BanknoteBuying></BanknoteBuying><BanknoteSelling></BanknoteSelling><CrossRateUSD></CrossRateUSD><CrossRateOther></CrossRateOther>
+  </Currency>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Tarih_Date Tarih="${dd}.${m}.${y}" Date="${m}/${dd}/${y}" Bulten_No="${y}/E2E">
+${cur('USD', 'ABD DOLARI', 'US DOLLAR', E2E_TCMB_RATES.usd)}
+${cur('EUR', 'EURO', 'EURO', E2E_TCMB_RATES.eur)}
+</Tarih_Date>
+`;
+}
+const tcmbFeed = http.createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8' });
+  res.end(bulletinXml());
+});
+await new Promise((resolve) => tcmbFeed.listen(0, '127.0.0.1', resolve));
+tcmbFeed.unref();
+const tcmbUrl = `http://127.0.0.1:${tcmbFeed.address().port}/kurlar/today.xml`;
+
 const env = {
   ...process.env,
   NODE_ENV: 'test',
@@ -39,7 +78,8 @@ const env = {
   ADMIN_PASSWORD: 'Admin12345!',
   JWT_SECRET: 'e2e-test-secret-not-for-production-0123456789',
   LOG_LEVEL: 'warn',
-  TCMB_URL: 'http://127.0.0.1:1/none',
+  TCMB_URL: tcmbUrl,
+  RATES_JOB: 'false',
 };
 // Always the embedded database and no real mail, whatever the developer's shell has.
 delete env.DATABASE_URL;

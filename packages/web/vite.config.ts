@@ -30,6 +30,8 @@ export default defineConfig({
         // Vendor code changes far less often than ours; separate chunks keep browser caches warm.
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
+          // The report generators' libraries (and react-pdf's own nested scheduler) stay in their lazy chunks.
+          if (id.includes('@react-pdf')) return undefined;
           if (id.includes('@tabler/icons')) return 'icons';
           if (id.includes('@mantine') || id.includes('embla-carousel') || id.includes('@floating-ui')) return 'mantine';
           if (id.includes('i18next') || id.includes('dayjs')) return 'i18n';

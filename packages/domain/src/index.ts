@@ -13,3 +13,7 @@ export * from './files.js';
 export * from './money.js';
 export * from './catalogue.js';
 export * from './stock.js';
+export * from './deliveries.js';
+export * from './my-company.js';
+export * from './activity.js';
+export * from './rates.js';

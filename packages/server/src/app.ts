@@ -20,6 +20,14 @@ import { systemRoutes } from './modules/system/system-routes.js';
 import { filesRoutes } from './modules/files/files-routes.js';
 import { imagesRoutes } from './modules/images/images-routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue-services.js';
+import { deliveriesRoutes } from './modules/deliveries/deliveries-routes.js';
+import { myCompanyRoutes } from './modules/mycompany/mycompany-routes.js';
+import { todosRoutes } from './modules/todos/todos-routes.js';
+import { logsRoutes } from './modules/logs/logs-routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
+import { offersRoutes } from './modules/offers/offers-routes.js';
+import { ratesRoutes } from './modules/rates/rates-routes.js';
+import { createRatesJob } from './modules/rates/rates-job.js';
 
 export interface AppDeps { config: Config; database: Database; logger?: boolean }
 
@@ -42,6 +50,13 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
 
   const services = createServices({ config, database });
   app.decorate('services', services);
+  services.rates.setLogger(app.log);
+  if (config.RATES_JOB) {
+    // Rates (DECISIONS 3): fetched once the app is ready, without holding the start up; stopped on close.
+    const ratesJob = createRatesJob({ rates: services.rates, onError: (err) => app.log.warn({ err }, 'rates job') });
+    app.addHook('onReady', async () => ratesJob.start());
+    app.addHook('onClose', async () => ratesJob.stop());
+  }
 
   await app.register(errorsPlugin);
   await app.register(swagger, {
@@ -64,6 +79,13 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     await api.register(filesRoutes, { files: services.files, db: database.db });
     await api.register(imagesRoutes, { images: services.images });
     await api.register(catalogueRoutes, { services });
+    await api.register(deliveriesRoutes, { deliveries: services.deliveries });
+    await api.register(myCompanyRoutes, { mycompany: services.mycompany });
+    await api.register(todosRoutes, { todos: services.todos });
+    await api.register(logsRoutes, { logs: services.logs });
+    await api.register(dashboardRoutes, { db: database.db });
+    await api.register(offersRoutes, { offerRequests: services.offerRequests });
+    await api.register(ratesRoutes, { rates: services.rates });
   }, { prefix: '/api' });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;

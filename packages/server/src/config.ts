@@ -17,6 +17,8 @@ const envSchema = z.object({
   PASSWORD_MIN: z.coerce.number().int().min(8, { message: "PASSWORD_MIN must be at least 8" }).max(128).default(8),
   SEED_DEMO: bool.default(true),
   TCMB_URL: url('TCMB_URL').default('https://www.tcmb.gov.tr/kurlar/today.xml'),
+  /** The rates job: fetch at start and on weekdays after publication. Off in tests (they fetch on demand). */
+  RATES_JOB: bool.default(true),
   SMTP_URL: url('SMTP_URL').optional(),
   PUBLIC_URL: url('PUBLIC_URL').optional(),
   WEB_DIST: z.string().optional(),

@@ -17,7 +17,7 @@ afterAll(() => {
 interface Run { child: ChildProcess; out: () => string; exited: Promise<number | null> }
 
 function start(extra: Record<string, string> = {}): Run {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'Admin12345!', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'Admin12345!', SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATES_JOB: 'false', ...extra };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);

@@ -6,6 +6,12 @@ import { createCompaniesService } from './modules/companies/companies-service.js
 import { createFilesService } from './modules/files/files-service.js';
 import { createImagesService } from './modules/images/images-service.js';
 import { createCatalogueServices } from './modules/catalogue/catalogue-services.js';
+import { createDeliveriesService } from './modules/deliveries/deliveries-service.js';
+import { createMyCompanyService } from './modules/mycompany/mycompany-service.js';
+import { createTodosService } from './modules/todos/todos-service.js';
+import { createLogsService } from './modules/logs/logs-routes.js';
+import { createOfferRequestService } from './modules/offers/offer-request-service.js';
+import { createRatesService } from './modules/rates/rates-service.js';
 
 /** The one place where services are wired with their dependencies. */
 export function createServices({ config, database }: { config: Config; database: Database }) {
@@ -16,6 +22,12 @@ export function createServices({ config, database }: { config: Config; database:
   const files = createFilesService({ db, maxBytes: Math.round(config.FILE_MAX_MB * 1024 * 1024) });
   const images = createImagesService({ db, files });
   const catalogue = createCatalogueServices({ db, files });
-  return { auth, users, companies, files, images, ...catalogue };
+  const deliveries = createDeliveriesService({ db, companies });
+  const mycompany = createMyCompanyService({ db, files, secret: () => config.jwtSecret });
+  const todos = createTodosService({ db });
+  const logs = createLogsService({ db });
+  const offerRequests = createOfferRequestService({ db });
+  const rates = createRatesService({ db, url: config.TCMB_URL });
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, rates };
 }
 export type Services = ReturnType<typeof createServices>;

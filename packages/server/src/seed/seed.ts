@@ -7,6 +7,9 @@ import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
 import { DEMO_PASSWORD, makeCompany, makeUser } from './factory.js';
 import { seedCatalogue } from '../modules/catalogue/catalogue-seed.js';
+import { seedRates } from '../modules/rates/rates-seed.js';
+import { seedMyCompany } from '../modules/mycompany/mycompany-seed.js';
+import { seedDeliveries } from '../modules/deliveries/deliveries-seed.js';
 
 /** The token secret: JWT_SECRET when given, else one generated once and kept in the database. */
 export async function ensureSecret(db: Db, configured: string): Promise<string> {
@@ -36,6 +39,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(companies);
   // The catalogue (models, products, materials with stock) seeds itself on an empty catalogue.
   const catalogue = await seedCatalogue(db);
+  // Demo rates (DECISIONS 1), marked DEMO-…; on an empty rates table only.
+  await seedRates(db);
+  // The own company (record "1") seeds itself when it does not exist.
+  await seedMyCompany(db);
   if (Number(n) > 0) return catalogue !== null;
   const companyIds: string[] = [];
   await db.transaction(async (tx) => {
@@ -55,5 +62,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
       }).onConflictDoNothing();
     }
   });
+  await seedDeliveries(db);
   return true;
 }

@@ -36,7 +36,7 @@ export interface SecondInstance { app: FastifyInstance; database: Database; clos
  * PostgreSQL server of TEST_DATABASE_URL (dropped afterwards).
  */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const config = loadConfig({ JWT_SECRET: 'test-secret-0123456789abcdef', LOG_LEVEL: 'silent', SEED_DEMO: 'false', TCMB_URL: 'http://127.0.0.1:9/none', ...env });
+  const config = loadConfig({ JWT_SECRET: 'test-secret-0123456789abcdef', LOG_LEVEL: 'silent', SEED_DEMO: 'false', TCMB_URL: 'http://127.0.0.1:9/none', RATES_JOB: 'false', ...env });
   let dropDb: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   const serverUrl = process.env.TEST_DATABASE_URL;

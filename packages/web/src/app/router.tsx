@@ -8,9 +8,11 @@ import { dashboardRoutes } from '../features/dashboard/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { imagesRoutes } from '../features/images/routes';
 import { modelsRoutes } from '../features/models/routes';
+import { myCompanyRoutes } from '../features/mycompany/routes';
 import { materialsRoutes } from '../features/materials/routes';
 import { productsRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
+import { ratesRoutes } from '../features/rates/routes';
 import { usersRoutes } from '../features/users/routes';
 import { RequireBackOffice } from './require-back-office';
 import { RootLayout } from './root-layout';
@@ -25,10 +27,12 @@ export const featureRoutes: AppRouteObject[] = [
   ...errorRoutes,
   ...imagesRoutes,
   ...modelsRoutes,
+  ...myCompanyRoutes,
   ...materialsRoutes,
   ...dashboardRoutes,
   ...productsRoutes,
   ...profileRoutes,
+  ...ratesRoutes,
   ...usersRoutes,
 ];
 

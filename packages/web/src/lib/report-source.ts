@@ -16,6 +16,8 @@ export interface ReportColumn<Row> {
   /** Relative width (1 = normal). */
   width?: number;
   align?: 'left' | 'right';
+  /** Decimals shown for a numeric column in Word and PDF (and Excel's number format); default 0 for whole numbers, else 2. */
+  decimals?: number;
 }
 
 export interface ReportSource<Row = unknown> {
@@ -69,3 +71,12 @@ export async function fetchAllPages<Row>(
   }
   return rows;
 }
+
+/** The report's subtitle from the filters in use: 'Search: led · Category: Customer'; undefined when none. */
+export function describeFilters(filters: [label: string, value: string | null | undefined][]): string | undefined {
+  const parts = filters.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([l, v]) => `${l}: ${v}`);
+  return parts.length ? parts.join(' · ') : undefined;
+}
+
+/** The largest page most list calls accept (the user list: 100); an export asks for this many rows a call. */
+export const REPORT_PAGE_SIZE = 1000;

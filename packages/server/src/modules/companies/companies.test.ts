@@ -315,10 +315,11 @@ describe('GET and DELETE /api/companies/delete/:id', () => {
     expect((await t.call({ method: 'GET', url: `/api/companies/delete/${id}`, token: t.tokens[2] })).statusCode).toBe(200);
   });
 
-  it('honours delete guards registered by other areas (deliveries)', async () => {
+  it('refuses while the company has deliveries (the deliveries area registers the guard)', async () => {
     const id = await insertCompany({ company_name: 'Teslimatlı Firma' });
     const other = await insertCompany({ company_name: 'Teslimatsız Firma' });
-    t.app.services.companies.addDeleteGuard(async (_tx, companyId) => (companyId === id ? 'company.delete.hasDeliveries' : null));
+    const delivery = await t.call({ method: 'POST', url: '/api/deliveried/create/', token: t.tokens[2], payload: { company_id: id, productname: 'Numune', qty: 1, price: 0 } });
+    expect(delivery.statusCode, delivery.body).toBe(200);
     const tr = await t.call({ method: 'GET', url: `/api/companies/delete/${id}`, token: t.tokens[2], lang: 'tr' });
     expect(tr.statusCode).toBe(409);
     expect(tr.json()).toMatchObject({ code: 'company.delete.hasDeliveries', message: 'Teslimatı olan Firma Silinemez..' });

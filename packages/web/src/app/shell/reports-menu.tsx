@@ -1,4 +1,117 @@
-/** Header item (spec 000 2.3); filled in by its issue's work. */
+import { useRef, useState } from 'react';
+import { Button, Group, Menu, Modal, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconFileTypeDocx, IconFileTypePdf, IconFileTypeXls, IconReport } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { currentLang } from '../../i18n';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { getReportSource, useCurrentReportSource } from '../../lib/report-source';
+import { downloadBlob, generateReport, reportFileName, tableOf, type ReportFormat } from '../../lib/reports/build-report';
+
+interface Progressing { format: ReportFormat; done: number; total: number | null; phase: 'fetch' | 'generate' }
+
+const ITEMS: { format: ReportFormat; labelKey: string; icon: typeof IconReport; color: string }[] = [
+  { format: 'xlsx', labelKey: 'reports.excel', icon: IconFileTypeXls, color: 'var(--mantine-color-green-7)' },
+  { format: 'docx', labelKey: 'reports.word', icon: IconFileTypeDocx, color: 'var(--mantine-color-blue-7)' },
+  { format: 'pdf', labelKey: 'reports.pdf', icon: IconFileTypePdf, color: 'var(--mantine-color-red-7)' },
+];
+
+/**
+ * Header item (spec 000 2.3, DECISIONS 9): exports the list on screen (every row the current filters
+ * select, all pages) as Excel, Word or PDF, made in the browser. Disabled where the screen has no list.
+ */
 export function ReportsMenu() {
-  return null;
+  const { t } = useTranslation();
+  const source = useCurrentReportSource();
+  const [progress, setProgress] = useState<Progressing | null>(null);
+  const run = useRef(0);
+
+  const exportAs = async (format: ReportFormat) => {
+    const current = getReportSource();
+    if (!current || progress) return;
+    const id = ++run.current;
+    const alive = () => run.current === id;
+    setProgress({ format, done: 0, total: null, phase: 'fetch' });
+    try {
+      const rows = await current.fetchAll((done, total) => {
+        if (alive()) setProgress({ format, done, total, phase: 'fetch' });
+      });
+      if (!alive()) return;
+      setProgress((p) => ({ format, done: rows.length, total: p?.total ?? rows.length, phase: 'generate' }));
+      const at = new Date();
+      const blob = await generateReport(format, tableOf(current, rows, currentLang(), at));
+      if (!alive()) return;
+      const file = reportFileName(current.fileName, format, at);
+      downloadBlob(blob, file);
+      notifySuccess('reports.done', { file });
+    } catch (err) {
+      if (alive()) notifyError(err, t('reports.failed'));
+    } finally {
+      if (alive()) setProgress(null);
+    }
+  };
+
+  const cancel = () => {
+    run.current += 1;
+    setProgress(null);
+  };
+
+  const disabled = source === null;
+  const target = (
+    <Button
+      variant="subtle" color="gray" c="inherit" px={8} disabled={disabled}
+      leftSection={<IconReport size={18} />} rightSection={<IconChevronDown size={14} />}
+      aria-label={t('reports.label')} data-testid="reports-menu"
+      styles={{ root: disabled ? { background: 'transparent', opacity: 0.45 } : undefined }}
+    >
+      <Text span size="sm" visibleFrom="lg">{t('reports.label')}</Text>
+    </Button>
+  );
+
+  const percent = progress?.total ? Math.min(100, (progress.done / progress.total) * 100) : 0;
+
+  return (
+    <>
+      {disabled ? (
+        <Tooltip label={t('reports.nothing')}>
+          <span data-testid="reports-menu-disabled">{target}</span>
+        </Tooltip>
+      ) : (
+        <Menu position="bottom-end" withArrow shadow="md">
+          <Menu.Target>{target}</Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{source.title} · {t('reports.menuLabel')}</Menu.Label>
+            {ITEMS.map(({ format, labelKey, icon: Icon, color }) => (
+              <Menu.Item key={format} leftSection={<Icon size={18} color={color} />} onClick={() => void exportAs(format)} disabled={progress !== null}>
+                {t(labelKey)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+
+      <Modal opened={progress !== null} onClose={cancel} title={t('reports.preparing')} centered size="sm" closeOnClickOutside={false}>
+        {progress && (
+          <Stack gap="sm" data-testid="report-progress">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">
+                {progress.phase === 'generate' ? t('reports.generating')
+                  : progress.total === null ? t('reports.starting')
+                    : t('reports.fetching', { done: progress.done, total: progress.total })}
+              </Text>
+              <Text size="xs" c="dimmed" tt="uppercase">{progress.format}</Text>
+            </Group>
+            <Progress
+              value={progress.phase === 'generate' || progress.total === null ? 100 : percent}
+              animated={progress.phase === 'generate' || progress.total === null}
+              striped={progress.phase === 'generate' || progress.total === null}
+              aria-label={t('reports.preparing')}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" size="xs" onClick={cancel}>{t('common.cancel')}</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
 }

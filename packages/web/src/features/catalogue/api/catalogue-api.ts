@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { PUBLIC_PAGE_SIZE, PUBLIC_SORTS, type PublicProduct, type PublicProductDetail } from '@isik/domain';
+import { PUBLIC_PAGE_SIZE, PUBLIC_SORTS, type OfferRequestInput, type PublicProduct, type PublicProductDetail } from '@isik/domain';
 import { api } from '../../../lib/api';
 
 export type PublicSort = (typeof PUBLIC_SORTS)[number];
@@ -59,20 +59,24 @@ export const publicProductQuery = (id: string) =>
   });
 
 /** What the visitor sends from the product page (DECISIONS 9: a draft offer and a to-do for the office). */
-export interface OfferRequestBody {
-  productId: string;
-  urun_kodu: string;
-  lang: 'tr' | 'en';
-  name: string;
-  company: string;
-  email: string;
-  phone: string;
-  quantity: number;
-  message: string;
-}
+export type OfferRequestBody = OfferRequestInput;
+export interface OfferRequestResult { ok: true; offerNo: string }
 
 export const OFFER_REQUEST_PATH = '/web/offer-requests';
 
-export function sendOfferRequest(body: OfferRequestBody): Promise<unknown> {
-  return api<unknown>(OFFER_REQUEST_PATH, { method: 'POST', body });
+export function sendOfferRequest(body: OfferRequestBody): Promise<OfferRequestResult> {
+  return api<OfferRequestResult>(OFFER_REQUEST_PATH, { method: 'POST', body });
 }
+
+/** The own company's public contact (GET /web/company); 404 while there is no company record. */
+export interface PublicCompany { sirket_adi: string; sirket_email: string; sirket_tel: string; sirket_web: string }
+
+export const publicCompanyQuery = () =>
+  queryOptions({
+    queryKey: ['mycompany', 'public'] as const,
+    queryFn: ({ signal }) => api<PublicCompany>('/web/company', { signal }),
+    // Without a company record the modal simply shows no e-mail line.
+    meta: { notifyError: false },
+    retry: false,
+    staleTime: 5 * 60_000,
+  });

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Anchor, Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ADDRESS_PREVIEW_CHARS, COMPANY_CATEGORIES, COMPANY_SORTS, truncate, type Company, type CompanyCategory } from '@isik/domain';
+import { ADDRESS_PREVIEW_CHARS, COMPANY_CATEGORIES, COMPANY_SORTS, countryOptions, truncate, type Company, type CompanyCategory } from '@isik/domain';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
@@ -12,7 +12,8 @@ import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
-import { companiesQuery, type CompanySort } from '../api/companies-api';
+import { describeFilters, fetchAllPages, REPORT_PAGE_SIZE, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { companiesQuery, fetchCompanies, type CompanySort } from '../api/companies-api';
 import { CompanyCategoryBadge, CompanyStatusBadge, useCountryLabel } from '../components/company-badges';
 import { isCompanyCategory } from '../components/company-values';
 import { rememberListSearch } from './list-location';
@@ -39,7 +40,7 @@ function readListParams(params: URLSearchParams) {
 
 /** Spec 000 2.8: customers and suppliers, paged on the server, sortable, searched by name as one types. */
 export function CompaniesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const countryLabel = useCountryLabel();
   const [state, update] = useListParams(LIST_DEFAULTS, readListParams, rememberListSearch);
@@ -55,6 +56,33 @@ export function CompaniesPage() {
   }, [data, state.page]);
 
   const open = (c: Company) => navigate(`/companydetail/${c._id}`);
+
+  // The Reports menu exports every company the search and category select, in the list's order.
+  const { search, category, orderBy, order } = state;
+  const lang = i18n.language;
+  const report = useMemo((): ReportSource<Company> => {
+    const countries = new Map(countryOptions(lang).map((o) => [o.value, o.label]));
+    return {
+      title: t('menu.companies'),
+      fileName: 'companies',
+      subtitle: describeFilters([[t('common.search'), search], [t('companies.field.category'), category && t(`companies.category.${category}`)]]),
+      columns: [
+        { header: t('companies.field.name'), value: (c) => c.company_name, width: 2 },
+        { header: t('companies.field.category'), value: (c) => t(`companies.category.${c.company_category}`) },
+        { header: t('companies.field.status'), value: (c) => t(c.company_status ? 'companies.status.active' : 'companies.status.passive') },
+        { header: t('companies.field.city'), value: (c) => c.company_city },
+        { header: t('companies.field.country'), value: (c) => countries.get(c.company_country) ?? c.company_country },
+        { header: t('companies.field.phone'), value: (c) => c.company_phone },
+        { header: t('companies.field.email'), value: (c) => c.company_email, width: 1.6 },
+        { header: t('companies.field.address'), value: (c) => c.company_adress, width: 2 },
+      ],
+      fetchAll: (onProgress) => fetchAllPages(async (n) => {
+        const r = await fetchCompanies({ page: n, pageSize: REPORT_PAGE_SIZE, search, category, orderBy, order });
+        return { rows: r.companyList, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
+      }, onProgress),
+    };
+  }, [t, lang, search, category, orderBy, order]);
+  useReportSource(report);
 
   // Status sits next to category so the badges stay in view when a narrow screen scrolls the table sideways.
   const columns: DataTableColumn<Company>[] = [

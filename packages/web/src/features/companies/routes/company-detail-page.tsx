@@ -1,14 +1,15 @@
 import { Anchor, Breadcrumbs, Group, Tabs, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Company } from '@isik/domain';
-import { IconBuildingOff, IconId } from '@tabler/icons-react';
+import { IconBuildingOff, IconId, IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { RecordFallback } from '../../../components/record-fallback';
 import { companyKeys, companyQuery } from '../api/companies-api';
 import { CompanyCategoryBadge, CompanyStatusBadge, useCountryLabel } from '../components/company-badges';
 import { CompanyForm } from '../components/company-form';
+import { DeliveryList } from '../components/delivery-list';
 import { companiesListPath } from './list-location';
 
 const NEW = 'new';
@@ -26,6 +27,15 @@ function CompanyDetail({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const countryLabel = useCountryLabel();
   const isNew = id === NEW;
+  // The open tab is kept in the URL (?tab=deliveries) so reloading or coming back finds it again.
+  const [params, setParams] = useSearchParams();
+  const tab = !isNew && params.get('tab') === 'deliveries' ? 'deliveries' : 'detail';
+  const setTab = (v: string | null) => setParams((p) => {
+    const next = new URLSearchParams(p);
+    if (v && v !== 'detail') next.set('tab', v);
+    else next.delete('tab');
+    return next;
+  }, { replace: true });
   const query = useQuery({ ...companyQuery(id), enabled: !isNew });
   const company = query.data;
 
@@ -75,13 +85,19 @@ function CompanyDetail({ id }: { id: string }) {
     <>
       {crumbs}
       <PageHeader title={isNew ? t('companies.detail.newTitle') : company?.company_name} subtitle={subtitle} />
-      <Tabs defaultValue="detail" keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="detail" leftSection={<IconId size={16} />}>{t('companies.tabs.detail')}</Tabs.Tab>
+          {company && <Tabs.Tab value="deliveries" leftSection={<IconTruckDelivery size={16} />}>{t('companies.tabs.deliveries')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="detail">
           <CompanyForm company={company} onSaved={onSaved} onDeleted={onDeleted} onClose={toList} />
         </Tabs.Panel>
+        {company && (
+          <Tabs.Panel value="deliveries">
+            <DeliveryList company={company} />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </>
   );

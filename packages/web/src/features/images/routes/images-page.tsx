@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Badge, Box, Button, Group, Image, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IMAGES_PAGE_SIZE, formatDate, hasModulePermission, type ImageDescription, type LibraryImage } from '@isik/domain';
+import { IMAGES_PAGE_SIZE, formatDate, hasModulePermission, type ImageDescription, type ImageList, type LibraryImage } from '@isik/domain';
 import { IconPencil, IconPhotoPlus, IconPhotoSearch, IconSearchOff, IconTrash, IconZoomIn } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
@@ -12,7 +12,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
-import { notifySuccess } from '../../../lib/api';
+import { api, notifySuccess } from '../../../lib/api';
+import { describeFilters, fetchAllPages, REPORT_PAGE_SIZE, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
 import { readPage, useListParams } from '../../../lib/use-list-params';
 import { imagesListQuery, useDeleteImage } from '../api/images-api';
@@ -68,6 +69,24 @@ export function ImagesPage() {
   useEffect(() => {
     if (data && data.totalItemCount > 0 && params.page > data.totalPage) setParams({ page: data.totalPage });
   });
+
+  // The Reports menu exports every image the search selects (description, models, date).
+  const shownSearch = params.search;
+  const report = useMemo((): ReportSource<LibraryImage> => ({
+    title: t('menu.images'),
+    fileName: 'images',
+    subtitle: describeFilters([[t('common.search'), shownSearch]]),
+    columns: [
+      { header: t('images.columns.description'), value: (img) => descriptionLabel(img.description, t), width: 1.2 },
+      { header: t('images.columns.models'), value: (img) => img.model.map((m) => m.label).join(', ') || t('images.noModels'), width: 2.5 },
+      { header: t('images.columns.date'), value: (img) => formatDate(img.date), width: 0.8 },
+    ],
+    fetchAll: (onProgress) => fetchAllPages(async (n) => {
+      const r = await api<ImageList>('/images/list/none', { query: { page: n, pageSize: REPORT_PAGE_SIZE, search: search || undefined } });
+      return { rows: r.img, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
+    }, onProgress),
+  }), [t, search, shownSearch]);
+  useReportSource(report);
 
   const open = (image: LibraryImage | null) => setModal((m) => ({ opened: true, image, key: m.key + 1 }));
 

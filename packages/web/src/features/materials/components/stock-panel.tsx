@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Alert, Anchor, Badge, Group, Paper, Select, SimpleGrid, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_SIZES, STOCK_PAGE_SIZE, formatDate, formatNumber, hasModulePermission, type Material, type MaterialMovement } from '@isik/domain';
+import { PAGE_SIZES, STOCK_PAGE_SIZE, formatDate, formatNumber, hasModulePermission, type Material, type MaterialMovement, type MaterialMovementList } from '@isik/domain';
 import { IconAlertTriangle, IconArrowDownRight, IconArrowUpRight, IconLock, IconPencil, IconScale, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PaginationControl } from '../../../components/pagination-control';
-import { notifyError, notifySuccess } from '../../../lib/api';
+import { api, notifyError, notifySuccess } from '../../../lib/api';
+import { fetchAllPages, REPORT_PAGE_SIZE, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
 import { materialMovementsQuery, useDeleteMovement } from '../api/materials-api';
 import { MovementDialog } from './movement-dialog';
@@ -82,6 +83,31 @@ export function StockPanel({ material, dialogOpen, onDialogChange }: StockPanelP
       notifyError(err);
     }
   };
+
+  // The Reports menu exports the material's whole ledger (every page), newest first like the table.
+  const materialId = material._id;
+  const materialName = material.material_name;
+  const report = useMemo((): ReportSource<MaterialMovement> => ({
+    title: `${materialName} · ${t('materials.stock.movements')}`,
+    fileName: 'material-movements',
+    columns: [
+      { header: t('materials.movement.date'), value: (m) => formatDate(m.operation_date), width: 0.9 },
+      { header: t('materials.movement.type'), value: (m) => t(`materials.type.${m.operation_type}`, { defaultValue: m.operation_type }), width: 0.8 },
+      { header: t('materials.movement.center'), value: (m) => t(`materials.center.${m.operation_center}`, { defaultValue: m.operation_center }) },
+      { header: t('materials.movement.qty'), value: (m) => m.sumQty, decimals: 2, width: 0.9 },
+      { header: t('materials.field.unit'), value: (m) => m.unit, width: 0.6 },
+      { header: t('materials.movement.price'), value: (m) => m.price, decimals: 4, width: 0.9 },
+      { header: t('materials.movement.sum'), value: (m) => m.sumPrice, decimals: 2, width: 0.9 },
+      { header: t('materials.field.currency'), value: (m) => m.doviz, width: 0.6 },
+      { header: t('materials.movement.runTotal'), value: (m) => m.runTotal ?? 0, decimals: 2, width: 0.9 },
+      { header: t('materials.movement.description'), value: (m) => m.description, width: 2 },
+    ],
+    fetchAll: (onProgress) => fetchAllPages(async (n) => {
+      const r = await api<MaterialMovementList>(`/stock/list/${encodeURIComponent(materialId)}`, { query: { page: n, pageSize: REPORT_PAGE_SIZE } });
+      return { rows: r.stock, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
+    }, onProgress),
+  }), [t, materialId, materialName]);
+  useReportSource(report);
 
   const columns: DataTableColumn<MaterialMovement>[] = [
     { key: 'date', header: t('materials.movement.date'), render: (m) => <Text size="sm" style={NOWRAP}>{formatDate(m.operation_date)}</Text> },

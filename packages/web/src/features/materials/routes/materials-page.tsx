@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MATERIAL_SORTS, MATERIALS_PAGE_SIZE, PAGE_SIZES, formatNumber, hasModulePermission, type Material } from '@isik/domain';
@@ -11,9 +11,11 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
+import { api } from '../../../lib/api';
+import { describeFilters, fetchAllPages, REPORT_PAGE_SIZE, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
 import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
-import { materialCategoriesQuery, materialsQuery, type MaterialSort } from '../api/materials-api';
+import { materialCategoriesQuery, materialsQuery, type MaterialListResponse, type MaterialSort } from '../api/materials-api';
 import { MaterialThumb } from '../components/material-image';
 import { MovementDialog } from '../components/movement-dialog';
 import { StockAmount } from '../components/stock-amount';
@@ -66,6 +68,31 @@ export function MaterialsPage() {
   }, [data, state.page]);
 
   const open = (m: Material) => void navigate(`/material/${m._id}`);
+
+  // The Reports menu exports every material the search and category select, in the list's order.
+  const { search, category, orderBy, order } = state;
+  const report = useMemo((): ReportSource<Material> => ({
+    title: t('menu.materials'),
+    fileName: 'materials',
+    subtitle: describeFilters([[t('common.search'), search], [t('materials.field.category'), category]]),
+    columns: [
+      { header: t('materials.field.no'), value: (m) => m.material_no, width: 0.6 },
+      { header: t('materials.field.name'), value: (m) => m.material_name, width: 2.2 },
+      { header: t('materials.field.category'), value: (m) => m.material_category },
+      { header: t('materials.field.group'), value: (m) => m.material_group },
+      { header: t('materials.field.unit'), value: (m) => m.material_unit, width: 0.7 },
+      { header: t('materials.field.price'), value: (m) => m.material_price, decimals: 4 },
+      { header: t('materials.field.currency'), value: (m) => m.material_doviz, width: 0.7 },
+      { header: t('materials.list.stock'), value: (m) => m.stockSum, decimals: 2 },
+    ],
+    fetchAll: (onProgress) => fetchAllPages(async (n) => {
+      const r = await api<MaterialListResponse>('/materials/list', {
+        query: { type: 'list', page: n, pageSize: REPORT_PAGE_SIZE, orderBy, order, search: search || undefined, category },
+      });
+      return { rows: r.materials, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
+    }, onProgress),
+  }), [t, search, category, orderBy, order]);
+  useReportSource(report);
 
   const columns: DataTableColumn<Material>[] = [
     { key: 'img', header: '', width: 56, render: (m) => <MaterialThumb src={m.material_img} name={m.material_name} /> },

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ActionIcon, Anchor, Button, Chip, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -13,9 +13,10 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
-import { notifyError } from '../../../lib/api';
+import { api, notifyError } from '../../../lib/api';
+import { describeFilters, fetchAllPages, REPORT_PAGE_SIZE, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
-import { firstProductOf, modelsQuery, type ModelSort } from '../api/models-api';
+import { firstProductOf, modelsQuery, type ModelListResponse, type ModelSort } from '../api/models-api';
 import { categoryLabelKey, ModelCategoryBadge, ModelStatusBadge, ModelThumb } from '../components/model-badges';
 import { datasheetLink, mailtoLink, smsLink } from '../model/share';
 import { rememberModelsSearch } from './list-location';
@@ -57,6 +58,29 @@ export function ModelsPage() {
   }, [data, state.page]);
 
   const open = (m: ModelLight) => navigate(`/model/${m._id}`);
+
+  // The Reports menu exports every model the search and category select, in the list's order.
+  const { search, category, orderBy, order } = state;
+  const report = useMemo((): ReportSource<ModelLight> => ({
+    title: t('menu.models'),
+    fileName: 'models',
+    subtitle: describeFilters([[t('common.search'), search], [t('models.field.category'), category === undefined ? undefined : t(categoryLabelKey(category))]]),
+    columns: [
+      { header: t('models.field.code'), value: (m) => m.model_kodu },
+      { header: t('models.field.name'), value: (m) => pairText(m.model_adi, lang), width: 2.5 },
+      { header: t('models.field.category'), value: (m) => t(categoryLabelKey(m.model_kategori)) },
+      { header: t('models.field.unit'), value: (m) => m.model_birimi },
+      { header: t('models.field.vat'), value: (m) => `%${formatNumber(m.model_kdv, 0)}`, align: 'right' },
+      { header: t('models.field.status'), value: (m) => t(m.model_durumu ? 'models.status.active' : 'models.status.passive') },
+    ],
+    fetchAll: (onProgress) => fetchAllPages(async (n) => {
+      const r = await api<ModelListResponse>('/models/list', {
+        query: { type: 'list', page: n, pageSize: REPORT_PAGE_SIZE, orderBy, order, search: search || undefined, category },
+      });
+      return { rows: r.models, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
+    }, onProgress),
+  }), [t, lang, search, category, orderBy, order]);
+  useReportSource(report);
 
   /** Spec DECISIONS 9: the e-mail item works: a prepared message with the datasheet (first product) or the catalogue link. */
   const sendMail = async (m: ModelLight) => {

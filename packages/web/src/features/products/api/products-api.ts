@@ -73,24 +73,28 @@ export const materialCategoriesQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** Central-bank selling rates; null when the server has none (404): the screen then shows own currencies. */
-export interface TodayRates { usd: number; eur: number }
-interface TcmbRow { ForexSelling?: number | string | null }
+/**
+ * Central-bank selling rates of the latest stored bulletin (GET /tcmb/today, DECISIONS 3), as the exact decimal
+ * strings of the bulletin; null when the server has none yet (503): the screen then keeps own currencies.
+ * The key starts with 'rates' so a newly stored bulletin (live event) refetches it.
+ */
+export interface TodayRates { usd: string; eur: string }
+interface TcmbRow { CurrencyCode?: string; ForexSelling?: string | null }
 export const ratesQuery = queryOptions({
-  queryKey: ['tcmb', 'today'] as const,
+  queryKey: ['rates', 'today', 'selling'] as const,
   queryFn: async ({ signal }): Promise<TodayRates | null> => {
     try {
       const res = await api<{ Data?: TcmbRow[] }>('/tcmb/today', { signal });
-      const usd = Number(res.Data?.[0]?.ForexSelling);
-      const eur = Number(res.Data?.[1]?.ForexSelling);
-      return usd > 0 && eur > 0 ? { usd, eur } : null;
+      const usd = res.Data?.find((r) => r.CurrencyCode === 'USD')?.ForexSelling;
+      const eur = res.Data?.find((r) => r.CurrencyCode === 'EUR')?.ForexSelling;
+      return usd && eur && Number(usd) > 0 && Number(eur) > 0 ? { usd, eur } : null;
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return null;
+      if (err instanceof ApiError && err.status === 503) return null;
       throw err;
     }
   },
   staleTime: 5 * 60_000,
-  retry: false,
+  retry: 1,
   meta: { notifyError: false },
 });
 

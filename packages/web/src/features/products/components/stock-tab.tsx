@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert, Badge, Button, Grid, Group, Menu, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   CURRENCIES, DEFAULT_CURRENCY, DEFAULT_UNIT, MANUAL_PRODUCT_MOVEMENT, OPERATION_CENTERS, OPERATION_TYPES, PRODUCT_STOCK_LIST_MAX, UNITS,
-  formatDate, formatNumber, productMovementInputSchema, type Product, type ProductMovement,
+  formatDate, formatNumber, pairText, productMovementInputSchema, type Product, type ProductMovement, type ProductMovementList,
 } from '@isik/domain';
 import { IconArrowDownRight, IconArrowUpRight, IconExternalLink, IconPlus, IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,8 @@ import { Link } from 'react-router';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { tm } from '../../../i18n';
-import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
+import { ApiError, api, notifyError, notifySuccess } from '../../../lib/api';
+import { fetchAllPages, REPORT_PAGE_SIZE, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { productStockQuery, useCreateProductMovement, useDeleteProductMovement } from '../api/products-api';
 import { RowMenu } from './row-toolbar';
 
@@ -47,6 +48,30 @@ export function StockTab({ product }: { product: Product }) {
     if (!(await confirmDelete({ message: tm('stock.delete.confirm') }))) return;
     remove.mutate(m._id, { onSuccess: () => notifySuccess('products.stock.deleted'), onError: (e) => notifyError(e) });
   };
+
+  // The Reports menu exports the product's whole ledger (every page), in the table's order.
+  const productId = product._id;
+  const productName = pairText(product.urun_adi, i18n.language);
+  const report = useMemo((): ReportSource<ProductMovement> => ({
+    title: `${productName} · ${t('products.stock.movements')}`,
+    fileName: 'product-movements',
+    columns: [
+      { header: t('products.stock.date'), value: (m) => formatDate(m.operation_date), width: 0.9 },
+      { header: t('products.stock.type'), value: (m) => t(`products.stock.types.${m.operation_type}`, { defaultValue: m.operation_type }), width: 0.8 },
+      { header: t('products.stock.center'), value: (m) => t(`products.stock.centers.${m.operation_center}`, { defaultValue: m.operation_center }) },
+      { header: t('products.stock.qty'), value: (m) => m.sumQty, width: 0.8 },
+      { header: t('products.stock.unit'), value: (m) => m.unit, width: 0.6 },
+      { header: t('products.stock.price'), value: (m) => m.price, decimals: 2, width: 0.9 },
+      { header: t('products.field.currency'), value: (m) => m.doviz, width: 0.6 },
+      { header: t('products.stock.description'), value: (m) => m.description, width: 2 },
+      { header: t('products.stock.runTotal'), value: (m) => m.runTotal ?? 0, width: 0.9 },
+    ],
+    fetchAll: (onProgress) => fetchAllPages(async (n) => {
+      const r = await api<ProductMovementList>(`/productStocks/list/${encodeURIComponent(productId)}`, { query: { page: n, pageSize: REPORT_PAGE_SIZE } });
+      return { rows: r.stock, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
+    }, onProgress),
+  }), [t, productId, productName]);
+  useReportSource(report);
 
   const columns: DataTableColumn<ProductMovement>[] = [
     { key: 'date', header: t('products.stock.date'), render: (m) => <Text size="sm" style={NOWRAP}>{formatDate(m.operation_date)}</Text> },

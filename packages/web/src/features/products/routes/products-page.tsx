@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Group, Image, Menu, Paper, Progress, Select, Slider, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -14,9 +14,10 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
-import { notifyError, notifySuccess } from '../../../lib/api';
+import { api, notifyError, notifySuccess } from '../../../lib/api';
+import { describeFilters, fetchAllPages, REPORT_PAGE_SIZE, useReportSource, type ReportColumn, type ReportSource } from '../../../lib/report-source';
 import { readPage, useListParams } from '../../../lib/use-list-params';
-import { productsQuery, useCopyProduct } from '../api/products-api';
+import { productsQuery, useCopyProduct, type ProductListResponse } from '../api/products-api';
 import { PriceListSettingsModal } from '../components/price-list-settings';
 import { figures, money, percent, storeMarkup, storedMarkup } from '../model/product-values';
 
@@ -67,6 +68,38 @@ export function ProductsPage() {
       onError: (err) => notifyError(err),
     });
   };
+
+  // The Reports menu exports every product the search and category select, with the marked-up price
+  // at the slider's rate (and the completeness while the calculation column is on).
+  const { search, category, calc } = state;
+  const report = useMemo((): ReportSource<Product> => {
+    const columns: ReportColumn<Product>[] = [
+      { header: t('products.field.name'), value: (p) => pairText(p.urun_adi, lang), width: 2.4 },
+      { header: t('products.field.code'), value: (p) => p.urun_kodu, width: 1.3 },
+      { header: t('products.field.modelCode'), value: (p) => p.urun_model?.model_kodu ?? '' },
+      { header: t('products.field.category'), value: (p) => (p.model_category === null ? '' : t(`model.kategori${p.model_category}`)), width: 1.3 },
+      { header: t('products.field.figures'), value: (p) => figures(p).join(' · '), width: 1.2 },
+      { header: t('products.field.price'), value: (p) => p.urun_fiyat, decimals: 2 },
+      { header: t('products.list.markedPrice', { rate: markup }), value: (p) => markupPrice(p.urun_fiyat, markup), decimals: 2 },
+      { header: t('products.field.currency'), value: (p) => p.urun_doviz, width: 0.7 },
+      { header: t('products.field.stock'), value: (p) => p.stockSum, width: 0.8 },
+    ];
+    if (calc) columns.push({ header: t('products.list.completeness'), value: (p) => percent(p.completeness ?? 0, lang), align: 'right' });
+    columns.push({ header: t('products.field.status'), value: (p) => t(p.urun_durumu ? 'products.status.active' : 'products.status.passive'), width: 0.8 });
+    return {
+      title: t('products.list.title'),
+      fileName: 'products',
+      subtitle: describeFilters([[t('common.search'), search], [t('products.field.category'), category === undefined ? undefined : t(`model.kategori${category}`)]]),
+      columns,
+      fetchAll: (onProgress) => fetchAllPages(async (n) => {
+        const r = await api<ProductListResponse>('/products/list', {
+          query: { type: calc ? 'detaillist' : 'list', orderBy: 'urun_sira', page: n, pageSize: REPORT_PAGE_SIZE, search: search || undefined, category },
+        });
+        return { rows: r.products, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
+      }, onProgress),
+    };
+  }, [t, lang, search, category, calc, markup]);
+  useReportSource(report);
 
   const columns: DataTableColumn<Product>[] = [
     {

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { USERS_PAGE_SIZE } from '@isik/domain';
+import { ROLE_KEYS, USERS_PAGE_SIZE, type Role } from '@isik/domain';
 import { IconPencil, IconSearchOff, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -12,10 +12,11 @@ import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { tm } from '../../../i18n';
-import { notifySuccess } from '../../../lib/api';
+import { api, notifySuccess } from '../../../lib/api';
+import { describeFilters, fetchAllPages, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
 import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
-import { useDeleteUser, usersListQuery, type SortOrder, type User, type UserSort, type UsersListParams } from '../api/users-api';
+import { useDeleteUser, usersListQuery, type UsersListAnswer, type SortOrder, type User, type UserSort, type UsersListParams } from '../api/users-api';
 import { RoleBadge } from '../components/role-badge';
 import { UserAvatar } from '../components/user-avatar';
 import { UserModal } from '../components/user-modal';
@@ -29,6 +30,9 @@ function readParams(params: URLSearchParams): UsersListParams {
     search: params.get('search') ?? '',
   };
 }
+
+/** The user list answers at most 100 rows a call (the other lists 1000). */
+const USERS_REPORT_PAGE_SIZE = 100;
 
 /** Left out of the URL. */
 const LIST_DEFAULTS = { page: 1, orderBy: 'firstname', order: 'asc', search: '' };
@@ -58,6 +62,28 @@ export function UsersPage() {
   useEffect(() => {
     if (data && params.page > data.totalPage) setParams({ page: data.totalPage });
   });
+
+  // The Reports menu exports every user the search selects, in the list's order.
+  const { search, orderBy, order } = params;
+  const report = useMemo((): ReportSource<User> => ({
+    title: t('menu.users'),
+    fileName: 'users',
+    subtitle: describeFilters([[t('common.search'), search]]),
+    columns: [
+      { header: t('users.fields.firstname'), value: (u) => u.firstname },
+      { header: t('users.fields.lastname'), value: (u) => u.lastname },
+      { header: t('users.fields.email'), value: (u) => u.email, width: 1.8 },
+      { header: t('users.fields.mobile'), value: (u) => u.mobile },
+      { header: t('users.fields.company'), value: (u) => u.usercompany_id[0]?.company_name ?? '', width: 1.8 },
+      { header: t('users.fields.role'), value: (u) => (ROLE_KEYS[u.role as Role] ? t(`role.${ROLE_KEYS[u.role as Role]}`) : String(u.role)) },
+      { header: t('users.fields.active'), value: (u) => t(u.userstate ? 'users.state.active' : 'users.state.inactive') },
+    ],
+    fetchAll: (onProgress) => fetchAllPages(async (n) => {
+      const r = await api<UsersListAnswer>('/users/list', { query: { page: n, pageSize: USERS_REPORT_PAGE_SIZE, orderBy, order, search: search || undefined } });
+      return { rows: r.users, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
+    }, onProgress),
+  }), [t, search, orderBy, order]);
+  useReportSource(report);
 
   const open = (user: User | null) => setModal((m) => ({ opened: true, user, key: m.key + 1 }));
 

@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './support/auth';
+
+// The e2e browser runs in tr-TR with the Istanbul time zone, so texts and numbers are Turkish.
+
+async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+const trNumber = (n: number, decimals = 0) => new Intl.NumberFormat('tr-TR', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(n);
+
+test('the admin dashboard shows the counts, and a stock-out made today appears live in materials used today and in the logs', async ({ page }) => {
+  await loginAs(page);
+  await expect(page).toHaveURL(/\/$/);
+  const token = await tokenOf(page);
+  const auth = { authorization: `Bearer ${token}` };
+
+  const counts = await (await page.request.get('/api/dashboard/counts', { headers: auth })).json();
+  for (const key of ['products', 'offers', 'orders', 'orderItems', 'companies', 'users'] as const) {
+    await expect(page.getByTestId(`tile-${key}-count`)).toHaveText(trNumber(counts[key]));
+  }
+  expect(counts.products).toBeGreaterThan(0);
+  // Tiles lead where the admin may go.
+  await expect(page.locator('a', { has: page.getByTestId('tile-products') })).toHaveAttribute('href', '/products');
+  await expect(page.locator('a', { has: page.getByTestId('tile-users') })).toHaveAttribute('href', '/users');
+
+  const materials = await (await page.request.get('/api/materials/list?pageSize=1', { headers: auth })).json();
+  const material = materials.materials[0];
+  await expect(page.getByTestId('materials-today')).toBeVisible();
+
+  // A manual stock-out through the API while the dashboard is open: the socket brings it without a reload.
+  const description = `E2E çıkış ${Date.now()}`;
+  const res = await page.request.post('/api/stock/create', {
+    headers: auth,
+    data: { stock_id: material._id, operation_type: 'cikis', operation_center: 'uretim', qty: '2.5', price: '1', description },
+  });
+  expect(res.status()).toBe(200);
+
+  const row = page.getByTestId('material-row').filter({ hasText: description });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(`${material.material_category} - ${material.material_group} - ${material.material_name}`);
+  await expect(row).toContainText(`2,50 ${material.material_unit}`);
+  await expect(page.getByTestId('log-row').filter({ hasText: material.material_name }).filter({ hasText: 'Stok hareketi oluşturuldu' }).first()).toBeVisible();
+
+  // The row menu opens the material in a new window.
+  await row.getByRole('button', { name: 'Aç' }).click();
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('menuitem', { name: 'Malzeme' }).click()]);
+  await expect(popup).toHaveURL(new RegExp(`/material/${material._id}$`));
+  await popup.close();
+});
+
+test("a visitor's offer request from the product page becomes a to-do in the admin's header, marked read by clicking", async ({ page, browser }) => {
+  const list = await (await page.request.get('/api/web/products?pageSize=1')).json();
+  const product = list.products[0];
+  const requester = `Deniz Test ${Date.now() % 100000}`;
+
+  // Signed out: the public product page.
+  const visitor = await browser.newContext({ locale: 'tr-TR', timezoneId: 'Europe/Istanbul' });
+  const vp = await visitor.newPage();
+  await vp.goto(`/web/${product._id}/0`);
+  await vp.getByRole('button', { name: 'Teklif iste' }).click();
+  const dialog = vp.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'İsteği gönder' }).click();
+  // The form checks the server's rules before sending.
+  await expect(dialog.getByText('Ad soyad yazınız.')).toBeVisible();
+  await dialog.locator('input[name="name"]').fill(requester);
+  await dialog.locator('input[name="company"]').fill('Deniz Enerji');
+  await dialog.locator('input[name="email"]').fill('deniz@example.com');
+  await dialog.locator('input[name="quantity"]').fill('25');
+  await dialog.getByRole('button', { name: 'İsteği gönder' }).click();
+  await expect(dialog.getByTestId('offer-sent')).toBeVisible();
+  const offerNo = (await dialog.getByTestId('offer-no').textContent())?.trim() ?? '';
+  expect(offerNo).toMatch(/^TKF-\d{4}-\d{4}$/);
+  await visitor.close();
+
+  await loginAs(page);
+  await expect(page.getByTestId('todo-unread')).toBeVisible();
+  await page.getByTestId('todo-bell').click();
+  const item = page.getByTestId('todo-item').filter({ hasText: requester });
+  await expect(item).toBeVisible();
+  await expect(item).toContainText(offerNo);
+  await expect(item).toContainText('Ofis');
+  await expect(item).toHaveAttribute('data-read', 'false');
+  await item.getByRole('button', { name: 'Okundu işaretle' }).click();
+  await expect(item).toHaveAttribute('data-read', 'true');
+  await expect(item.getByRole('button', { name: 'Okunmadı işaretle' })).toBeVisible();
+
+  // The read mark is stored: after a reload it is still read.
+  await page.reload();
+  await page.getByTestId('todo-bell').click();
+  await expect(page.getByTestId('todo-item').filter({ hasText: requester })).toHaveAttribute('data-read', 'true');
+  // The offer request is in today's logs with a link to the offer.
+  await page.keyboard.press('Escape');
+  const logRow = page.getByTestId('log-row').filter({ hasText: offerNo }).filter({ has: page.getByRole('cell', { name: 'Web teklif isteği', exact: true }) });
+  await expect(logRow).toBeVisible();
+  await expect(logRow).toContainText('Web');
+  await expect(logRow.getByRole('button', { name: 'İlgili kaydı aç' })).toBeVisible();
+});

@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './support/auth';
+
+// The e2e browser runs in tr-TR and the app's default language is Turkish, so the texts are Turkish.
+const TR = {
+  qtyRequired: 'Miktarı Yazınız',
+  priceInvalid: 'Ürün Fiyatı Hatalıdır',
+  created: 'Teslimat kaydedildi',
+  updated: 'Teslimat güncellendi',
+  deleteConfirm: 'Teslimatı Silmek istiyor musunuz ?',
+  hasDeliveries: 'Teslimatı olan Firma Silinemez..',
+  companyDeleteConfirm: 'Firmayı silmek istiyor musunuz ?',
+};
+const PRODUCT_SEARCH = 'Titan';
+
+/** The signed-in user's token, to read figures through the API as a second witness. */
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
+  const res = await page.request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), path).toBe(200);
+  return (await res.json()) as T;
+}
+
+const parseTr = (text: string) => Number(text.replace(/\./g, '').replace(',', '.'));
+
+test('company deliveries: validation, product delivery out of stock, status, delete with reversal, company delete refused', async ({ page }) => {
+  await loginAs(page);
+  // A demo customer with seeded deliveries (samples and warranty replacements).
+  const { companyList } = await apiGet<{ companyList: { _id: string; company_name: string }[] }>(page, '/companies/list?category=Customer&pageSize=100');
+  let company: { _id: string; company_name: string } | undefined;
+  for (const c of companyList) {
+    if ((await apiGet<unknown[]>(page, `/deliveried/list/${c._id}`)).length > 0) { company = c; break; }
+  }
+  if (!company) throw new Error('the demo seed made no deliveries');
+
+  await page.goto(`/companydetail/${company._id}`);
+  await page.getByRole('tab', { name: 'Teslimatlar' }).click();
+  const rows = page.getByRole('tabpanel').locator('table tbody tr');
+  const before = (await apiGet<unknown[]>(page, `/deliveried/list/${company._id}`)).length;
+  expect(before).toBeGreaterThan(0);
+  await expect(rows).toHaveCount(before);
+
+  // New delivery: an empty quantity and a cleared price are refused with the spec's messages.
+  await page.getByRole('button', { name: 'Yeni teslimat' }).click();
+  const dialog = page.getByTestId('delivery-dialog').getByRole('dialog');
+  await expect(dialog.getByText('Yeni teslimat')).toBeVisible();
+  await dialog.locator('input[name="qty"]').fill('');
+  await dialog.locator('input[name="price"]').fill('');
+  await dialog.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(dialog.getByText(TR.qtyRequired)).toBeVisible();
+  await expect(dialog.getByText(TR.priceInvalid)).toBeVisible();
+
+  // Pick a product: it fills name, price, currency and the stock limit; qty goes back to 1.
+  await dialog.getByRole('button', { name: 'Ürün', exact: true }).click();
+  const picker = page.getByTestId('product-picker');
+  await picker.getByTestId('product-picker-search').fill(PRODUCT_SEARCH);
+  await expect(picker.locator('tbody tr').first()).toContainText(PRODUCT_SEARCH);
+  await picker.locator('tbody tr').first().click();
+  await expect(dialog.getByTestId('delivery-picked')).toContainText(PRODUCT_SEARCH);
+  await expect(dialog.locator('input[name="qty"]')).toHaveValue('1');
+  const stockText = (await dialog.getByText(/^Stok: /).textContent()) ?? '';
+  const stockBefore = parseTr(stockText.replace('Stok: ', '').replace(' Adet', ''));
+  expect(stockBefore).toBeGreaterThanOrEqual(2);
+  await dialog.locator('input[name="qty"]').fill('2');
+  await dialog.locator('input[name="receiver"]').fill('E2E Teslim Alan');
+  await dialog.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByText(TR.created)).toBeVisible();
+  await expect(rows).toHaveCount(before + 1);
+  const row = rows.filter({ hasText: 'E2E Teslim Alan' });
+  await expect(row).toContainText(PRODUCT_SEARCH);
+  await expect(row).toContainText('2,00 Adet');
+  await expect(row).toContainText('Açık');
+
+  // The product's stock dropped by the quantity.
+  const list = await apiGet<{ _id: string; product_id: string; receiver: string }[]>(page, `/deliveried/list/${company._id}`);
+  const made = list.find((d) => d.receiver === 'E2E Teslim Alan')!;
+  const product = () => apiGet<{ stockSum: number }>(page, `/products/${made.product_id}`);
+  expect((await product()).stockSum).toBe(stockBefore - 2);
+
+  // Status: closed, collected.
+  await row.getByRole('button', { name: 'Teslimat durumu' }).click();
+  const statusDialog = page.getByTestId('delivery-status-dialog').getByRole('dialog');
+  await statusDialog.getByRole('radio', { name: 'Kapandı', exact: true }).check();
+  await statusDialog.getByLabel('Durum açıklaması').click();
+  await page.getByRole('option', { name: 'Tahsil edildi', exact: true }).click();
+  await statusDialog.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(page.getByText(TR.updated)).toBeVisible();
+  await expect(row).toContainText('Kapandı');
+  await expect(row).toContainText('Tahsil edildi');
+
+  // Delete with confirmation: the stock is back.
+  await row.getByRole('button', { name: 'Sil' }).click();
+  await expect(page.getByText(TR.deleteConfirm)).toBeVisible();
+  await page.getByRole('button', { name: 'Evet' }).click();
+  await expect(rows).toHaveCount(before);
+  await expect(rows.filter({ hasText: 'E2E Teslim Alan' })).toHaveCount(0);
+  expect((await product()).stockSum).toBe(stockBefore);
+
+  // The company still has its demo deliveries: deleting it is refused with the spec's message.
+  await page.getByRole('tab', { name: 'Firma bilgileri' }).click();
+  // The delivery tab unmounts: wait for its rows (and their own 'Sil' buttons) to go.
+  await expect(rows).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sil', exact: true }).click();
+  await expect(page.getByText(TR.companyDeleteConfirm)).toBeVisible();
+  await page.getByRole('button', { name: 'Evet' }).click();
+  await expect(page.getByText(TR.hasDeliveries)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/companydetail/${company._id}`));
+});

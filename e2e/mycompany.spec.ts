@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './support/auth';
+import { userOfRole } from './support/fixtures';
+
+// The e2e browser runs in tr-TR and the app's default language is Turkish, so the texts are Turkish.
+const TR = {
+  title: 'Firma Bilgileri',
+  missing: 'Firma bilgilerinde ülke ya da firma adı eksik',
+  updated: 'Firma güncellendi',
+  banksTab: 'Banka listesi',
+  certificatesTab: 'Sertifikalar',
+  addBank: 'Banka hesabı ekle',
+  addCertificate: 'Sertifika ekle',
+  apply: 'Uygula',
+};
+const SEEDED_NAME = 'Işık LED Aydınlatma A.Ş.';
+const NEW_NAME = 'Işık LED Aydınlatma Sanayi A.Ş.';
+// A valid Turkish IBAN (check digits computed), typed without spaces; the list shows it in groups of four.
+const IBAN = 'TR180001500015800007291234';
+const IBAN_SHOWN = 'TR18 0001 5000 1580 0007 2912 34';
+
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();
+const notice = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+const saveButton = (page: Page) => page.getByRole('button', { name: 'Kaydet', exact: true });
+
+test('the admin edits the own company: validation, a new bank account, saved across a reload', async ({ page }) => {
+  await loginAs(page);
+  await page.goto('/mycompany');
+  await expect(page.getByRole('heading', { name: TR.title })).toBeVisible();
+  await expect(field(page, 'sirket_adi')).toHaveValue(SEEDED_NAME);
+  await expect(field(page, 'sirket_email')).toHaveValue('info@isikled.com.tr');
+
+  // Name cleared: the spec's message, and nothing is saved.
+  await field(page, 'sirket_adi').fill('');
+  await saveButton(page).click();
+  await expect(page.getByTestId('mycompany-errors')).toContainText(TR.missing);
+  await expect(page.getByText(TR.missing).first()).toBeVisible();
+  await expect(notice(page, TR.updated)).toHaveCount(0);
+
+  await field(page, 'sirket_adi').fill(NEW_NAME);
+
+  // A certificate file shows its size in rounded kB (size / 1000) once picked; the row is not kept.
+  await page.getByRole('tab', { name: new RegExp(TR.certificatesTab) }).click();
+  await expect(page.getByTestId('certificate-list').locator('tbody tr')).toHaveCount(3);
+  await page.getByRole('button', { name: TR.addCertificate }).click();
+  const certModal = page.getByRole('dialog');
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2600, 32), Buffer.from('\n%%EOF\n')]);
+  await certModal.getByTestId('certificate-file').locator('input[type="file"]').setInputFiles({ name: 'ip66-test.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(certModal.getByTestId('certificate-file-size')).toHaveText(`${Math.round(pdf.length / 1000)} kB · ip66-test.pdf`);
+  await certModal.getByRole('button', { name: 'Vazgeç' }).click();
+  await expect(page.getByTestId('certificate-list').locator('tbody tr')).toHaveCount(3);
+
+  // A new bank account in euros.
+  await page.getByRole('tab', { name: new RegExp(TR.banksTab) }).click();
+  const banks = page.getByTestId('bank-list').locator('tbody tr');
+  await expect(banks).toHaveCount(2);
+  await page.getByRole('button', { name: TR.addBank }).click();
+  const modal = page.getByRole('dialog');
+  await modal.locator('input[name="bank"]').fill('Vakıfbank');
+  await modal.locator('input[name="branch"]').fill('Sincan OSB Şubesi');
+  await modal.locator('input[name="iban"]').fill('TR18 0001 5000 1580 0007 2912 35');
+  await modal.locator('input[name="branch"]').click();
+  await modal.getByRole('button', { name: TR.apply }).click();
+  await expect(modal.getByText('IBAN geçerli değil', { exact: false })).toBeVisible();
+  await modal.locator('input[name="iban"]').fill(IBAN);
+  await modal.locator('.mantine-Select-input').click();
+  await page.getByRole('option', { name: /€/ }).click();
+  await modal.getByRole('button', { name: TR.apply }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(banks).toHaveCount(3);
+  await expect(banks.nth(2)).toContainText('Vakıfbank');
+  await expect(banks.nth(2)).toContainText(IBAN_SHOWN);
+
+  await saveButton(page).click();
+  await expect(notice(page, TR.updated)).toBeVisible();
+
+  await page.reload();
+  await expect(field(page, 'sirket_adi')).toHaveValue(NEW_NAME);
+  await page.getByRole('tab', { name: new RegExp(TR.banksTab) }).click();
+  await expect(banks).toHaveCount(3);
+  await expect(banks.nth(2)).toContainText('Sincan OSB Şubesi');
+  await expect(banks.nth(2)).toContainText(IBAN_SHOWN);
+  await expect(banks.nth(2)).toContainText('€');
+
+  // The other form route shows the same record; the seeded name is put back for other tests.
+  await page.goto('/app/settings/myCompany/1');
+  await expect(field(page, 'sirket_adi')).toHaveValue(NEW_NAME);
+  await field(page, 'sirket_adi').fill(SEEDED_NAME);
+  await saveButton(page).click();
+  await expect(notice(page, TR.updated)).toBeVisible();
+
+  // Close goes to the dashboard.
+  await page.getByRole('button', { name: 'Kapat', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a role-2 user has no own-company menu entry and /mycompany is refused', async ({ page }) => {
+  await loginAs(page, userOfRole(2));
+  await expect(page.locator('a[href="/mycompany"]')).toHaveCount(0);
+  for (const path of ['/mycompany', '/app/settings/myCompany/1']) {
+    await page.goto(path);
+    await expect(page.getByTestId('error-code')).toHaveText(/^(403|404)$/);
+    await expect(page.getByRole('heading', { name: TR.title })).toHaveCount(0);
+    await expect(page.locator('[name="sirket_adi"]')).toHaveCount(0);
+  }
+});
+
+test('a role-1 manager finds the own company in the menu and opens it', async ({ page }) => {
+  await loginAs(page, userOfRole(1));
+  const link = page.locator('a[href="/mycompany"]').first();
+  // The menu's company group may start folded.
+  await expect(page.getByRole('navigation').getByText('Firma', { exact: true })).toBeVisible();
+  if (!(await link.isVisible())) await page.getByRole('navigation').getByText('Firma', { exact: true }).click();
+  await link.click();
+  await expect(page).toHaveURL(/\/mycompany$/);
+  await expect(page.getByRole('heading', { name: TR.title })).toBeVisible();
+  await expect(field(page, 'sirket_adi')).toHaveValue(SEEDED_NAME);
+});

@@ -1,0 +1,122 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Download, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { loginAs } from './support/auth';
+
+// The e2e browser runs in tr-TR, so the app (and its reports) speak Turkish.
+const rows = (page: Page) => page.locator('table tbody tr');
+const reportsButton = (page: Page) => page.getByTestId('reports-menu');
+
+/** Reports → the format's item; answers the captured download saved to a temporary file. */
+async function exportAs(page: Page, item: RegExp): Promise<{ download: Download; file: string }> {
+  await expect(reportsButton(page)).toBeEnabled();
+  await reportsButton(page).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: item }).click();
+  const download = await downloading;
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-report-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return { download, file };
+}
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+test('the Excel report of the companies holds every row the filter selects, not only the page on screen', async ({ page }) => {
+  await loginAs(page);
+  await page.goto('/companies');
+  await expect(rows(page)).toHaveCount(10);
+
+  // Filter by category: the screen's own list call tells how many rows the filter selects.
+  const listed = page.waitForResponse((r) => r.url().includes('/api/companies/list') && r.url().includes('category=Customer'));
+  await page.getByLabel('Kategori').getByText('Müşteri', { exact: true }).click();
+  const answer = (await (await listed).json()) as { totalItemCount: number; totalPage: number; companyList: { company_name: string }[] };
+  expect(answer.totalPage).toBeGreaterThan(1);
+  await expect(rows(page)).toHaveCount(10);
+  const headers = (await page.locator('table thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
+  // A customer sorted onto the second page, so not on screen now.
+  const onPage = answer.companyList.map((c) => c.company_name);
+  expect(onPage).not.toContain('Uludağ Enerji Yatırımları');
+
+  const { file } = await exportAs(page, /Excel/);
+  expect(file.endsWith(`companies-${today()}.xlsx`)).toBe(true);
+  await expect(page.getByText(/Rapor indirildi/)).toBeVisible();
+
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(readFileSync(file) as unknown as Parameters<typeof wb.xlsx.load>[0]);
+  const sheet = wb.worksheets[0];
+  expect(sheet.getCell('A1').value).toBe('Firmalar');
+  expect(String(sheet.getCell('A2').value)).toContain('Kategori: Müşteri');
+  const headerRow = (sheet.getRow(4).values as unknown[]).slice(1);
+  expect(headerRow).toEqual(headers);
+  const dataRows = sheet.rowCount - 4;
+  expect(dataRows).toBe(answer.totalItemCount);
+  const names = Array.from({ length: dataRows }, (_, i) => String(sheet.getRow(5 + i).getCell(1).value));
+  expect(names).toContain('Uludağ Enerji Yatırımları');
+  expect(names).toContain(onPage[0]);
+  // Only customers: the category column says so on every row.
+  const categories = new Set(Array.from({ length: dataRows }, (_, i) => String(sheet.getRow(5 + i).getCell(2).value)));
+  expect([...categories]).toEqual(['Müşteri']);
+});
+
+test('the PDF report of the products carries the product names in Turkish', async ({ page }) => {
+  await loginAs(page);
+  await page.goto('/products');
+  await expect(rows(page).first()).toBeVisible();
+  const firstName = (await rows(page).first().locator('a').first().innerText()).trim();
+
+  const { file } = await exportAs(page, /PDF/);
+  expect(file.endsWith(`products-${today()}.pdf`)).toBe(true);
+  expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  expect(text).toContain('Ürünler');
+  expect(text).toContain(firstName);
+  expect(text).toMatch(/Sayfa 1 \/ \d+/);
+});
+
+test('the Word report downloads from the users list', async ({ page }) => {
+  await loginAs(page);
+  await page.goto('/users');
+  await expect(rows(page).first()).toBeVisible();
+  const { file } = await exportAs(page, /Word/);
+  expect(file.endsWith(`users-${today()}.docx`)).toBe(true);
+  const xml = await (await JSZip.loadAsync(readFileSync(file))).file('word/document.xml')!.async('string');
+  for (const text of ['Kullanıcılar', 'Ad', 'E-posta', 'admin@example.com', 'role1@example.com']) expect(xml).toContain(`>${text}<`);
+  // The header row repeats on every page.
+  expect(xml).toContain('<w:tblHeader');
+});
+
+test('a failed export says so and leaves no download', async ({ page }) => {
+  await loginAs(page);
+  await page.goto('/models');
+  await expect(rows(page).first()).toBeVisible();
+  await page.route((url) => url.pathname === '/api/models/list' && url.searchParams.get('pageSize') === '1000', (route) => route.abort('failed'));
+  let downloaded = false;
+  page.on('download', () => { downloaded = true; });
+  await reportsButton(page).click();
+  await page.getByRole('menuitem', { name: /Excel/ }).click();
+  await expect(page.getByText('Rapor oluşturulamadı')).toBeVisible();
+  await expect(page.getByTestId('report-progress')).toBeHidden();
+  expect(downloaded).toBe(false);
+});
+
+test('the Reports menu is disabled on a screen without a list', async ({ page }) => {
+  await loginAs(page);
+  await page.goto('/');
+  await expect(reportsButton(page)).toBeVisible();
+  await expect(reportsButton(page)).toBeDisabled();
+  await page.getByTestId('reports-menu-disabled').hover();
+  await expect(page.getByText('Bu ekranda dışa aktarılacak bir liste yok')).toBeVisible();
+
+  // Moving to a list enables it; leaving the list disables it again.
+  await page.goto('/companies');
+  await expect(reportsButton(page)).toBeEnabled();
+  await page.goto('/');
+  await expect(reportsButton(page)).toBeDisabled();
+});

@@ -1,0 +1,192 @@
+/**
+ * To-dos, logs, the dashboard's counts and today's tables, and the public catalogue's offer request
+ * (spec 000 2.3, 2.5, 3, 7; 001 2.8; DECISIONS 3, 4, 7, 9): the contracts both sides use.
+ */
+import { z } from 'zod';
+import { EMAIL_RE } from './common.js';
+
+// ------------------------------------------------------------------ business day
+
+/** The company's day: 'today' on the dashboard and a date in /logs/list/{date} mean a day in this zone. */
+export const BUSINESS_TIME_ZONE = 'Europe/Istanbul';
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+});
+
+/** YYYY-MM-DD of an instant in the business time zone. */
+export function businessDay(at: Date = new Date()): string {
+  return dayFormat.format(at);
+}
+
+/** The business year of an instant (offer numbers run per year). */
+export function businessYear(at: Date = new Date()): number {
+  return Number(businessDay(at).slice(0, 4));
+}
+
+function zoneOffsetMs(at: number): number {
+  const p = Object.fromEntries(partsFormat.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute), Number(p.second));
+  return asUtc - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * A day written YYYY-MM-DD or DD.MM.YYYY, as YYYY-MM-DD; null when it is not a real calendar day.
+ */
+export function parseDay(text: string): string | null {
+  const t = text.trim();
+  let y: number, m: number, d: number;
+  let match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  if (match) { y = +match[1]; m = +match[2]; d = +match[3]; } else {
+    match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(t);
+    if (!match) return null;
+    d = +match[1]; m = +match[2]; y = +match[3];
+  }
+  if (y < 1900 || y > 9999) return null;
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== m - 1 || probe.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** [start, end) instants of a business day given as YYYY-MM-DD. */
+export function businessDayRange(day: string): { start: Date; end: Date } {
+  const [y, m, d] = day.split('-').map(Number);
+  const startUtc = Date.UTC(y, m - 1, d);
+  const endUtc = Date.UTC(y, m - 1, d + 1);
+  return { start: new Date(startUtc - zoneOffsetMs(startUtc)), end: new Date(endUtc - zoneOffsetMs(endUtc)) };
+}
+
+// ------------------------------------------------------------------ to-dos
+
+export const TODO_LIST_LIMIT = 100;
+export const TODO_TASK_MAX = 1000;
+/** The office's to-dos (public offer requests) are for roles up to this level. */
+export const OFFICE_TODO_ROLE = 2;
+
+export const todoSchema = z.object({
+  _id: z.string(),
+  person: z.string(),
+  person_id: z.string().nullable(),
+  /** Set when the to-do is for 'the office' (every user of this role level or more privileged). */
+  for_role: z.number().nullable(),
+  date: z.string(),
+  task: z.string(),
+  link: z.string(),
+  read: z.boolean(),
+  created_by: z.string(),
+  /** The signed-in user may delete it (its creator, or role <= 1). */
+  canDelete: z.boolean(),
+});
+export type Todo = z.infer<typeof todoSchema>;
+
+export const todoListSchema = z.object({ Todolist: z.array(todoSchema), unread: z.number() });
+export type TodoList = z.infer<typeof todoListSchema>;
+
+/** Links are paths inside the app: never another site or a script. */
+const appLink = z.string().trim().max(300, { error: 'error.tooLong' })
+  .refine((v) => v === '' || (/^\/[^/\\]/.test(v) && !/\s/.test(v)), { error: 'todo.link.invalid' });
+
+export const todoInputSchema = z.object({
+  person_id: z.string({ error: 'todo.person.required' }).trim().min(1, { error: 'todo.person.required' }).max(64, { error: 'error.tooLong' }),
+  task: z.string({ error: 'todo.task.required' }).trim().min(1, { error: 'todo.task.required' }).max(TODO_TASK_MAX, { error: 'error.tooLong' }),
+  link: appLink.optional().default(''),
+});
+export type TodoInput = z.input<typeof todoInputSchema>;
+
+export const todoReadSchema = z.object({ read: z.boolean({ error: 'error.invalidType' }).optional().default(true) });
+
+export const todoPersonSchema = z.object({ _id: z.string(), name: z.string(), role: z.number() });
+export type TodoPerson = z.infer<typeof todoPersonSchema>;
+
+// ------------------------------------------------------------------ logs and today's material use
+
+export const logSchema = z.object({
+  _id: z.string(),
+  date: z.string(),
+  person: z.string(),
+  title: z.string(),
+  description: z.string(),
+  form: z.string(),
+  operation_id: z.string().nullable(),
+});
+export type LogEntryOut = z.infer<typeof logSchema>;
+
+export const stockOutSchema = z.object({
+  _id: z.string(),
+  operation_date: z.string(),
+  stock_id: z.string(),
+  stock_name: z.string(),
+  stock_category: z.string(),
+  stock_group: z.string(),
+  qty: z.number(),
+  unit: z.string(),
+  productname: z.string(),
+  product_id: z.string().nullable(),
+  order_id: z.string().nullable(),
+  orderitem_id: z.string().nullable(),
+  operation_center: z.string(),
+  description: z.string(),
+});
+export type StockOut = z.infer<typeof stockOutSchema>;
+
+/** Where a log row's link leads (spec 000 2.5): the offer, order or production line it is about; null when none. */
+export function logLink(log: Pick<LogEntryOut, 'form' | 'title' | 'operation_id'>): string | null {
+  const id = log.operation_id;
+  if (!id) return null;
+  const form = log.form.toLowerCase();
+  const title = log.title.toLocaleLowerCase('tr');
+  if (form === 'offers' || form === 'offer') return /sipariş|order/.test(title) ? `/order/${id}` : `/offer/${id}`;
+  if (form === 'orders' || form === 'order') return `/order/${id}`;
+  if (form === 'orderitems' || form === 'orderitem' || form === 'operations' || form === 'production') return `/orderproductiondetail/${id}`;
+  return null;
+}
+
+// ------------------------------------------------------------------ dashboard
+
+export const dashboardCountsSchema = z.object({
+  products: z.number(),
+  offers: z.number(),
+  orders: z.number(),
+  orderItems: z.number(),
+  companies: z.number(),
+  users: z.number(),
+});
+export type DashboardCounts = z.infer<typeof dashboardCountsSchema>;
+
+// ------------------------------------------------------------------ public offer request (DECISIONS 9)
+
+export const OFFER_REQUEST_MESSAGE_MAX = 2000;
+export const OFFER_REQUEST_QTY_MAX = 1_000_000;
+/** Per IP address: this many requests in the window, then 429. */
+export const OFFER_REQUEST_LIMIT = 5;
+export const OFFER_REQUEST_WINDOW_MS = 10 * 60 * 1000;
+/** The field bots fill in and people never see. */
+export const OFFER_REQUEST_HONEYPOT = 'website';
+
+const opt = (max: number) => z.string({ error: 'error.invalidType' }).trim().max(max, { error: 'error.tooLong' }).optional().default('');
+
+export const offerRequestSchema = z.object({
+  productId: z.string({ error: 'offerRequest.product.required' }).trim().min(1, { error: 'offerRequest.product.required' }).max(64, { error: 'error.tooLong' }),
+  lang: z.enum(['tr', 'en'], { error: 'error.invalidType' }).optional().default('tr'),
+  /** The product code the page showed; informative only (the server reads the product itself). */
+  urun_kodu: opt(100),
+  name: z.string({ error: 'offerRequest.name.required' }).trim().min(2, { error: 'offerRequest.name.required' }).max(120, { error: 'error.tooLong' }),
+  company: opt(200),
+  email: z.string({ error: 'offerRequest.email.required' }).trim().min(1, { error: 'offerRequest.email.required' }).max(200, { error: 'error.tooLong' })
+    .regex(EMAIL_RE, { error: 'offerRequest.email.invalid' }),
+  phone: opt(40).refine((v) => v === '' || /^\+?[\d\s()./-]{5,25}$/.test(v), { error: 'offerRequest.phone.invalid' }),
+  quantity: z.coerce.number({ error: 'offerRequest.quantity.invalid' }).int({ error: 'offerRequest.quantity.invalid' })
+    .min(1, { error: 'offerRequest.quantity.invalid' }).max(OFFER_REQUEST_QTY_MAX, { error: 'offerRequest.quantity.invalid' }),
+  message: opt(OFFER_REQUEST_MESSAGE_MAX),
+  [OFFER_REQUEST_HONEYPOT]: z.string().max(500).optional(),
+});
+export type OfferRequestInput = z.input<typeof offerRequestSchema>;
+
+export const offerRequestResultSchema = z.object({ ok: z.literal(true), offerNo: z.string() });
+
+/** Offer numbers: 'TKF-2026-0001', sequential per year (DECISIONS 4). */
+export const OFFER_NO_PREFIX = 'TKF';
+export function formatOfferNo(year: number, seq: number): string {
+  return `${OFFER_NO_PREFIX}-${year}-${String(seq).padStart(4, '0')}`;
+}

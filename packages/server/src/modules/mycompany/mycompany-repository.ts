@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { MY_COMPANY_ID, type MyCompany, type MyCompanyTracking, type PublicCompany } from '@isik/domain';
+import type { Executor } from '../../db/database.js';
+import { myCompany } from '../../db/schema.js';
+
+export type MyCompanyRow = typeof myCompany.$inferSelect;
+
+/** The stored row in the contract's field names (spec 000 3 MyCompany). */
+export function toMyCompany(r: MyCompanyRow): MyCompany {
+  const { id, qc_questions, certificates, banks, created_at, updated_at: _u, version, ...rest } = r;
+  return {
+    _id: id,
+    ...rest,
+    QCQuestions: qc_questions.map((q) => ({ no: q.no, Question: q.Question })),
+    certificates: certificates.map((c) => ({ certificate: c.certificate, file: c.file, bwfile: c.bwfile })),
+    banks: banks.map((b) => ({ bank: b.bank, branch: b.branch, iban: b.iban, currency: b.currency })),
+    date: created_at.toISOString(),
+    __v: version,
+  };
+}
+
+/** What a customer on the order-tracking page may see: name, address, contact and logo. */
+export function toTracking(c: MyCompany): MyCompanyTracking {
+  return {
+    _id: c._id, sirket_adi: c.sirket_adi, sirket_adres: c.sirket_adres, sirket_ilce: c.sirket_ilce, sirket_il: c.sirket_il,
+    sirket_ulke: c.sirket_ulke, sirket_pk: c.sirket_pk, sirket_tel: c.sirket_tel, sirket_fax: c.sirket_fax,
+    sirket_email: c.sirket_email, sirket_web: c.sirket_web, sirket_rapor_logo: c.sirket_rapor_logo,
+  };
+}
+
+/** The public catalogue's view. */
+export function toPublic(c: MyCompany): PublicCompany {
+  return {
+    sirket_adi: c.sirket_adi, sirket_adres: c.sirket_adres, sirket_ilce: c.sirket_ilce, sirket_il: c.sirket_il,
+    sirket_ulke: c.sirket_ulke, sirket_tel: c.sirket_tel, sirket_email: c.sirket_email, sirket_web: c.sirket_web,
+    logo: c.sirket_rapor_logo,
+  };
+}
+
+export async function findMyCompany(db: Executor): Promise<MyCompany | null> {
+  const [r] = await db.select().from(myCompany).where(eq(myCompany.id, MY_COMPANY_ID)).limit(1);
+  return r ? toMyCompany(r) : null;
+}

@@ -1,0 +1,109 @@
+import { and, eq } from 'drizzle-orm';
+import { dec, lineTotal, OFFER_REQUEST_HONEYPOT, OFFER_REQUEST_LIMIT, OFFER_REQUEST_WINDOW_MS, OFFICE_TODO_ROLE, round2, sum, toTryDecimal, type offerRequestSchema } from '@isik/domain';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/database.js';
+import { models, offers, products } from '../../db/schema.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { recordChange, type Actor } from '../../lib/log.js';
+import { insertTodo } from '../todos/todos-service.js';
+import { allocateOfferNumber, latestRates } from './offers-repository.js';
+
+type Input = z.output<typeof offerRequestSchema>;
+
+const UNIT = 'Adet';
+/** Who the log rows of a public request name: the website, not a user (no user id). */
+const WEB_ACTOR: Actor = { id: '', name: 'Web', role: 7 };
+
+/** Sliding-window counter per key (the caller's IP address), kept in this process. */
+export function createRateLimiter(limit: number, windowMs: number, now: () => number = Date.now) {
+  const hits = new Map<string, number[]>();
+  return {
+    /** Counts one attempt; answers the milliseconds to wait when the key is over its limit, else 0. */
+    take(key: string): number {
+      const t = now();
+      const recent = (hits.get(key) ?? []).filter((x) => x > t - windowMs);
+      if (recent.length >= limit) {
+        hits.set(key, recent);
+        return recent[0] + windowMs - t;
+      }
+      recent.push(t);
+      hits.set(key, recent);
+      // Forget idle keys now and then so the map cannot grow without bound.
+      if (hits.size > 10_000) for (const [k, v] of hits) if (v.every((x) => x <= t - windowMs)) hits.delete(k);
+      return 0;
+    },
+  };
+}
+
+function tl(amount: number, currency: string, rates: { usd: string | null; eur: string | null }): number {
+  if (currency === '₺') return amount;
+  const r = currency === '€' ? rates.eur : rates.usd;
+  // No stored rate: the lira figures stay 0 until the office sets the offer's rates; never an invented rate.
+  if (!r) return 0;
+  return round2(toTryDecimal(amount, currency, { usd: rates.usd, eur: rates.eur }));
+}
+
+/**
+ * The public product page's 'request offer' (DECISIONS 9): a draft offer (status 0, source 'web') with one item
+ * built from the product, and a to-do for the office, in one transaction with their log rows and live events.
+ */
+export function createOfferRequestService(deps: { db: Db; limit?: number; windowMs?: number }) {
+  const { db } = deps;
+  const limiter = createRateLimiter(deps.limit ?? OFFER_REQUEST_LIMIT, deps.windowMs ?? OFFER_REQUEST_WINDOW_MS);
+
+  async function create(tx: Executor, data: Input) {
+    const [p] = await tx.select({ product: products, kdv: models.model_kdv }).from(products).innerJoin(models, eq(models.id, products.model_id))
+      .where(and(eq(products.id, data.productId), eq(products.urun_durumu, true))).limit(1);
+    if (!p) throw notFound();
+    const product = p.product;
+    const name = data.lang === 'en' && product.urun_adi_en && product.urun_adi_en !== '-' ? product.urun_adi_en : product.urun_adi_tr;
+    const currency = product.urun_doviz;
+    const rates = await latestRates(tx);
+    const kdv = Number(p.kdv);
+    const vat = Number.isFinite(kdv) && kdv >= 0 ? kdv : 18;
+    const price = round2(product.urun_fiyat);
+    const lineDoviz = lineTotal(data.quantity, price);
+    const vatDoviz = round2(dec(lineDoviz).times(vat).dividedBy(100));
+    const lineTl = tl(lineDoviz, currency, rates);
+    const vatTl = tl(vatDoviz, currency, rates);
+    const mainImage = (product.product_images ?? []).find((i) => i.image)?.image ?? '';
+    const item = {
+      urun_id: product.id, urun_resim: mainImage, urun_adi: name, urun_kodu: product.urun_kodu, urun_kdv: vat, urun_miktari: data.quantity,
+      urun_birimi: UNIT, urun_fiyati: price, urun_dovizi: currency, stockSum: 0, order_type: 'default', takeoff_from_stock: false, tamamlanmaOrani: 0,
+      toplamTL: lineTl, toplamDoviz: lineDoviz, toplamKdvTL: vatTl, toplamKdvDoviz: vatDoviz,
+    };
+    const now = new Date();
+    const number = await allocateOfferNumber(tx, now);
+    const id = newId();
+    const subject = `${product.urun_kodu} – ${name}`;
+    await tx.insert(offers).values({
+      id, teklif_no: number.no, teklif_yil: number.year, teklif_sira: number.seq, teklif_tarihi: now, teklif_durumu: 0, source: 'web',
+      firma_adi: data.company, related_person: data.name, firma_eposta: data.email, buyer_phone: data.phone,
+      teklif_konu: subject, teklif_notu: data.message, teklif_dovizi: currency, teklif_usdkur: rates.usd, teklif_eurkur: rates.eur,
+      offer_creator_user: 'web', offer_modified_user: 'web',
+      teklif_tutardoviz: String(lineDoviz), teklif_kdvdoviz: String(vatDoviz), teklif_gtoplamdoviz: sum([lineDoviz, vatDoviz]).toFixed(2),
+      teklif_tutartl: String(lineTl), teklif_kdvtl: String(vatTl), teklif_gtoplamtl: sum([lineTl, vatTl]).toFixed(2),
+      offeritem: [item],
+    });
+    const who = data.company ? `${data.name} (${data.company})` : data.name;
+    await recordChange(tx, WEB_ACTOR, { title: 'Web teklif isteği', description: `${number.no}: ${who}, ${data.quantity} x ${subject}`.slice(0, 500), form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'created' });
+    await insertTodo(tx, WEB_ACTOR, {
+      for_role: OFFICE_TODO_ROLE, person: 'Ofis',
+      task: `Web teklif isteği ${number.no}: ${who} – ${data.quantity} x ${subject}`.slice(0, 1000), link: `/offer/${id}`,
+    });
+    return number.no;
+  }
+
+  return {
+    async request(ip: string, data: Input & Record<string, unknown>): Promise<{ ok: true; offerNo: string }> {
+      const wait = limiter.take(ip);
+      if (wait > 0) throw new AppError(429, 'offerRequest.tooMany', undefined, { minutes: Math.max(1, Math.ceil(wait / 60_000)) });
+      // A filled honeypot is a bot: it is told "sent" and nothing is stored.
+      if (typeof data[OFFER_REQUEST_HONEYPOT] === 'string' && data[OFFER_REQUEST_HONEYPOT].trim() !== '') return { ok: true, offerNo: '' };
+      const offerNo = await db.transaction((tx) => create(tx, data));
+      return { ok: true, offerNo };
+    },
+  };
+}
+export type OfferRequestService = ReturnType<typeof createOfferRequestService>;

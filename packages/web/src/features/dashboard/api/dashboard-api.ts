@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { DashboardCounts, LogEntryOut, StockOut } from '@isik/domain';
+import { api } from '../../../lib/api';
+
+/**
+ * Keys start with the live entity that changes them: a log insert refreshes today's logs, a stock
+ * movement today's materials out (spec 000 4), a new offer the tiles. The tiles also refresh each minute,
+ * since they count several entities.
+ */
+export const dashboardKeys = {
+  counts: () => ['offers', 'dashboard-counts'] as const,
+  logs: (day: string) => ['logs', 'day', day] as const,
+  stockOut: (day: string) => ['stock', 'out', day] as const,
+};
+
+export const dashboardCountsQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.counts(),
+    queryFn: ({ signal }) => api<DashboardCounts>('/dashboard/counts', { signal }),
+    refetchInterval: 60_000,
+  });
+
+export const todaysLogsQuery = (day: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.logs(day),
+    queryFn: ({ signal }) => api<{ logs: LogEntryOut[] }>(`/logs/list/${day}`, { signal }),
+  });
+
+export const todaysStockOutQuery = (day: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.stockOut(day),
+    queryFn: ({ signal }) => api<{ stock: StockOut[] }>(`/stock/outlist/${day}`, { signal }),
+  });

@@ -1,0 +1,111 @@
+import { useEffect, useMemo } from 'react';
+import { Badge, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { RATES_MAX_PAGE_SIZE, RATES_PAGE_SIZE, formatBulletinDate, formatDateTime, formatNumber, type TcmbListItem } from '@isik/domain';
+import { IconCurrencyDollar } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { PageHeader } from '../../../components/page-header';
+import { PaginationControl } from '../../../components/pagination-control';
+import { fetchAllPages, useReportSource, type ReportColumn } from '../../../lib/report-source';
+import { readPage, useListParams } from '../../../lib/use-list-params';
+import { fetchRates, ratesListQuery } from '../api/rates-api';
+import { UpdateRatesButton } from '../components/update-rates-button';
+
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const LIST_DEFAULTS = { page: 1 };
+const readListParams = (params: URLSearchParams) => ({ page: readPage(params) });
+
+/** The date column: the bulletin's own day at its publication time (15:30), the same wherever one reads it. */
+const bulletinWhen = (r: TcmbListItem) => formatBulletinDate(r.bulletinDate);
+const usd = (r: TcmbListItem) => r.Data[0];
+const eur = (r: TcmbListItem) => r.Data[1];
+
+/** Spec 000 2.11: every stored central-bank bulletin, newest first, paged on the server. */
+export function RatesPage() {
+  const { t } = useTranslation();
+  const [state, update] = useListParams(LIST_DEFAULTS, readListParams);
+  const query = useQuery(ratesListQuery(state.page));
+  const data = query.data;
+
+  useEffect(() => {
+    if (data && data.totalItemCount > 0 && state.page > data.totalPage) update({ page: data.totalPage });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, state.page]);
+
+  const offset = (Math.min(state.page, data?.totalPage ?? state.page) - 1) * RATES_PAGE_SIZE;
+  const money = (v: string) => `${formatNumber(v, 4)} ₺`;
+
+  const columns: DataTableColumn<TcmbListItem>[] = [
+    { key: 'index', header: '#', width: 56, render: (_r, i) => <Text size="sm" c="dimmed">{offset + i + 1}</Text> },
+    {
+      key: 'date', header: t('rates.list.date'),
+      render: (r) => (
+        <Tooltip label={t('rates.list.fetchedAt', { at: formatDateTime(r.fetchedAt), no: r.bulletinNo })} withArrow>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={500} style={NOWRAP}>{bulletinWhen(r)}</Text>
+            {r.bulletinNo.startsWith('DEMO-') && <Badge size="xs" color="grape" variant="light">{t('rates.demo')}</Badge>}
+          </Group>
+        </Tooltip>
+      ),
+    },
+    { key: 'usdSelling', header: t('rates.list.usdSelling'), align: 'right', render: (r) => <Text size="sm" fw={600} style={NOWRAP}>{money(usd(r).ForexSelling)}</Text> },
+    { key: 'usdBuying', header: t('rates.list.usdBuying'), align: 'right', render: (r) => <Text size="sm" style={NOWRAP}>{money(usd(r).ForexBuying)}</Text> },
+    { key: 'eurSelling', header: t('rates.list.eurSelling'), align: 'right', render: (r) => <Text size="sm" fw={600} style={NOWRAP}>{money(eur(r).ForexSelling)}</Text> },
+    { key: 'eurBuying', header: t('rates.list.eurBuying'), align: 'right', render: (r) => <Text size="sm" style={NOWRAP}>{money(eur(r).ForexBuying)}</Text> },
+  ];
+
+  // The Reports menu exports every stored bulletin; rates stay numbers in the spreadsheet.
+  const report = useMemo(() => {
+    const cols: ReportColumn<TcmbListItem & { n: number }>[] = [
+      { header: '#', value: (r) => r.n, width: 0.4, align: 'right' },
+      { header: t('rates.list.date'), value: bulletinWhen, width: 1.4 },
+      { header: t('rates.list.usdSelling'), value: (r) => Number(usd(r).ForexSelling), align: 'right' },
+      { header: t('rates.list.usdBuying'), value: (r) => Number(usd(r).ForexBuying), align: 'right' },
+      { header: t('rates.list.eurSelling'), value: (r) => Number(eur(r).ForexSelling), align: 'right' },
+      { header: t('rates.list.eurBuying'), value: (r) => Number(eur(r).ForexBuying), align: 'right' },
+    ];
+    return {
+      title: t('rates.list.title'),
+      fileName: 'tcmb-rates',
+      columns: cols,
+      fetchAll: async (onProgress?: (done: number, total: number) => void) => {
+        const rows = await fetchAllPages(async (n) => {
+          const res = await fetchRates(n, RATES_MAX_PAGE_SIZE);
+          return { rows: res.list, totalPage: res.totalPage, totalItemCount: res.totalItemCount };
+        }, onProgress);
+        return rows.map((r, i) => ({ ...r, n: i + 1 }));
+      },
+    };
+  }, [t]);
+  useReportSource(data && data.totalItemCount > 0 ? report : null);
+
+  const empty = data !== undefined && data.totalItemCount === 0 && !query.isFetching;
+
+  return (
+    <>
+      <PageHeader
+        title={t('rates.list.title')}
+        subtitle={data ? t('rates.list.total', { total: data.totalItemCount }) : t('rates.list.subtitle')}
+        actions={<UpdateRatesButton />}
+      />
+      {query.isError && !data ? (
+        <LoadFailedAlert title={t('rates.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
+      ) : empty ? (
+        <EmptyState icon={<IconCurrencyDollar size={34} stroke={1.5} />} title={t('rates.list.emptyTitle')} text={t('rates.list.emptyText')} action={<UpdateRatesButton />} />
+      ) : (
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+          <DataTable columns={columns} rows={data?.list} rowKey={(r) => r._id} loading={query.isFetching} minWidth={720} />
+          <PaginationControl
+            page={Math.min(state.page, data?.totalPage ?? state.page)}
+            totalPages={data?.totalPage ?? 0}
+            onChange={(p) => update({ page: p })}
+            disabled={query.isFetching}
+          />
+        </Paper>
+      )}
+    </>
+  );
+}
