@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { versionSchema } from './common.js';
+import { parseDateInput } from './format.js';
 import { DEFAULT_UNIT, UNITS } from './catalogue.js';
 import { CURRENCIES, DEFAULT_CURRENCY, dec, isDecimal, lineTotal, type DecimalInput } from './money.js';
 
@@ -79,14 +80,8 @@ const priceInput = z.union([z.number(), z.string().max(40), z.null()], { error: 
 
 const dateInput = z.union([z.string().max(40), z.number(), z.null()], { error: 'delivery.date.invalid' }).optional().transform((v, ctx) => {
   if (v === null || v === undefined || v === '') return undefined;
-  let d: Date;
-  if (typeof v === 'string' && /^\d{2}\.\d{2}\.\d{4}$/.test(v.trim())) {
-    const [dd, mm, yyyy] = v.trim().split('.').map(Number);
-    d = new Date(yyyy, mm - 1, dd, 12);
-  } else {
-    d = new Date(v);
-  }
-  if (Number.isNaN(d.getTime()) || d.getFullYear() < 1900 || d.getFullYear() > 9999) {
+  const d = parseDateInput(v);
+  if (!d) {
     ctx.addIssue({ code: 'custom', message: 'delivery.date.invalid' });
     return z.NEVER;
   }

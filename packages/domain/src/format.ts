@@ -37,3 +37,18 @@ export function truncate(text: string | null | undefined, max: number): string {
   if (!text) return '';
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
+
+/**
+ * Reads a date as forms send it: DD.MM.YYYY (taken at noon, so the day survives time zones), an ISO string
+ * or epoch milliseconds. Null when it is not a date between the years 1900 and 9999.
+ */
+export function parseDateInput(v: string | number): Date | null {
+  let d: Date;
+  if (typeof v === 'string' && /^\d{2}\.\d{2}\.\d{4}$/.test(v.trim())) {
+    const [dd, mm, yyyy] = v.trim().split('.').map(Number);
+    d = new Date(yyyy, mm - 1, dd, 12);
+  } else {
+    d = new Date(v);
+  }
+  return Number.isNaN(d.getTime()) || d.getFullYear() < 1900 || d.getFullYear() > 9999 ? null : d;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { versionSchema } from './common.js';
+import { parseDateInput } from './format.js';
 import { DEFAULT_UNIT, UNITS } from './catalogue.js';
 import { CURRENCIES, DEFAULT_CURRENCY, dec, isDecimal, round, sum, type DecimalInput } from './money.js';
 
@@ -87,14 +88,8 @@ const priceInput = z.union([z.number(), z.string().max(40), z.null()], { error: 
 });
 const dateInput = z.union([z.string().max(40), z.number(), z.null()], { error: 'stock.date.invalid' }).transform((v, ctx) => {
   if (v === null || v === '') return new Date();
-  let d: Date;
-  if (typeof v === 'string' && /^\d{2}\.\d{2}\.\d{4}$/.test(v.trim())) {
-    const [dd, mm, yyyy] = v.trim().split('.').map(Number);
-    d = new Date(yyyy, mm - 1, dd, 12);
-  } else {
-    d = new Date(v);
-  }
-  if (Number.isNaN(d.getTime()) || d.getFullYear() < 1900 || d.getFullYear() > 9999) {
+  const d = parseDateInput(v);
+  if (!d) {
     ctx.addIssue({ code: 'custom', message: 'stock.date.invalid' });
     return z.NEVER;
   }
