@@ -26,7 +26,11 @@ declare module 'fastify' {
     action?: Action;
   }
   interface FastifyRequest { session: SessionContext | null }
+  interface FastifyInstance { routeTable: RouteEntry[] }
 }
+
+/** One registered route and its guard, as the contract tests walk them. */
+export interface RouteEntry { method: string; url: string; level: number | 'public' | undefined; module?: Module; action?: Action }
 
 export function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
@@ -55,8 +59,18 @@ export async function sessionFromToken(db: Db, secret: string, token: string | n
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret: string }) => {
   app.decorateRequest('session', null);
-  // Before validation: a caller without a valid token or with too low a role learns nothing about the body rules.
-  app.addHook('preValidation', async (req) => {
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    const config = (r.config ?? {}) as { level?: number | 'public'; module?: Module; action?: Action };
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: r.url, level: config.level, module: config.module, action: config.action });
+    }
+  });
+  // On request, before the body is even parsed: a caller without a valid token or with too low a role learns
+  // nothing about the body rules (not even that the JSON was malformed).
+  app.addHook('onRequest', async (req) => {
     const cfg = req.routeOptions.config ?? {};
     const url = req.routeOptions.url;
     // Only API calls are guarded here: static files and the docs are open, the socket checks its own token.
