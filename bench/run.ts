@@ -132,6 +132,9 @@ async function benchOne(label: string, targetUrl?: string) {
       method: 'POST', path: '/api/stock/create', headers: { 'content-type': 'application/json' },
       setupRequest: (req) => ({ ...req, body: JSON.stringify({ stock_id: ready.hotMaterial, operation_center: 'uretim', operation_type: pick(['giris', 'cikis']), qty: randInt(5), price: 2, description: 'bench hot' }) }),
     }],
+    // After the creates, so today has outgoing movements to list (the dashboard refetches these on every stock event).
+    ["dashboard: materials used today (all materials, today's outgoing)", { method: 'GET', path: `/api/stock/outlist/${new Date().toISOString().slice(0, 10)}` }],
+    ['dashboard: tile counts', { method: 'GET', path: '/api/dashboard/counts' }],
   ];
   const rows: Row[] = [];
   try {

@@ -162,6 +162,8 @@ export const materialMovements = pgTable('material_movements', {
   stock_group: text('stock_group').notNull().default(''),
 }, (t) => [
   index('material_movements_ledger_idx').on(t.stock_id, t.operation_date, t.seq),
+  // The dashboard's 'materials used today' (GET /stock/outlist/{date}) reads one day's outgoing movements of all materials.
+  index('material_movements_out_day_idx').on(t.operation_date).where(sql`${t.operation_type} = 'cikis'`),
   index('material_movements_order_idx').on(t.order_id),
   index('material_movements_orderitem_idx').on(t.orderitem_id),
   index('material_movements_ref_idx').on(t.ref_id),

@@ -1,0 +1,1 @@
+CREATE INDEX "material_movements_out_day_idx" ON "material_movements" USING btree ("operation_date") WHERE "material_movements"."operation_type" = 'cikis';
