@@ -14,6 +14,10 @@ const trNumber = (n: number, decimals = 0) => new Intl.NumberFormat('tr-TR', { m
 test('the admin dashboard shows the counts, and a stock-out made today appears live in materials used today and in the logs', async ({ page }) => {
   await loginAs(page);
   await expect(page).toHaveURL(/\/$/);
+  // Greeting with the user's first name and today's date (Istanbul), DD.MM.YYYY.
+  await expect(page.getByTestId('dashboard-greeting')).toHaveText(/^Merhaba, \S+/);
+  const todayTr = new Intl.DateTimeFormat('tr-TR', { timeZone: 'Europe/Istanbul', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  await expect(page.getByTestId('dashboard-date')).toHaveText(todayTr);
   const token = await tokenOf(page);
   const auth = { authorization: `Bearer ${token}` };
 
@@ -40,6 +44,10 @@ test('the admin dashboard shows the counts, and a stock-out made today appears l
 
   const row = page.getByTestId('material-row').filter({ hasText: description });
   await expect(row).toBeVisible();
+  // The columns of spec 000 2.5, and the row index first.
+  await expect(page.getByTestId('materials-today').locator('thead th')).toHaveText(['#', 'Tarih', 'Ürün', 'Malzeme', 'Miktar', '']);
+  await expect(page.getByTestId('logs-today').locator('thead th')).toHaveText(['#', 'Tarih', 'Kişi', 'Başlık', 'Açıklama', '']);
+  await expect(row.locator('td').first()).toHaveText(/^\d+$/);
   await expect(row).toContainText(`${material.material_category} - ${material.material_group} - ${material.material_name}`);
   await expect(row).toContainText(`2,50 ${material.material_unit}`);
   await expect(page.getByTestId('log-row').filter({ hasText: material.material_name }).filter({ hasText: 'Stok hareketi oluşturuldu' }).first()).toBeVisible();
@@ -47,6 +55,9 @@ test('the admin dashboard shows the counts, and a stock-out made today appears l
   // The row menu opens the material in a new window.
   await row.getByRole('button', { name: 'Aç' }).click();
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('menuitem', { name: 'Malzeme' }).click()]);
+  await expect(popup).toHaveURL(new RegExp(`/material/${material._id}$`));
+  // Still signed in there (the session of a sign-in without remember-me lives in sessionStorage): the material's screen.
+  await expect(popup.getByRole('heading', { name: material.material_name })).toBeVisible();
   await expect(popup).toHaveURL(new RegExp(`/material/${material._id}$`));
   await popup.close();
 });
@@ -96,5 +107,16 @@ test("a visitor's offer request from the product page becomes a to-do in the adm
   const logRow = page.getByTestId('log-row').filter({ hasText: offerNo }).filter({ has: page.getByRole('cell', { name: 'Web teklif isteği', exact: true }) });
   await expect(logRow).toBeVisible();
   await expect(logRow).toContainText('Web');
-  await expect(logRow.getByRole('button', { name: 'İlgili kaydı aç' })).toBeVisible();
+  // The link opens the draft offer (the to-do's link) in a new window. The offer screen itself comes with the
+  // offers issue, so the window that would open is recorded rather than followed.
+  const todos = await (await page.request.get('/api/todo/list/', { headers: { authorization: `Bearer ${await tokenOf(page)}` } })).json();
+  const link = todos.Todolist.find((x: { task: string }) => x.task.includes(offerNo)).link as string;
+  expect(link).toMatch(/^\/offer\/\w+$/);
+  await page.evaluate(() => {
+    const w = window as unknown as { opened: [string, string][]; open: (url: string, target: string) => null };
+    w.opened = [];
+    w.open = (url, target) => { w.opened.push([url, target]); return null; };
+  });
+  await logRow.getByRole('button', { name: 'İlgili kaydı aç' }).click();
+  expect(await page.evaluate(() => (window as unknown as { opened: [string, string][] }).opened)).toEqual([[link, '_blank']]);
 });

@@ -44,6 +44,12 @@ test('company deliveries: validation, product delivery out of stock, status, del
   await page.getByRole('button', { name: 'Yeni teslimat' }).click();
   const dialog = page.getByTestId('delivery-dialog').getByRole('dialog');
   await expect(dialog.getByText('Yeni teslimat')).toBeVisible();
+  // Spec 000 4 defaults: qty 1, Adet, price 1, today, the signed-in user as deliverer.
+  await expect(dialog.locator('input[name="qty"]')).toHaveValue('1');
+  await expect(dialog.locator('input[name="price"]')).toHaveValue('1');
+  await expect(dialog.locator('input[name="unit"]')).toHaveValue('Adet');
+  await expect(dialog.locator('input[name="deliverer"]')).toHaveValue('Sistem Yöneticisi');
+  await expect(dialog.getByLabel('Tarih')).toHaveValue(new Date().toLocaleDateString('tr-TR', { day: '2-digit', month: '2-digit', year: 'numeric' }));
   await dialog.locator('input[name="qty"]').fill('');
   await dialog.locator('input[name="price"]').fill('');
   await dialog.getByRole('button', { name: 'Kaydet' }).click();
@@ -61,7 +67,12 @@ test('company deliveries: validation, product delivery out of stock, status, del
   const stockText = (await dialog.getByText(/^Stok: /).textContent()) ?? '';
   const stockBefore = parseTr(stockText.replace('Stok: ', '').replace(' Adet', ''));
   expect(stockBefore).toBeGreaterThanOrEqual(2);
+  // Total = qty x price, recalculated as the quantity changes.
+  const price = parseTr(await dialog.locator('input[name="price"]').inputValue());
+  const total = dialog.getByTestId('delivery-total');
+  await expect(total).toContainText((price).toLocaleString('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
   await dialog.locator('input[name="qty"]').fill('2');
+  await expect(total).toContainText((price * 2).toLocaleString('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
   await dialog.locator('input[name="receiver"]').fill('E2E Teslim Alan');
   await dialog.getByRole('button', { name: 'Kaydet' }).click();
   await expect(page.getByText(TR.created)).toBeVisible();
@@ -77,9 +88,12 @@ test('company deliveries: validation, product delivery out of stock, status, del
   const product = () => apiGet<{ stockSum: number }>(page, `/products/${made.product_id}`);
   expect((await product()).stockSum).toBe(stockBefore - 2);
 
-  // Status: closed, collected.
+  // Status: closed, collected. The description shows only once the status is not 0 (open).
   await row.getByRole('button', { name: 'Teslimat durumu' }).click();
   const statusDialog = page.getByTestId('delivery-status-dialog').getByRole('dialog');
+  await expect(statusDialog.getByRole('radio', { name: 'Açık', exact: true })).toBeChecked();
+  await expect(statusDialog.getByLabel('Durum açıklaması')).toHaveCount(0);
+  await expect(statusDialog.getByTestId('delivery-modified')).toHaveText('Durum henüz değiştirilmedi.');
   await statusDialog.getByRole('radio', { name: 'Kapandı', exact: true }).check();
   await statusDialog.getByLabel('Durum açıklaması').click();
   await page.getByRole('option', { name: 'Tahsil edildi', exact: true }).click();
@@ -87,6 +101,18 @@ test('company deliveries: validation, product delivery out of stock, status, del
   await expect(page.getByText(TR.updated)).toBeVisible();
   await expect(row).toContainText('Kapandı');
   await expect(row).toContainText('Tahsil edildi');
+  // The change is stamped with the user (and the time) in the row and in the modal.
+  await expect(row).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}\s*Sistem Yöneticisi/);
+  await row.getByRole('button', { name: 'Teslimat durumu' }).click();
+  await expect(statusDialog.getByTestId('delivery-modified')).toContainText(/Son değişiklik \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}, Sistem Yöneticisi/);
+  // Back to open: the description disappears (and the server stores 0 for it).
+  await statusDialog.getByRole('radio', { name: 'Açık', exact: true }).check();
+  await expect(statusDialog.getByLabel('Durum açıklaması')).toHaveCount(0);
+  await statusDialog.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(row).toContainText('Açık');
+  await expect(row).not.toContainText('Tahsil edildi');
+  expect((await apiGet<{ _id: string; status: number; statusdescription: number }[]>(page, `/deliveried/list/${company._id}`)).find((d) => d._id === made._id))
+    .toMatchObject({ status: 0, statusdescription: 0 });
 
   // Delete with confirmation: the stock is back.
   await row.getByRole('button', { name: 'Sil' }).click();

@@ -89,6 +89,27 @@ test('the admin edits the own company: validation, a new bank account, saved acr
   await saveButton(page).click();
   await expect(notice(page, TR.updated)).toBeVisible();
 
+  // QC questions: edit a row, delete a row after confirming (left unsaved: Close drops them).
+  await page.getByRole('tab', { name: /KK soruları/ }).click();
+  const questions = page.getByTestId('qc-list').locator('tbody tr');
+  await expect(questions).toHaveCount(5);
+  await questions.first().getByRole('button', { name: /^Düzenle/ }).click();
+  const qcModal = page.getByRole('dialog');
+  await expect(qcModal.getByText('Soruyu düzenle')).toBeVisible();
+  await qcModal.locator('textarea[name="Question"]').fill('');
+  await qcModal.getByRole('button', { name: TR.apply }).click();
+  await expect(qcModal.getByText('Soruyu yazınız.')).toBeVisible();
+  await qcModal.locator('textarea[name="Question"]').fill('E2E: Etiket okunaklı mı?');
+  await qcModal.getByRole('button', { name: TR.apply }).click();
+  await expect(qcModal).toHaveCount(0);
+  await expect(questions.first()).toContainText('E2E: Etiket okunaklı mı?');
+  const lastNo = (await questions.last().locator('td').first().textContent())!.trim();
+  await questions.last().getByRole('button', { name: /^Sil/ }).click();
+  await expect(page.getByText(`${lastNo} numaralı soruyu silmek istiyor musunuz?`)).toBeVisible();
+  await page.getByRole('button', { name: 'Evet' }).click();
+  await expect(questions).toHaveCount(4);
+  await expect(page.getByText('Kaydedilmemiş değişiklikler var')).toBeVisible();
+
   // Close goes to the dashboard.
   await page.getByRole('button', { name: 'Kapat', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -6,6 +6,9 @@ const TR = {
   nameShort: 'Ürün Adı Çok Kısa',
   modelRequired: 'Model Kodunu Yazınız',
   priceRequired: 'Birim Fiyat Yazınız',
+  centerSelect: 'Operasyon Birimi Seçiniz',
+  typeSelect: 'Operasyon Tipini Seçiniz',
+  pasteMismatch: 'Kopyalanan birimler uyuşmuyor',
   created: 'Ürün oluşturuldu',
   copied: 'Ürün kopyalandı',
   deleted: 'Ürün silindi',
@@ -101,6 +104,15 @@ test('the admin creates a product, adds a spec row and a stock movement, then de
   await dialog.getByRole('button', { name: 'Uygula' }).click();
   await expect(rows(page).filter({ hasText: 'Renk' })).toHaveCount(1);
 
+  // Copied spec rows paste only as specs: on the production tab the spec's mismatch message (spec 001 5).
+  await page.getByRole('button', { name: 'Satırları kopyala' }).click();
+  await page.getByRole('tab', { name: 'Üretim' }).click();
+  await page.getByRole('button', { name: 'Yapıştır' }).click();
+  await expect(page.getByText(TR.pasteMismatch)).toBeVisible();
+  await page.getByRole('tab', { name: 'Özellikler' }).click();
+  await page.getByRole('button', { name: 'Yapıştır' }).click();
+  await expect(rows(page).filter({ hasText: 'Renk' })).toHaveCount(2);
+
   await page.getByRole('button', { name: 'Kaydet' }).click();
   await expect(page.getByText(TR.created)).toBeVisible();
   await expect(page).toHaveURL(/\/product\/(?!new$)[^/]+$/);
@@ -111,6 +123,13 @@ test('the admin creates a product, adds a spec row and a stock movement, then de
   await expect(page.getByTestId('stock-in')).toHaveText('0');
   await page.getByRole('button', { name: 'Yeni stok hareketi' }).click();
   const movement = page.getByRole('dialog');
+  // The defaults of spec 001 4.3; saving them as they are names the centre, the type and the price (spec 5).
+  await expect(movement.getByLabel('Açıklama')).toHaveValue('Manuel Stok Hareketi');
+  await expect(movement.getByLabel('Miktar')).toHaveValue('1');
+  await movement.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(movement.getByText(TR.centerSelect)).toBeVisible();
+  await expect(movement.getByText(TR.typeSelect)).toBeVisible();
+  await expect(movement.getByText(TR.priceRequired)).toBeVisible();
   await choose(page, 'İşlem tipi', 'Giriş');
   await choose(page, 'Operasyon birimi', 'Fatura');
   await movement.getByLabel('Miktar').fill('5');

@@ -65,6 +65,43 @@ test('the Excel report of the companies holds every row the filter selects, not 
   expect([...categories]).toEqual(['Müşteri']);
 });
 
+/**
+ * Every list screen (DECISIONS 9): the Excel file holds exactly the rows the screen's own list call counts for
+ * the filter in the address, and those run over more than one page, so a report of page 1 alone, or one that
+ * dropped the filter, fails here.
+ */
+const LIST_SCREENS: { url: string; list: string; fileName: string; title: string; filter?: { column: number; value: string } }[] = [
+  { url: '/materials?category=Elektronik', list: '/api/materials/list', fileName: 'materials', title: 'Malzemeler', filter: { column: 3, value: 'Elektronik' } },
+  { url: '/products', list: '/api/products/list', fileName: 'products', title: 'Ürünler' },
+  { url: '/models?pageSize=6', list: '/api/models/list', fileName: 'models', title: 'Modeller' },
+];
+
+for (const screen of LIST_SCREENS) {
+  test(`the Excel report of ${screen.url} holds every row of its filter, all pages`, async ({ page }) => {
+    await loginAs(page);
+    const listed = page.waitForResponse((r) => new URL(r.url()).pathname === screen.list && new URL(r.url()).searchParams.get('page') === '1');
+    await page.goto(screen.url);
+    const answer = (await (await listed).json()) as { totalItemCount: number; totalPage: number };
+    expect(answer.totalPage).toBeGreaterThan(1);
+    await expect(rows(page).first()).toBeVisible();
+    const onScreen = await rows(page).count();
+    expect(onScreen).toBeLessThan(answer.totalItemCount);
+
+    const { file } = await exportAs(page, /Excel/);
+    expect(file.endsWith(`${screen.fileName}-${today()}.xlsx`)).toBe(true);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(readFileSync(file) as unknown as Parameters<typeof wb.xlsx.load>[0]);
+    const sheet = wb.worksheets[0];
+    expect(sheet.getCell('A1').value).toBe(screen.title);
+    expect(sheet.rowCount - 4).toBe(answer.totalItemCount);
+    if (screen.filter) {
+      const { column, value } = screen.filter;
+      const cells = new Set(Array.from({ length: answer.totalItemCount }, (_, i) => String(sheet.getRow(5 + i).getCell(column).value)));
+      expect([...cells]).toEqual([value]);
+    }
+  });
+}
+
 test('the PDF report of the products carries the product names in Turkish', async ({ page }) => {
   await loginAs(page);
   await page.goto('/products');

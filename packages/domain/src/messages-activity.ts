@@ -2,7 +2,7 @@
 import type { Entry } from './messages.js';
 export const ACTIVITY_MESSAGES = {
   'todo.person.required': { tr: 'Kişi seçiniz.', en: 'Choose a person.', es: 'Elija una persona.' },
-  'todo.person.unknown': { tr: 'Seçilen kişi bulunamadı ya da aktif değil.', en: 'The chosen person does not exist or is not active.', es: 'La persona elegida no existe o no está activa.' },
+  'todo.person.unknown': { tr: 'Seçilen kişi bulunamadı ya da aktif bir ofis kullanıcısı değil.', en: 'The chosen person does not exist or is not an active back-office user.', es: 'La persona elegida no existe o no es un usuario activo de la oficina.' },
   'todo.task.required': { tr: 'Görevi yazınız.', en: 'Write the task.', es: 'Escriba la tarea.' },
   'todo.link.invalid': { tr: 'Bağlantı uygulama içinde bir adres olmalı (/ ile başlar).', en: 'The link must be an address inside the app (starting with /).', es: 'El enlace debe ser una dirección dentro de la aplicación (empieza con /).' },
   'todo.created': { tr: 'Yapılacak iş oluşturuldu', en: 'To-do created', es: 'Tarea creada' },

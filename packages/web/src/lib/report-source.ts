@@ -72,6 +72,24 @@ export async function fetchAllPages<Row>(
   return rows;
 }
 
+/** A list call's answer: its rows under some key, and the page count (`totalItemCount` for progress). */
+interface PagedAnswer { totalPage: number; totalItemCount?: number }
+
+/**
+ * A report source's `fetchAll` for a list call: `call(page, pageSize)` asks for one page with the screen's
+ * current search, filters and sort, `rowsOf` picks the rows from the answer; every page is fetched.
+ */
+export function allPagesOf<Answer extends PagedAnswer, Row>(
+  call: (page: number, pageSize: number) => Promise<Answer>,
+  rowsOf: (answer: Answer) => Row[],
+  pageSize = REPORT_PAGE_SIZE,
+): ReportSource<Row>['fetchAll'] {
+  return (onProgress) => fetchAllPages(async (n) => {
+    const answer = await call(n, pageSize);
+    return { rows: rowsOf(answer), totalPage: answer.totalPage, totalItemCount: answer.totalItemCount };
+  }, onProgress);
+}
+
 /** The report's subtitle from the filters in use: 'Search: led · Category: Customer'; undefined when none. */
 export function describeFilters(filters: [label: string, value: string | null | undefined][]): string | undefined {
   const parts = filters.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([l, v]) => `${l}: ${v}`);

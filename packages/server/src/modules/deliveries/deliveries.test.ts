@@ -196,7 +196,13 @@ describe('POST /api/deliveried/update/:id', () => {
     // The receiver alone does not stamp.
     const again = await t.call({ method: 'POST', url: `/api/deliveried/update/${d._id}`, token: t.tokens[2], payload: { __v: 1, receiver: 'Fatma' } });
     expect(again.json()).toMatchObject({ receiver: 'Fatma', modified_user: 'Role1 Tester', modified_date: u.modified_date });
-    const open = await t.call({ method: 'POST', url: `/api/deliveried/update/${d._id}`, token: t.tokens[2], payload: { __v: 2, status: 0, statusdescription: 4 } });
+    // The status description alone stamps; so does the description text.
+    const desc = await t.call({ method: 'POST', url: `/api/deliveried/update/${d._id}`, token: t.tokens[2], payload: { __v: 2, statusdescription: 3 } });
+    expect(desc.json()).toMatchObject({ status: 2, statusdescription: 3, modified_user: 'Role2 Tester', __v: 3 });
+    expect(Date.parse(desc.json().modified_date)).toBeGreaterThanOrEqual(Date.parse(u.modified_date));
+    const text = await t.call({ method: 'POST', url: `/api/deliveried/update/${d._id}`, token: t.tokens[1], payload: { __v: 3, description: 'Fatura kesildi' } });
+    expect(text.json()).toMatchObject({ description: 'Fatura kesildi', statusdescription: 3, modified_user: 'Role1 Tester', __v: 4 });
+    const open = await t.call({ method: 'POST', url: `/api/deliveried/update/${d._id}`, token: t.tokens[2], payload: { __v: 4, status: 0, statusdescription: 4 } });
     expect(open.json()).toMatchObject({ status: 0, statusdescription: 0, modified_user: 'Role2 Tester' });
   });
 

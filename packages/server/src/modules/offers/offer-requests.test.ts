@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
-import { businessYear, formatOfferNo } from '@isik/domain';
+import { asc, eq, sql } from 'drizzle-orm';
+import { businessYear, formatOfferNo, offerRequestSchema } from '@isik/domain';
 import { logs, offers, tcmbRates, todos } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { insertModel, insertProduct } from '../catalogue/test-fixtures.js';
 import { allocateOfferNumber } from './offers-repository.js';
+import { createOfferRequestService } from './offer-request-service.js';
 
 let t: TestContext;
 let product: string;
@@ -87,6 +88,21 @@ describe('POST /web/offer-requests', () => {
     res = await send(valid({ phone: 'call me' }));
     expect(res.json().fields).toEqual({ phone: 'The phone number is not valid.' });
     expect(await offerCount()).toBe(n);
+  });
+
+  it('stores the offer, its log rows and the office to-do together or not at all', async () => {
+    const db = t.database.db;
+    const counts = async () => ({ offers: await offerCount(), todos: (await db.select().from(todos)).length, logs: (await db.select().from(logs)).length });
+    const before = await counts();
+    // The to-do, written last in the transaction, fails: nothing of the request may stay.
+    await db.execute(sql`alter table todos add constraint offer_request_rollback_probe check (task not like 'Web teklif%') not valid`);
+    try {
+      const service = createOfferRequestService({ db });
+      await expect(service.request('198.51.100.9', offerRequestSchema.parse(valid()))).rejects.toThrow(/insert into "todos"/);
+    } finally {
+      await db.execute(sql`alter table todos drop constraint offer_request_rollback_probe`);
+    }
+    expect(await counts()).toEqual(before);
   });
 
   it('answers 404 for an unknown or inactive product', async () => {

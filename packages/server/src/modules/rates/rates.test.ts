@@ -139,6 +139,17 @@ describe('GET /api/tcmb/today and POST /api/tcmb/update', () => {
     expect((await rateRows()).map((r) => r.tarih)).toEqual([old]);
   });
 
+  it('keeps answering the newest bulletin when the feed later serves an older one', async () => {
+    expect((await update()).statusCode).toBe(200);
+    const old = addDays(today(), -1);
+    answer = serveXml(bulletin(old, { usd: ['40.0000', '40.1000'], no: '2026/220' }));
+    expect((await update()).json()).toMatchObject({ stored: true, today: { bulletinDate: today(), bulletinNo: '2026/221' } });
+    const body = (await getToday()).json();
+    expect(body).toMatchObject({ bulletinDate: today(), ageDays: 0, stale: false, lastError: null });
+    expect(body.Data[0]).toEqual({ CurrencyCode: 'USD', Unit: 1, ForexBuying: '42.2301', ForexSelling: '42.3062' });
+    expect((await rateRows()).map((r) => r.tarih)).toEqual([old, today()]);
+  });
+
   it('when the feed answers 500, keeps answering the last stored bulletin with its age and the reason', async () => {
     const old = addDays(today(), -3);
     answer = serveXml(bulletin(old));

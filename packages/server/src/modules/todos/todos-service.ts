@@ -83,7 +83,8 @@ export function createTodosService(deps: { db: Db }) {
 
     async create(caller: SessionContext, data: Input) {
       const [person] = await db.select().from(users).where(eq(users.id, data.person_id)).limit(1);
-      if (!person || !person.userstate) throw new AppError(400, 'todo.person.unknown', { person_id: 'todo.person.unknown' });
+      // Only active back-office users see to-dos (the list is a back-office call), as GET /todo/people offers.
+      if (!person || !person.userstate || person.role > BACK_OFFICE_MAX_ROLE) throw new AppError(400, 'todo.person.unknown', { person_id: 'todo.person.unknown' });
       const id = await db.transaction((tx) => insertTodo(tx, caller, {
         person_id: person.id, person: `${person.firstname} ${person.lastname}`.trim(), task: data.task, link: data.link,
       }));

@@ -40,7 +40,11 @@ describe('to-dos', () => {
     expect(res.statusCode).toBe(200);
     res = await create(2, { person_id: 'nobody', task: 'Something' }, 'tr');
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.person_id).toBe('Seçilen kişi bulunamadı ya da aktif değil.');
+    expect(res.json().fields.person_id).toBe('Seçilen kişi bulunamadı ya da aktif bir ofis kullanıcısı değil.');
+    // A dealer (role 4) signs in on the public pages only and would never see it.
+    res = await create(2, { person_id: t.userIds[4], task: 'Something' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.person_id).toBe('The chosen person does not exist or is not an active back-office user.');
     res = await create(2, { person_id: t.userIds[3], task: 'Something', link: 'https://evil.example/' });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.link).toContain('inside the app');

@@ -5,14 +5,17 @@ import { LANDSCAPE_AFTER_COLUMNS, columnAligns, relativeWidths, reportInfoLine, 
 export interface ReportFonts { regular: string; bold: string }
 
 const FAMILY = 'ReportSans';
+/** Longer words may break anywhere. */
+const LONG_WORD = 14;
 let registered: string | null = null;
 
 function registerFonts(fonts: ReportFonts): void {
   const key = `${fonts.regular}|${fonts.bold}`;
   if (registered === key) return;
   Font.register({ family: FAMILY, fonts: [{ src: fonts.regular, fontWeight: 'normal' }, { src: fonts.bold, fontWeight: 'bold' }] });
-  // Long words (e-mail addresses, codes) break anywhere rather than at hyphenation points react-pdf invents.
-  Font.registerHyphenationCallback((word) => [word]);
+  // Words stay whole (no hyphenation points react-pdf invents), but a long one (an e-mail address, a code, a
+  // URL) may break anywhere, so it wraps inside its cell instead of running over the next column.
+  Font.registerHyphenationCallback((word) => (word.length > LONG_WORD ? Array.from(word) : [word]));
   registered = key;
 }
 

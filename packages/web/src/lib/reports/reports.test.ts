@@ -123,6 +123,21 @@ describe('pdf report', () => {
     expect(text).toContain('Çağrı Şirketi 120');
   });
 
+  it('wraps a long e-mail address inside its narrow column instead of running into the next one', async () => {
+    const email = 'info@akdeniz-solar-sistemleri.com.tr';
+    const wide: ReportTable = {
+      ...table,
+      columns: Array.from({ length: 8 }, (_, i) => ({ header: `Kolon ${i}`, width: 1 })),
+      rows: [Array.from({ length: 8 }, (_, i) => (i === 6 ? email : `Kısa ${i}`))],
+    };
+    const lines = pdfText(await generatePdf(wide, fonts)).split('\n');
+    const first = lines.find((l) => l.includes('Kısa 0'))!;
+    // The address starts in its column, goes on under it, and 'Kısa 7' keeps its own space.
+    expect(first).toMatch(/info@akdeniz\S*\s{2,}Kısa 7/);
+    expect(first).not.toContain(email);
+    expect(lines[lines.indexOf(first) + 1]).toMatch(/com\.tr/);
+  });
+
   it('gives a valid file with the header row when the list is empty', async () => {
     const text = pdfText(await generatePdf({ ...table, rows: [] }, fonts));
     expect(text).toContain('Firma Adı');

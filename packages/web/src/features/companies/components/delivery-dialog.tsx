@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Grid, Group, Modal, NumberInput, Paper, Select, Stack, Text, TextInput, Textarea, ThemeIcon } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -11,6 +11,7 @@ import { tm } from '../../../i18n';
 import { MaterialPickerModal, ProductPickerModal, productName } from '../../../components/pickers';
 import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useCreateDelivery } from '../api/deliveries-api';
 import { applyPicked, clearPicked, newDeliveryValues, toDeliveryBody, validateDelivery, type DeliveryField, type DeliveryFormValues } from './delivery-values';
 
@@ -33,14 +34,7 @@ export function DeliveryDialog({ opened, onClose, company }: DeliveryDialogProps
   });
 
   // Each opening starts from the defaults again.
-  useEffect(() => {
-    if (!opened) return;
-    const values = newDeliveryValues(deliverer);
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened]);
+  useResetOnOpen(form, opened, () => newDeliveryValues(deliverer));
 
   const v = form.values;
   const input = (field: DeliveryField) => {

@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
 import { Button, Group, Modal, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DELIVERY_STATUS_DESCRIPTIONS, DELIVERY_STATUSES, effectiveStatusDescription, formatDateTime, formatNumber, type Delivery } from '@isik/domain';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
+import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useUpdateDelivery } from '../api/deliveries-api';
 
 interface StatusValues { status: string; statusdescription: string; description: string; receiver: string }
@@ -24,14 +24,8 @@ export function DeliveryStatusDialog({ delivery, onClose }: DeliveryStatusDialog
   const save = useUpdateDelivery();
   const form = useForm<StatusValues>({ initialValues: valuesOf(delivery) });
 
-  useEffect(() => {
-    if (!delivery) return;
-    const values = valuesOf(delivery);
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [delivery?._id, delivery?.__v]);
+  // Each opening (another delivery, or a newer version of it) starts from the stored values.
+  useResetOnOpen(form, delivery !== null, () => valuesOf(delivery), `${delivery?._id}:${delivery?.__v}`);
 
   const status = Number(form.values.status);
   const submit = form.onSubmit(async (v) => {

@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
-import { describeFilters, fetchAllPages, REPORT_PAGE_SIZE, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { companiesQuery, fetchCompanies, type CompanySort } from '../api/companies-api';
 import { CompanyCategoryBadge, CompanyStatusBadge, useCountryLabel } from '../components/company-badges';
 import { isCompanyCategory } from '../components/company-values';
@@ -76,10 +76,7 @@ export function CompaniesPage() {
         { header: t('companies.field.email'), value: (c) => c.company_email, width: 1.6 },
         { header: t('companies.field.address'), value: (c) => c.company_adress, width: 2 },
       ],
-      fetchAll: (onProgress) => fetchAllPages(async (n) => {
-        const r = await fetchCompanies({ page: n, pageSize: REPORT_PAGE_SIZE, search, category, orderBy, order });
-        return { rows: r.companyList, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
-      }, onProgress),
+      fetchAll: allPagesOf((page, pageSize) => fetchCompanies({ page, pageSize, search, category, orderBy, order }), (r) => r.companyList),
     };
   }, [t, lang, search, category, orderBy, order]);
   useReportSource(report);

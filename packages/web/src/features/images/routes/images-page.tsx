@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { api, notifySuccess } from '../../../lib/api';
-import { describeFilters, fetchAllPages, REPORT_PAGE_SIZE, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
 import { readPage, useListParams } from '../../../lib/use-list-params';
 import { imagesListQuery, useDeleteImage } from '../api/images-api';
@@ -81,10 +81,7 @@ export function ImagesPage() {
       { header: t('images.columns.models'), value: (img) => img.model.map((m) => m.label).join(', ') || t('images.noModels'), width: 2.5 },
       { header: t('images.columns.date'), value: (img) => formatDate(img.date), width: 0.8 },
     ],
-    fetchAll: (onProgress) => fetchAllPages(async (n) => {
-      const r = await api<ImageList>('/images/list/none', { query: { page: n, pageSize: REPORT_PAGE_SIZE, search: search || undefined } });
-      return { rows: r.img, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
-    }, onProgress),
+    fetchAll: allPagesOf((page, pageSize) => api<ImageList>('/images/list/none', { query: { page, pageSize, search: search || undefined } }), (r) => r.img),
   }), [t, search, shownSearch]);
   useReportSource(report);
 

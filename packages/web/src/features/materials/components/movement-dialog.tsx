@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Alert, Button, Grid, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
@@ -7,6 +6,7 @@ import { IconAlertTriangle, IconArrowDownRight, IconArrowUpRight, IconCalendar, 
 import { useTranslation } from 'react-i18next';
 import { tm } from '../../../i18n';
 import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
+import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useSaveMovement } from '../api/materials-api';
 import {
   MANUAL_CENTERS, balanceAfter, toMovementBody, toMovementValues, validateMovement, type MovementField, type MovementFormValues,
@@ -33,14 +33,7 @@ export function MovementDialog({ opened, onClose, material, balance, movement }:
   });
 
   // Each opening starts from the movement (or the defaults) again.
-  useEffect(() => {
-    if (!opened) return;
-    const values = toMovementValues(movement);
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, movement]);
+  useResetOnOpen(form, opened, () => toMovementValues(movement), movement);
 
   const input = (field: MovementField) => {
     const props = form.getInputProps(field);

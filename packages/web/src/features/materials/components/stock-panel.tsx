@@ -164,7 +164,7 @@ export function StockPanel({ material, dialogOpen, onDialogChange }: StockPanelP
               <ThemeIcon variant="transparent" color="gray" aria-label={t(`materials.source.${m.source}`)}><IconLock size={16} /></ThemeIcon>
             </Tooltip>
           )}
-          {canDelete && (
+          {canDelete && m.source === 'manual' && (
           <Tooltip label={t('common.delete')} withArrow>
             <ActionIcon variant="subtle" color="red" aria-label={t('common.delete')} onClick={() => void handleDelete(m)} loading={remove.isPending && remove.variables?._id === m._id}>
               <IconTrash size={16} />

@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { api } from '../../../lib/api';
-import { describeFilters, fetchAllPages, REPORT_PAGE_SIZE, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
 import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
 import { materialCategoriesQuery, materialsQuery, type MaterialListResponse, type MaterialSort } from '../api/materials-api';
@@ -85,12 +85,10 @@ export function MaterialsPage() {
       { header: t('materials.field.currency'), value: (m) => m.material_doviz, width: 0.7 },
       { header: t('materials.list.stock'), value: (m) => m.stockSum, decimals: 2 },
     ],
-    fetchAll: (onProgress) => fetchAllPages(async (n) => {
-      const r = await api<MaterialListResponse>('/materials/list', {
-        query: { type: 'list', page: n, pageSize: REPORT_PAGE_SIZE, orderBy, order, search: search || undefined, category },
-      });
-      return { rows: r.materials, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
-    }, onProgress),
+    fetchAll: allPagesOf(
+      (page, pageSize) => api<MaterialListResponse>('/materials/list', { query: { type: 'list', page, pageSize, orderBy, order, search: search || undefined, category } }),
+      (r) => r.materials,
+    ),
   }), [t, search, category, orderBy, order]);
   useReportSource(report);
 

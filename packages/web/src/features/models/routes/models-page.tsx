@@ -14,7 +14,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { api, notifyError } from '../../../lib/api';
-import { describeFilters, fetchAllPages, REPORT_PAGE_SIZE, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
 import { firstProductOf, modelsQuery, type ModelListResponse, type ModelSort } from '../api/models-api';
 import { categoryLabelKey, ModelCategoryBadge, ModelStatusBadge, ModelThumb } from '../components/model-badges';
@@ -73,12 +73,10 @@ export function ModelsPage() {
       { header: t('models.field.vat'), value: (m) => `%${formatNumber(m.model_kdv, 0)}`, align: 'right' },
       { header: t('models.field.status'), value: (m) => t(m.model_durumu ? 'models.status.active' : 'models.status.passive') },
     ],
-    fetchAll: (onProgress) => fetchAllPages(async (n) => {
-      const r = await api<ModelListResponse>('/models/list', {
-        query: { type: 'list', page: n, pageSize: REPORT_PAGE_SIZE, orderBy, order, search: search || undefined, category },
-      });
-      return { rows: r.models, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
-    }, onProgress),
+    fetchAll: allPagesOf(
+      (page, pageSize) => api<ModelListResponse>('/models/list', { query: { type: 'list', page, pageSize, orderBy, order, search: search || undefined, category } }),
+      (r) => r.models,
+    ),
   }), [t, lang, search, category, orderBy, order]);
   useReportSource(report);
 

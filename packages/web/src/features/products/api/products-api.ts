@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  LIST_MAX_PAGE_SIZE, PRODUCTS_PAGE_SIZE,
+  LIST_MAX_PAGE_SIZE, PRODUCT_STOCK_LIST_MAX, PRODUCTS_PAGE_SIZE,
   type Material, type MaterialCategories, type ModelLight, type Product, type ProductMovement, type ProductMovementList,
 } from '@isik/domain';
 import { api, ApiError } from '../../../lib/api';
@@ -101,7 +101,7 @@ export const ratesQuery = queryOptions({
 export function productStockQuery(id: string) {
   return queryOptions({
     queryKey: productKeys.stock(id),
-    queryFn: ({ signal }) => api<ProductMovementList>(`/productStocks/list/${encodeURIComponent(id)}`, { signal, query: { page: 1, pageSize: LIST_MAX_PAGE_SIZE } }),
+    queryFn: ({ signal }) => api<ProductMovementList>(`/productStocks/list/${encodeURIComponent(id)}`, { signal, query: { page: 1, pageSize: PRODUCT_STOCK_LIST_MAX } }),
   });
 }
 

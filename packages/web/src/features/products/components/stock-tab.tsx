@@ -5,12 +5,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import {
   CURRENCIES, DEFAULT_CURRENCY, DEFAULT_UNIT, MANUAL_PRODUCT_MOVEMENT, OPERATION_CENTERS, OPERATION_TYPES, PRODUCT_STOCK_LIST_MAX, UNITS,
-  formatDate, formatNumber, pairText, productMovementInputSchema, type Product, type ProductMovement, type ProductMovementList,
+  formatDate, formatNumber, hasModulePermission, issuesToFields, pairText, productMovementInputSchema, type Product, type ProductMovement, type ProductMovementList,
 } from '@isik/domain';
 import { IconArrowDownRight, IconArrowUpRight, IconExternalLink, IconPlus, IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmDelete } from '../../../components/confirm-delete';
+import { useSession } from '../../../lib/session';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { tm } from '../../../i18n';
 import { ApiError, api, notifyError, notifySuccess } from '../../../lib/api';
@@ -43,6 +44,10 @@ export function StockTab({ product }: { product: Product }) {
   const remove = useDeleteProductMovement(product._id);
   const [open, setOpen] = useState(false);
   const data = query.data;
+  // Hiding is a courtesy (the server refuses too): manual movements only, and only with the stock permission (DECISIONS 5).
+  const permissions = useSession((s) => s.user?.permissions);
+  const canWrite = hasModulePermission(permissions, 'stock', 'write');
+  const canDelete = hasModulePermission(permissions, 'stock', 'delete');
 
   const del = async (m: ProductMovement) => {
     if (!(await confirmDelete({ message: tm('stock.delete.confirm') }))) return;
@@ -86,14 +91,14 @@ export function StockTab({ product }: { product: Product }) {
     { key: 'run', header: t('products.stock.runTotal'), align: 'right', render: (m) => <Text size="sm" fw={600}>{qtyText(m.runTotal ?? 0)}</Text> },
     {
       key: 'menu', header: '', width: 48,
-      render: (m) => (
-        <RowMenu onDelete={() => void del(m)}>
+      render: (m) => (m.source === 'manual' && !canDelete ? null : (
+        <RowMenu onDelete={canDelete && m.source === 'manual' ? () => void del(m) : undefined}>
           {m.orderitem_id && (
             <Menu.Item component={Link} to={`/orderproductiondetail/${m.orderitem_id}`} leftSection={<IconExternalLink size={16} />}>{t('products.stock.orderLine')}</Menu.Item>
           )}
           {m.source !== 'manual' && !m.orderitem_id && <Menu.Label>{t('products.stock.notManual')}</Menu.Label>}
         </RowMenu>
-      ),
+      )),
     },
   ];
 
@@ -107,7 +112,7 @@ export function StockTab({ product }: { product: Product }) {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Group justify="space-between" mb="sm">
           <Text fw={600}>{t('products.stock.movements')}</Text>
-          <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => setOpen(true)}>{t('products.stock.new')}</Button>
+          {canWrite && <Button size="xs" leftSection={<IconPlus size={16} />} onClick={() => setOpen(true)}>{t('products.stock.new')}</Button>}
         </Group>
         {query.isError && <Alert color="red" variant="light" mb="sm">{query.error.message}</Alert>}
         {data && data.totalItemCount > PRODUCT_STOCK_LIST_MAX && <Text size="xs" c="dimmed" mb="xs">{t('products.stock.limited', { max: PRODUCT_STOCK_LIST_MAX })}</Text>}
@@ -142,12 +147,7 @@ function MovementForm({ product, lang, onDone }: { product: Product; lang: strin
     };
     const parsed = productMovementInputSchema.safeParse(body);
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const i of parsed.error.issues) {
-        const f = String(i.path[0] ?? '');
-        if (f && !next[f]) next[f] = i.message;
-      }
-      setErrors(next);
+      setErrors(issuesToFields(parsed.error.issues));
       return;
     }
     setErrors({});

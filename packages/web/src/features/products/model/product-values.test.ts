@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { emptyDraft, figures, percent, validateDraft } from './product-values';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLIPBOARD_KEY, copyRows as copyModelRows, pasteRows as pasteModelRows } from '../../models/model/model-values';
+import { copyRows, emptyDraft, figures, pasteRows, percent, validateDraft } from './product-values';
 
 const base = { urun_guc: 30, urun_lumen: 4500, urun_kapasite: 12, urun_voltaj: 12.8 };
 
@@ -25,5 +26,39 @@ describe('product values', () => {
   it('writes percentages as each language does', () => {
     expect(percent(30, 'tr')).toBe('%30');
     expect(percent(30, 'en')).toBe('30%');
+  });
+
+  describe('copy and paste of rows between products (spec 001 5)', () => {
+    afterEach(() => { vi.unstubAllGlobals(); });
+    const stubStorage = () => {
+      const items = new Map<string, string>();
+      vi.stubGlobal('window', { localStorage: { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => { items.set(k, v); } } });
+      return items;
+    };
+
+    it('pastes rows of the same kind only; another kind is a mismatch, nothing copied is empty', () => {
+      stubStorage();
+      expect(pasteRows('specs')).toBe('empty');
+      copyRows('specs', [{ no: 1, urun_ozellik: ['Renk', 'Colour'] }]);
+      expect(pasteRows('specs')).toEqual([{ no: 1, urun_ozellik: ['Renk', 'Colour'] }]);
+      expect(pasteRows('production')).toBe('mismatch');
+    });
+
+    it("shares the models' clipboard: rows copied on a model are a mismatch on a product and the other way round", () => {
+      stubStorage();
+      copyRows('production', [{ op_name: 'Dizgi' }]);
+      copyModelRows('productiondetail', [{ No: 1, Operation: 'Dizgi', OperationComponent: [] }], window.localStorage);
+      expect(pasteRows('production')).toBe('mismatch');
+      copyRows('specs', [{ no: 1 }]);
+      expect(pasteModelRows('modelFeatures', window.localStorage)).toEqual({ ok: false, reason: 'mismatch' });
+    });
+
+    it('a damaged copy is empty, never an exception', () => {
+      const items = stubStorage();
+      items.set(CLIPBOARD_KEY, '{not json');
+      expect(pasteRows('specs')).toBe('empty');
+      items.set(CLIPBOARD_KEY, JSON.stringify({ kind: 'specs', rows: 'x' }));
+      expect(pasteRows('specs')).toBe('empty');
+    });
   });
 });

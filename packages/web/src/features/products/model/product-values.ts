@@ -3,6 +3,7 @@ import {
   formatNumber, nameLongEnough, productInputSchema, type Download, type EmbeddedModel, type Product, type ProductionRow,
 } from '@isik/domain';
 import { safeStorage } from '../../../lib/store';
+import { CLIPBOARD_KEY } from '../../models/model/model-values';
 
 export interface SpecRow { no: number; urun_ozellik: [string, string]; urun_aciklama: string[]; product_description: string[] }
 export interface ImageRow { image: string; description: string }
@@ -137,7 +138,7 @@ export function storePriceList(s: PriceListSettings): void {
 
 // ------------------------------------------------------------------ copy / paste of rows between products
 
-const CLIPBOARD_KEY = 'products.clipboard';
+// One clipboard with the models' (CLIPBOARD_KEY): a model's rows pasted into a product, or the other way, are a mismatch, not older rows.
 export type ClipboardKind = 'specs' | 'production';
 
 export function copyRows(kind: ClipboardKind, rows: unknown[]): void {

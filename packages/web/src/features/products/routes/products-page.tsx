@@ -15,7 +15,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { api, notifyError, notifySuccess } from '../../../lib/api';
-import { describeFilters, fetchAllPages, REPORT_PAGE_SIZE, useReportSource, type ReportColumn, type ReportSource } from '../../../lib/report-source';
+import { allPagesOf, describeFilters, useReportSource, type ReportColumn, type ReportSource } from '../../../lib/report-source';
 import { readPage, useListParams } from '../../../lib/use-list-params';
 import { productsQuery, useCopyProduct, type ProductListResponse } from '../api/products-api';
 import { PriceListSettingsModal } from '../components/price-list-settings';
@@ -91,12 +91,12 @@ export function ProductsPage() {
       fileName: 'products',
       subtitle: describeFilters([[t('common.search'), search], [t('products.field.category'), category === undefined ? undefined : t(`model.kategori${category}`)]]),
       columns,
-      fetchAll: (onProgress) => fetchAllPages(async (n) => {
-        const r = await api<ProductListResponse>('/products/list', {
-          query: { type: calc ? 'detaillist' : 'list', orderBy: 'urun_sira', page: n, pageSize: REPORT_PAGE_SIZE, search: search || undefined, category },
-        });
-        return { rows: r.products, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
-      }, onProgress),
+      fetchAll: allPagesOf(
+        (page, pageSize) => api<ProductListResponse>('/products/list', {
+          query: { type: calc ? 'detaillist' : 'list', orderBy: 'urun_sira', page, pageSize, search: search || undefined, category },
+        }),
+        (r) => r.products,
+      ),
     };
   }, [t, lang, search, category, calc, markup]);
   useReportSource(report);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Badge, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { RATES_MAX_PAGE_SIZE, RATES_PAGE_SIZE, formatBulletinDate, formatDateTime, formatNumber, type TcmbListItem } from '@isik/domain';
+import { RATES_DEMO_PREFIX, RATES_MAX_PAGE_SIZE, RATES_PAGE_SIZE, formatBulletinDate, formatDateTime, formatNumber, type TcmbListItem } from '@isik/domain';
 import { IconCurrencyDollar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
-import { fetchAllPages, useReportSource, type ReportColumn } from '../../../lib/report-source';
+import { allPagesOf, useReportSource, type ReportColumn } from '../../../lib/report-source';
 import { readPage, useListParams } from '../../../lib/use-list-params';
 import { fetchRates, ratesListQuery } from '../api/rates-api';
 import { UpdateRatesButton } from '../components/update-rates-button';
@@ -46,7 +46,7 @@ export function RatesPage() {
         <Tooltip label={t('rates.list.fetchedAt', { at: formatDateTime(r.fetchedAt), no: r.bulletinNo })} withArrow>
           <Group gap={6} wrap="nowrap">
             <Text size="sm" fw={500} style={NOWRAP}>{bulletinWhen(r)}</Text>
-            {r.bulletinNo.startsWith('DEMO-') && <Badge size="xs" color="grape" variant="light">{t('rates.demo')}</Badge>}
+            {r.bulletinNo.startsWith(RATES_DEMO_PREFIX) && <Badge size="xs" color="grape" variant="light">{t('rates.demo')}</Badge>}
           </Group>
         </Tooltip>
       ),
@@ -72,10 +72,7 @@ export function RatesPage() {
       fileName: 'tcmb-rates',
       columns: cols,
       fetchAll: async (onProgress?: (done: number, total: number) => void) => {
-        const rows = await fetchAllPages(async (n) => {
-          const res = await fetchRates(n, RATES_MAX_PAGE_SIZE);
-          return { rows: res.list, totalPage: res.totalPage, totalItemCount: res.totalItemCount };
-        }, onProgress);
+        const rows = await allPagesOf((page, pageSize) => fetchRates(page, pageSize), (r) => r.list, RATES_MAX_PAGE_SIZE)(onProgress);
         return rows.map((r, i) => ({ ...r, n: i + 1 }));
       },
     };

@@ -13,7 +13,7 @@ import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { tm } from '../../../i18n';
 import { api, notifySuccess } from '../../../lib/api';
-import { describeFilters, fetchAllPages, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
 import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
 import { useDeleteUser, usersListQuery, type UsersListAnswer, type SortOrder, type User, type UserSort, type UsersListParams } from '../api/users-api';
@@ -78,10 +78,11 @@ export function UsersPage() {
       { header: t('users.fields.role'), value: (u) => (ROLE_KEYS[u.role as Role] ? t(`role.${ROLE_KEYS[u.role as Role]}`) : String(u.role)) },
       { header: t('users.fields.active'), value: (u) => t(u.userstate ? 'users.state.active' : 'users.state.inactive') },
     ],
-    fetchAll: (onProgress) => fetchAllPages(async (n) => {
-      const r = await api<UsersListAnswer>('/users/list', { query: { page: n, pageSize: USERS_REPORT_PAGE_SIZE, orderBy, order, search: search || undefined } });
-      return { rows: r.users, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
-    }, onProgress),
+    fetchAll: allPagesOf(
+      (page, pageSize) => api<UsersListAnswer>('/users/list', { query: { page, pageSize, orderBy, order, search: search || undefined } }),
+      (r) => r.users,
+      USERS_REPORT_PAGE_SIZE,
+    ),
   }), [t, search, orderBy, order]);
   useReportSource(report);
 
