@@ -88,6 +88,17 @@ test('company deliveries: validation, product delivery out of stock, status, del
   const product = () => apiGet<{ stockSum: number }>(page, `/products/${made.product_id}`);
   expect((await product()).stockSum).toBe(stockBefore - 2);
 
+  // On the product's stock tab the delivery's movement is locked: its row menu offers no delete (DECISIONS 5).
+  await page.goto(`/product/${made.product_id}`);
+  await page.getByRole('tab', { name: 'Stok işlemleri' }).click();
+  const movement = page.getByRole('tabpanel').locator('table tbody tr').filter({ hasText: `Teslimat: ${company.company_name}` }).first();
+  await movement.getByRole('button', { name: 'Satır işlemleri' }).click();
+  await expect(page.getByText('Otomatik hareket')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Sil' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto(`/companydetail/${company._id}`);
+  await page.getByRole('tab', { name: 'Teslimatlar' }).click();
+
   // Status: closed, collected. The description shows only once the status is not 0 (open).
   await row.getByRole('button', { name: 'Teslimat durumu' }).click();
   const statusDialog = page.getByTestId('delivery-status-dialog').getByRole('dialog');

@@ -4,6 +4,8 @@ import { permissionsSchema } from './permissions.js';
 
 export const PASSWORD_MIN_DEFAULT = 8;
 export const USERS_PAGE_SIZE = 10;
+/** The largest page the user list call answers (exports walk the list in pages of this size). */
+export const USERS_MAX_PAGE_SIZE = 100;
 
 const firstname = z.string({ error: 'user.firstname.min' }).trim().min(2, { error: 'user.firstname.min' }).max(80, { error: 'error.tooLong' });
 const lastname = z.string({ error: 'user.lastname.min' }).trim().min(3, { error: 'user.lastname.min' }).max(80, { error: 'error.tooLong' });

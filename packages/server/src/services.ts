@@ -11,6 +11,7 @@ import { createMyCompanyService } from './modules/mycompany/mycompany-service.js
 import { createTodosService } from './modules/todos/todos-service.js';
 import { createLogsService } from './modules/logs/logs-routes.js';
 import { createOfferRequestService } from './modules/offers/offer-request-service.js';
+import { companyOffersGuard } from './modules/offers/offers-repository.js';
 import { createRatesService } from './modules/rates/rates-service.js';
 
 /** The one place where services are wired with their dependencies. */
@@ -27,6 +28,7 @@ export function createServices({ config, database }: { config: Config; database:
   const todos = createTodosService({ db });
   const logs = createLogsService({ db });
   const offerRequests = createOfferRequestService({ db });
+  companies.addDeleteGuard(companyOffersGuard);
   const rates = createRatesService({ db, url: config.TCMB_URL });
   return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, rates };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq } from 'drizzle-orm';
-import { companies, logs, users } from '../../db/schema.js';
+import { companies, logs, offers, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { createTestContext, USER_PASSWORD, type TestContext } from '../../test/helper.js';
@@ -327,6 +327,19 @@ describe('GET and DELETE /api/companies/delete/:id', () => {
     expect(en.json().message).toBe('A company with deliveries cannot be deleted..');
     expect((await readCompany(id)).company_name).toBe('Teslimatlı Firma');
     expect((await t.call({ method: 'GET', url: `/api/companies/delete/${other}`, token: t.tokens[2] })).statusCode).toBe(200);
+  });
+
+  it('refuses while the company has offers (DECISIONS 6), and says so in the caller\'s language', async () => {
+    const id = await insertCompany({ company_name: 'Teklifli Firma' });
+    const offerId = newId();
+    await t.database.db.insert(offers).values({ id: offerId, teklif_no: 'TKF-2026-9001', teklif_yil: 2026, teklif_sira: 9001, firma_id: id, firma_adi: 'Teklifli Firma' });
+    const tr = await t.call({ method: 'GET', url: `/api/companies/delete/${id}`, token: t.tokens[2], lang: 'tr' });
+    expect(tr.statusCode).toBe(409);
+    expect(tr.json()).toMatchObject({ code: 'company.delete.hasOffers', message: 'Teklifi olan Firma Silinemez..' });
+    expect((await t.call({ method: 'DELETE', url: `/api/companies/delete/${id}`, token: t.tokens[2], lang: 'en' })).json().message).toBe('A company with offers cannot be deleted..');
+    expect((await readCompany(id)).company_name).toBe('Teklifli Firma');
+    await t.database.db.delete(offers).where(eq(offers.id, offerId));
+    expect((await t.call({ method: 'GET', url: `/api/companies/delete/${id}`, token: t.tokens[2] })).statusCode).toBe(200);
   });
 
   it('is level 2: 401 without token, 403 for role 3', async () => {

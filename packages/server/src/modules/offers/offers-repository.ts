@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { businessYear, formatOfferNo } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
+import type { CompanyDeleteGuard } from '../companies/companies-service.js';
 
 /** Advisory-lock namespace of offer numbering (the second key is the year). */
 const OFFER_NO_LOCK = 7301;
@@ -27,3 +28,10 @@ export async function latestRates(tx: Executor): Promise<{ usd: string | null; e
   const r = ((res as unknown as { rows: { usd: string | null; eur: string | null }[] }).rows ?? [])[0];
   return { usd: r?.usd ?? null, eur: r?.eur ?? null };
 }
+
+/** DECISIONS 6: a company with offers cannot be deleted (it can be made inactive). */
+export const companyOffersGuard: CompanyDeleteGuard = async (tx, companyId) => {
+  const res = await tx.execute(sql`select exists (select 1 from offers where firma_id = ${companyId}) as has`);
+  const row = ((res as unknown as { rows: { has: boolean }[] }).rows ?? [])[0];
+  return row?.has ? 'company.delete.hasOffers' : null;
+};

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_LEVELS, USER_SORTS, USERS_PAGE_SIZE, passwordChangeSchema, userCreateSchema, userSchema, userUpdateSchema } from '@isik/domain';
+import { API_LEVELS, USER_SORTS, USERS_MAX_PAGE_SIZE, USERS_PAGE_SIZE, passwordChangeSchema, userCreateSchema, userSchema, userUpdateSchema } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { UsersService } from './users-service.js';
 
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(USERS_PAGE_SIZE),
+  pageSize: z.coerce.number().int().min(1).max(USERS_MAX_PAGE_SIZE).default(USERS_PAGE_SIZE),
   orderBy: z.enum(USER_SORTS).default('firstname'),
   order: z.enum(['asc', 'desc']).default('asc'),
   search: z.string().trim().max(100).optional(),

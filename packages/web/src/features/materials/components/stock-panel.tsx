@@ -9,7 +9,7 @@ import { confirmDelete } from '../../../components/confirm-delete';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PaginationControl } from '../../../components/pagination-control';
 import { api, notifyError, notifySuccess } from '../../../lib/api';
-import { fetchAllPages, REPORT_PAGE_SIZE, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { allPagesOf, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
 import { materialMovementsQuery, useDeleteMovement } from '../api/materials-api';
 import { MovementDialog } from './movement-dialog';
@@ -102,10 +102,10 @@ export function StockPanel({ material, dialogOpen, onDialogChange }: StockPanelP
       { header: t('materials.movement.runTotal'), value: (m) => m.runTotal ?? 0, decimals: 2, width: 0.9 },
       { header: t('materials.movement.description'), value: (m) => m.description, width: 2 },
     ],
-    fetchAll: (onProgress) => fetchAllPages(async (n) => {
-      const r = await api<MaterialMovementList>(`/stock/list/${encodeURIComponent(materialId)}`, { query: { page: n, pageSize: REPORT_PAGE_SIZE } });
-      return { rows: r.stock, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
-    }, onProgress),
+    fetchAll: allPagesOf(
+      (page, pageSize) => api<MaterialMovementList>(`/stock/list/${encodeURIComponent(materialId)}`, { query: { page, pageSize } }),
+      (r) => r.stock,
+    ),
   }), [t, materialId, materialName]);
   useReportSource(report);
 

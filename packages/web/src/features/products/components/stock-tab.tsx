@@ -15,7 +15,7 @@ import { useSession } from '../../../lib/session';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { tm } from '../../../i18n';
 import { ApiError, api, notifyError, notifySuccess } from '../../../lib/api';
-import { fetchAllPages, REPORT_PAGE_SIZE, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { allPagesOf, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { productStockQuery, useCreateProductMovement, useDeleteProductMovement } from '../api/products-api';
 import { RowMenu } from './row-toolbar';
 
@@ -71,10 +71,10 @@ export function StockTab({ product }: { product: Product }) {
       { header: t('products.stock.description'), value: (m) => m.description, width: 2 },
       { header: t('products.stock.runTotal'), value: (m) => m.runTotal ?? 0, width: 0.9 },
     ],
-    fetchAll: (onProgress) => fetchAllPages(async (n) => {
-      const r = await api<ProductMovementList>(`/productStocks/list/${encodeURIComponent(productId)}`, { query: { page: n, pageSize: REPORT_PAGE_SIZE } });
-      return { rows: r.stock, totalPage: r.totalPage, totalItemCount: r.totalItemCount };
-    }, onProgress),
+    fetchAll: allPagesOf(
+      (page, pageSize) => api<ProductMovementList>(`/productStocks/list/${encodeURIComponent(productId)}`, { query: { page, pageSize } }),
+      (r) => r.stock,
+    ),
   }), [t, productId, productName]);
   useReportSource(report);
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { ROLE_KEYS, USERS_PAGE_SIZE, type Role } from '@isik/domain';
+import { ROLE_KEYS, USERS_MAX_PAGE_SIZE, USERS_PAGE_SIZE, type Role } from '@isik/domain';
 import { IconPencil, IconSearchOff, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -30,9 +30,6 @@ function readParams(params: URLSearchParams): UsersListParams {
     search: params.get('search') ?? '',
   };
 }
-
-/** The user list answers at most 100 rows a call (the other lists 1000). */
-const USERS_REPORT_PAGE_SIZE = 100;
 
 /** Left out of the URL. */
 const LIST_DEFAULTS = { page: 1, orderBy: 'firstname', order: 'asc', search: '' };
@@ -81,7 +78,7 @@ export function UsersPage() {
     fetchAll: allPagesOf(
       (page, pageSize) => api<UsersListAnswer>('/users/list', { query: { page, pageSize, orderBy, order, search: search || undefined } }),
       (r) => r.users,
-      USERS_REPORT_PAGE_SIZE,
+      USERS_MAX_PAGE_SIZE,
     ),
   }), [t, search, orderBy, order]);
   useReportSource(report);
