@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { createProduct } from './support/api';
 import { loginAs } from './support/auth';
+import { expect, test } from './support/test';
 
 // The e2e browser runs in tr-TR and the app defaults to Turkish, so the texts are Turkish.
 const TR = {
@@ -26,13 +28,18 @@ async function choose(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('option', { name: option }).first().click();
 }
 
-test('the admin works with the product list: markup, calculation, search and copy', async ({ page }) => {
+test('the admin works with the product list: markup, calculation, search and copy', async ({ page, admin, tag }) => {
+  // A product of this test's own that costs 46,50 $.
+  const OWN = `E2E-LST-${tag}`.toUpperCase();
+  await createProduct(admin, `E2E Liste Ürünü ${tag}`, OWN, { urun_fiyat: '46.5' });
   await loginAs(page);
   await page.goto('/products');
   await expect(page.getByRole('heading', { name: 'Ürünler' })).toBeVisible();
   await expect(rows(page)).toHaveCount(10);
+  await page.getByRole('searchbox').fill(OWN);
+  await expect(rows(page)).toHaveCount(1);
 
-  // The seeded first product costs 46,50 $: with the default 30 % markup 46,50 + 46,50 / 70 × 30 = 66,43 $.
+  // 46,50 $ with the default 30 % markup: 46,50 + 46,50 / 70 × 30 = 66,43 $.
   const marked = rows(page).first().getByTestId('marked-price');
   await expect(marked).toHaveText('66,43 $');
   const slider = page.getByRole('slider');
@@ -41,8 +48,9 @@ test('the admin works with the product list: markup, calculation, search and cop
   await expect(page.getByText('Kâr oranı: %35')).toBeVisible();
   // 35 %: 46,50 + 46,50 / 65 × 35 = 71,54 $
   await expect(marked).toHaveText('71,54 $');
-  // Kept in this browser: a reload keeps 35 %.
+  // Kept in this browser: a reload keeps 35 % (and the search, which lives in the address).
   await page.reload();
+  await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first().getByTestId('marked-price')).toHaveText('71,54 $');
 
   // The calculation column switches the list to type=detaillist and shows the completeness.
@@ -58,11 +66,15 @@ test('the admin works with the product list: markup, calculation, search and cop
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('Astra LED Yol Armatürü 30 W');
 
-  // Copy the row: a new product appears with the same code.
+  // Copy this test's own row: a new product appears beside it.
+  await page.getByRole('searchbox').fill(OWN);
+  await expect(rows(page)).toHaveCount(1);
   await rows(page).first().getByRole('button', { name: 'Satır işlemleri' }).click();
   await page.getByRole('menuitem', { name: 'Kopyala' }).click();
   await expect(page.getByText(TR.copied)).toBeVisible();
   await expect(rows(page)).toHaveCount(2);
+  await page.getByRole('searchbox').fill(CODE);
+  await expect(rows(page)).toHaveCount(1);
 
   // Open a product from the list; the datasheet link of the 'more' menu points at the Turkish datasheet.
   await rows(page).first().getByRole('link').first().click();
@@ -74,7 +86,7 @@ test('the admin works with the product list: markup, calculation, search and cop
   await page.keyboard.press('Escape');
 });
 
-test('the admin creates a product, adds a spec row and a stock movement, then deletes it', async ({ page }) => {
+test('the admin creates a product, adds a spec row and a stock movement, then deletes it', async ({ page, tag }) => {
   await loginAs(page);
   await page.goto('/products');
   await page.getByRole('link', { name: 'Ürün ekle' }).click();
@@ -91,7 +103,7 @@ test('the admin creates a product, adds a spec row and a stock movement, then de
   await choose(page, 'Model', /^ISK-ASTRA — /);
   await expect(page.getByText(TR.nameShort)).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Kategori', exact: true })).toHaveValue('Yol Aydınlatma');
-  await page.getByLabel('Ürün kodu').fill('E2E-ASTRA-1');
+  await page.getByLabel('Ürün kodu').fill(`E2E-ASTRA-${tag}`.toUpperCase());
   await page.getByRole('textbox', { name: 'Fiyat', exact: true }).fill('123,45');
 
   // A spec row through the row dialog.
