@@ -30,7 +30,7 @@ function nextList(page: Page, want: { search?: string; category?: string; orderB
     if (u.pathname !== '/api/web/products' || r.request().method() !== 'GET') return false;
     const q = u.searchParams;
     return (q.get('search') ?? '') === (want.search ?? '') && (q.get('category') ?? '') === (want.category ?? '')
-      && (q.get('orderBy') ?? '') === (want.orderBy ?? '') && (q.get('page') ?? '1') === (want.page ?? '1');
+      && (want.orderBy === undefined ? q.get('orderBy') !== 'urun_guc' : q.get('orderBy') === want.orderBy) && (q.get('page') ?? '1') === (want.page ?? '1');
   }).then(async (r) => (await r.json()) as ListAnswer);
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createMaterial } from './support/api';
+import { addMaterialStock, createMaterial } from './support/api';
 import { loginAs } from './support/auth';
 import { expect, test } from './support/test';
 
@@ -124,4 +124,22 @@ test("a visitor's offer request from the product page becomes a to-do in the adm
   });
   await logRow.getByRole('button', { name: 'İlgili kaydı aç' }).click();
   expect(await page.evaluate(() => (window as unknown as { opened: [string, string][] }).opened)).toEqual([[link, '_blank']]);
+});
+
+test.describe('in English', () => {
+  test.use({ role: 0 });
+  test("log titles, units and operation centres are shown in the reader's language", async ({ page, admin, tag }) => {
+    const material = await createMaterial(admin, `E2E Log Malzemesi ${tag}`);
+    await addMaterialStock(admin, material._id, { type: 'cikis', center: 'uretim', qty: 2 });
+    await page.addInitScript(() => window.localStorage.setItem('locale', 'en'));
+    await page.goto('/');
+    await expect(page.getByText(/^Hello, /)).toBeVisible();
+    const logRow = page.getByTestId('log-row').filter({ hasText: material.material_name }).filter({ hasText: 'Stock movement created' });
+    await expect(logRow).toBeVisible();
+    await expect(logRow).toContainText(`${material.material_name}: -2 pcs (Production)`);
+    await expect(logRow).not.toContainText('Adet');
+    await expect(logRow).not.toContainText('uretim');
+    await expect(page.getByTestId('log-row').filter({ hasText: material.material_name }).filter({ hasText: 'Material created' })).toBeVisible();
+    await expect(page.getByTestId('material-row').filter({ hasText: material.material_name })).toContainText('2,00 pcs');
+  });
 });

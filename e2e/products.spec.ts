@@ -59,12 +59,12 @@ test('the admin works with the product list: markup, calculation, search and cop
   await page.getByRole('menuitem', { name: 'Hesaplama sütununu göster' }).click();
   await detailList;
   await expect(page).toHaveURL(/calc=1/);
-  await expect(rows(page).first().getByTestId('completeness')).toContainText('%90');
 
-  // Search on the server as one types.
+  // Search on the server as one types: the seeded Astra 30 W is 90 % complete.
   await page.getByRole('searchbox').fill(CODE);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('Astra LED Yol Armatürü 30 W');
+  await expect(rows(page).first().getByTestId('completeness')).toContainText('%90');
 
   // Copy this test's own row: a new product appears beside it.
   await page.getByRole('searchbox').fill(OWN);
@@ -132,7 +132,7 @@ test('the admin creates a product, adds a spec row and a stock movement, then de
 
   // Stock: a movement without a price is refused with the spec's message; giris 5 raises in and balance.
   await page.getByRole('tab', { name: 'Stok işlemleri' }).click();
-  await expect(page.getByTestId('stock-in')).toHaveText('0');
+  await expect(page.getByTestId('stock-in')).toHaveText('0,00');
   await page.getByRole('button', { name: 'Yeni stok hareketi' }).click();
   const movement = page.getByRole('dialog');
   // The defaults of spec 001 4.3; saving them as they are names the centre, the type and the price (spec 5).
@@ -150,8 +150,8 @@ test('the admin creates a product, adds a spec row and a stock movement, then de
   await movement.getByLabel('Birim fiyat').fill('10');
   await movement.getByRole('button', { name: 'Kaydet' }).click();
   await expect(page.getByText(TR.stockCreated)).toBeVisible();
-  await expect(page.getByTestId('stock-in')).toHaveText('5');
-  await expect(page.getByTestId('stock-balance')).toHaveText('5');
+  await expect(page.getByTestId('stock-in')).toHaveText('5,00');
+  await expect(page.getByTestId('stock-balance')).toHaveText('5,00');
   await expect(rows(page).filter({ hasText: 'Manuel Stok Hareketi' })).toHaveCount(1);
 
   // Deleting a product with movements is refused by the server, with its message.
@@ -164,7 +164,7 @@ test('the admin creates a product, adds a spec row and a stock movement, then de
   await rows(page).filter({ hasText: 'Manuel Stok Hareketi' }).getByRole('button', { name: 'Satır işlemleri' }).click();
   await page.getByRole('menuitem', { name: 'Sil' }).click();
   await page.getByRole('button', { name: 'Evet' }).click();
-  await expect(page.getByTestId('stock-balance')).toHaveText('0');
+  await expect(page.getByTestId('stock-balance')).toHaveText('0,00');
   await page.getByRole('button', { name: 'Sil', exact: true }).click();
   await page.getByRole('button', { name: 'Evet' }).click();
   await expect(page.getByText(TR.deleted)).toBeVisible();

@@ -90,6 +90,22 @@ test.describe('session', () => {
     });
   });
 
+  test('a link opened in a new tab stays signed in without remember-me, the token stays out of localStorage, and signing out ends both', async ({ context, page, makeUser }) => {
+    const user = await makeUser({ role: 0 });
+    await login(page, user.email, user.password);
+    // A new tab of the same browser, as ctrl-click or 'open in new tab' makes it: no opener, empty sessionStorage.
+    const tab = await context.newPage();
+    await tab.goto('/companies');
+    await expect(tab.getByRole('heading', { name: 'Firmalar' })).toBeVisible();
+    await expect(tab.getByTestId('user-panel')).toContainText(user.email);
+    const stored = await tab.evaluate(() => ({ local: localStorage.getItem('token'), session: sessionStorage.getItem('token') }));
+    expect(stored.local).toBeNull();
+    expect(stored.session).toBeTruthy();
+    // Signing out in the first tab ends the session in the second at once.
+    await page.getByTestId('logout-icon').click();
+    await expect(tab).toHaveURL(/\/web\/?$/);
+  });
+
   test('without remember-me the session does not outlive the tab; with it, it does', async ({ browser, makeUser }) => {
     const user = await makeUser({ role: 0, firstname: 'Remzi' });
     const context = await browser.newContext();

@@ -5,6 +5,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/carousel/styles.css';
 import '@mantine/dates/styles.css';
+import './app/global.css';
 // Self-hosted fonts: the settings panel's font choice must work without any CDN.
 import '@fontsource-variable/open-sans';
 import '@fontsource-variable/montserrat';

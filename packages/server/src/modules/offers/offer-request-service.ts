@@ -87,7 +87,7 @@ export function createOfferRequestService(deps: { db: Db; limit?: number; window
       offeritem: [item],
     });
     const who = data.company ? `${data.name} (${data.company})` : data.name;
-    await recordChange(tx, WEB_ACTOR, { title: 'Web teklif isteği', description: `${number.no}: ${who}, ${data.quantity} x ${subject}`.slice(0, 500), form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'created' });
+    await recordChange(tx, WEB_ACTOR, { title: 'log.offer.webRequest', description: `${number.no}: ${who}, ${data.quantity} x ${subject}`.slice(0, 500), form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'created' });
     await insertTodo(tx, WEB_ACTOR, {
       for_role: OFFICE_TODO_ROLE, person: 'Ofis',
       task: `Web teklif isteği ${number.no}: ${who} – ${data.quantity} x ${subject}`.slice(0, 1000), link: `/offer/${id}`,

@@ -5,6 +5,7 @@ import { formatDateTime, formatNumber, logLink, SCROLL_MAX_HEIGHT } from '@isik/
 import { IconBox, IconDots, IconExternalLink, IconFileInvoice, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { useLabels } from '../../../lib/labels';
 import { todaysLogsQuery, todaysStockOutQuery } from '../api/dashboard-api';
 
 /**
@@ -80,6 +81,7 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
 /** 'Materials used today' (spec 000 2.5): index, date, product, material, quantity; a row menu opens related screens. */
 export function MaterialsUsedToday({ day }: { day: string }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const q = useQuery(todaysStockOutQuery(day));
   return (
     <DayTable
@@ -94,7 +96,7 @@ export function MaterialsUsedToday({ day }: { day: string }) {
           <Table.Td style={NOWRAP}>{formatDateTime(r.operation_date)}</Table.Td>
           <Table.Td>{r.productname || <Text span c="dimmed" size="sm">{r.description || '—'}</Text>}</Table.Td>
           <Table.Td>{[r.stock_category, r.stock_group, r.stock_name].filter(Boolean).join(' - ')}</Table.Td>
-          <Table.Td ta="right" style={NOWRAP}>{formatNumber(r.qty, 2)} {r.unit}</Table.Td>
+          <Table.Td ta="right" style={NOWRAP}>{formatNumber(r.qty, 2)} {labels.unit(r.unit)}</Table.Td>
           <Table.Td>
             <Menu position="bottom-end" withinPortal shadow="md">
               <Menu.Target>
@@ -116,6 +118,7 @@ export function MaterialsUsedToday({ day }: { day: string }) {
 /** "Today's logs" (spec 000 2.5): index, date, person, title, description and a link to the offer, order or production line. */
 export function TodaysLogs({ day }: { day: string }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const q = useQuery(todaysLogsQuery(day));
   return (
     <DayTable
@@ -128,8 +131,8 @@ export function TodaysLogs({ day }: { day: string }) {
           <>
             <Table.Td style={NOWRAP}>{formatDateTime(r.date)}</Table.Td>
             <Table.Td>{r.person}</Table.Td>
-            <Table.Td>{r.title}</Table.Td>
-            <Table.Td style={{ wordBreak: 'break-word' }}>{r.description}</Table.Td>
+            <Table.Td>{labels.logTitle(r)}</Table.Td>
+            <Table.Td style={{ wordBreak: 'break-word' }}>{labels.logDescription(r)}</Table.Td>
             <Table.Td>
               {link && (
                 <Tooltip label={t('dashboard.openRelated')}>
