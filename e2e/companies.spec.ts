@@ -143,3 +143,18 @@ test.describe('role 3', () => {
     await expect(page.getByTestId('error-code')).toHaveText('403');
   });
 });
+
+test('a second company with the same name gets a warning naming the existing one before it is saved', async ({ page, admin, tag }) => {
+  const existing = await createCompany(admin, `${tag} Yildiz Yapi`, { company_city: 'Kayseri' });
+  await loginAs(page);
+  await page.goto('/companydetail/new');
+  // Other capitals (the Turkish way: i → İ) and spaces do not make it another company.
+  await field(page, 'company_name').fill(`  ${existing.company_name.toLocaleUpperCase('tr-TR')} `);
+  const warning = page.getByTestId('company-duplicate-warning');
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText(`${existing.company_name} (Kayseri)`);
+  // Nothing was saved by the warning; another name clears it.
+  await expect(page).toHaveURL(/\/companydetail\/new$/);
+  await field(page, 'company_name').fill(`${tag} Başka Yapı`);
+  await expect(warning).toBeHidden();
+});

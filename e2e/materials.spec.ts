@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { createMaterial } from './support/api';
 import { loginAs } from './support/auth';
 import { expect, test } from './support/test';
 
@@ -161,4 +162,17 @@ test('the admin filters materials, creates one, keeps its stock and goes negativ
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(rows(page).first()).toContainText('75,00');
   await expect(page).toHaveURL(/\/materials/);
+});
+
+test("a material's stock movement may be booked to the 'teslimat' centre (spec 001 4.3)", async ({ page, admin, tag }) => {
+  const material = await createMaterial(admin, `E2E Teslimat Malzemesi ${tag}`);
+  await loginAs(page);
+  await page.goto(`/material/${material._id}`);
+  await page.getByRole('button', { name: 'Yeni stok işlemi' }).click();
+  await fillMovement(page, { type: 'Çıkış', center: 'Teslimat', qty: '4', price: '1' });
+  await saveMovement(page);
+  await expect(page.getByText(TR.movementCreated)).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(rows(page).first()).toContainText('Teslimat');
+  await expect(rows(page).first()).toContainText('-4,00');
 });

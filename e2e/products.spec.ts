@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createProduct } from './support/api';
+import { addProductStock, createProduct } from './support/api';
 import { loginAs } from './support/auth';
 import { expect, test } from './support/test';
 
@@ -73,6 +73,11 @@ test('the admin works with the product list: markup, calculation, search and cop
   await page.getByRole('menuitem', { name: 'Kopyala' }).click();
   await expect(page.getByText(TR.copied)).toBeVisible();
   await expect(rows(page)).toHaveCount(2);
+  // The copy says so in its name and code until someone edits them; the original is unchanged.
+  const copyRow = rows(page).filter({ hasText: '(kopya)' });
+  await expect(copyRow).toHaveCount(1);
+  await expect(copyRow).toContainText(`${OWN}-KOPYA`);
+  await expect(rows(page).filter({ hasNotText: '(kopya)' })).toContainText(`E2E Liste Ürünü ${tag}`);
   await page.getByRole('searchbox').fill(CODE);
   await expect(rows(page)).toHaveCount(1);
 
@@ -169,4 +174,44 @@ test('the admin creates a product, adds a spec row and a stock movement, then de
   await page.getByRole('button', { name: 'Evet' }).click();
   await expect(page.getByText(TR.deleted)).toBeVisible();
   await expect(page).toHaveURL(/\/products$/);
+});
+
+test("the product image dialog names only the image types it takes, and the product's stock shows two decimals", async ({ page, admin, tag }) => {
+  const product = await createProduct(admin, `E2E Görsel Ürünü ${tag}`, `E2E-IMGD-${tag}`.toUpperCase());
+  await addProductStock(admin, product._id, 3);
+  await loginAs(page);
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole('tab', { name: 'Görseller' }).click();
+  await page.getByRole('button', { name: 'Satır ekle' }).click();
+  const hint = page.getByRole('dialog').getByTestId('drop-hint');
+  await expect(hint).toHaveText(/^Görsel \(PNG, JPEG, WebP ya da GIF\); en fazla \d+ MB$/);
+  await expect(hint).not.toContainText('ZIP');
+  await page.keyboard.press('Escape');
+
+  // Quantities show two decimals everywhere (spec 000 9), as the materials do.
+  await page.getByRole('tab', { name: 'Stok işlemleri' }).click();
+  await expect(page.getByTestId('stock-in')).toHaveText('3,00');
+  await expect(page.getByTestId('stock-balance')).toHaveText('3,00');
+  await expect(rows(page).filter({ hasText: 'Manuel Stok Hareketi' })).toContainText('+3,00 Adet');
+  await page.goto(`/products?search=${tag}`);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('3,00');
+});
+
+test('in RTL mode a price keeps its currency after the number, in reading order', async ({ page, admin, tag }) => {
+  await createProduct(admin, `E2E RTL Ürünü ${tag}`, `E2E-RTL-${tag}`.toUpperCase(), { urun_fiyat: '46.5' });
+  await page.addInitScript(() => window.localStorage.setItem('settings', JSON.stringify({ rtl: true })));
+  await loginAs(page);
+  await page.goto(`/products?search=${tag}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const price = rows(page).first().getByTestId('marked-price');
+  await expect(price).toHaveText('66,43 $');
+  // Where the first digit and the '$' are drawn: the '$' must be to the right of the number, not before it.
+  const drawn = await price.evaluate((el) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const node = walker.nextNode() as Text;
+    const x = (i: number) => { const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1); return r.getBoundingClientRect().left; };
+    return { digit: x(0), unit: x(node.data.indexOf('$')) };
+  });
+  expect(drawn.unit).toBeGreaterThan(drawn.digit);
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { login } from './support/auth';
+import { login, signIn } from './support/auth';
 import { expect, test } from './support/test';
 
 const nav = (page: Page) => page.getByRole('navigation').first();
@@ -13,6 +13,22 @@ test.describe('guards', () => {
     await expect(nav(page).locator('a[href="/web"]')).toHaveCount(1);
     await expect(nav(page).locator('a[href="/login"]')).toHaveCount(1);
     await expect(nav(page).locator('a[href="/users"]')).toHaveCount(0);
+  });
+
+  test("a guest's public area shows neither the back office subtitle nor the settings gear; the back office shows both", async ({ page, makeUser }) => {
+    await page.goto('/web');
+    await expect(page.getByRole('heading', { name: 'Ürün Kataloğu' })).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Yönetim paneli')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Ayarlar' })).toHaveCount(0);
+    await page.goto('/login');
+    await expect(page.locator('input[type="password"]')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ayarlar' })).toHaveCount(0);
+
+    const user = await makeUser({ role: 0 });
+    await signIn(page, user);
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByText('Yönetim paneli', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ayarlar' })).toBeVisible();
   });
 
   test('a dealer (role 5) may sign in but lands on the public area', async ({ page, makeUser }) => {

@@ -137,3 +137,18 @@ test.describe('role 2', () => {
     await expect(page.getByTestId('user-add')).toHaveCount(0);
   });
 });
+
+test('an empty user form shows every field\'s error at once', async ({ page }) => {
+  await loginAs(page);
+  await page.goto('/users');
+  await page.getByTestId('user-add').click();
+  const modal = userModal(page);
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: TR.save }).click();
+  for (const text of ['Kullanıcı adı en az 3 karakter olmalı!', TR.lastnameMin, 'E-posta geçerli değil!']) {
+    await expect(modal.locator('.mantine-InputWrapper-error').filter({ hasText: text }).first()).toBeVisible();
+  }
+  await expect(modal.locator('input[name="password"]')).toHaveAttribute('aria-invalid', 'true');
+  await expect(modal.locator('input[name="password2"]')).toHaveAttribute('aria-invalid', 'true');
+  await expect(notice(page, TR.created)).toHaveCount(0);
+});

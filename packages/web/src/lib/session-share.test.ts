@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSessionShare, isOpenPath, SESSION_ASK_TIMEOUT_MS, type SessionShare } from './session-share';
+import { isOpenPath } from './open-paths';
+import { createSessionShare, SESSION_ASK_TIMEOUT_MS, type SessionShare } from './session-share';
 
 // Two "tabs" of one site are two shares on one channel name (Node has BroadcastChannel too).
 const opened: SessionShare[] = [];

@@ -1,5 +1,3 @@
-import { matchPath } from 'react-router';
-import { ROUTE_LEVELS } from '@isik/domain';
 
 /**
  * Sharing a session with the browser's other tabs of this site (docs/decisions/0020-e2e-sessions-and-tab-sharing.md).
@@ -87,11 +85,4 @@ export function createSessionShare({ currentToken, onSignedOut, name = SESSION_C
       channel = null;
     },
   };
-}
-
-const OPEN_PATTERNS = ROUTE_LEVELS.filter((r) => r.open).map((r) => r.pattern);
-
-/** True for the public area (catalogue, sign-in, order tracking, error pages): it needs no session. */
-export function isOpenPath(pathname: string): boolean {
-  return OPEN_PATTERNS.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);
 }

@@ -5,7 +5,8 @@ import { i18n, tm } from '../i18n';
 import { ApiError, request } from './http';
 import { notifyFailure } from './notify';
 import { queryClient } from './query-client';
-import { createSessionShare, isOpenPath, type SessionShare } from './session-share';
+import { isOpenPath } from './open-paths';
+import { createSessionShare, type SessionShare } from './session-share';
 import { createStore, safeStorage, useStore } from './store';
 
 export type SessionStatus = 'idle' | 'pending' | 'successful' | 'failed';

@@ -3,8 +3,10 @@ import {
   Alert, Box, Button, Divider, Grid, Group, List, Paper, Select, Stack, Switch, Text, TextInput, Textarea, ThemeIcon, Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { openConfirmModal } from '@mantine/modals';
-import { COMPANY_CATEGORIES, countryOptions, hasModulePermission, type Company, type CompanyInput } from '@isik/domain';
+import { COMPANY_CATEGORIES, countryOptions, hasModulePermission, sameCompanyName, type Company, type CompanyInput } from '@isik/domain';
 import {
   IconAddressBook, IconAlertTriangle, IconAt, IconBuilding, IconDeviceFloppy, IconDeviceMobile, IconFileInvoice,
   IconMapPin, IconPhone, IconPrinter, IconTrash, IconWorld, IconX,
@@ -14,7 +16,7 @@ import { confirmDelete } from '../../../components/confirm-delete';
 import { tm } from '../../../i18n';
 import { fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { useDeleteCompany, useSaveCompany } from '../api/companies-api';
+import { companiesQuery, useDeleteCompany, useSaveCompany } from '../api/companies-api';
 import {
   orderedErrors, presetErrors, toCompanyBody, toFormValues, validateCompany,
   type CompanyField, type CompanyFormValues,
@@ -104,6 +106,16 @@ export function CompanyForm({ company, initialValues, onSaved, onDeleted, onClos
   // The version this form read; an update sends it back so a stale save is refused (409) rather than lost.
   const [version, setVersion] = useState(company?.__v ?? 0);
   const [alertOpen, setAlertOpen] = useState(false);
+
+  // A second company with the same name: warn before it is saved, naming the one that exists.
+  // Asked in Turkish lower case: the server's search folds ASCII case only.
+  const [nameToCheck] = useDebouncedValue(form.values.company_name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('tr'), 300);
+  const { data: namesake } = useQuery({
+    ...companiesQuery({ page: 1, pageSize: 20, orderBy: 'company_name', order: 'asc', search: nameToCheck }),
+    enabled: canWrite && nameToCheck.length >= 3,
+    placeholderData: undefined,
+    select: (r) => r.companyList.find((c) => c._id !== current?._id && sameCompanyName(c.company_name, nameToCheck)) ?? null,
+  });
 
   // Another user's change (live update) refreshes an untouched form; edits in progress are never overwritten.
   useEffect(() => {
@@ -226,6 +238,11 @@ export function CompanyForm({ company, initialValues, onSaved, onDeleted, onClos
                 <Grid gutter="sm">
                   <Grid.Col span={12}>
                     <TextInput label={t(LABEL_KEYS.company_name)} withAsterisk maxLength={200} data-autofocus {...input('company_name')} />
+                    {namesake && sameCompanyName(namesake.company_name, form.values.company_name) && (
+                      <Alert mt="xs" color="yellow" variant="light" icon={<IconAlertTriangle size={16} />} data-testid="company-duplicate-warning">
+                        {t('companies.form.duplicateName', { name: namesake.company_name, city: namesake.company_city || '—' })}
+                      </Alert>
+                    )}
                   </Grid.Col>
                   <Grid.Col span={HALF}>
                     <Select

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  LIST_MAX_PAGE_SIZE, PRODUCT_STOCK_LIST_MAX, PRODUCTS_PAGE_SIZE,
+  LIST_MAX_PAGE_SIZE, PRODUCT_STOCK_LIST_MAX, PRODUCTS_PAGE_SIZE, markAsCopy,
   type Material, type MaterialCategories, type ModelLight, type Product, type ProductMovement, type ProductMovementList,
 } from '@isik/domain';
 import { api, ApiError } from '../../../lib/api';
@@ -120,14 +120,14 @@ export function useSaveProduct() {
   });
 }
 
-/** Copy of a list row: the row without _id/__v, created as a new product. */
+/** Copy of a list row: the row without _id/__v, created as a new product whose name and code say it is a copy. */
 export function useCopyProduct() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (p: Product) => {
       const { _id: _ignoredId, __v: _ignoredV, ...rest } = p;
       void _ignoredId; void _ignoredV;
-      return api<Product>('/products/create/', { method: 'POST', body: { ...rest, urun_model: p.urun_model?._id ?? '' } });
+      return api<Product>('/products/create/', { method: 'POST', body: { ...rest, ...markAsCopy(p.urun_adi, p.urun_kodu), urun_model: p.urun_model?._id ?? '' } });
     },
     meta: { notifyError: false },
     onSuccess: () => void qc.invalidateQueries({ queryKey: productKeys.lists() }),

@@ -54,7 +54,7 @@ function Drop({ onFiles, multiple, images, hint }: { onFiles: (files: File[]) =>
         <Dropzone.Reject><IconTrash size={36} stroke={1.5} color="var(--mantine-color-red-6)" /></Dropzone.Reject>
         <Stack gap={2}>
           <Text fw={600}>{t('products.files.drop')}</Text>
-          <Text size="sm" c="dimmed">{hint ?? t('products.files.hint', { max: FILE_MAX_MB_DEFAULT })}</Text>
+          <Text size="sm" c="dimmed" data-testid="drop-hint">{hint ?? t(images ? 'products.files.imageHint' : 'products.files.hint', { max: FILE_MAX_MB_DEFAULT })}</Text>
         </Stack>
       </Group>
     </Dropzone>
