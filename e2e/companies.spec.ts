@@ -25,6 +25,8 @@ async function search(page: Page, text: string) {
 }
 
 test('the admin searches, sorts, adds, edits and deletes a company', async ({ page, admin, tag }) => {
+  // One long story after making twelve companies, on a busy two-core machine.
+  test.setTimeout(120_000);
   // Twelve companies of this test's own, found by its tag: two suppliers among customers.
   for (let i = 1; i <= 11; i++) {
     await createCompany(admin, `${tag} Firma ${String(i).padStart(2, '0')}`, { company_category: i % 5 === 0 ? 'Suppliers' : 'Customer' });

@@ -69,8 +69,11 @@ test('the admin works with the product list: markup, calculation, search and cop
   // Copy this test's own row: a new product appears beside it.
   await page.getByRole('searchbox').fill(OWN);
   await expect(rows(page)).toHaveCount(1);
-  await rows(page).first().getByRole('button', { name: 'Satır işlemleri' }).click();
-  await page.getByRole('menuitem', { name: 'Kopyala' }).click();
+  // Other tests' products arrive live and re-render the list, which may close an open row menu: open it again then.
+  await expect(async () => {
+    await rows(page).first().getByRole('button', { name: 'Satır işlemleri' }).click();
+    await page.getByRole('menuitem', { name: 'Kopyala' }).click({ timeout: 3_000 });
+  }).toPass();
   await expect(page.getByText(TR.copied)).toBeVisible();
   await expect(rows(page)).toHaveCount(2);
   // The copy says so in its name and code until someone edits them; the original is unchanged.

@@ -31,6 +31,7 @@ const today = () => {
 };
 
 test('the Excel report of the companies holds every row the filter selects, not only the page on screen', async ({ page, admin, tag }) => {
+  test.setTimeout(120_000);
   // Fourteen companies of this test's own (twelve customers, two suppliers), found by the tag in their names.
   for (let i = 1; i <= 14; i++) {
     await createCompany(admin, `${tag} Rapor Firması ${String(i).padStart(2, '0')}`, { company_category: i > 12 ? 'Suppliers' : 'Customer' });
