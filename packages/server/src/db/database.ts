@@ -62,6 +62,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 // ------------------------------------------------------------------ the data folder's lock
 
 const LOCK_FILE = 'server.lock';
+/** Data folders this process holds (a second opener in the same process is refused too). */
+const heldHere = new Set<string>();
 
 function pidAlive(pid: number): boolean {
   try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
@@ -78,10 +80,13 @@ export function lockDataDir(dataDir: string): () => void {
   const inUse = (who: string) => new DataDirInUseError(
     `The data folder ${dataDir} is in use by another running server (${who}). Stop that server first, or start this one with another DATA_DIR.`,
   );
+  if (heldHere.has(file)) throw inUse(`this process, pid ${process.pid}`);
   for (let attempt = 0; attempt < 10; attempt++) {
     try {
       fs.writeFileSync(file, mine, { flag: 'wx' });
+      heldHere.add(file);
       return () => {
+        heldHere.delete(file);
         try { if (fs.readFileSync(file, 'utf8') === mine) fs.rmSync(file, { force: true }); } catch { /* gone */ }
       };
     } catch (e) {
