@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError, openDatabase } from './db/database.js';
 import { EmbeddedPostgresError } from './db/embedded.js';
+import { startNightlyBackups } from './backup/backup.js';
 import { buildApp } from './app.js';
 import { ensureAdmin, ensureSecret, seedDemo } from './seed/seed.js';
 
@@ -12,10 +13,16 @@ async function main() {
   const seeded = config.SEED_DEMO ? await seedDemo(database.db) : false;
   const app = await buildApp({ config, database });
 
+  // The nightly backup (BACKUP_KEEP=0 turns it off).
+  const stopBackups = config.BACKUP_KEEP > 0
+    ? startNightlyBackups({ url: database.url, dir: config.backupDir, keep: config.BACKUP_KEEP, at: config.BACKUP_AT, log: (level, msg) => app.log[level](msg) })
+    : () => undefined;
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopBackups();
     app.log.info(`${signal}: stopping`);
     try {
       await app.close();

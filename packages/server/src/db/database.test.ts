@@ -44,9 +44,9 @@ describe('embedded PostgreSQL in a data folder', () => {
     expect(first.embedded?.clusterDir).toBe(path.join(dir, 'postgres'));
     expect(new URL(first.url).hostname).toBe('127.0.0.1');
     // Durable: the server of the product never runs without fsync.
-    const settings = await first.db.execute<{ fsync: string; sc: string; la: string }>(
+    const settings = (await first.db.execute(
       "select current_setting('fsync') as fsync, current_setting('synchronous_commit') as sc, current_setting('listen_addresses') as la",
-    );
+    )) as unknown as { rows: unknown[] };
     expect(settings.rows[0]).toEqual({ fsync: 'on', sc: 'on', la: '127.0.0.1' });
     // The generated password is kept in the data folder, readable by its owner only.
     expect(fs.statSync(path.join(dir, 'postgres.password')).mode & 0o077).toBe(0);

@@ -22,6 +22,23 @@ export const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 const MIGRATION_LOCK = 727_001;
 /** The application's database inside the embedded cluster. */
 export const EMBEDDED_DB_NAME = 'isik';
+/** File in DATA_DIR with the port of the running embedded PostgreSQL (removed when it stops). */
+export const EMBEDDED_PORT_FILE = 'postgres.port';
+
+/**
+ * The URL of the application database of a data folder whose product is running (for `npm run backup`):
+ * its port from EMBEDDED_PORT_FILE, the password from the data folder. undefined when it is not running.
+ */
+export function runningEmbeddedUrl(dataDir: string): string | undefined {
+  try {
+    const port = Number(fs.readFileSync(path.join(dataDir, EMBEDDED_PORT_FILE), 'utf8').trim());
+    const pw = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
+    if (!(port > 0)) return undefined;
+    return `postgres://postgres:${encodeURIComponent(pw)}@127.0.0.1:${port}/${EMBEDDED_DB_NAME}`;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface Database {
   db: Db;
@@ -143,6 +160,9 @@ async function openEmbedded(dataDirIn: string, opts: OpenOptions): Promise<Datab
       }
     }
     const srv = server;
+    // For the tools (`npm run backup`) while the product runs: where its PostgreSQL listens.
+    const portFile = path.join(dataDir, EMBEDDED_PORT_FILE);
+    fs.writeFileSync(portFile, `${srv.port}\n`);
     return {
       ...inner,
       kind: 'embedded',
@@ -151,6 +171,7 @@ async function openEmbedded(dataDirIn: string, opts: OpenOptions): Promise<Datab
         try {
           await inner.close();
         } finally {
+          fs.rmSync(portFile, { force: true });
           await srv.stop();
           process.off('exit', onExit);
           release();
