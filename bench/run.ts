@@ -182,13 +182,13 @@ async function benchOne(label: string, targetUrl?: string) {
   try {
     for (const [name, req, conns] of scenarios) {
       process.stdout.write(`  ${name}, ${conns} connections … `);
-      const row = await load(base, ready.token, name, ready.kind, req, conns);
+      const row = await load(base, ready.token, name, label, req, conns);
       console.log(`${row.rps} req/s, p50 ${row.p50} ms, p95 ${row.p95} ms${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}`);
       rows.push(row);
     }
     const { mismatches } = await ask<{ mismatches: number }>(child, 'check', 'checked');
     console.log(`  ledger check: ${mismatches === 0 ? 'every balance equals the signed sum of its movements' : `${mismatches} balances out of step!`}`);
-    return { database: ready.kind, seedMs: ready.seedMs, seedTimings: ready.timings, rows, ledgerMismatches: mismatches };
+    return { database: label, seedMs: ready.seedMs, seedTimings: ready.timings, rows, ledgerMismatches: mismatches };
   } finally {
     child.removeAllListeners('exit');
     await new Promise<void>((resolve) => {
