@@ -10,7 +10,9 @@
 //
 // Environment: BENCH_DATABASE_URL (a PostgreSQL server URL whose role may CREATE DATABASE), BENCH_PRODUCTS,
 // BENCH_MATERIALS, BENCH_MOVEMENTS, BENCH_COMPANIES, BENCH_USERS, BENCH_DURATION (seconds per scenario,
-// default 10), BENCH_EXTRA=1 (also the search, ledger-contention and dashboard scenarios).
+// default 10), BENCH_EXTRA=1 (also the search, ledger-contention and dashboard scenarios), BENCH_CPU_PROF=1 (a
+// CPU profile of the API process into bench/results; `node bench/profile-summary.mjs FILE` sums it up), BENCH_ONLY
+// (a word: only the scenarios whose name contains it).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,7 +48,8 @@ interface Row {
 function startServer(targetUrl?: string): Promise<{ child: ChildProcess; ready: Ready }> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(HERE, 'server.ts'), [], {
-      execArgv: ['--import', 'tsx'],
+      // BENCH_CPU_PROF=1: a CPU profile of the API process into bench/results (node --cpu-prof).
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(HERE, 'results')}`] : [])],
       env: { ...process.env, BENCH_SIZES: JSON.stringify(sizes), ...(targetUrl ? { BENCH_TARGET_URL: targetUrl } : {}) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -172,12 +175,13 @@ async function benchOne(label: string, targetUrl?: string) {
     ["dashboard: materials used today (all materials, today's outgoing)", { method: 'GET', path: `/api/stock/outlist/${new Date().toISOString().slice(0, 10)}` }],
     ['dashboard: tile counts', { method: 'GET', path: '/api/dashboard/counts' }],
   ] : [];
+  const only = process.env.BENCH_ONLY;
   const scenarios: [string, autocannon.Request, number][] = [
     ...lists.map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
     ...lists.map(([n, r]) => [n, r, 50] as [string, autocannon.Request, number]),
     ...writes.map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
     ...extra.map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
-  ];
+  ].filter(([n]) => !only || n.includes(only));
   const rows: Row[] = [];
   try {
     for (const [name, req, conns] of scenarios) {
