@@ -68,7 +68,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin, { db: database.db, secret: config.jwtSecret });
+  await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, listen: (fn) => database.listen(fn) });
   await app.register(realtimePlugin, { database, secret: config.jwtSecret, publicUrl: config.PUBLIC_URL });
 
   await app.register(async (api) => {
