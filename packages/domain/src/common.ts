@@ -3,8 +3,13 @@ import { z } from 'zod';
 /** Opaque record id. */
 export const idSchema = z.string().min(1, { error: 'error.required' }).max(64, { error: 'error.tooLong' });
 
-/** Optimistic-concurrency version every stored record carries; updates must send back the one they read. */
-export const versionSchema = z.coerce.number({ error: 'error.invalidType' }).int().min(0);
+/**
+ * Optimistic-concurrency version every stored record carries (DECISIONS 1). An update that sends it is refused
+ * with 409 when stale; one without it (a client written only against spec section 7) applies as sent. When sent it
+ * must be a JSON non-negative integer: no coercion, so `true`, `""`, `null` or `[0]` are refused naming `__v`.
+ * Every update schema extends with it; services compare it through the server's `lib/version.ts`.
+ */
+export const versionSchema = z.number({ error: 'error.version' }).int({ error: 'error.version' }).min(0, { error: 'error.version' }).optional();
 
 export const PAGE_SIZES = [6, 12, 18, 30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 30;

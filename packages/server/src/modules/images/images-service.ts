@@ -9,6 +9,7 @@ import { newId } from '../../lib/ids.js';
 import { recordChange } from '../../lib/log.js';
 import type { SessionContext } from '../../plugins/auth.js';
 import type { FilesService } from '../files/files-service.js';
+import { versionIs } from '../../lib/version.js';
 
 type Input = z.output<typeof imageInputSchema>;
 type UpdateInput = z.output<typeof imageUpdateSchema>;
@@ -89,7 +90,7 @@ export function createImagesService(deps: { db: Db; files: FilesService }) {
         if (date) set.date = date;
         if (data.image !== undefined) Object.assign(set, await resolveImage(tx, data.image));
         const res = await tx.update(images).set({ ...set, updated_at: new Date(), version: sql`${images.version} + 1` })
-          .where(and(eq(images.id, id), eq(images.version, data.__v))).returning();
+          .where(and(eq(images.id, id), versionIs(images.version, data.__v))).returning();
         if (res.length === 0) {
           if (!(await findImage(tx, id))) throw notFound();
           throw conflict();

@@ -168,10 +168,10 @@ describe('POST /api/company/update/1', () => {
     expect((await dbRow()).sirket_adi).toBe('Işık LED Aydınlatma A.Ş.');
   });
 
-  it('needs __v (400), answers 409 for a stale one and 404 for another id', async () => {
-    const noV = await update({ sirket_tel: '1' });
-    expect(noV.statusCode).toBe(400);
-    expect(noV.json().fields).toHaveProperty('__v');
+  it('refuses a malformed __v (400), answers 409 for a stale one and 404 for another id', async () => {
+    const badV = await update({ sirket_tel: '1', __v: '0' });
+    expect(badV.statusCode).toBe(400);
+    expect(badV.json().fields).toHaveProperty('__v');
     const stale = await update({ sirket_tel: '1', __v: 5 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(STALE);
