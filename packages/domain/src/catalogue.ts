@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { versionSchema } from './common.js';
 import type { Lang } from './messages.js';
 import { CURRENCIES, DEFAULT_CURRENCY, isDecimal, round, dec } from './money.js';
-import { routeLevel } from './roles.js';
 
 /**
  * Catalogue area (spec 001 sections 2.1-2.8, 3.1-3.3, 5, 9): models, products, materials and the
@@ -51,16 +50,6 @@ export const PRODUCT_SORTS = ['urun_sira', 'urun_kodu', 'urun_adi', 'urun_fiyat'
 export const MATERIAL_SORTS = ['material_name', 'material_no', 'material_category', 'material_group', 'material_price', 'stockSum', 'date'] as const;
 export const PUBLIC_SORTS = ['model_category', 'urun_guc', 'urun_fiyat'] as const;
 
-/**
- * Call levels: the level of the screen that uses the call. /models is level 1, but /model/:id and the
- * products screens (which need the model list) are level 2, so every catalogue call is level 2.
- */
-export const CATALOGUE_LEVELS = {
-  models: routeLevel('/model/:id'),
-  products: routeLevel('/products'),
-  materials: routeLevel('/materials'),
-  stock: routeLevel('/material/:id'),
-} as const;
 
 // ------------------------------------------------------------------ bilingual pairs
 
