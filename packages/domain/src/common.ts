@@ -32,6 +32,14 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** The paging fields of every list envelope (ADR 0002: `{ <rows>, page, totalPage, totalItemCount }`). */
+export const pageFields = { page: z.number(), totalPage: z.number(), totalItemCount: z.number() };
+
+/** A list envelope: its rows under `key` (the contract's name) and the paging fields. */
+export function listEnvelope<K extends string, R extends z.ZodType>(key: K, row: R) {
+  return z.object({ [key]: z.array(row), ...pageFields } as { [P in K]: z.ZodArray<R> } & typeof pageFields);
+}
+
 export function totalPages(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }

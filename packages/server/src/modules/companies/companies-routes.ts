@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COMPANIES_PAGE_SIZE, COMPANY_CATEGORIES, COMPANY_SORTS, companyInputSchema, companySchema, companyUpdateSchema, routeLevel } from '@isik/domain';
+import { COMPANIES_PAGE_SIZE, COMPANY_CATEGORIES, COMPANY_SORTS, companyInputSchema, companyListSchema, companySchema, companyUpdateSchema, routeLevel } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { CompaniesService } from './companies-service.js';
@@ -44,7 +44,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
 
   app.get('/companies/list', {
     config: { level: routeLevel('/companies') },
-    schema: { tags, summary: 'Customer and supplier companies, paged, sorted, searched by name', querystring: listQuery, response: { 200: z.object({ companyList: z.array(companySchema), page: z.number(), totalPage: z.number(), totalItemCount: z.number() }), ...errorResponses } },
+    schema: { tags, summary: 'Customer and supplier companies, paged, sorted, searched by name', querystring: listQuery, response: { 200: companyListSchema, ...errorResponses } },
   }, async (req) => {
     const q = req.query;
     const f = parseFilter(q.filter);

@@ -186,9 +186,9 @@ describe('POST /api/images/update/:id', () => {
     expect(titles).toEqual(['Görsel oluşturuldu', 'Görsel güncellendi', 'Görsel güncellendi']);
   });
 
-  it('validates like create: __v needed, image may not be emptied, description one of four; unknown id 404', async () => {
+  it('validates like create: __v an integer when sent, image may not be emptied, description one of four; unknown id 404', async () => {
     const img = await createOk({});
-    expect((await update(img._id, { description: 'Yan Görsel' })).statusCode).toBe(400);
+    expect((await update(img._id, { description: 'Yan Görsel', __v: 'x' })).statusCode).toBe(400);
     const empty = await update(img._id, { __v: img.__v, image: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fields).toEqual({ image: REQUIRED });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  blankToUndefined, MATERIAL_LIST_TYPES, MATERIAL_SORTS, MATERIALS_PAGE_SIZE, materialCategoriesSchema, materialInputSchema,
+  blankToUndefined, MATERIAL_LIST_TYPES, MATERIAL_SORTS, MATERIALS_PAGE_SIZE, materialCategoriesSchema, materialInputSchema, materialListSchema,
   materialSchema, materialUpdateSchema, routeLevel,
 } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
@@ -25,7 +25,7 @@ export const materialsRoutes: FastifyPluginAsyncZod<{ materials: MaterialsServic
     schema: {
       tags, summary: 'Materials with their stock balance, paged, sorted, searched (name, category, group) and filtered by category (and group)',
       querystring: listQuery,
-      response: { 200: z.object({ materials: z.array(materialSchema), page: z.number(), totalPage: z.number(), totalItemCount: z.number() }), ...errorResponses },
+      response: { 200: materialListSchema, ...errorResponses },
     },
   }, async (req) => materials.list({ ...req.query, order: req.query.order ?? 'asc' }));
 

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  blankToUndefined, MODEL_LIST_TYPES, MODEL_SORTS, MODELS_PAGE_SIZE, modelInputSchema, modelLightSchema,
-  modelProductionSchema, modelSchema, modelUpdateSchema, routeLevel,
+  blankToUndefined, MODEL_LIST_TYPES, MODEL_SORTS, MODELS_PAGE_SIZE, modelInputSchema, modelListSchema, modelSchema, modelUpdateSchema, routeLevel,
 } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
@@ -26,7 +25,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<{ models: ModelsService }> = as
     schema: {
       tags, summary: "Models, paged, sorted, searched (name, code) and filtered by category. type: 'list' light rows, 'detail' full, 'productionlist' id, code, name and bill of operations",
       querystring: listQuery,
-      response: { 200: z.object({ models: z.array(z.union([modelSchema, modelLightSchema, modelProductionSchema])), page: z.number(), totalPage: z.number(), totalItemCount: z.number() }), ...errorResponses },
+      response: { 200: modelListSchema, ...errorResponses },
     },
   }, async (req) => models.list({ ...req.query, order: req.query.order ?? 'asc' }));
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blankToUndefined, PRODUCT_LIST_TYPES, PRODUCT_SORTS, PRODUCTS_PAGE_SIZE, productInputSchema, productSchema, productUpdateSchema, routeLevel } from '@isik/domain';
+import { blankToUndefined, PRODUCT_LIST_TYPES, PRODUCT_SORTS, PRODUCTS_PAGE_SIZE, productInputSchema, productListSchema, productSchema, productUpdateSchema, routeLevel } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
@@ -20,9 +20,9 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
   app.get('/products/list', {
     config: { level: routeLevel('/products') },
     schema: {
-      tags, summary: "Products with their model embedded, paged, sorted, searched (names, code, model code) and filtered by model category; 'detaillist' adds the completeness score",
+      tags, summary: "Product list rows (what the list and pickers show: names, code, model code, figures, price, stock, main image), paged, sorted, searched (names, code, model code) and filtered by model category; 'detaillist' adds the completeness score. The whole product is GET /products/{id}",
       querystring: listQuery,
-      response: { 200: z.object({ products: z.array(productSchema), page: z.number(), totalPage: z.number(), totalItemCount: z.number() }), ...errorResponses },
+      response: { 200: productListSchema, ...errorResponses },
     },
   }, async (req) => products.list({ ...req.query, order: req.query.order ?? 'asc' }));
 

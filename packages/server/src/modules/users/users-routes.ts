@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeLevel, USER_SORTS, USERS_MAX_PAGE_SIZE, USERS_PAGE_SIZE, passwordChangeSchema, userCreateSchema, userSchema, userUpdateSchema } from '@isik/domain';
+import { routeLevel, USER_SORTS, USERS_MAX_PAGE_SIZE, USERS_PAGE_SIZE, passwordChangeResultSchema, passwordChangeSchema, userCreateSchema, userListSchema, userSchema, userUpdateSchema } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { UsersService } from './users-service.js';
@@ -18,7 +18,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.get('/users/list', {
     config: { level: routeLevel('/users') },
-    schema: { tags, summary: 'Users, paged, sorted by first or last name, searched by name or e-mail', querystring: listQuery, response: { 200: z.object({ users: z.array(userSchema), page: z.number(), totalPage: z.number(), totalItemCount: z.number() }), ...errorResponses } },
+    schema: { tags, summary: 'Users, paged, sorted by first or last name, searched by name or e-mail', querystring: listQuery, response: { 200: userListSchema, ...errorResponses } },
   }, async (req) => users.list(req.query));
 
   app.get('/users/:id', {
@@ -38,7 +38,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.post('/users/paswordchange/:id', {
     config: { level: routeLevel('/profile') },
-    schema: { tags, summary: 'Change a password (self, or a manager for others); revokes earlier tokens', params: idParams, body: passwordChangeSchema, response: { 200: z.object({ status: z.literal('ok'), token: z.string().optional(), expiresAt: z.string().optional() }), ...errorResponses } },
+    schema: { tags, summary: 'Change a password (self, or a manager for others); revokes earlier tokens', params: idParams, body: passwordChangeSchema, response: { 200: passwordChangeResultSchema, ...errorResponses } },
   }, async (req) => users.changePassword(requireSession(req), req.params.id, req.body.password));
 
   for (const method of ['GET', 'DELETE'] as const) {
