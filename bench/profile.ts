@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
-const target = process.argv[2] ?? '/api/products/list?type=list&pageSize=10';
+const target = process.argv[2] && process.argv[2] !== '--summary' ? process.argv[2] : '/api/products/list?type=list&pageSize=10';
 const duration = num(process.env.PROFILE_DURATION, 8);
 const connections = num(process.env.PROFILE_CONNECTIONS, 10);
 const dir = path.resolve(process.env.PROFILE_DIR ?? path.join(HERE, 'results', 'profiles'));
@@ -26,7 +26,7 @@ const sizes = {
 };
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number }
 
 /** Which package (or part of the app) a script URL belongs to. */
 function packageOf(url: string): string {
@@ -38,11 +38,20 @@ function packageOf(url: string): string {
   return path.basename(url);
 }
 
-function summarise(file: string) {
+/**
+ * Self time per function of the samples inside `window` (microseconds of the monotonic clock, which V8's profile
+ * timestamps and process.hrtime share on Linux): the load only, not start-up and seeding.
+ */
+function summarise(file: string, window?: { from: number; to: number }) {
   const p = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
-  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)));
+  let at = p.startTime;
+  p.samples.forEach((id, i) => {
+    at += p.timeDeltas[i] ?? 0;
+    if (window && (at < window.from || at > window.to)) return;
+    self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0));
+  });
   let total = 0;
   let idle = 0;
   const fns = new Map<string, number>();
@@ -85,20 +94,39 @@ async function main() {
   const url = `http://127.0.0.1:${ready.port}${target}`;
   const headers = { authorization: `Bearer ${ready.token}` };
   const probe = await fetch(url, { headers });
-  const bytes = (await probe.arrayBuffer()).byteLength;
+  const answer = Buffer.from(await probe.arrayBuffer());
+  const bytes = answer.byteLength;
+  fs.writeFileSync(path.join(dir, 'answer.json'), answer);
   console.log(`${ready.kind}: GET ${target} -> ${probe.status}, ${bytes} bytes; ${connections} connections for ${duration} s`);
+  const now = () => Number(process.hrtime.bigint() / 1000n);
+  const cpu = () => new Promise<number>((resolve) => {
+    const on = (m: { type: string; usage?: { user: number; system: number } }) => {
+      if (m.type !== 'cpu') return;
+      child.off('message', on);
+      resolve(m.usage!.user + m.usage!.system);
+    };
+    child.on('message', on);
+    child.send({ type: 'cpu' });
+  });
+  const cpu0 = await cpu();
+  const from = now();
   const r = await autocannon({ url, connections, duration, headers });
+  const to = now();
+  const cpuMs = (await cpu() - cpu0) / 1000;
   console.log(`${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p97.5 ${r.latency.p97_5} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
   child.send({ type: 'stop' });
   await exited;
-  const made = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile') && !before.has(f));
+  // One profile per thread: the main thread's (thread id 0) is the server; tsx's loader runs in a worker.
+  const made = fs.readdirSync(dir).filter((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f) && !before.has(f));
   if (made.length === 0) throw new Error('no profile written');
   const file = path.join(dir, made.sort().at(-1)!);
-  const busy = summarise(file);
-  console.log(`\n${((busy / 1e3) / r.requests.total).toFixed(2)} ms of server CPU per request (${r.requests.total} requests); profile: ${file}`);
+  const busy = summarise(file, { from, to });
+  console.log(`\nserver CPU (process.cpuUsage, user + system) ${(cpuMs / r.requests.total).toFixed(2)} ms per request; profiled busy time ${((busy / 1e3) / r.requests.total).toFixed(2)} ms per request (${r.requests.total} requests); profile: ${file}`);
 }
 
-main().catch((err) => {
+// `tsx bench/profile.ts --summary FILE` prints the summary of a profile written earlier.
+const run = process.argv[2] === '--summary' ? async () => { summarise(path.resolve(process.argv[3])); } : main;
+run().catch((err) => {
   console.error(err);
   process.exit(1);
 });
