@@ -20,6 +20,12 @@ describe('compiled response serializers', () => {
     expect(out).toEqual({ _id: 'a', n: 1.5, pair: ['tr', 'en'], img: null });
   });
 
+  it('write nullable objects and values as null or as their shape', () => {
+    const s = compile(z.object({ m: z.object({ _id: z.string(), code: z.string() }).nullable(), n: z.number().nullable() }));
+    expect(JSON.parse(s({ m: null, n: null }))).toEqual({ m: null, n: null });
+    expect(JSON.parse(s({ m: { _id: 'x', code: 'ISK', extra: 1 }, n: 2 }))).toEqual({ m: { _id: 'x', code: 'ISK' }, n: 2 });
+  });
+
   it('pick the branch of a union that fits (the own company: whole, or what documents read)', () => {
     const whole = z.object({ _id: z.string(), a: z.string(), banks: z.array(z.string()) });
     const reduced = z.object({ _id: z.string(), a: z.string() });

@@ -15,7 +15,28 @@ export const zodSerialized: string[] = [];
  */
 export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _s, ...json } = z.toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'throw', cycles: 'throw', reused: 'inline' }) as Record<string, unknown>;
-  return json;
+  return nullableAsType(json) as Record<string, unknown>;
+}
+
+/**
+ * zod writes `.nullable()` as `anyOf: [X, { type: 'null' }]`, which fast-json-stringify resolves with a validation
+ * per value; `type: [X.type, 'null']` says the same and is written directly.
+ */
+function nullableAsType(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableAsType);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = nullableAsType(v);
+  const any = out.anyOf as Record<string, unknown>[] | undefined;
+  if (Array.isArray(any) && any.length === 2) {
+    const nullAt = any.findIndex((x) => x.type === 'null' && Object.keys(x).length === 1);
+    const other = any[1 - nullAt];
+    if (nullAt >= 0 && typeof other?.type === 'string' && !('anyOf' in other) && !('oneOf' in other)) {
+      const { anyOf: _a, ...rest } = out;
+      return { ...rest, ...other, type: [other.type, 'null'] };
+    }
+  }
+  return out;
 }
 
 /**
