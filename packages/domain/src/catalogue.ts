@@ -584,6 +584,9 @@ export const publicProductSchema = z.object({
   product_weight: z.number(),
 });
 export type PublicProduct = z.infer<typeof publicProductSchema>;
+export const publicProductListSchema = listEnvelope('products', publicProductSchema);
+export type PublicProductList = z.infer<typeof publicProductListSchema>;
+export type PublicSort = (typeof PUBLIC_SORTS)[number];
 
 export const publicProductDetailSchema = publicProductSchema.extend({
   model_aciklama: pairOut,

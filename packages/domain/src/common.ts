@@ -35,6 +35,11 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 /** The paging fields of every list envelope (ADR 0002: `{ <rows>, page, totalPage, totalItemCount }`). */
 export const pageFields = { page: z.number(), totalPage: z.number(), totalItemCount: z.number() };
 
+export type PageInfo = { page: number; totalPage: number; totalItemCount: number };
+/** The answer of a delete (and other calls that only confirm): `{ status: 'ok' }`. */
+export const okSchema = z.object({ status: z.literal('ok') });
+export type OkAnswer = z.infer<typeof okSchema>;
+
 /** A list envelope: its rows under `key` (the contract's name) and the paging fields. */
 export function listEnvelope<K extends string, R extends z.ZodType>(key: K, row: R) {
   return z.object({ [key]: z.array(row), ...pageFields } as { [P in K]: z.ZodArray<R> } & typeof pageFields);
