@@ -84,6 +84,9 @@ async function main() {
   process.on('message', (m: { type: string }) => {
     if (m.type === 'check') {
       void ledgerMismatches(database.db).then((n) => send({ type: 'checked', mismatches: n }));
+    } else if (m.type === 'cpu') {
+      // Server CPU time (user + system, microseconds): bench/profile.ts takes it before and after its load.
+      send({ type: 'cpu', usage: process.cpuUsage() });
     } else if (m.type === 'stop') {
       void stop();
     }

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { translate } from '@isik/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -28,6 +28,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { offersRoutes } from './modules/offers/offers-routes.js';
 import { ratesRoutes } from './modules/rates/rates-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
+import { compiledSerializerCompiler } from './lib/serializer.js';
 
 export interface AppDeps { config: Config; database: Database; logger?: boolean }
 
@@ -45,7 +46,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     trustProxy: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
   app.decorate('passwordMin', config.PASSWORD_MIN);
 
   const services = createServices({ config, database });

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { uploadedFileSchema } from '@isik/domain';
+import { routeLevel, uploadedFileSchema } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { errorBody, errorResponses } from '../../lib/http.js';
@@ -100,7 +100,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; db: Db }>
   });
 
   app.post('/files/upload', {
-    config: { level: 3 },
+    config: { level: routeLevel('/model/:id') },
     // A data URL is a third larger than its file: the JSON body may be that much over the file limit.
     bodyLimit: Math.ceil((files.maxBytes * 4) / 3) + 64 * 1024,
     schema: {
