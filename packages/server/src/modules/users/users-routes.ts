@@ -38,7 +38,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   }, async (req) => users.update(requireSession(req), req.params.id, req.body));
 
   app.post('/users/paswordchange/:id', {
-    config: { level: 3 },
+    // Everyone changes their own password (DECISIONS 2), roles 4-7 too; the service limits others' to managers.
+    config: { level: 7 },
     schema: { tags, summary: 'Change a password (self, or a manager for others); revokes earlier tokens', params: idParams, body: passwordChangeSchema, response: { 200: z.object({ status: z.literal('ok'), token: z.string().optional(), expiresAt: z.string().optional() }), ...errorResponses } },
   }, async (req) => users.changePassword(requireSession(req), req.params.id, req.body.password));
 
