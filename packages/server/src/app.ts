@@ -42,7 +42,8 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: config.BODY_LIMIT_MB * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // Off unless configured (TRUST_PROXY): otherwise any client could choose its address with X-Forwarded-For.
+    trustProxy: config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
