@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { translate } from '@isik/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { loggerOptions, type LogSink } from './lib/logging.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, requestLang } from './plugins/errors.js';
 import { realtimePlugin } from './plugins/realtime.js';
@@ -29,21 +30,31 @@ import { offersRoutes } from './modules/offers/offers-routes.js';
 import { ratesRoutes } from './modules/rates/rates-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
 
-export interface AppDeps { config: Config; database: Database; logger?: boolean }
+export interface AppDeps {
+  config: Config; database: Database; logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogSink;
+}
 
 declare module 'fastify' {
   interface FastifyInstance { services: Services; passwordMin: number }
 }
 
+/** Trust the nearest `hops` proxies (the hop count form of TRUST_PROXY). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function buildApp({ config, database, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    // Tokens and passwords never reach a log line (pino redact + a request serializer without secret queries).
+    logger: logger ? loggerOptions(config.LOG_LEVEL, logStream) : false,
     bodyLimit: config.BODY_LIMIT_MB * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Off unless configured (TRUST_PROXY): otherwise any client could choose its address with X-Forwarded-For.
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
