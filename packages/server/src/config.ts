@@ -47,6 +47,8 @@ const envSchema = z.object({
   TCMB_URL: url('TCMB_URL').default('https://www.tcmb.gov.tr/kurlar/today.xml'),
   /** The rates job: fetch at start and on weekdays after publication. Off in tests (they fetch on demand). */
   RATES_JOB: bool.default(true),
+  /** "Update rates" fetches at most once in this many seconds per instance (concurrent calls share one fetch). */
+  RATES_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SMTP_URL: url('SMTP_URL').optional(),
   PUBLIC_URL: url('PUBLIC_URL').optional(),
   WEB_DIST: z.string().optional(),
