@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
 /** Where a secret can sit in a log object: request headers, bodies and our own objects' fields. */
 export const REDACT_PATHS = [
   'req.headers.authorization', 'req.headers.cookie', 'req.headers["sec-websocket-protocol"]', 'req.headers["x-api-key"]',
@@ -30,6 +32,8 @@ export function loggableUrl(url: string): string {
   return changed ? `${path}?${params.toString()}` : url;
 }
 
+interface SerializedRequest { [key: string]: unknown; method?: string; url?: string; host?: string; remoteAddress?: string; remotePort?: number }
+
 export interface LogSink { write(line: string): void }
 
 /** The pino options of the server's log: level, redaction of secrets, a request serializer without them. */
@@ -38,9 +42,9 @@ export function loggerOptions(level: string, stream?: LogSink) {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
-      req(req: { method?: string; url?: unknown; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+      req(req: FastifyRequest): SerializedRequest {
         // Objects that only look like a request (logged on purpose) keep their shape; redact covers their headers.
-        if (typeof req?.url !== 'string') return req;
+        if (typeof (req as { url?: unknown } | undefined)?.url !== 'string') return req as unknown as SerializedRequest;
         return { method: req.method, url: loggableUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
       },
     },

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { totalPages, type ImageModelRef, type LibraryImage, type imageInputSchema, type imageUpdateSchema } from '@isik/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
 import { images } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { likePattern } from '../../lib/http.js';
+import { folded, foldedPattern, searchAny } from '../../lib/search.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange } from '../../lib/log.js';
 import type { SessionContext } from '../../plugins/auth.js';
@@ -50,10 +50,10 @@ export function createImagesService(deps: { db: Db; files: FilesService }) {
       const conds: SQL[] = [];
       if (a.modelId) conds.push(sql`${images.model} @> ${JSON.stringify([{ value: a.modelId }])}::jsonb`);
       if (a.search) {
-        const p = likePattern(a.search);
+        const p = foldedPattern(a.search);
         conds.push(or(
-          ilike(images.description, p),
-          sql`exists (select 1 from jsonb_array_elements(${images.model}) as m where m->>'label' ilike ${p})`,
+          searchAny([images.description], a.search),
+          sql`exists (select 1 from jsonb_array_elements(${images.model}) as m where ${folded(sql`m->>'label'`)} like ${p})`,
         )!);
       }
       const where = conds.length ? and(...conds) : undefined;
