@@ -13,6 +13,7 @@ import { loggerOptions, type LogSink } from './lib/logging.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, requestLang } from './plugins/errors.js';
 import { realtimePlugin } from './plugins/realtime.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { createServices, type Services } from './services.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { usersRoutes } from './modules/users/users-routes.js';
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   }
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Işık back office API', version: '1.0.0', description: 'Every call of the back office. Errors answer { message, code, fields }.' },
@@ -88,7 +90,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     await api.register(authRoutes, { auth: services.auth });
     await api.register(usersRoutes, { users: services.users });
     await api.register(companiesRoutes, { companies: services.companies });
-    await api.register(filesRoutes, { files: services.files, db: database.db });
+    await api.register(filesRoutes, { files: services.files, db: database.db, secret: () => config.jwtSecret });
     await api.register(imagesRoutes, { images: services.images });
     await api.register(catalogueRoutes, { services });
     await api.register(deliveriesRoutes, { deliveries: services.deliveries });

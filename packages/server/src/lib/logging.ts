@@ -13,7 +13,7 @@ export const REDACT_PATHS = [
 /** Paths whose whole query stays out of the log (the live socket was once opened with `?token=`). */
 const QUERYLESS_PATHS = [/^\/ws\/?$/, /^\/api\/auth\//, /^\/api\/users\/paswordchange\//];
 /** Query parameters that never reach the log on any path. */
-const SECRET_PARAMS = /^(token|access_token|password|secret|key|api_key|jwt|signature)$/i;
+const SECRET_PARAMS = /^(token|access_token|password|secret|key|api_key|jwt|signature|sig)$/i;
 
 /** The URL as it may be logged: no query on sensitive paths, secret parameters redacted elsewhere. */
 export function loggableUrl(url: string): string {

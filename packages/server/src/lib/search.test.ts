@@ -14,7 +14,7 @@ beforeAll(async () => {
   }
   await db.insert(users).values({ id: newId(), firstname: 'Ayşe', lastname: 'Yıldız', email: 'ayse@test.local', role: 3, password_hash: 'x' });
   await db.insert(images).values({ id: newId(), image: '/api/files/x', description: 'Işıklı Tabela', model: [{ label: 'AYDINLIK-60', value: 'm1' }] });
-  const model = await insertModel(db, 1, { model_adi_tr: 'Yıldız Sokak Armatürü', model_kodu: 'ISK-YILDIZ' });
+  const model = await insertModel(db, 1, { model_adi: ['Yıldız Sokak Armatürü', 'Star Street Light'], model_kodu: 'ISK-YILDIZ' });
   await insertProduct(db, 1, { id: model, index: 1 }, { urun_adi: ['Işıltı Projektör 50W', 'Isilti Floodlight 50W'], urun_kodu: 'IP-50', urun_durumu: true });
   await insertMaterial(db, 1, { material_name: 'Işık Diyotu' });
 });

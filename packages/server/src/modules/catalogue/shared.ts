@@ -6,6 +6,8 @@ import { AppError } from '../../lib/errors.js';
 /** What the catalogue needs of the file store (modules/files): data URLs in, '/api/files/<id>' URLs out. */
 export interface FileIngest {
   ingest(tx: Executor, value: string | null | undefined, field: string, opts?: { kind?: 'image' | 'any' }): Promise<string>;
+  /** Prepares every data URL of `body` (type, checks, hash, small image) before `work` opens its transaction. */
+  prepared<T>(body: unknown, work: () => Promise<T>): Promise<T>;
 }
 
 /** Downloads rows: a data URL in `base64` or `file` is stored; the row keeps name, size, type and the file URL. */

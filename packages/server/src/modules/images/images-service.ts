@@ -72,16 +72,18 @@ export function createImagesService(deps: { db: Db; files: FilesService }) {
 
     async create(caller: SessionContext, data: Input) {
       const id = newId();
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(data, () => db.transaction(async (tx) => {
         const urls = await resolveImage(tx, data.image);
         await tx.insert(images).values({ id, model: data.model, ...urls, description: data.description, ...(parseDate(data.date) ? { date: parseDate(data.date) } : {}) });
         await recordChange(tx, caller, { title: 'Görsel oluşturuldu', description: [data.description, modelCodes(data.model)].filter(Boolean).join(' - '), form: 'images', operation_id: id }, { entity: 'images', id, action: 'created' });
-      });
+      }));
       return (await findImage(db, id))!;
     },
 
     async update(caller: SessionContext, id: string, data: UpdateInput) {
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(data, () => db.transaction(async (tx) => {
         const set: Partial<typeof images.$inferInsert> = {};
         if (data.model !== undefined) set.model = data.model;
         if (data.description !== undefined) set.description = data.description;
@@ -96,7 +98,7 @@ export function createImagesService(deps: { db: Db; files: FilesService }) {
         }
         const r = res[0];
         await recordChange(tx, caller, { title: 'Görsel güncellendi', description: [r.description, modelCodes(r.model)].filter(Boolean).join(' - '), form: 'images', operation_id: id }, { entity: 'images', id, action: 'updated' });
-      });
+      }));
       return (await findImage(db, id))!;
     },
 
