@@ -9,5 +9,5 @@
     el.setAttribute('dir', s.rtl ? 'rtl' : 'ltr');
     var lang = localStorage.getItem('locale');
     if (lang) el.setAttribute('lang', lang);
-  } catch (e) { /* storage blocked: defaults apply */ }
+  } catch (_e) { /* storage blocked: defaults apply */ }
 })();
