@@ -115,7 +115,7 @@ export function createFilesService(deps: { db: Db; maxBytes: number }) {
    * The slow part of storing a file, done outside any transaction: hash, type by content, PDF check, small image
    * (skipped when the file is already stored). Throws nothing: problems are answered by insertPrepared with the field.
    */
-  async function prepareBytes(bytes: Buffer): Promise<PreparedFile> {
+  async function prepareBytes(bytes: Buffer, exec: Executor = db): Promise<PreparedFile> {
     const id = createHash('sha256').update(bytes).digest('hex');
     if (bytes.length === 0 || bytes.length > maxBytes) return { id, bytes, mime: null, small: null, problem: null };
     const mime = await detect(bytes);
@@ -123,7 +123,8 @@ export function createFilesService(deps: { db: Db; maxBytes: number }) {
     let problem: MessageKey | null = null;
     if (mime === 'application/pdf') problem = await pdfProblem(bytes);
     if (mime && IMAGES.has(mime)) {
-      const [existing] = await db.select({ id: files.id }).from(files).where(eq(files.id, id)).limit(1);
+      // Inside a transaction its own executor must ask (on PGlite the transaction holds the only connection).
+      const [existing] = await exec.select({ id: files.id }).from(files).where(eq(files.id, id)).limit(1);
       if (!existing) {
         // A file that looks like an image by its first bytes but cannot be decoded is refused.
         try { small = await makeSmall(bytes); } catch { problem = 'file.unsupported'; }
@@ -147,7 +148,7 @@ export function createFilesService(deps: { db: Db; maxBytes: number }) {
 
   /** Checks bytes, makes the small image and stores the file once by its hash (slow: prefer prepare first). */
   async function store(tx: Executor, bytes: Buffer, field: string, opts: IngestOptions = {}): Promise<StoredFile> {
-    return insertPrepared(tx, await prepareBytes(bytes), field, opts);
+    return insertPrepared(tx, await prepareBytes(bytes, tx), field, opts);
   }
 
   /** Files of the current call prepared before its transaction, by their data URL (see `prepared`). */
@@ -264,7 +265,7 @@ export function createFilesService(deps: { db: Db; maxBytes: number }) {
     },
 
     /** Prepares raw bytes outside a transaction; `insertPrepared` stores them inside one. */
-    prepareBytes,
+    prepareBytes: (bytes: Buffer) => prepareBytes(bytes),
     insertPrepared,
 
     /** Stores raw bytes (multipart uploads) with the same checks. */
