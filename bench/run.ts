@@ -13,12 +13,16 @@
 // default 10), BENCH_EXTRA=1 (also the search, ledger-contention and dashboard scenarios), BENCH_CPU_PROF=1 (a
 // CPU profile of the API process into bench/results; `node bench/profile-summary.mjs FILE` sums it up), BENCH_ONLY
 // (a word: only the scenarios whose name contains it).
+// BENCH_FILES_INSIDE_TX=1 (the server prepares files inside the transaction, as before issue 8: the before figure of
+// the 5 MB picture scenario, which runs when BENCH_ONLY is unset or names it).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { crc32 } from 'node:zlib';
 import autocannon from 'autocannon';
+import sharp from 'sharp';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -105,6 +109,66 @@ async function load(base: string, token: string, scenario: string, database: str
   };
 }
 
+/**
+ * A ~5 MB PNG of noise, and distinct copies of it: each carries a tEXt chunk with its own number, so every save
+ * stores a new file (new hash, new small image) with the same decoding and resizing work.
+ */
+async function bigPictures(): Promise<(n: number) => string> {
+  const side = 1290;
+  const raw = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = Math.floor(Math.random() * 256);
+  const png = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  const ihdrEnd = 8 + 8 + 13 + 4;
+  return (n: number) => {
+    const data = Buffer.concat([Buffer.from('tEXt'), Buffer.from(`bench\0${n}-${Date.now()}`, 'latin1')]);
+    const chunk = Buffer.alloc(4 + data.length + 4);
+    chunk.writeUInt32BE(data.length - 4, 0);
+    data.copy(chunk, 4);
+    chunk.writeUInt32BE(crc32(data), 4 + data.length);
+    return `data:image/png;base64,${Buffer.concat([png.subarray(0, ihdrEnd), chunk, png.subarray(ihdrEnd)]).toString('base64')}`;
+  };
+}
+
+/**
+ * Ten users list products while one user saves a product with a 5 MB picture again and again: the list's p95
+ * (files are prepared outside the transaction, so the one PGlite connection is not held while sharp works).
+ */
+async function listWhileSaving(base: string, token: string, database: string, productId: string, productPages: number): Promise<Row[]> {
+  const picture = await bigPictures();
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'tr' };
+  let running = true;
+  const saves: number[] = [];
+  let failed = 0;
+  const saver = (async () => {
+    for (let n = 0; running; n++) {
+      const current = await (await fetch(`${base}/api/products/${productId}`, { headers })).json() as { __v: number };
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/products/update/${productId}`, {
+        method: 'POST', headers,
+        body: JSON.stringify({ __v: current.__v, productImages: [{ image: picture(n), description: 'Ana Görsel' }] }),
+      });
+      const text = await res.text();
+      if (res.status === 200) saves.push(performance.now() - t0);
+      else if (failed++ === 0) console.log(`\n  a save failed: ${res.status} ${text.slice(0, 300)}`);
+    }
+  })();
+  const row = await load(base, token, 'product list while one user saves a 5 MB picture', database, {
+    method: 'GET', path: '/api/products/list?type=list',
+    setupRequest: (req) => ({ ...req, path: `/api/products/list?type=list&pageSize=10&page=${randInt(productPages)}` }),
+  }, 10);
+  running = false;
+  await saver;
+  saves.sort((a, b) => a - b);
+  const r2 = (v: number) => Math.round(v * 100) / 100;
+  const saveRow: Row = {
+    database, scenario: '  (the 5 MB picture saves meanwhile)', connections: 1, requests: saves.length, rps: r2(saves.length / duration),
+    p50: r2(percentile(saves, 50)), p95: r2(percentile(saves, 95)), p99: r2(percentile(saves, 99)), max: r2(saves.at(-1) ?? 0), non2xx: failed, errors: 0,
+  };
+  return [row, saveRow];
+}
+
+const wanted = (name: string) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY);
+
 async function benchOne(label: string, targetUrl?: string) {
   console.log(`\n[${label}] seeding ${sizes.products} products, ${sizes.materials} materials, ${sizes.movements} movements …`);
   const { child, ready } = await startServer(targetUrl);
@@ -189,6 +253,12 @@ async function benchOne(label: string, targetUrl?: string) {
       const row = await load(base, ready.token, name, label, req, conns);
       console.log(`${row.rps} req/s, p50 ${row.p50} ms, p95 ${row.p95} ms${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}`);
       rows.push(row);
+    }
+    if (wanted('5 MB picture')) {
+      process.stdout.write('  product list while one user saves a 5 MB picture … ');
+      const [list, saves] = await listWhileSaving(base, ready.token, label, ready.productIds[0], productPages);
+      console.log(`${list.rps} req/s, p50 ${list.p50} ms, p95 ${list.p95} ms; ${saves.requests} saves, p50 ${saves.p50} ms${list.non2xx + saves.non2xx ? `, ${list.non2xx + saves.non2xx} non-2xx` : ''}`);
+      rows.push(list, saves);
     }
     const { mismatches } = await ask<{ mismatches: number }>(child, 'check', 'checked');
     console.log(`  ledger check: ${mismatches === 0 ? 'every balance equals the signed sum of its movements' : `${mismatches} balances out of step!`}`);

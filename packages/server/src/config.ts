@@ -1,9 +1,37 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
 const url = (name: string) => z.string().refine((v) => { try { new URL(v); return true; } catch { return false; } }, { message: `${name} must be a URL` });
+
+const TRUST_PROXY_MESSAGE = 'TRUST_PROXY must be false, a hop count (e.g. 1) or a comma list of proxy addresses or CIDRs (e.g. 10.0.0.1,192.168.0.0/16)';
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function proxyAddress(v: string): boolean {
+  if (PROXY_NAMES.includes(v)) return true;
+  const [addr, bits, ...rest] = v.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For: none (default), the nearest n hops, or the
+ * listed addresses/CIDRs. `true` (trust anyone) is refused: any client could then choose its own address.
+ */
+const trustProxy = z.string().trim().transform((v, ctx): false | number | string[] => {
+  if (v === '' || v.toLowerCase() === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  if (list.length > 0 && list.every(proxyAddress)) return list;
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -27,9 +55,12 @@ const envSchema = z.object({
   TCMB_URL: url('TCMB_URL').default('https://www.tcmb.gov.tr/kurlar/today.xml'),
   /** The rates job: fetch at start and on weekdays after publication. Off in tests (they fetch on demand). */
   RATES_JOB: bool.default(true),
+  /** "Update rates" fetches at most once in this many seconds per instance (concurrent calls share one fetch). */
+  RATES_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SMTP_URL: url('SMTP_URL').optional(),
   PUBLIC_URL: url('PUBLIC_URL').optional(),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),

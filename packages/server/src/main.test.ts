@@ -30,14 +30,21 @@ function start(extra: Record<string, string> = {}, dir = dataDir): Run {
   return { child, out: () => text, exited };
 }
 
-async function address(run: Run): Promise<string> {
-  for (let i = 0; i < 600; i++) {
-    const m = /running at (http:\/\/localhost:\d+)/.exec(run.out());
-    if (m) return m[1];
-    if (run.child.exitCode !== null) throw new Error(`server exited: ${run.out()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${run.out()}`);
+/** Waits for the start banner on the child's output (an event, not polling); fails when the child exits first. */
+function address(run: Run): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const m = /running at (http:\/\/localhost:\d+)/.exec(run.out());
+      if (!m) return;
+      run.child.stdout?.off('data', check);
+      run.child.stderr?.off('data', check);
+      resolve(m[1]);
+    };
+    run.child.stdout?.on('data', check);
+    run.child.stderr?.on('data', check);
+    void run.exited.then(() => reject(new Error(`server exited: ${run.out()}`)));
+    check();
+  });
 }
 
 async function signIn(base: string): Promise<string> {
