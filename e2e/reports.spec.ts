@@ -17,7 +17,8 @@ const reportsButton = (page: Page) => page.getByTestId('reports-menu');
 async function exportAs(page: Page, item: RegExp): Promise<{ download: Download; file: string }> {
   await expect(reportsButton(page)).toBeEnabled();
   await reportsButton(page).click();
-  const downloading = page.waitForEvent('download');
+  // The PDF renderer loads on first use and renders in the browser: on a busy machine that takes a while.
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
   await page.getByRole('menuitem', { name: item }).click();
   const download = await downloading;
   const file = join(mkdtempSync(join(tmpdir(), 'e2e-report-')), download.suggestedFilename());
