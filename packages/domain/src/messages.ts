@@ -29,6 +29,7 @@ const CORE_MESSAGES = {
   'error.notFound': { tr: 'Kayıt bulunamadı.', en: 'Record not found.', es: 'Registro no encontrado.' },
   'error.routeNotFound': { tr: 'Böyle bir adres yok.', en: 'No such address.', es: 'No existe esa dirección.' },
   'error.conflict': { tr: 'Kayıt siz açtıktan sonra başkası tarafından değiştirildi. Sayfayı yenileyip tekrar deneyin.', en: 'Someone else changed this record after you opened it. Reload and try again.', es: 'Otra persona cambió este registro después de abrirlo. Recargue e inténtelo de nuevo.' },
+  'error.version': { tr: 'Sürüm (__v) 0 ya da daha büyük bir tam sayı olmalıdır.', en: 'The version (__v) must be a whole number of 0 or more.', es: 'La versión (__v) debe ser un número entero de 0 o más.' },
   'error.tooLarge': { tr: 'İstek çok büyük.', en: 'The request is too large.', es: 'La solicitud es demasiado grande.' },
   'error.tooMany': { tr: 'Çok fazla istek. Lütfen biraz sonra tekrar deneyin.', en: 'Too many requests. Please try again later.', es: 'Demasiadas solicitudes. Inténtelo más tarde.' },
   'error.internal': { tr: 'Beklenmeyen bir hata oluştu.', en: 'An unexpected error occurred.', es: 'Se produjo un error inesperado.' },

@@ -53,7 +53,9 @@ export function canEnterBackOffice(role: number | null | undefined): boolean {
 
 /**
  * Route levels (spec 000 2.1, 001 2, 002 2.1). `pattern` uses React Router syntax.
- * `open` routes need no session at all.
+ * `open` routes need no session at all. This table is the one source of levels: the client guards each screen
+ * with it, and every API route takes its level from the screen it serves, `config: { level: routeLevel('/screen') }`
+ * (docs/decisions/0013-route-levels.md).
  */
 export interface RouteLevel { pattern: string; level: number; open?: boolean }
 export const ROUTE_LEVELS: RouteLevel[] = [
@@ -94,6 +96,9 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/ordertracking/:offerId/:companyId/:token', level: 3, open: true },
   { pattern: '/notfound', level: 0, open: true },
   { pattern: '/internalserver', level: 7, open: true },
+  // Any other path (spec 2.1): the protected area itself and its shell on every screen (header to-dos and
+  // rate update, settings panel). Not a screen of its own: the router's catch-all 404 sits behind the same gate.
+  { pattern: '*', level: BACK_OFFICE_MAX_ROLE },
 ];
 
 export function routeLevel(pattern: string): number {
@@ -101,10 +106,3 @@ export function routeLevel(pattern: string): number {
   if (!r) throw new Error(`unknown route ${pattern}`);
   return r.level;
 }
-
-/** Call levels for the API: the level of the screen that uses the call. */
-export const API_LEVELS = {
-  users: routeLevel('/users'),
-  companies: routeLevel('/companies'),
-  backOffice: BACK_OFFICE_MAX_ROLE,
-} as const;

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { translate } from '@isik/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -30,6 +30,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { offersRoutes } from './modules/offers/offers-routes.js';
 import { ratesRoutes } from './modules/rates/rates-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
+import { compiledSerializerCompiler } from './lib/serializer.js';
 
 export interface AppDeps {
   config: Config; database: Database; logger?: boolean;
@@ -58,7 +59,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
   app.decorate('passwordMin', config.PASSWORD_MIN);
 
   const services = createServices({ config, database });
@@ -82,7 +83,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin, { db: database.db, secret: config.jwtSecret });
+  await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, listen: (fn) => database.listen(fn) });
   await app.register(realtimePlugin, { database, secret: config.jwtSecret, publicUrl: config.PUBLIC_URL });
 
   await app.register(async (api) => {

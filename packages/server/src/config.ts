@@ -38,6 +38,14 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: url('DATABASE_URL').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Port of the embedded PostgreSQL on 127.0.0.1; 0 = a free port at every start. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Folder of the nightly backups (and the default target of `npm run backup`). */
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  /** How many nightly backups are kept; 0 turns the nightly job off. */
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(3650).default(14),
+  /** Time of day (server time, HH:MM) of the nightly backup. */
+  BACKUP_AT: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'BACKUP_AT must look like 02:30' }).default('02:30'),
   JWT_SECRET: z.string().min(16, { message: 'JWT_SECRET must be at least 16 characters' }).optional(),
   TOKEN_TTL: z.string().regex(/^\d+[smhd]$/, { message: 'TOKEN_TTL must look like 12h, 30m or 7d' }).default('12h'),
   ADMIN_EMAIL: z.string().email({ message: 'ADMIN_EMAIL must be an e-mail address' }).default('admin@example.com'),
@@ -60,7 +68,7 @@ const envSchema = z.object({
   FILE_MAX_MB: z.coerce.number().min(0.001).max(100).default(10),
 });
 
-export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string };
+export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string; backupDir: string };
 
 export class ConfigError extends Error {}
 
@@ -76,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
+    backupDir: path.resolve(c.BACKUP_DIR),
     jwtSecret: c.JWT_SECRET ?? '',
   };
 }

@@ -257,7 +257,14 @@ describe('two API instances on one database', () => {
     const live = connect(other, token);
     await live.ready();
     expect((await second.app.inject({ method: 'GET', url: '/api/auth/verifytoken', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    // B keeps its signed-in users in a cache that the users live event clears (issue 9): B refuses the
+    // token as soon as the event, through LISTEN/NOTIFY, has reached it.
+    let reachedB!: () => void;
+    const onB = new Promise<void>((resolve) => { reachedB = resolve; });
+    const stopB = await second.database.listen((p) => { if ((JSON.parse(p) as { entity?: string }).entity === 'users') reachedB(); });
     expect((await t.call({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(200);
+    await onB;
+    await stopB();
     expect((await second.app.inject({ method: 'GET', url: '/api/auth/verifytoken', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
     // The socket it had open on the other instance is closed too.
     expect((await live.closed).code).toBe(4401);

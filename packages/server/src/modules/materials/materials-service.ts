@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { defined, type FileIngest } from '../catalogue/shared.js';
 import { findMaterial, listMaterials, materialCategories, materialColumns, type MaterialListArgs } from './materials-repository.js';
+import { versionIs } from '../../lib/version.js';
 
 /** Other areas (purchasing) may refuse a material's deletion while they hold records of it. */
 export type MaterialDeleteGuard = (tx: Executor, materialId: string) => Promise<MessageKey | null>;
@@ -61,7 +62,7 @@ export function createMaterialsService(deps: { db: Db; files: FileIngest }) {
       await files.prepared(material_img, () => db.transaction(async (tx) => {
         const img = material_img === undefined ? undefined : await files.ingest(tx, material_img, 'material_img', { kind: 'image' });
         const [row] = await tx.update(materials).set({ ...materialColumns(fields), ...defined({ material_img: img }), updated_at: new Date(), version: sql`${materials.version} + 1` })
-          .where(and(eq(materials.id, id), eq(materials.version, __v))).returning({ name: materials.material_name });
+          .where(and(eq(materials.id, id), versionIs(materials.version, __v))).returning({ name: materials.material_name });
         if (!row) {
           const [exists] = await tx.select({ id: materials.id }).from(materials).where(eq(materials.id, id)).limit(1);
           if (!exists) throw notFound();

@@ -9,6 +9,7 @@ import { recordChange, type Actor } from '../../lib/log.js';
 import { checkName, defined, ingestDownloads, type FileIngest } from '../catalogue/shared.js';
 import { findModel, findModelRow, listModels, modelColumns, type ModelListArgs } from './models-repository.js';
 import { modelCopies } from '../products/products-repository.js';
+import { versionIs } from '../../lib/version.js';
 
 /** Other areas may refuse a model's deletion while they hold records of it (message key or null). */
 export type ModelDeleteGuard = (tx: Executor, modelId: string) => Promise<MessageKey | null>;
@@ -66,7 +67,7 @@ export function createModelsService(deps: { db: Db; files: FileIngest }) {
       await files.prepared(fields, () => db.transaction(async (tx) => {
         const stored = await ingestFiles(tx, fields);
         const [row] = await tx.update(models).set({ ...modelColumns(fields), ...defined(stored), updated_at: new Date(), version: sql`${models.version} + 1` })
-          .where(and(eq(models.id, id), eq(models.version, __v)))
+          .where(and(eq(models.id, id), versionIs(models.version, __v)))
           .returning({ model_kodu: models.model_kodu, model_adi_tr: models.model_adi_tr, model_kategori: models.model_kategori, model_sira: models.model_sira });
         if (!row) {
           if (!(await findModelRow(tx, id))) throw notFound();

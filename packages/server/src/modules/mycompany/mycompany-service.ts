@@ -13,6 +13,7 @@ import { verifyTrackingToken } from '../../lib/tracking-token.js';
 import type { SessionContext } from '../../plugins/auth.js';
 import type { FilesService } from '../files/files-service.js';
 import { findMyCompany, toPublic, toTracking } from './mycompany-repository.js';
+import { versionIs, isStale } from '../../lib/version.js';
 
 type Input = z.output<typeof myCompanyInputSchema>;
 type UpdateInput = z.output<typeof myCompanyUpdateSchema>;
@@ -119,10 +120,10 @@ export function createMyCompanyService({ db, files, secret }: MyCompanyDeps) {
       await files.prepared(fields, () => db.transaction(async (tx) => {
         const current = await findMyCompany(tx);
         if (!current) throw notFound();
-        if (current.__v !== __v) throw conflict();
+        if (isStale(current.__v, __v)) throw conflict();
         const cols = await columnsOf(tx, fields);
         const res = await tx.update(myCompany).set({ ...cols, updated_at: new Date(), version: sql`${myCompany.version} + 1` })
-          .where(and(eq(myCompany.id, MY_COMPANY_ID), eq(myCompany.version, __v))).returning({ id: myCompany.id });
+          .where(and(eq(myCompany.id, MY_COMPANY_ID), versionIs(myCompany.version, __v))).returning({ id: myCompany.id });
         if (res.length === 0) throw conflict();
         await recordChange(tx, caller, { title: 'Firma bilgileri güncellendi', description: cols.sirket_adi ?? current.sirket_adi, form: 'mycompany', operation_id: MY_COMPANY_ID }, { entity: 'mycompany', id: MY_COMPANY_ID, action: 'updated' });
       }));

@@ -22,7 +22,7 @@ const TEXT = `data:text/plain;base64,${Buffer.from('hello, not a picture').toStr
 const IBAN_TRY = turkishIban('00010', '0174512345670001');
 const IBAN_USD = turkishIban('00062', '0152800000098765');
 
-const get = (token: string | null = t.tokens[3], url = '/api/company/1') => t.call({ method: 'GET', url, token });
+const get = (token: string | null = t.tokens[1], url = '/api/company/1') => t.call({ method: 'GET', url, token });
 const create = (payload: object, token = t.tokens[1], lang = 'en') => t.call({ method: 'POST', url: '/api/company/create/', payload, token, lang });
 const update = (payload: object, token = t.tokens[1], lang = 'en', id = '1') => t.call({ method: 'POST', url: `/api/company/update/${id}`, payload, token, lang });
 const dbRow = async () => (await t.database.db.select().from(myCompany).where(eq(myCompany.id, '1')))[0];
@@ -162,6 +162,23 @@ describe('GET /api/company/1', () => {
     expect((await get(null)).statusCode).toBe(401);
     expect((await get(t.tokens[1], '/api/company/2')).statusCode).toBe(404);
   });
+
+  it('answers the whole record to the settings screen\'s roles (0-1), and to roles 2-3 only what documents read', async () => {
+    for (const role of [0, 1]) {
+      const c = (await get(t.tokens[role])).json();
+      for (const f of ['sirket_vergino', 'sirket_vergidairesi', 'sirket_email2', 'QCQuestions', 'banks', '__v']) expect(c, `role ${role}`).toHaveProperty(f);
+    }
+    const full = (await get(t.tokens[0])).json();
+    for (const role of [2, 3]) {
+      const c = (await get(t.tokens[role])).json();
+      expect(Object.keys(c).sort()).toEqual([
+        '_id', 'bwlogo', 'certificates', 'sirket_adi', 'sirket_adres', 'sirket_email', 'sirket_fax', 'sirket_il', 'sirket_ilce', 'sirket_kase',
+        'sirket_kaseimza', 'sirket_pk', 'sirket_rapor_logo', 'sirket_tel', 'sirket_ulke', 'sirket_web',
+      ]);
+      expect(c.certificates).toEqual(full.certificates);
+      expect(c.sirket_kaseimza).toBe(full.sirket_kaseimza);
+    }
+  });
 });
 
 describe('POST /api/company/update/1', () => {
@@ -171,10 +188,10 @@ describe('POST /api/company/update/1', () => {
     expect((await dbRow()).sirket_adi).toBe('Işık LED Aydınlatma A.Ş.');
   });
 
-  it('needs __v (400), answers 409 for a stale one and 404 for another id', async () => {
-    const noV = await update({ sirket_tel: '1' });
-    expect(noV.statusCode).toBe(400);
-    expect(noV.json().fields).toHaveProperty('__v');
+  it('refuses a malformed __v (400), answers 409 for a stale one and 404 for another id', async () => {
+    const badV = await update({ sirket_tel: '1', __v: '0' });
+    expect(badV.statusCode).toBe(400);
+    expect(badV.json().fields).toHaveProperty('__v');
     const stale = await update({ sirket_tel: '1', __v: 5 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(STALE);
@@ -267,7 +284,7 @@ describe('demo seed', () => {
     await t.database.db.delete(myCompany);
     expect(await seedMyCompany(t.database.db)).toBe(true);
     expect(await seedMyCompany(t.database.db)).toBe(false);
-    const res = await get(t.tokens[3]);
+    const res = await get(t.tokens[1]);
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json();
     expect(c.sirket_adi).toBe('Işık LED Aydınlatma A.Ş.');

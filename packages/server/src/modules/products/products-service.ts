@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { checkName, defined, ingestDownloads, type FileIngest } from '../catalogue/shared.js';
 import { findProduct, listProducts, modelCopies, productColumns, type ProductListArgs } from './products-repository.js';
+import { versionIs } from '../../lib/version.js';
 
 /** Other areas (offers, orders) may refuse a product's deletion while they hold records of it. */
 export type ProductDeleteGuard = (tx: Executor, productId: string) => Promise<MessageKey | null>;
@@ -96,7 +97,7 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
           ...productColumns(fields), ...defined(stored),
           ...(model ?? {}),
           updated_at: new Date(), version: sql`${products.version} + 1`,
-        }).where(and(eq(products.id, id), eq(products.version, __v))).returning({ kodu: products.urun_kodu, adi: products.urun_adi_tr });
+        }).where(and(eq(products.id, id), versionIs(products.version, __v))).returning({ kodu: products.urun_kodu, adi: products.urun_adi_tr });
         if (!row) {
           const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
           if (!exists) throw notFound();

@@ -10,6 +10,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { SessionContext } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/auth-service.js';
 import { emailTaken, findUser, findUserRow, listUsers, type UserListArgs } from './users-repository.js';
+import { versionIs } from '../../lib/version.js';
 
 type CreateData = z.output<typeof userCreateSchema>;
 type UpdateData = z.output<typeof userUpdateSchema>;
@@ -98,7 +99,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
           updated_at: new Date(), version: sql`${users.version} + 1`,
           // Deactivation ends the user's sessions at once.
           token_version: deactivated ? sql`${users.token_version} + 1` : sql`${users.token_version}`,
-        }).where(and(eq(users.id, id), eq(users.version, data.__v))).returning({ id: users.id }).catch(emailRace);
+        }).where(and(eq(users.id, id), versionIs(users.version, data.__v))).returning({ id: users.id }).catch(emailRace);
         if (res.length === 0) throw conflict();
         await recordChange(tx, caller, { title: 'Kullanıcı güncellendi', description: `${data.firstname} ${data.lastname} <${data.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'updated' });
       });

@@ -16,7 +16,8 @@ import { api, notifySuccess } from '../../../lib/api';
 import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
 import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
-import { useDeleteUser, usersListQuery, type UsersListAnswer, type SortOrder, type User, type UserSort, type UsersListParams } from '../api/users-api';
+import type { UserList, UserSort } from '@isik/domain';
+import { useDeleteUser, usersListQuery, type SortOrder, type User, type UsersListParams } from '../api/users-api';
 import { RoleBadge } from '../components/role-badge';
 import { UserAvatar } from '../components/user-avatar';
 import { UserModal } from '../components/user-modal';
@@ -76,7 +77,7 @@ export function UsersPage() {
       { header: t('users.fields.active'), value: (u) => t(u.userstate ? 'users.state.active' : 'users.state.inactive') },
     ],
     fetchAll: allPagesOf(
-      (page, pageSize) => api<UsersListAnswer>('/users/list', { query: { page, pageSize, orderBy, order, search: search || undefined } }),
+      (page, pageSize) => api<UserList>('/users/list', { query: { page, pageSize, orderBy, order, search: search || undefined } }),
       (r) => r.users,
       USERS_MAX_PAGE_SIZE,
     ),
