@@ -33,6 +33,20 @@ export function isAllowed(level: number, role: number | null | undefined): boole
   return role <= level;
 }
 
+/**
+ * User management (DECISIONS 2): a user manages (creates, edits, sets the password or e-mail of, deactivates,
+ * deletes) only users of a less privileged role, i.e. a larger role number; role 0 manages everyone. The same
+ * rule says which roles they may give.
+ */
+export function canManageRole(actorRole: number, targetRole: number): boolean {
+  return actorRole === 0 || targetRole > actorRole;
+}
+
+/** The roles a user of `actorRole` may give to another user. */
+export function assignableRoles(actorRole: number): Role[] {
+  return ROLES.filter((r) => canManageRole(actorRole, r));
+}
+
 export function canEnterBackOffice(role: number | null | undefined): boolean {
   return role !== null && role !== undefined && role <= BACK_OFFICE_MAX_ROLE;
 }

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { totalPages, type ImageModelRef, type LibraryImage, type imageInputSchema, type imageUpdateSchema } from '@isik/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
 import { images, models } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { likePattern } from '../../lib/http.js';
+import { folded, foldedPattern, searchAny } from '../../lib/search.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange } from '../../lib/log.js';
 import type { SessionContext } from '../../plugins/auth.js';
@@ -62,10 +62,10 @@ export function createImagesService(deps: { db: Db; files: FilesService }) {
       const conds: SQL[] = [];
       if (a.modelId) conds.push(await modelCondition(a.modelId));
       if (a.search) {
-        const p = likePattern(a.search);
+        const p = foldedPattern(a.search);
         conds.push(or(
-          ilike(images.description, p),
-          sql`exists (select 1 from jsonb_array_elements(${images.model}) as m where m->>'label' ilike ${p})`,
+          searchAny([images.description], a.search),
+          sql`exists (select 1 from jsonb_array_elements(${images.model}) as m where ${folded(sql`m->>'label'`)} like ${p})`,
         )!);
       }
       const where = conds.length ? and(...conds) : undefined;
@@ -84,16 +84,18 @@ export function createImagesService(deps: { db: Db; files: FilesService }) {
 
     async create(caller: SessionContext, data: Input) {
       const id = newId();
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(data, () => db.transaction(async (tx) => {
         const urls = await resolveImage(tx, data.image);
         await tx.insert(images).values({ id, model: data.model, ...urls, description: data.description, ...(parseDate(data.date) ? { date: parseDate(data.date) } : {}) });
         await recordChange(tx, caller, { title: 'Görsel oluşturuldu', description: [data.description, modelCodes(data.model)].filter(Boolean).join(' - '), form: 'images', operation_id: id }, { entity: 'images', id, action: 'created' });
-      });
+      }));
       return (await findImage(db, id))!;
     },
 
     async update(caller: SessionContext, id: string, data: UpdateInput) {
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(data, () => db.transaction(async (tx) => {
         const set: Partial<typeof images.$inferInsert> = {};
         if (data.model !== undefined) set.model = data.model;
         if (data.description !== undefined) set.description = data.description;
@@ -108,7 +110,7 @@ export function createImagesService(deps: { db: Db; files: FilesService }) {
         }
         const r = res[0];
         await recordChange(tx, caller, { title: 'Görsel güncellendi', description: [r.description, modelCodes(r.model)].filter(Boolean).join(' - '), form: 'images', operation_id: id }, { entity: 'images', id, action: 'updated' });
-      });
+      }));
       return (await findImage(db, id))!;
     },
 

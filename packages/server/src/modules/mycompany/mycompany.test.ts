@@ -11,6 +11,8 @@ let t: TestContext;
 beforeAll(async () => { t = await createTestContext(); });
 afterAll(async () => { await t?.close(); });
 
+/** Stamp, signature and certificate URLs come signed to staff (ADR 0012); the stored file is the URL without the query. */
+const plain = (u: string) => u.split('?')[0];
 const MISSING_EN = 'company info country or name is missing';
 const MISSING_TR = 'Firma bilgilerinde ülke ya da firma adı eksik';
 const STALE = 'Someone else changed this record after you opened it. Reload and try again.';
@@ -126,10 +128,11 @@ describe('POST /api/company/create', () => {
     const c = res.json();
     expect(c._id).toBe('1');
     expect(c.__v).toBe(0);
-    for (const f of ['sirket_rapor_logo', 'sirket_kase', 'sirket_kaseimza', 'bwlogo']) expect(c[f]).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
-    expect(c.certificates[0].file).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
-    expect(c.certificates[0].bwfile).toBe(c.bwlogo);
-    expect(c.certificates[1]).toEqual({ certificate: 'TSE', file: c.bwlogo, bwfile: '' });
+    for (const f of ['sirket_rapor_logo', 'sirket_kase', 'sirket_kaseimza', 'bwlogo']) expect(plain(c[f])).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
+    for (const f of ['sirket_kase', 'sirket_kaseimza']) expect(c[f]).toMatch(/\?exp=\d+&sig=/);
+    expect(plain(c.certificates[0].file)).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
+    expect(plain(c.certificates[0].bwfile)).toBe(c.bwlogo);
+    expect({ ...c.certificates[1], file: plain(c.certificates[1].file) }).toEqual({ certificate: 'TSE', file: c.bwlogo, bwfile: '' });
     expect(c.banks[1]).toEqual({ bank: 'Garanti', branch: 'Ostim', iban: IBAN_USD, currency: '$' });
     expect(c.QCQuestions).toEqual([{ no: 1, Question: 'IP66 testi yapıldı mı?' }]);
     expect(JSON.stringify(c)).not.toContain('base64');
@@ -225,7 +228,7 @@ describe('POST /api/company/update/1', () => {
     const c = (await get(t.tokens[1])).json();
     const ok = await update({ sirket_kase: c.sirket_rapor_logo, __v: c.__v });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().sirket_kase).toBe(c.sirket_rapor_logo);
+    expect(plain(ok.json().sirket_kase)).toBe(c.sirket_rapor_logo);
     const bad = await update({ sirket_kase: `/api/files/${'0'.repeat(64)}`, __v: ok.json().__v });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('sirket_kase');
@@ -288,12 +291,12 @@ describe('demo seed', () => {
     expect(c.sirket_ulke).toBe('Türkiye');
     expect(c.QCQuestions.map((q: { no: number }) => q.no)).toEqual([1, 2, 3, 4, 5]);
     expect(c.certificates.map((x: { certificate: string }) => x.certificate.split(' ')[0])).toEqual(['CE', 'ENEC', 'TSE']);
-    for (const x of c.certificates) expect(x.file).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
+    for (const x of c.certificates) expect(plain(x.file)).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
     expect(c.banks.map((b: { currency: string }) => b.currency)).toEqual(['₺', '$']);
     for (const b of c.banks) expect(isValidIban(b.iban)).toBe(true);
     if (canRenderPictures()) {
       for (const f of ['sirket_rapor_logo', 'sirket_kase', 'sirket_kaseimza', 'bwlogo']) {
-        expect(c[f]).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
+        expect(plain(c[f])).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
         const img = await t.call({ method: 'GET', url: c[f] });
         expect(img.headers['content-type']).toBe('image/png');
       }

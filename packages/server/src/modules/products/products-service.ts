@@ -73,7 +73,8 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
     async create(caller: Actor, data: ProductData, lang: Lang) {
       checkName(data.urun_adi, lang, 'urun_adi', 'product.name.short');
       const id = newId();
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(data, () => db.transaction(async (tx) => {
         const model = await modelOf(tx, data.urun_model);
         const stored = await ingestFiles(tx, data);
         await tx.insert(products).values({
@@ -81,14 +82,15 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
           technical_drawing: stored.technical_drawing ?? '', product_images: stored.product_images ?? [], product_downloads: stored.product_downloads ?? [],
         });
         await recordChange(tx, caller, { title: 'Ürün oluşturuldu', description: `${data.urun_kodu} ${pairText(data.urun_adi, 'tr')}`, form: 'products', operation_id: id }, { entity: 'products', id, action: 'created' });
-      });
+      }));
       return (await findProduct(db, id))!;
     },
 
     async update(caller: Actor, id: string, data: ProductUpdateData, lang: Lang) {
       checkName(data.urun_adi, lang, 'urun_adi', 'product.name.short');
       const { __v, ...fields } = data;
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(fields, () => db.transaction(async (tx) => {
         const model = fields.urun_model === undefined ? undefined : await modelOf(tx, fields.urun_model);
         const stored = await ingestFiles(tx, fields);
         const [row] = await tx.update(products).set({
@@ -102,7 +104,7 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
           throw conflict();
         }
         await recordChange(tx, caller, { title: 'Ürün güncellendi', description: `${row.kodu} ${row.adi}`, form: 'products', operation_id: id }, { entity: 'products', id, action: 'updated' });
-      });
+      }));
       return (await findProduct(db, id))!;
     },
 

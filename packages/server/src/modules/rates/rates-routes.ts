@@ -35,8 +35,8 @@ export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async
     config: { level: routeLevel('*') },
     schema: {
       tags,
-      summary: 'Fetch the bulletin now ("update rates"); 503 with the reason and the last stored bulletin when the feed is down or its answer is malformed',
-      response: { 200: tcmbUpdateResultSchema, ...errorResponses, 503: unavailable },
+      summary: 'Fetch the bulletin now ("update rates"); 503 with the reason and the last stored bulletin when the feed is down or its answer is malformed. Concurrent calls share one fetch; within a minute of the last fetch nothing is fetched: 429 with Retry-After and the last stored bulletin',
+      response: { 200: tcmbUpdateResultSchema, ...errorResponses, 429: unavailable, 503: unavailable },
     },
   }, async (req) => rates.update(requireSession(req), requestLang(req)));
 };

@@ -37,7 +37,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   }, async (req) => users.update(requireSession(req), req.params.id, req.body));
 
   app.post('/users/paswordchange/:id', {
-    config: { level: routeLevel('/profile') },
+    // Everyone changes their own password (DECISIONS 2), roles 4-7 too, from the public area's user panel;
+    // the service limits others' passwords to managers of a less privileged role.
+    config: { level: routeLevel('/web') },
     schema: { tags, summary: 'Change a password (self, or a manager for others); revokes earlier tokens', params: idParams, body: passwordChangeSchema, response: { 200: passwordChangeResultSchema, ...errorResponses } },
   }, async (req) => users.changePassword(requireSession(req), req.params.id, req.body.password));
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { ROLE_KEYS, USERS_MAX_PAGE_SIZE, USERS_PAGE_SIZE, type Role } from '@isik/domain';
+import { ROLE_KEYS, USERS_MAX_PAGE_SIZE, canManageRole, USERS_PAGE_SIZE, type Role } from '@isik/domain';
 import { IconPencil, IconSearchOff, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -100,7 +100,7 @@ export function UsersPage() {
 
   const lockOf = (user: User, self: string, higher: string): string | undefined => {
     if (user._id === myId) return self;
-    if (user.role < myRole) return higher;
+    if (!canManageRole(myRole, user.role)) return higher;
     return undefined;
   };
 
