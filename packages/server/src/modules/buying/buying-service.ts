@@ -66,14 +66,14 @@ function describe(r: Pick<BuyingRow, 'material_name' | 'material_qty' | 'materia
  * quantity, price and currency; 3 -> 4 writes the reversal. Runs under the request's row lock, so the same
  * move sent twice at once makes one entry (the second sees status 3 already); a unique index backs it up.
  */
-async function applyStock(tx: Executor, actor: Actor, row: BuyingRow, from: number): Promise<string | null> {
+async function applyStock(tx: Executor, actor: Actor, row: BuyingRow, from: number, log = true): Promise<string | null> {
   const effect = buyingStockEffect(from, row.satinalma_durumu);
   if (effect === 'in') {
     const m = await ledger.addMaterialMovement(tx, actor, {
       stock_id: row.material_id, operation_type: 'giris', operation_center: 'fatura', qty: row.material_qty, price: row.material_price,
       doviz: row.material_doviz, unit: row.material_unit, source: 'purchase', ref_id: row.id, operation_date: row.teslim_tarihi ?? new Date(),
       description: `Satın alma${row.siparis_no ? ` ${row.siparis_no}` : ''}${row.tedarikci_adi ? `: ${row.tedarikci_adi}` : ''}`,
-    });
+    }, { log });
     return m._id;
   }
   if (effect === 'reverse' && row.movement_id) {
@@ -82,47 +82,47 @@ async function applyStock(tx: Executor, actor: Actor, row: BuyingRow, from: numb
   return row.movement_id;
 }
 
+/** Writes a purchase request inside the caller's transaction (the API and the demo seed). */
+export async function createBuyingInTx(tx: Executor, actor: Actor, d: BuyingData, opts: { log?: boolean } = {}): Promise<string> {
+  const m = await materialOf(tx, d.material_id);
+  const supplier = d.tedarikci_id ? await supplierOf(tx, d.tedarikci_id) : null;
+  const fallback = d.USD_Kur && d.EUR_Kur ? { usd: null, eur: null } : await bulletinRates(tx);
+  const goods: Goods = {
+    material_id: m.id, qty: d.material_qty, price: d.material_price ?? m.price, doviz: d.material_doviz || m.doviz,
+    usd: d.USD_Kur ?? fallback.usd, eur: d.EUR_Kur ?? fallback.eur,
+  };
+  const totals = totalsOf(goods);
+  const status = d.satinalma_durumu;
+  const me = await personOf(tx, actor);
+  const person = status > 0 || !d.related_person ? me : { name: d.related_person, email: d.related_person_email ?? '' };
+  const now = new Date();
+  const id = newId();
+  const [row] = await tx.insert(buyings).values({
+    id, tedarikci_id: supplier?.id ?? null, tedarikci_adi: supplier?.name ?? d.tedarikci_adi ?? '',
+    tedarikci_eposta: d.tedarikci_eposta || supplier?.email || '',
+    material_id: m.id, material_name: m.name, material_category: m.category, material_group: m.group,
+    material_qty: goods.qty, material_unit: d.material_unit || m.unit, material_doviz: goods.doviz, material_price: goods.price,
+    usd_kur: goods.usd, eur_kur: goods.eur, ...totals, satinalma_durumu: status,
+    siparis_no: d.siparis_no ?? '', siparis_notu: d.siparis_notu ?? '',
+    talep_tarihi: d.talep_tarihi ?? now,
+    siparis_tarihi: d.siparis_tarihi ?? (status >= BUYING_ORDER && status !== BUYING_CANCELED ? now : null),
+    teslim_tarihi: d.teslim_tarihi ?? (status === BUYING_COMPLETED ? now : null),
+    creator_user: actor.name, creator_id: actor.id, related_person: person.name, related_person_email: person.email,
+  }).returning();
+  const movementId = await applyStock(tx, actor, row, 0, opts.log !== false);
+  if (movementId) await tx.update(buyings).set({ movement_id: movementId }).where(eq(buyings.id, id));
+  if (opts.log !== false) {
+    await recordChange(tx, actor, { title: 'Satın alma talebi oluşturuldu', description: describe(row), form: 'buying', operation_id: id }, { entity: 'buyings', id, action: 'created' });
+  }
+  return id;
+}
+
 export function createBuyingService(deps: { db: Db; companies: CompaniesService; materials: ReturnType<typeof createMaterialsService> }) {
   const { db } = deps;
   deps.companies.addDeleteGuard(async (tx, id) => ((await companyBuyingCount(tx, id)) > 0 ? 'company.delete.hasBuyings' : null));
   deps.materials.addDeleteGuard(async (tx, id) => ((await materialBuyingCount(tx, id)) > 0 ? 'material.inBuying' : null));
 
-  async function createInTx(tx: Executor, actor: Actor, d: BuyingData, opts: { log?: boolean } = {}): Promise<string> {
-    const m = await materialOf(tx, d.material_id);
-    const supplier = d.tedarikci_id ? await supplierOf(tx, d.tedarikci_id) : null;
-    const fallback = d.USD_Kur && d.EUR_Kur ? { usd: null, eur: null } : await bulletinRates(tx);
-    const goods: Goods = {
-      material_id: m.id, qty: d.material_qty, price: d.material_price ?? m.price, doviz: d.material_doviz || m.doviz,
-      usd: d.USD_Kur ?? fallback.usd, eur: d.EUR_Kur ?? fallback.eur,
-    };
-    const totals = totalsOf(goods);
-    const status = d.satinalma_durumu;
-    const me = await personOf(tx, actor);
-    const person = status > 0 || !d.related_person ? me : { name: d.related_person, email: d.related_person_email ?? '' };
-    const now = new Date();
-    const id = newId();
-    const [row] = await tx.insert(buyings).values({
-      id, tedarikci_id: supplier?.id ?? null, tedarikci_adi: supplier?.name ?? d.tedarikci_adi ?? '',
-      tedarikci_eposta: d.tedarikci_eposta || supplier?.email || '',
-      material_id: m.id, material_name: m.name, material_category: m.category, material_group: m.group,
-      material_qty: goods.qty, material_unit: d.material_unit || m.unit, material_doviz: goods.doviz, material_price: goods.price,
-      usd_kur: goods.usd, eur_kur: goods.eur, ...totals, satinalma_durumu: status,
-      siparis_no: d.siparis_no ?? '', siparis_notu: d.siparis_notu ?? '',
-      talep_tarihi: d.talep_tarihi ?? now,
-      siparis_tarihi: d.siparis_tarihi ?? (status >= BUYING_ORDER && status !== BUYING_CANCELED ? now : null),
-      teslim_tarihi: d.teslim_tarihi ?? (status === BUYING_COMPLETED ? now : null),
-      creator_user: actor.name, creator_id: actor.id, related_person: person.name, related_person_email: person.email,
-    }).returning();
-    const movementId = await applyStock(tx, actor, row, 0);
-    if (movementId) await tx.update(buyings).set({ movement_id: movementId }).where(eq(buyings.id, id));
-    if (opts.log !== false) {
-      await recordChange(tx, actor, { title: 'Satın alma talebi oluşturuldu', description: describe(row), form: 'buying', operation_id: id }, { entity: 'buyings', id, action: 'created' });
-    }
-    return id;
-  }
-
   return {
-    createInTx,
 
     async list(args: BuyingListArgs) {
       return listBuyings(db, args);
@@ -137,7 +137,7 @@ export function createBuyingService(deps: { db: Db; companies: CompaniesService;
     },
 
     async create(actor: Actor, d: BuyingData) {
-      const id = await db.transaction((tx) => createInTx(tx, actor, d));
+      const id = await db.transaction((tx) => createBuyingInTx(tx, actor, d));
       return (await findBuying(db, id))!;
     },
 
