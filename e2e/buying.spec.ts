@@ -50,7 +50,13 @@ test('a purchase request taken to Completed raises the material stock on its pag
   await picker.getByRole('row').filter({ hasText: material.material_name }).first().click();
   await expect(modal.getByTestId('buying-material')).toHaveText(material.material_name);
   await modal.locator('input[name="material_qty"]').fill('7');
-  await modal.locator('input[name="siparis_notu"]').fill('E2E satın alma');
+  await modal.locator('textarea[name="siparis_notu"]').fill('E2E satın alma');
+  // A supplier from the companies of category Suppliers; its e-mail fills in.
+  await modal.getByTestId('supplier-picker').click();
+  const option = page.getByRole('option').first();
+  const supplier = (await option.innerText()).trim();
+  await option.click();
+  await expect(modal.locator('input[name="tedarikci_eposta"]')).not.toHaveValue('');
   await modal.getByRole('button', { name: 'Kaydet' }).click();
   await expect(page.getByText(TR.created)).toBeVisible();
   await expect(page.getByTestId('buying-modal').getByRole('dialog')).toBeHidden();
@@ -60,6 +66,8 @@ test('a purchase request taken to Completed raises the material stock on its pag
   const row = page.locator('table tbody tr').filter({ hasText: 'E2E satın alma' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('7,00');
+  await expect(row).toContainText(supplier);
+  await expect(row.getByTestId('buying-mail')).toHaveAttribute('href', /^mailto:[^?]+@[^?]+\?subject=.+&body=.*E2E/);
   await row.getByTestId('buying-open').click();
   await expect(modal.getByText('Satın alma talebi', { exact: true })).toBeVisible();
   await modal.getByTestId('buying-status-3').click();
