@@ -270,7 +270,7 @@ export const buyingSumsSchema = z.object({
   count: z.number(),
   TL_TotalPrice: z.number(),
   Doviz_TotalPrice: z.object({ $: z.number(), '€': z.number() }),
-});
+}) satisfies z.ZodType<BuyingSums>;
 
 /** What a new request starts with (spec 001 4.2). */
 export const NEW_BUYING_DEFAULTS = { satinalma_durumu: BUYING_REQUEST, material_qty: 1, material_unit: 'Adet', material_price: 0, material_doviz: '$' } as const;

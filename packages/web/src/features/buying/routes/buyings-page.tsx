@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Radio, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Menu, Paper, Radio, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   BUYING_PAGE_SIZE, BUYING_PAGE_SIZES, BUYING_SORTS, BUYING_STATUS_COLORS, BUYING_STATUSES, formatDate, formatNumber, hasModulePermission,
@@ -102,10 +102,10 @@ export function BuyingsPage() {
     {
       key: 'cat', header: t('buyings.field.categoryGroup'),
       render: (b) => (
-        <Group gap={6} wrap="nowrap">
-          <Badge variant="light" color="indigo" style={{ textTransform: 'none' }}>{b.material_category}</Badge>
-          <Text size="sm" c="dimmed" style={NOWRAP}>{b.material_group}</Text>
-        </Group>
+        <Stack gap={0}>
+          <Text size="sm">{b.material_category}</Text>
+          <Text size="xs" c="dimmed">{b.material_group}</Text>
+        </Stack>
       ),
     },
     { key: 'person', header: t('buyings.field.person'), render: (b) => <Text size="sm">{b.related_person}</Text> },
@@ -206,7 +206,7 @@ export function BuyingsPage() {
               onRowClick={(b) => setEditing(b)}
               sort={sort}
               onSortChange={(s) => update({ orderBy: s.by, order: s.order, page: 1 })}
-              minWidth={980}
+              minWidth={900}
               emptyText={
                 <Stack align="center" gap={4}>
                   <IconShoppingCart size={28} stroke={1.5} />
