@@ -284,7 +284,10 @@ describe('GET|DELETE /api/buying/delete/{id}', () => {
     expect((await t.call({ method: 'GET', url: `/api/buying/delete/${a._id}`, token: t.tokens[3] })).statusCode).toBe(403);
     expect((await t.call({ method: 'HEAD', url: `/api/buying/delete/${a._id}`, token: t.tokens[2] })).statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: `/api/buying/delete/unknown`, token: t.tokens[2] })).statusCode).toBe(404);
-    expect((await t.call({ method: 'GET', url: `/api/buying/${a._id}`, token: t.tokens[2] })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/api/buying/${a._id}`, token: t.tokens[2] })).json()).toMatchObject({ _id: a._id, __v: 0 });
+    expect((await t.call({ method: 'GET', url: `/api/buying/${a._id}`, token: t.tokens[3] })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: `/api/buying/${a._id}` })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/api/buying/unknown', token: t.tokens[2] })).statusCode).toBe(404);
   });
 });
 
