@@ -54,6 +54,8 @@ function totalsOf(g: Goods) {
     const field = g.doviz === '€' ? 'EUR_Kur' : 'USD_Kur';
     throw invalid(field, 'buying.rate.required', { currency: g.doviz === '€' ? 'EUR' : 'USD' });
   }
+  // The stored totals (numeric(20,2)) and the ledger's sumPrice hold up to 10^18; far below that is no real purchase.
+  if (Math.abs(t.TL_TotalPrice) >= 1e15 || Math.abs(t.Doviz_TotalPrice ?? 0) >= 1e15) throw invalid('material_qty', 'buying.amount.tooLarge');
   return { doviz_total: t.Doviz_TotalPrice === null ? null : String(t.Doviz_TotalPrice), tl_total: String(t.TL_TotalPrice) };
 }
 

@@ -98,6 +98,9 @@ describe('POST /api/buying/create', () => {
     expect((await create({ material_id: mid, tedarikci_eposta: 'nope' })).json().fields).toEqual({ tedarikci_eposta: 'Email is not valid!' });
     expect((await create({ material_id: mid, talep_tarihi: 'yarın' }, t.tokens[2], 'es')).json().fields).toEqual({ talep_tarihi: 'La fecha no es válida.' });
     expect((await create([] as unknown as Record<string, unknown>)).statusCode).toBe(400);
+    const huge = await create({ material_id: mid, material_qty: '9999999999', material_price: '99999999999', USD_Kur: '999999', material_doviz: '$' });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toMatchObject({ code: 'buying.amount.tooLarge', fields: { material_qty: 'The amount is too large: check the quantity or the price.' } });
     expect(Number((await db().select({ n: count() }).from(buyings))[0].n)).toBe(before);
   });
 
