@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  BUYING_PAGE_SIZE, type Buying, type BuyingInput, type BuyingListQuery, type BuyingSort, type BuyingSums, type BuyingUpdateInput, type TcmbToday,
+  BUYING_PAGE_SIZE, type Buying, type BuyingInput, type BuyingListQuery, type BuyingSort, type BuyingSums, type BuyingUpdateInput, type Company, type TcmbToday,
 } from '@isik/domain';
 import { api, ApiError } from '../../../lib/api';
 
@@ -74,14 +74,14 @@ export const bulletinQuery = queryOptions({
   meta: { notifyError: false },
 });
 
-export interface SupplierOption { _id: string; company_name: string; company_email: string }
+export type SupplierOption = Pick<Company, '_id' | 'company_name' | 'company_email'>;
 
 /** Companies of category Suppliers whose name contains the typed text (the modal's supplier picker). */
 export function supplierPickerQuery(search: string) {
   return queryOptions({
     queryKey: ['companies', 'picker', 'suppliers', search] as const,
     queryFn: async ({ signal }) => {
-      const answer = await api<{ companyList: SupplierOption[] }>('/companies/list', {
+      const answer = await api<{ companyList: Company[] }>('/companies/list', {
         signal, query: { search: search || undefined, category: 'Suppliers', pageSize: 20, orderBy: 'company_name' },
       });
       return answer.companyList.map((c) => ({ _id: c._id, company_name: c.company_name, company_email: c.company_email }));
