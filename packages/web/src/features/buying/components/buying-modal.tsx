@@ -4,7 +4,7 @@ import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import {
-  BUYING_PRICE_PLACES, BUYING_QTY_PLACES, BUYING_STATUS_COLORS, BUYING_DELETABLE, CURRENCIES, formatDateTime, formatNumber, UNITS,
+  BUYING_PRICE_PLACES, BUYING_QTY_PLACES, BUYING_STATUS_COLORS, BUYING_DELETABLE, CURRENCIES, formatDate, formatDateTime, formatNumber, UNITS,
   type Buying, type BuyingStatus, type Material,
 } from '@isik/domain';
 import { IconAlertTriangle, IconBox, IconCalendar, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
@@ -42,7 +42,7 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
   const [picker, setPicker] = useState(false);
   const initial = () => (buying ? buyingToValues(buying) : newBuyingValues(me, rates));
   const form = useForm<BuyingFormValues>({ initialValues: initial(), validate: (v) => validateBuying(v) as Record<string, string> });
-  useResetOnOpen(form, opened, initial);
+  useResetOnOpen(form, opened, initial, buying?._id);
 
   // A new request takes the bulletin's rates once they arrive, unless someone typed a rate already.
   useEffect(() => {
@@ -203,7 +203,7 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
               )}
               {bulletin.data && !buying && (
                 <Grid.Col span={12}>
-                  <Text size="xs" c="dimmed">{t('buyings.ratesFrom', { date: formatDateTime(bulletin.data.tarih).slice(0, 10) })}</Text>
+                  <Text size="xs" c="dimmed">{t('buyings.ratesFrom', { date: formatDate(bulletin.data.tarih) })}</Text>
                 </Grid.Col>
               )}
               <Grid.Col span={{ base: 12, sm: 4 }}>
