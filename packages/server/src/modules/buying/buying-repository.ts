@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { BUYING_PRICE_PLACES, BUYING_QTY_PLACES, BUYING_RATE_PLACES, round, type Buying, type BuyingListArgs, type BuyingSort } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { buyings, FOLD_FROM, FOLD_TO } from '../../db/schema.js';
@@ -91,4 +91,16 @@ export async function companyBuyingCount(db: Executor, companyId: string): Promi
 export async function materialBuyingCount(db: Executor, materialId: string): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(buyings).where(eq(buyings.material_id, materialId));
   return Number(n);
+}
+
+/**
+ * Quantity already asked for on open purchase requests (status 0-2) per material, for the component list's
+ * shortage (DECISIONS 5). Materials without open requests are left out.
+ */
+export async function openBuyingQty(db: Executor, materialIds: readonly string[]): Promise<Map<string, string>> {
+  if (materialIds.length === 0) return new Map();
+  const rows = await db.select({ id: buyings.material_id, qty: sql<string>`sum(${buyings.material_qty})` }).from(buyings)
+    .where(and(inArray(buyings.material_id, [...materialIds]), between(buyings.satinalma_durumu, 0, 2)))
+    .groupBy(buyings.material_id);
+  return new Map(rows.map((r) => [r.id, r.qty]));
 }
