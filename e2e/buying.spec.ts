@@ -1,4 +1,8 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { loginAs } from './support/auth';
 
 // The e2e browser runs in tr-TR and the app's default language is Turkish, so the texts are Turkish.
@@ -101,4 +105,27 @@ test('a purchase request in status Request is deleted after the Turkish confirma
   await page.getByRole('button', { name: 'Evet' }).click();
   await expect(page.getByText('Satın alma silindi')).toBeVisible();
   await expect.poll(async () => (await apiGet<{ count: number }>(page, '/buying/totals?filter1=0&filter2=0')).count).toBe(count - 1);
+});
+
+test('the Excel report of the purchase requests holds every request of the chosen status', async ({ page }) => {
+  await loginAs(page);
+  await page.goto('/buyings?status=1&pageSize=6');
+  const all = await apiGet<{ material_name: string; siparis_no: string }[]>(page, '/buying/list?filter1=1&filter2=1');
+  expect(all.length).toBeGreaterThan(0);
+  await expect(page.locator('table tbody tr')).toHaveCount(Math.min(6, all.length));
+  await expect(page.getByTestId('reports-menu')).toBeEnabled();
+  await page.getByTestId('reports-menu').click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: /Excel/ }).click();
+  const download = await downloading;
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-buying-')), download.suggestedFilename());
+  await download.saveAs(file);
+  expect(download.suggestedFilename()).toMatch(/^purchase-requests-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(readFileSync(file) as unknown as Parameters<typeof wb.xlsx.load>[0]);
+  const sheet = wb.worksheets[0];
+  expect(sheet.getCell('A1').value).toBe('Satın Alma Talepleri');
+  expect(sheet.rowCount - 4).toBe(all.length);
+  const names = Array.from({ length: all.length }, (_, i) => String(sheet.getRow(5 + i).getCell(4).value));
+  expect(names.sort()).toEqual(all.map((b) => b.material_name).sort());
 });
