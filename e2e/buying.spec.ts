@@ -129,3 +129,14 @@ test('the Excel report of the purchase requests holds every request of the chose
   const names = Array.from({ length: all.length }, (_, i) => String(sheet.getRow(5 + i).getCell(4).value));
   expect(names.sort()).toEqual(all.map((b) => b.material_name).sort());
 });
+
+test('a link to /buyings?open={id} (log rows) opens that purchase request', async ({ page }) => {
+  await loginAs(page);
+  const [first] = await apiGet<{ _id: string; material_name: string }[]>(page, '/buying/list?filter1=2&filter2=2');
+  await page.goto(`/buyings?open=${first._id}`);
+  const modal = page.getByTestId('buying-modal').getByRole('dialog');
+  await expect(modal.getByTestId('buying-material')).toHaveText(first.material_name);
+  await modal.getByRole('button', { name: 'Vazgeç' }).click();
+  await expect(modal).toBeHidden();
+  await expect(page).not.toHaveURL(/open=/);
+});

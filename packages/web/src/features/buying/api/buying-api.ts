@@ -90,6 +90,16 @@ export function supplierPickerQuery(search: string) {
   });
 }
 
+/** One request (the page opens it from a link such as a log row's: /buyings?open={id}). */
+export function buyingQuery(id: string) {
+  return queryOptions({
+    queryKey: buyingKeys.detail(id),
+    queryFn: ({ signal }) => api<Buying>(`/buying/${enc(id)}`, { signal }),
+    retry: false,
+    meta: { notifyError: false },
+  });
+}
+
 function useAfterWrite() {
   const qc = useQueryClient();
   return () => {

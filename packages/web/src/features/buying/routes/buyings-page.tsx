@@ -16,7 +16,7 @@ import { api } from '../../../lib/api';
 import { describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
 import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
-import { buyingSumsQuery, buyingsQuery } from '../api/buying-api';
+import { buyingQuery, buyingSumsQuery, buyingsQuery } from '../api/buying-api';
 import { BuyingModal } from '../components/buying-modal';
 import { mailtoLink } from '../model/buying-values';
 
@@ -35,6 +35,8 @@ function readListParams(params: URLSearchParams) {
     search: params.get('search') ?? '',
     orderBy: orderBy && (BUYING_SORTS as readonly string[]).includes(orderBy) ? (orderBy as BuyingSort) : 'talep_tarihi',
     order: params.get('order') ? readOrder(params) : 'desc',
+    /** A request to open at once (links from log rows). */
+    open: params.get('open') ?? '',
   };
 }
 
@@ -51,6 +53,14 @@ export function BuyingsPage() {
   const canWrite = hasModulePermission(permissions, 'buying', 'write');
   const [editing, setEditing] = useState<Buying | 'new' | null>(null);
   const totalPage = Math.max(1, Math.ceil((sums.data?.count ?? 0) / state.pageSize));
+  const linked = useQuery({ ...buyingQuery(state.open), enabled: state.open !== '' });
+  useEffect(() => {
+    if (linked.data && state.open) setEditing(linked.data);
+  }, [linked.data, state.open]);
+  const closeModal = () => {
+    setEditing(null);
+    if (state.open) update({ open: undefined });
+  };
 
   useEffect(() => {
     if (sums.data && sums.data.count > 0 && state.page > totalPage) update({ page: totalPage });
@@ -218,7 +228,7 @@ export function BuyingsPage() {
           <PaginationControl page={Math.min(state.page, totalPage)} totalPages={sums.data ? totalPage : 0} onChange={(p) => update({ page: p })} disabled={query.isFetching} />
         </Stack>
       </Paper>
-      <BuyingModal opened={editing !== null} onClose={() => setEditing(null)} buying={editing === 'new' ? null : editing} />
+      <BuyingModal opened={editing !== null} onClose={closeModal} buying={editing === 'new' ? null : editing} />
     </>
   );
 }
