@@ -99,7 +99,7 @@ describe('inputs', () => {
 
   it('update: everything optional, __v optional, an empty date clears it', () => {
     expect(buyingUpdateSchema.parse({})).toEqual({});
-    expect(buyingUpdateSchema.parse({ __v: '3', siparis_tarihi: '' })).toEqual({ __v: 3, siparis_tarihi: null });
+    expect(buyingUpdateSchema.parse({ __v: 3, siparis_tarihi: '' })).toEqual({ __v: 3, siparis_tarihi: null });
     expect(issues(buyingUpdateSchema.safeParse({ material_id: '' }))).toEqual({ material_id: 'buying.material.required' });
   });
 

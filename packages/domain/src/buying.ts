@@ -195,7 +195,7 @@ export type BuyingData = z.output<typeof buyingInputSchema>;
  */
 export const buyingUpdateSchema = z.object(fields, { error: 'error.invalidType' }).partial().extend({
   material_id: fields.material_id.pipe(z.string().min(1, { error: 'buying.material.required' })).optional(),
-  __v: versionSchema.optional(),
+  __v: versionSchema,
 });
 export type BuyingUpdateInput = z.input<typeof buyingUpdateSchema>;
 export type BuyingUpdateData = z.output<typeof buyingUpdateSchema>;

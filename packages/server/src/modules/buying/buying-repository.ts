@@ -1,7 +1,8 @@
 import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { BUYING_PRICE_PLACES, BUYING_QTY_PLACES, BUYING_RATE_PLACES, round, type Buying, type BuyingListArgs, type BuyingSort } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
-import { buyings, FOLD_FROM, FOLD_TO } from '../../db/schema.js';
+import { buyings } from '../../db/schema.js';
+import { searchAny } from '../../lib/search.js';
 
 export type BuyingRow = typeof buyings.$inferSelect;
 
@@ -23,16 +24,14 @@ export function toBuying(r: BuyingRow): Buying {
   };
 }
 
-const fold = (expr: SQL) => sql`lower(translate(${expr}, ${FOLD_FROM}, ${FOLD_TO}))`;
-
 /** The status range and the search of a list call (the same for its rows and its sums). */
 function where(args: Pick<BuyingListArgs, 'filter1' | 'filter2' | 'search'>): SQL | undefined {
   const conds: SQL[] = [between(buyings.satinalma_durumu, args.filter1 ?? 0, args.filter2 ?? 4)];
   const term = args.search?.trim();
   if (term) {
-    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const text = sql`concat_ws(' ', ${buyings.material_name}, ${buyings.tedarikci_adi}, ${buyings.siparis_no}, ${buyings.siparis_notu}, ${buyings.related_person}, ${buyings.material_category}, ${buyings.material_group})`;
-    conds.push(sql`${fold(text)} like ${fold(sql`${pattern}`)}`);
+    conds.push(searchAny([
+      buyings.material_name, buyings.tedarikci_adi, buyings.siparis_no, buyings.siparis_notu, buyings.related_person, buyings.material_category, buyings.material_group,
+    ], term));
   }
   return and(...conds);
 }

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buyingInputSchema, buyingListQuerySchema, buyingListSchema, buyingSchema, buyingSumsSchema, buyingUpdateSchema, routeLevel } from '@isik/domain';
-import { errorResponses, idParams, okBody } from '../../lib/http.js';
+import { buyingInputSchema, buyingListQuerySchema, buyingListSchema, buyingSchema, buyingSumsSchema, buyingUpdateSchema, okSchema, routeLevel } from '@isik/domain';
+import { errorResponses, idParams } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { BuyingService } from './buying-service.js';
 
 /** Purchase requests (spec 001 7): the /buyings screen's calls, level 2; writes and deletes use module 'buying'. */
 export const buyingRoutes: FastifyPluginAsyncZod<{ buying: BuyingService }> = async (app, { buying }) => {
-  const level = routeLevel('/buyings');
   const tags = ['buying'];
 
   app.get('/buying/list', {
-    config: { level },
+    config: { level: routeLevel('/buyings') },
     schema: {
       tags, querystring: buyingListQuerySchema, response: { 200: buyingListSchema, ...errorResponses },
       summary: 'Purchase requests whose status is in filter1..filter2, newest request first, as an array. With page/pageSize: one page of it; X-Total-Count, X-Page and X-Total-Pages carry the counts (ADR 0023)',
@@ -26,22 +25,22 @@ export const buyingRoutes: FastifyPluginAsyncZod<{ buying: BuyingService }> = as
   });
 
   app.get('/buying/totals', {
-    config: { level },
+    config: { level: routeLevel('/buyings') },
     schema: { tags, summary: 'Count and totals (lira; dollars and euros apart) of the requests filter1..filter2 and search select', querystring: buyingListQuerySchema, response: { 200: buyingSumsSchema, ...errorResponses } },
   }, async (req) => buying.sums(req.query));
 
   app.get('/buying/:id', {
-    config: { level },
+    config: { level: routeLevel('/buyings') },
     schema: { tags, summary: 'One purchase request', params: idParams, response: { 200: buyingSchema, ...errorResponses } },
   }, async (req) => buying.get(req.params.id));
 
   app.post('/buying/create', {
-    config: { level, module: 'buying', action: 'write' },
+    config: { level: routeLevel('/buyings'), module: 'buying', action: 'write' },
     schema: { tags, summary: 'Create a purchase request; the server copies the material, takes missing rates from the last bulletin and computes the totals', body: buyingInputSchema, response: { 200: buyingSchema, ...errorResponses } },
   }, async (req) => buying.create(requireSession(req), req.body));
 
   app.post('/buying/update/:id', {
-    config: { level, module: 'buying', action: 'write' },
+    config: { level: routeLevel('/buyings'), module: 'buying', action: 'write' },
     schema: { tags, summary: 'Update a purchase request (status only forward; reaching 3 puts the material into stock once); a sent, stale __v answers 409', params: idParams, body: buyingUpdateSchema, response: { 200: buyingSchema, ...errorResponses } },
   }, async (req) => buying.update(requireSession(req), req.params.id, req.body));
 
@@ -49,8 +48,8 @@ export const buyingRoutes: FastifyPluginAsyncZod<{ buying: BuyingService }> = as
     app.route({
       method, url: '/buying/delete/:id',
       exposeHeadRoute: false,
-      config: { level, module: 'buying', action: 'delete' },
-      schema: { tags, summary: 'Delete a purchase request in status 0 Request or 4 Canceled', params: idParams, response: { 200: okBody, ...errorResponses } },
+      config: { level: routeLevel('/buyings'), module: 'buying', action: 'delete' },
+      schema: { tags, summary: 'Delete a purchase request in status 0 Request or 4 Canceled', params: idParams, response: { 200: okSchema, ...errorResponses } },
       handler: async (req) => buying.remove(requireSession(req), req.params.id),
     });
   }
