@@ -148,6 +148,7 @@ export function logLink(log: Pick<LogEntryOut, 'form' | 'title' | 'operation_id'
   if (form === 'offers' || form === 'offer') return /sipariş|order/.test(title) ? `/order/${id}` : `/offer/${id}`;
   if (form === 'orders' || form === 'order') return `/order/${id}`;
   if (form === 'orderitems' || form === 'orderitem' || form === 'operations' || form === 'production') return `/orderproductiondetail/${id}`;
+  if (form === 'buying') return `/buyings?open=${encodeURIComponent(id)}`;
   return null;
 }
 
