@@ -17,4 +17,5 @@ export * from './deliveries.js';
 export * from './my-company.js';
 export * from './activity.js';
 export * from './rates.js';
+export * from './buying.js';
 export * from './labels.js';

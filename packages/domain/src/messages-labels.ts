@@ -44,6 +44,9 @@ export const LOG_MESSAGES = {
   'log.productStock.deleted': { tr: 'Ürün stok hareketi silindi', en: 'Product stock movement deleted', es: 'Movimiento de stock de producto eliminado' },
   'log.mycompany.created': { tr: 'Firma bilgileri oluşturuldu', en: 'Company details created', es: 'Datos de la empresa creados' },
   'log.mycompany.updated': { tr: 'Firma bilgileri güncellendi', en: 'Company details updated', es: 'Datos de la empresa actualizados' },
+  'log.buying.created': { tr: 'Satın alma talebi oluşturuldu', en: 'Purchase request created', es: 'Solicitud de compra creada' },
+  'log.buying.updated': { tr: 'Satın alma güncellendi', en: 'Purchase updated', es: 'Compra actualizada' },
+  'log.buying.deleted': { tr: 'Satın alma silindi', en: 'Purchase deleted', es: 'Compra eliminada' },
   'log.rates.saved': { tr: 'Döviz kurları kaydedildi', en: 'Exchange rates saved', es: 'Tipos de cambio guardados' },
   // Descriptions with values; {{unit}} and {{center}} are shown through their labels (logParamsIn).
   'logText.movement': same('{{name}}: {{sign}}{{qty}} {{unit}} ({{center}})'),
