@@ -17,3 +17,5 @@ export * from './deliveries.js';
 export * from './my-company.js';
 export * from './activity.js';
 export * from './rates.js';
+export * from './gateway-protocol.js';
+export * from './devices.js';
