@@ -28,16 +28,23 @@ import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { offersRoutes } from './modules/offers/offers-routes.js';
 import { ratesRoutes } from './modules/rates/rates-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
+import { createDeviceService, type Clock, type DeviceService } from '@isik/devices';
 
-export interface AppDeps { config: Config; database: Database; logger?: boolean }
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+  /** The device dispatcher's clock (tests move time themselves). */
+  deviceClock?: Clock;
+}
 
 declare module 'fastify' {
-  interface FastifyInstance { services: Services; passwordMin: number }
+  interface FastifyInstance { services: Services; passwordMin: number; devices: DeviceService }
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function buildApp({ config, database, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, deviceClock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: config.BODY_LIMIT_MB * 1024 * 1024,
@@ -87,6 +94,11 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     await api.register(offersRoutes, { offerRequests: services.offerRequests });
     await api.register(ratesRoutes, { rates: services.rates });
   }, { prefix: '/api' });
+
+  // The device service (DECISIONS 1, 10) on the same origin: its own accounts, secret and tables.
+  const devices = await createDeviceService({ db: database.db, config: config.devices, clock: deviceClock, log: (msg, err) => app.log.warn({ err }, msg) });
+  app.decorate('devices', devices);
+  await app.register(devices.plugin, { prefix: '/device-api' });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
