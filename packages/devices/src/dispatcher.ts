@@ -135,6 +135,11 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
       events.publish({ entity: 'gateway_commands', id: row.id, device_id: g.id, action: 'created' });
       await send(row.id);
       const [r] = await db.select().from(gatewayCommands).where(eq(gatewayCommands.id, row.id));
+      // Waiting for an offline gateway: it expires at its time to live unless the gateway comes back first.
+      if (r.status === 'queued') {
+        const key = `expire:${r.id}`;
+        timers.set(key, clock.setTimeout(() => { timers.delete(key); void expireDue(g.id).catch((e) => deps.log?.('command expiry', e)); }, deps.ttlMs + 1));
+      }
       return toCommand(r);
     },
 

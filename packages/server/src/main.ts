@@ -13,14 +13,14 @@ async function main() {
   const seeded = config.SEED_DEMO ? await seedDemo(database.db) : false;
   const app = await buildApp({ config, database });
 
-  let fleet: Fleet | undefined;
+  const demo: { fleet?: Fleet } = {};
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: stopping`);
     try {
-      fleet?.stop();
+      demo.fleet?.stop();
       await app.close();
     } finally {
       await database.close();
@@ -36,7 +36,8 @@ async function main() {
   const deviceAdmin = app.devices.admin;
   // The demo gateways (DECISIONS 10): on with the demo data unless GATEWAY_SIM says otherwise.
   const gatewaySim = config.devices.gatewaySim ?? config.SEED_DEMO;
-  fleet = gatewaySim ? await startDemoGateways({ app, port, config }) : undefined;
+  const fleet = gatewaySim ? await startDemoGateways({ app, port, config }) : undefined;
+  demo.fleet = fleet;
   const lines = [
     '',
     `  Işık back office is running at ${address}`,
