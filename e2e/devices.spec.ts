@@ -22,7 +22,7 @@ test('device login refuses a wrong password with the server\'s explanation, then
   await page.getByLabel('E-posta').fill(ADMIN.email);
   await page.getByLabel('Şifre').fill('wrong-password');
   await page.getByRole('button', { name: 'Giriş' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'E-posta ya da şifre hatalı.' })).toBeVisible();
+  await expect(page.getByRole('alert', { name: 'Giriş başarısız' })).toContainText('E-posta ya da şifre hatalı.');
   await expect(page).toHaveURL(/\/streetlightlogin$/);
   expect(await page.evaluate(() => localStorage.getItem('deviceToken'))).toBeNull();
 
@@ -36,8 +36,10 @@ test('device login refuses a wrong password with the server\'s explanation, then
   await expect(table.getByRole('row').filter({ hasText: 'GW-01-0001' })).toContainText('Çevrimiçi');
   await page.getByPlaceholder('MAC, ad ya da şehir ara').fill('0002');
   await expect(table.getByRole('row')).toHaveCount(2);
-  // The IoT menu group shows both screens.
+  // The IoT menu group holds both screens.
+  await page.getByRole('navigation').getByText('IoT', { exact: true }).click();
   await expect(page.getByRole('link', { name: 'Ağ Geçitleri' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sokak Lambası Haritası' })).toBeVisible();
 });
 
 test('details show the five tabs, the meter bars, and a dial change ends green in the history', async ({ page }) => {
@@ -57,11 +59,13 @@ test('details show the five tabs, the meter bars, and a dial change ends green i
   const volts = Number((await page.getByTestId('voltage-R').innerText()).replace(' V', '').replace(',', '.'));
   const width = await page.getByTestId('voltage-bar-R').locator('[role="progressbar"]').getAttribute('aria-valuenow');
   expect(Number(width)).toBeCloseTo(volts / 3, 1);
+  await page.screenshot({ path: 'test-results/device-meter.png' });
 
   await page.getByRole('tab', { name: 'Mesh cihazlar' }).click();
   const firstLight = page.getByRole('row').filter({ hasText: 'GW-01-0001-L01' });
   await expect(firstLight).toContainText('Aktif');
   const before = Number((await firstLight.getByTestId('mesh-brightness').innerText()).replace('%', ''));
+  await page.screenshot({ path: 'test-results/device-mesh.png' });
   await firstLight.getByText('GW-01-0001-L01').click();
   const dial = page.getByRole('dialog').getByRole('slider');
   await dial.focus();
@@ -78,6 +82,7 @@ test('details show the five tabs, the meter bars, and a dial change ends green i
   await expect(row.locator('[data-status="completed"]')).toBeVisible();
   await expect(row).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
   await expect(row.locator('[data-status="completed"]')).toHaveCSS('background-color', 'rgb(64, 192, 87)');
+  await page.screenshot({ path: 'test-results/device-history.png' });
 });
 
 test('programs are created, edited and removed on a gateway', async ({ page }) => {
