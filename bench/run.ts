@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { runDeviceBench } from './devices.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -172,10 +173,13 @@ async function main() {
   if (process.env.BENCH_DATABASE_URL) runs.push(await benchOne('PostgreSQL', process.env.BENCH_DATABASE_URL));
   const rows = runs.flatMap((r) => r.rows);
   console.log(`\n${table(rows)}\n`);
+  // The device service (bench/devices.ts): 1,000 gateways, connect time, memory, command round trip.
+  const devices = process.env.BENCH_DEVICES === 'false' ? [] : await runDeviceBench();
+  if (devices.length) console.table(devices);
   const out = path.join(HERE, 'results');
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, 'latest.json');
-  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), sizes, connections, durationSeconds: duration, cpus: os.cpus().length, node: process.version, load: os.loadavg(), runs }, null, 2)}\n`);
+  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), sizes, connections, durationSeconds: duration, cpus: os.cpus().length, node: process.version, load: os.loadavg(), runs, devices }, null, 2)}\n`);
   console.log(`written ${path.relative(process.cwd(), file)}`);
   if (runs.some((r) => r.ledgerMismatches !== 0)) process.exitCode = 1;
 }

@@ -60,34 +60,33 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
     if (t !== undefined) { clock.clearTimeout(t); timers.delete(id); }
   }
 
-  async function send(id: string): Promise<void> {
-    if (closed) return;
-    const [c] = await db.select().from(gatewayCommands).where(eq(gatewayCommands.id, id));
-    if (!c || !['queued', 'timeout'].includes(c.status)) return;
-    if (!links.isOnline(c.gateway_id)) {
-      if (c.status === 'timeout') await move(id, ['timeout'], 'queued');
-      return;
+  /** Writes a queued (or timed-out) command to its gateway's link; without a link it waits queued. */
+  async function send(id: string, gatewayId: string, status: CommandStatus): Promise<CommandRecord | undefined> {
+    if (closed) return undefined;
+    if (!links.isOnline(gatewayId)) {
+      return status === 'timeout' ? move(id, ['timeout'], 'queued') : undefined;
     }
     const r = await move(id, ['queued', 'timeout'], 'sent', { sends: sql`${gatewayCommands.sends} + 1` as unknown as number, sent_at: date() });
-    if (!r) return;
+    if (!r) return undefined;
     const ok = links.send(r.gateway_id, { type: 'command', id: r.id, attempt: r.sends, command: SET_MESH_STATUS, payload: r.payload as CommandPayload });
-    if (!ok) { await move(id, ['sent'], 'queued'); return; }
+    if (!ok) return move(id, ['sent'], 'queued');
     clearTimer(id);
     timers.set(id, clock.setTimeout(() => { void onTimeout(id, r.sends).catch((e) => deps.log?.('command timeout', e)); }, COMMAND_TIMEOUT_MS));
+    return r;
   }
 
   async function onTimeout(id: string, sends: number): Promise<void> {
     timers.delete(id);
-    const [c] = await db.select().from(gatewayCommands).where(eq(gatewayCommands.id, id));
-    if (!c || c.status !== 'sent' || c.sends !== sends) return;
-    const r = await move(id, ['sent'], 'timeout');
+    const [r] = await db.update(gatewayCommands).set({ status: 'timeout', updated_at: date() })
+      .where(and(eq(gatewayCommands.id, id), eq(gatewayCommands.status, 'sent'), eq(gatewayCommands.sends, sends))).returning();
     if (!r) return;
+    changed(r);
     if (afterCommandTimeout(r.sends) === 'failed') {
       await move(id, ['timeout'], 'failed');
       await db.insert(deviceLogs).values({ actor: 'dispatcher', action: 'command.failed', gateway_id: r.gateway_id, detail: { command: id, sends: r.sends } });
       return;
     }
-    await send(id);
+    await send(id, r.gateway_id, 'timeout');
   }
 
   async function expireDue(gatewayId?: string): Promise<void> {
@@ -133,8 +132,7 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
         await tx.insert(deviceLogs).values({ actor: actor.email, action: 'command.created', gateway_id: g.id, detail: { command: row.id, payload: row.payload } });
       });
       events.publish({ entity: 'gateway_commands', id: row.id, device_id: g.id, action: 'created' });
-      await send(row.id);
-      const [r] = await db.select().from(gatewayCommands).where(eq(gatewayCommands.id, row.id));
+      const r = (await send(row.id, g.id, 'queued')) ?? { ...row, sent_at: null };
       // Waiting for an offline gateway: it expires at its time to live unless the gateway comes back first.
       if (r.status === 'queued') {
         const key = `expire:${r.id}`;
@@ -160,10 +158,11 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
 
     /** The gateway answered a command. A late answer (after a timeout, before failing) still completes it. */
     async onAck(gatewayId: string, id: string, status: 'completed' | 'rejected') {
-      const [c] = await db.select().from(gatewayCommands).where(and(eq(gatewayCommands.id, id), eq(gatewayCommands.gateway_id, gatewayId)));
-      if (!c) return;
-      const r = await move(id, ['sent', 'timeout'], status === 'completed' ? 'completed' : 'failed');
-      if (r) clearTimer(id);
+      const [r] = await db.update(gatewayCommands).set({ status: status === 'completed' ? 'completed' : 'failed', updated_at: date() })
+        .where(and(eq(gatewayCommands.id, id), eq(gatewayCommands.gateway_id, gatewayId), inArray(gatewayCommands.status, ['sent', 'timeout']))).returning();
+      if (!r) return;
+      clearTimer(id);
+      changed(r);
     },
 
     /** A gateway connected: what expired while it was away expires, the rest goes out in order. */
@@ -171,7 +170,7 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
       await expireDue(gatewayId);
       const queued = await db.select({ id: gatewayCommands.id }).from(gatewayCommands)
         .where(and(eq(gatewayCommands.gateway_id, gatewayId), eq(gatewayCommands.status, 'queued'))).orderBy(asc(gatewayCommands.created_at), asc(gatewayCommands.id));
-      for (const q of queued) await send(q.id);
+      for (const q of queued) await send(q.id, gatewayId, 'queued');
     },
 
     /** A link dropped: what was on the wire waits for the next connection. */
