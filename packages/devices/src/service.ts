@@ -134,6 +134,11 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
       for (const ws of browsers) ws.close(1001, 'server stopping');
     });
     app.get('/ws', { websocket: true, config: { device: 'public' }, schema: { hide: true } }, async (socket, req) => {
+      // Browsers send an Origin: only pages of this host may open the socket (the token is in the query).
+      const origin = req.headers.origin;
+      let sameHost = true;
+      try { sameHost = !origin || new URL(origin).host === req.headers.host; } catch { sameHost = false; }
+      if (!sameHost) { socket.close(1008, 'origin not allowed'); return; }
       const token = (req.query as Record<string, string | undefined>).token ?? null;
       const s = await accounts.session(token);
       if (typeof s === 'string') { socket.close(4401, 'unauthorized'); return; }

@@ -154,6 +154,38 @@ describe('gateway simulator against the device service', () => {
   });
 });
 
+describe('the browser socket', () => {
+  function open(query: string, origin?: string) {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/device-api/ws?${query}`, origin ? { headers: { origin } } : {});
+    const messages: { entity?: string; action?: string; device_id?: string }[] = [];
+    const waiters: { pred: (m: (typeof messages)[number]) => boolean; resolve: () => void }[] = [];
+    ws.on('message', (d) => {
+      const m = JSON.parse(d.toString());
+      messages.push(m);
+      for (const w of [...waiters]) if (w.pred(m)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(); }
+    });
+    const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+    const next = (pred: (m: (typeof messages)[number]) => boolean) => (messages.some(pred) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ pred, resolve })));
+    return { ws, closed, next };
+  }
+
+  it('carries a command\'s changes to a signed-in device session', async () => {
+    const reg = await t.app.devices.gateways.register(null, { mac_addr: 'AA:BB:CC:DD:EE:02', device_name: 'socket', device_description: '', city: '', map_lat: null, map_lng: null, time_zone: 'Europe/Istanbul' });
+    await t.app.devices.gateways.upsertMesh(reg._id, [{ mac_addr: 'AA:BB:CC:DD:EE:21', name: 'L', rssi: -50, version: '1', brightness: 10, connected: true, map_lat: null, map_lng: null }]);
+    const s = open(`token=${encodeURIComponent(token)}`);
+    await s.next((m) => m.entity === 'hello');
+    await command(reg._id, ['AA:BB:CC:DD:EE:21'], 40);
+    await s.next((m) => m.entity === 'gateway_commands' && m.device_id === reg._id);
+    s.ws.close();
+  });
+
+  it('refuses a back-office token and a foreign origin', async () => {
+    expect(await open(`token=${encodeURIComponent(t.tokens[0])}`).closed).toBe(4401);
+    expect(await open('token=nonsense').closed).toBe(4401);
+    expect(await open(`token=${encodeURIComponent(token)}`, 'http://evil.example').closed).toBe(1008);
+  });
+});
+
 describe('a restart of the device service', () => {
   let port = 0;
   async function startService(): Promise<{ app: FastifyInstance; service: DeviceService }> {

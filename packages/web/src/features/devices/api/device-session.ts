@@ -53,3 +53,12 @@ export async function deviceLogout(): Promise<void> {
   try { await deviceApi('/auth/logout', { method: 'POST' }); } catch { /* the session ends either way */ }
   clearDeviceSession();
 }
+
+/** The message of a failed device login: the server's explanation, or 'NO_RESPONSE' when it never answered (spec 002 8). */
+export function deviceLoginFailure(err: unknown): string {
+  if (err instanceof ApiError && !err.isNetworkError) {
+    const body = err.body as { explanation?: unknown } | undefined;
+    return typeof body?.explanation === 'string' && body.explanation ? body.explanation : err.message;
+  }
+  return 'NO_RESPONSE';
+}

@@ -3,18 +3,8 @@ import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Ti
 import { IconBulb } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/http';
 import { notifyFailure } from '../../../lib/notify';
-import { deviceLogin } from '../api/device-session';
-
-/** The message of a failed device login: the server's explanation, or 'NO_RESPONSE' when it never answered (spec 002 8). */
-export function deviceLoginFailure(err: unknown): string {
-  if (err instanceof ApiError && !err.isNetworkError) {
-    const body = err.body as { explanation?: unknown } | undefined;
-    return typeof body?.explanation === 'string' && body.explanation ? body.explanation : err.message;
-  }
-  return 'NO_RESPONSE';
-}
+import { deviceLogin, deviceLoginFailure } from '../api/device-session';
 
 /** /{product}login (spec 002 2.10): e-mail and password of the device system; success goes to /gatewaylist. */
 export function DeviceLoginPage() {
