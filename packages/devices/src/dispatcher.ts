@@ -167,10 +167,12 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
 
     /** A gateway connected: what expired while it was away expires, the rest goes out in order. */
     async onConnect(gatewayId: string) {
-      await expireDue(gatewayId);
-      const queued = await db.select({ id: gatewayCommands.id }).from(gatewayCommands)
+      const queued = await db.select({ id: gatewayCommands.id, expires_at: gatewayCommands.expires_at }).from(gatewayCommands)
         .where(and(eq(gatewayCommands.gateway_id, gatewayId), eq(gatewayCommands.status, 'queued'))).orderBy(asc(gatewayCommands.created_at), asc(gatewayCommands.id));
-      for (const q of queued) await send(q.id, gatewayId, 'queued');
+      for (const q of queued) {
+        if (q.expires_at.getTime() < clock.now()) await move(q.id, ['queued'], 'expired');
+        else await send(q.id, gatewayId, 'queued');
+      }
     },
 
     /** A link dropped: what was on the wire waits for the next connection. */

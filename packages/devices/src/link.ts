@@ -56,7 +56,7 @@ export function createLinkHub(deps: { gateways: GatewaysService; dispatcher: Dis
         if (previous && previous !== ws) previous.close(LINK_CLOSE.replaced, 'replaced');
         await deps.gateways.setStatus(g.id, 'online');
         ws.send(JSON.stringify({ type: 'welcome', gateway_id: g.id, time: new Date(deps.clock.now()).toISOString() } satisfies ServiceMessage));
-        await deps.programs.push(g.id);
+        await deps.programs.push(g.id, g.programs_revision);
         await deps.dispatcher.onConnect(g.id);
         return;
       }

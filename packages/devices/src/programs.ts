@@ -38,9 +38,11 @@ export function createProgramsService(deps: { db: DeviceDb; events: DeviceEvents
     await tx.update(gateways).set({ programs_revision: sql`${gateways.programs_revision} + 1` }).where(eq(gateways.id, gatewayId));
   }
 
-  async function push(gatewayId: string): Promise<boolean> {
+  /** Sends the gateway its programs; `knownRevision` spares a read when the caller has the gateway row. */
+  async function push(gatewayId: string, knownRevision?: number): Promise<boolean> {
     if (!links.isOnline(gatewayId)) return false;
-    const [g] = await db.select({ revision: gateways.programs_revision }).from(gateways).where(eq(gateways.id, gatewayId));
+    const [g] = knownRevision !== undefined ? [{ revision: knownRevision }]
+      : await db.select({ revision: gateways.programs_revision }).from(gateways).where(eq(gateways.id, gatewayId));
     if (!g) return false;
     const rows = await db.select().from(gatewayPrograms).where(eq(gatewayPrograms.gateway_id, gatewayId)).orderBy(asc(gatewayPrograms.user_defined_time), asc(gatewayPrograms.id));
     const msg: ServiceMessage = { type: 'programs', revision: g.revision, programs: rows.map(toLinkProgram) };

@@ -174,7 +174,6 @@ export class SimGateway {
         for (const l of targets) l.brightness = m.payload.value;
         this.sendMesh(targets);
         this.send({ type: 'ack', id: m.id, status: 'completed' });
-        this.sendMeter();
         this.o.emit?.({ event: 'applied', mac: this.o.mac, id: m.id, value: m.payload.value });
       }, lo + Math.round(this.rand() * Math.max(0, hi - lo)));
       this.answerTimers.add(t);
