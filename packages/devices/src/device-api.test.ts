@@ -22,7 +22,7 @@ beforeAll(async () => {
     { mac_addr: 'AA:BB:CC:00:01:01', name: 'L1', rssi: -50, version: '2.4.1', brightness: 60, connected: true, map_lat: 39.9201, map_lng: 32.8501 },
     { mac_addr: 'AA:BB:CC:00:01:02', name: 'L2', rssi: -60, version: '2.4.1', brightness: 60, connected: true, map_lat: null, map_lng: null },
   ]);
-});
+}, 180_000);
 afterAll(async () => { await t?.close(); });
 
 describe('device accounts and tokens', () => {

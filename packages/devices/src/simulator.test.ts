@@ -55,7 +55,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   token = (await t.app.devices.accounts.login(ADMIN.email, ADMIN.password)).token;
-});
+}, 180_000);
 afterAll(async () => {
   for (const s of sims) await s.stop();
   await t?.close();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/http';
-import { deviceLoginFailure } from './device-session';
+import { sessionStore } from '../../../lib/session';
+import { deviceLoginFailure, deviceSessionStore } from './device-session';
 
 describe('device login failure (spec 002 8)', () => {
   it('shows the server\'s explanation', () => {
@@ -13,5 +14,16 @@ describe('device login failure (spec 002 8)', () => {
   it('says NO_RESPONSE when the service never answered', () => {
     expect(deviceLoginFailure(new ApiError({ status: 0, statusText: '', message: 'offline', code: 'network' }))).toBe('NO_RESPONSE');
     expect(deviceLoginFailure(new TypeError('Failed to fetch'))).toBe('NO_RESPONSE');
+  });
+});
+
+describe('device session', () => {
+  it('ends when the back-office session ends', () => {
+    sessionStore.set({ token: 'back-office-token' });
+    deviceSessionStore.set({ token: 'device-token' });
+    sessionStore.set({ token: 'back-office-token-2' });
+    expect(deviceSessionStore.get().token).toBe('device-token');
+    sessionStore.set({ token: null });
+    expect(deviceSessionStore.get().token).toBeNull();
   });
 });

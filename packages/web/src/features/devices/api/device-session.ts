@@ -1,6 +1,7 @@
 import { sessionUserSchema, type SessionUser } from '@isik/domain';
 import { ApiError, request } from '../../../lib/http';
 import { createStore, safeStorage, useStore } from '../../../lib/store';
+import { sessionStore } from '../../../lib/session';
 
 /**
  * The device-system session (spec 002 4): separate from the back-office session, its token kept in browser
@@ -15,6 +16,15 @@ function stored(): string | null {
 }
 
 export const deviceSessionStore = createStore<DeviceSessionState>({ token: typeof window === 'undefined' ? null : stored(), user: null });
+
+// Signing out of the back office (or its session ending) also ends the device session: the next person at this
+// browser must not inherit it.
+let backOfficeToken = sessionStore.get().token;
+sessionStore.subscribe(() => {
+  const next = sessionStore.get().token;
+  if (backOfficeToken && !next) clearDeviceSession();
+  backOfficeToken = next;
+});
 
 export function useDeviceSession<S>(selector: (s: DeviceSessionState) => S): S {
   return useStore(deviceSessionStore, selector);
