@@ -19,3 +19,4 @@ export * from './activity.js';
 export * from './rates.js';
 export * from './gateway-protocol.js';
 export * from './devices.js';
+export * from './buying.js';

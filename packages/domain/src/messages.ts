@@ -10,6 +10,7 @@ import { ACTIVITY_MESSAGES } from './messages-activity.js';
 import { MY_COMPANY_MESSAGES } from './messages-mycompany.js';
 import { RATES_MESSAGES } from './messages-rates.js';
 import { DEVICE_MESSAGES } from './messages-devices.js';
+import { BUYING_MESSAGES } from './messages-buying.js';
 
 export const LANGS = ['tr', 'en', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -30,6 +31,7 @@ const CORE_MESSAGES = {
   'error.notFound': { tr: 'Kayıt bulunamadı.', en: 'Record not found.', es: 'Registro no encontrado.' },
   'error.routeNotFound': { tr: 'Böyle bir adres yok.', en: 'No such address.', es: 'No existe esa dirección.' },
   'error.conflict': { tr: 'Kayıt siz açtıktan sonra başkası tarafından değiştirildi. Sayfayı yenileyip tekrar deneyin.', en: 'Someone else changed this record after you opened it. Reload and try again.', es: 'Otra persona cambió este registro después de abrirlo. Recargue e inténtelo de nuevo.' },
+  'error.version': { tr: 'Sürüm (__v) 0 ya da daha büyük bir tam sayı olmalıdır.', en: 'The version (__v) must be a whole number of 0 or more.', es: 'La versión (__v) debe ser un número entero de 0 o más.' },
   'error.tooLarge': { tr: 'İstek çok büyük.', en: 'The request is too large.', es: 'La solicitud es demasiado grande.' },
   'error.tooMany': { tr: 'Çok fazla istek. Lütfen biraz sonra tekrar deneyin.', en: 'Too many requests. Please try again later.', es: 'Demasiadas solicitudes. Inténtelo más tarde.' },
   'error.internal': { tr: 'Beklenmeyen bir hata oluştu.', en: 'An unexpected error occurred.', es: 'Se produjo un error inesperado.' },
@@ -48,11 +50,12 @@ const CORE_MESSAGES = {
   'user.email.invalid': { tr: 'E-posta geçerli değil!', en: 'Email is not valid!', es: '¡El correo no es válido!' },
   'user.email.taken': { tr: 'Bu e-posta ile kayıtlı bir kullanıcı var.', en: 'A user with this e-mail already exists.', es: 'Ya existe un usuario con este correo.' },
   'user.role.invalid': { tr: 'Rol 0 ile 7 arasında olmalı.', en: 'Role must be between 0 and 7.', es: 'El rol debe estar entre 0 y 7.' },
-  'user.role.aboveOwn': { tr: 'Kendi rolünüzden daha yetkili bir rol veremezsiniz.', en: 'You cannot give a role more privileged than your own.', es: 'No puede asignar un rol con más privilegios que el suyo.' },
+  'user.role.aboveOwn': { tr: 'Yalnızca kendi rolünüzden daha az yetkili bir rol verebilirsiniz.', en: 'You can only give a role less privileged than your own.', es: 'Solo puede asignar un rol con menos privilegios que el suyo.' },
   'user.role.own': { tr: 'Kendi rolünüzü değiştiremezsiniz.', en: 'You cannot change your own role.', es: 'No puede cambiar su propio rol.' },
   'user.self.deactivate': { tr: 'Kendi hesabınızı pasif yapamazsınız.', en: 'You cannot deactivate your own account.', es: 'No puede desactivar su propia cuenta.' },
   'user.self.delete': { tr: 'Kendi hesabınızı silemezsiniz.', en: 'You cannot delete your own account.', es: 'No puede eliminar su propia cuenta.' },
-  'user.target.higher': { tr: 'Sizden daha yetkili bir kullanıcıyı değiştiremezsiniz.', en: 'You cannot change a user more privileged than you.', es: 'No puede modificar a un usuario con más privilegios que usted.' },
+  'user.target.higher': { tr: 'Yalnızca sizden daha az yetkili roldeki kullanıcıları yönetebilirsiniz.', en: 'You can only manage users of a role less privileged than yours.', es: 'Solo puede gestionar usuarios de un rol con menos privilegios que el suyo.' },
+  'user.permissions.own': { tr: 'Kendi yetkilerinizi değiştiremezsiniz.', en: 'You cannot change your own permissions.', es: 'No puede cambiar sus propios permisos.' },
   'user.company.unknown': { tr: 'Seçilen firma bulunamadı.', en: 'The chosen company does not exist.', es: 'La empresa elegida no existe.' },
   'user.placeholder.name': { tr: 'Lütfen adı yazın', en: 'Write Name please', es: 'Escriba el nombre, por favor' },
   'user.placeholder.lastname': { tr: 'Lütfen soyadı yazın', en: 'Write LastName please', es: 'Escriba el apellido, por favor' },
@@ -78,7 +81,7 @@ const CORE_MESSAGES = {
 } satisfies Record<string, Entry>;
 
 /** Each area keeps its messages in its own file; they are merged here. */
-export const MESSAGES = { ...CORE_MESSAGES, ...CATALOGUE_MESSAGES, ...FILE_MESSAGES, ...MY_COMPANY_MESSAGES, ...ACTIVITY_MESSAGES, ...DELIVERY_MESSAGES, ...RATES_MESSAGES, ...DEVICE_MESSAGES };
+export const MESSAGES = { ...CORE_MESSAGES, ...CATALOGUE_MESSAGES, ...FILE_MESSAGES, ...MY_COMPANY_MESSAGES, ...ACTIVITY_MESSAGES, ...DELIVERY_MESSAGES, ...RATES_MESSAGES, ...BUYING_MESSAGES, ...DEVICE_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { loginSchema, sessionUserSchema } from '@isik/domain';
+import { loginResultSchema, loginSchema, routeLevel, sessionUserSchema } from '@isik/domain';
 import { errorResponses, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { AuthService } from './auth-service.js';
@@ -10,17 +9,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     config: { level: 'public' },
     schema: {
       tags: ['auth'], summary: 'Sign in', body: loginSchema,
-      response: { 200: z.object({ status: z.literal('successful'), token: z.string(), expiresAt: z.string(), user: sessionUserSchema }), ...errorResponses },
+      response: { 200: loginResultSchema, ...errorResponses },
     },
   }, async (req) => auth.login(req.body.email, req.body.password));
 
   app.get('/auth/verifytoken', {
-    config: { level: 7 },
+    config: { level: routeLevel('/web') },
     schema: { tags: ['auth'], summary: 'Check the bearer token and answer its user', response: { 200: sessionUserSchema, ...errorResponses } },
   }, async (req) => auth.verify(requireSession(req)));
 
   app.post('/auth/logout', {
-    config: { level: 7 },
+    config: { level: routeLevel('/web') },
     schema: { tags: ['auth'], summary: 'Sign out: revokes the user\'s tokens', response: { 200: okBody, ...errorResponses } },
   }, async (req) => {
     await auth.logout(requireSession(req));
