@@ -55,6 +55,8 @@ export default defineConfig([
   {
     files: [
       'packages/server/**/*.{js,mjs,cjs,ts}',
+      'packages/devices/**/*.{js,mjs,cjs,ts}',
+      'packages/gateway-sim/**/*.{js,mjs,cjs,ts}',
       'scripts/**/*.{js,mjs,cjs,ts}',
       'e2e/**/*.{js,mjs,ts}',
       'bench/**/*.{js,mjs,ts}',

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import autocannon from 'autocannon';
+import { runDeviceBench } from './devices.js';
 import sharp from 'sharp';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -323,10 +324,13 @@ async function main() {
   }
   const rows = [...base, ...runs.flatMap((r) => r.rows), ...after];
   console.log(`\n${table(rows)}\n`);
+  // The device service (bench/devices.ts): 1,000 gateways, connect time, memory, command round trip.
+  const devices = process.env.BENCH_DEVICES === 'false' ? [] : await runDeviceBench();
+  if (devices.length) console.table(devices);
   const out = path.join(HERE, 'results');
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, 'latest.json');
-  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), sizes, durationSeconds: duration, cpus: os.cpus().length, node: process.version, load: os.loadavg(), seconds: Math.round((Date.now() - t0) / 1000), hello: { before: base, after }, runs }, null, 2)}\n`);
+  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), sizes, durationSeconds: duration, cpus: os.cpus().length, node: process.version, load: os.loadavg(), seconds: Math.round((Date.now() - t0) / 1000), hello: { before: base, after }, runs, devices }, null, 2)}\n`);
   console.log(`written ${path.relative(process.cwd(), file)} (whole run ${Math.round((Date.now() - t0) / 1000)} s)`);
   if (runs.some((r) => r.ledgerMismatches !== 0)) process.exitCode = 1;
 }

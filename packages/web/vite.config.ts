@@ -12,6 +12,8 @@ function proxy() {
     '/api': { target: apiTarget, changeOrigin: false },
     // The live socket; Vite's own HMR socket lives on another path, so the two never clash.
     '/ws': { target: apiTarget, ws: true, changeOrigin: false },
+    // The device service (its API and its browser socket /device-api/ws).
+    '/device-api': { target: apiTarget, ws: true, changeOrigin: false },
   };
 }
 

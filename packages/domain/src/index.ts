@@ -17,4 +17,6 @@ export * from './deliveries.js';
 export * from './my-company.js';
 export * from './activity.js';
 export * from './rates.js';
+export * from './gateway-protocol.js';
+export * from './devices.js';
 export * from './buying.js';

@@ -87,6 +87,9 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/productslabels', level: 3 },
   { pattern: '/gatewaylist', level: 3 },
   { pattern: '/devicedetails/:id', level: 3 },
+  // /{product}login and /{product}map (spec 002 2.1): the IoT product's slug comes from configuration (DEVICE_SLUG),
+  // so one pattern serves both; the page compares the segment with the slug (ADR 0025).
+  { pattern: '/:deviceScreen', level: 3 },
   { pattern: '/profile', level: 3 },
   { pattern: '/web', level: 7, open: true },
   { pattern: '/web/:id/:lang', level: 7, open: true },

@@ -6,6 +6,7 @@ import { buyingRoutes } from '../features/buying/routes';
 import { catalogueRoutes } from '../features/catalogue/routes';
 import { companiesRoutes } from '../features/companies/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { devicesRoutes } from '../features/devices/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { imagesRoutes } from '../features/images/routes';
 import { modelsRoutes } from '../features/models/routes';
@@ -32,6 +33,7 @@ export const featureRoutes: AppRouteObject[] = [
   ...myCompanyRoutes,
   ...materialsRoutes,
   ...dashboardRoutes,
+  ...devicesRoutes,
   ...productsRoutes,
   ...profileRoutes,
   ...ratesRoutes,

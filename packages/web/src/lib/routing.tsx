@@ -31,6 +31,14 @@ export function isRegisteredRoute(to: string): boolean {
   return registered.has(to);
 }
 
+/**
+ * Marks a menu link as served by a registered screen whose pattern differs from the link (a parameterised route
+ * such as the device area's /:deviceScreen serving /streetlightmap).
+ */
+export function registerMenuLink(to: string): void {
+  registered.add(to);
+}
+
 /** Shows the page only to roles the route's level admits; everybody else gets the forbidden page. */
 export function RequireLevel({ level, children }: { level: number; children: ReactNode }) {
   const role = useSession((s) => s.role);
