@@ -1,10 +1,12 @@
 import { z } from 'zod';
 
+// `/* @__PURE__ */`: the web client keeps this module's constants without pulling zod into its first download (ADR 0018).
+
 /** Opaque record id. */
-export const idSchema = z.string().min(1, { error: 'error.required' }).max(64, { error: 'error.tooLong' });
+export const idSchema = /* @__PURE__ */ z.string().min(1, { error: 'error.required' }).max(64, { error: 'error.tooLong' });
 
 /** Optimistic-concurrency version every stored record carries; updates must send back the one they read. */
-export const versionSchema = z.coerce.number({ error: 'error.invalidType' }).int().min(0);
+export const versionSchema = /* @__PURE__ */ z.coerce.number({ error: 'error.invalidType' }).int().min(0);
 
 export const PAGE_SIZES = [6, 12, 18, 30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 30;
@@ -18,7 +20,7 @@ export const optionalText = (max = 500) =>
   z.string({ error: 'error.invalidType' }).max(max, { error: 'error.tooLong' }).optional().nullable().transform((v) => v ?? '');
 
 /** Query of a paged, sorted, searched list. */
-export const listQuerySchema = z.object({
+export const listQuerySchema = /* @__PURE__ */ z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
   orderBy: z.string().max(40).optional(),
@@ -32,7 +34,7 @@ export function totalPages(total: number, pageSize: number): number {
 }
 
 /** Error envelope of every failed call (DECISIONS 1). */
-export const errorSchema = z.object({
+export const errorSchema = /* @__PURE__ */ z.object({
   message: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),

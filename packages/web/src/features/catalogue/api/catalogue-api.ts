@@ -1,54 +1,10 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { PUBLIC_PAGE_SIZE, PUBLIC_SORTS, type OfferRequestInput, type PublicProduct, type PublicProductDetail } from '@isik/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { type OfferRequestInput, type PublicProductDetail } from '@isik/domain';
 import { api } from '../../../lib/api';
 
-export type PublicSort = (typeof PUBLIC_SORTS)[number];
-
-export interface PublicListParams {
-  page: number;
-  pageSize?: number;
-  orderBy: PublicSort;
-  /** Turkish product or model name, matched case-insensitively on the server. */
-  search?: string;
-  /** A model category 0-8; undefined means all. */
-  category?: number;
-}
-
-export interface PublicListResponse {
-  products: PublicProduct[];
-  page: number;
-  totalPage: number;
-  totalItemCount: number;
-}
-
-/**
- * Keys start with 'products', the entity the live socket announces, so a product saved in the
- * back office refreshes an open catalogue page.
- */
-export const publicKeys = {
-  list: (params: PublicListParams) => ['products', 'public', 'list', params] as const,
-  detail: (id: string) => ['products', 'public', 'detail', id] as const,
-};
-
-export function fetchPublicProducts(params: PublicListParams, signal?: AbortSignal): Promise<PublicListResponse> {
-  return api<PublicListResponse>('/web/products', {
-    query: {
-      page: params.page,
-      pageSize: params.pageSize ?? PUBLIC_PAGE_SIZE,
-      orderBy: params.orderBy,
-      search: params.search || undefined,
-      category: params.category,
-    },
-    signal,
-  });
-}
-
-export const publicProductsQuery = (params: PublicListParams) =>
-  queryOptions({
-    queryKey: publicKeys.list(params),
-    queryFn: ({ signal }) => fetchPublicProducts(params, signal),
-    placeholderData: keepPreviousData,
-  });
+// The list call is shared with the sign-in page's carousel, so it lives in lib/.
+export { fetchPublicProducts, publicKeys, publicProductsQuery, type PublicListParams, type PublicListResponse, type PublicSort } from '../../../lib/public-products';
+import { publicKeys } from '../../../lib/public-products';
 
 export const publicProductQuery = (id: string) =>
   queryOptions({
