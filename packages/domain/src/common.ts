@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from './constants.js';
 
-// `/* @__PURE__ */`: the web client keeps this module's constants without pulling zod into its first download (ADR 0018).
+// The plain constants live in constants.ts (no zod): the web client's first download imports them without
+// pulling zod in (ADR 0018). `/* @__PURE__ */` lets a bundle drop the schemas it does not use.
+export * from './constants.js';
 
 /** Opaque record id. */
 export const idSchema = /* @__PURE__ */ z.string().min(1, { error: 'error.required' }).max(64, { error: 'error.tooLong' });
@@ -8,13 +11,6 @@ export const idSchema = /* @__PURE__ */ z.string().min(1, { error: 'error.requir
 /** Optimistic-concurrency version every stored record carries; updates must send back the one they read. */
 export const versionSchema = /* @__PURE__ */ z.coerce.number({ error: 'error.invalidType' }).int().min(0);
 
-export const PAGE_SIZES = [6, 12, 18, 30, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 30;
-export const NOTICE_MS = 3000;
-export const SCROLL_MAX_HEIGHT = 400;
-
-/** A loose e-mail pattern in the spirit of the spec's client check. */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export const optionalText = (max = 500) =>
   z.string({ error: 'error.invalidType' }).max(max, { error: 'error.tooLong' }).optional().nullable().transform((v) => v ?? '');
@@ -28,10 +24,6 @@ export const listQuerySchema = /* @__PURE__ */ z.object({
   search: z.string().max(200).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
-
-export function totalPages(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
 
 /** Error envelope of every failed call (DECISIONS 1). */
 export const errorSchema = /* @__PURE__ */ z.object({
