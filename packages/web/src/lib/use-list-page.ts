@@ -26,6 +26,10 @@ export interface ListPageOptions<S extends ListState, Answer extends PagedAnswer
   report?: (state: S) => ReportSource<Row> | null;
   /** False: register no report (e.g. while the list is empty). */
   reportWhen?: (answer: Answer | undefined) => boolean;
+  /** Values outside the URL state the report depends on (e.g. a markup rate). */
+  reportDeps?: unknown[];
+  /** The state keys that narrow the list (search and filters); default: every key but page, pageSize and sort. */
+  filters?: (keyof S & string)[];
 }
 
 export interface ListPage<S extends ListState, Answer extends PagedAnswer> {
@@ -73,12 +77,13 @@ export function useListPage<S extends ListState, Answer extends PagedAnswer, Row
   const report = useMemo(
     () => (buildReport ? buildReport(JSON.parse(stateKey) as S) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [stateKey, lang],
+    [stateKey, lang, ...(options.reportDeps ?? [])],
   );
   useReportSource(reportWhen && !reportWhen(data) ? null : report);
 
-  const { page: _page, orderBy: _orderBy, order: _order, ...filters } = state as ListState & Record<string, unknown>;
-  const filtered = Object.entries(filters).some(([k, v]) => k !== 'pageSize' && v !== undefined && v !== '' && v !== null);
+  const values = state as ListState & Record<string, unknown>;
+  const filterKeys = options.filters ?? Object.keys(values).filter((k) => !['page', 'pageSize', 'orderBy', 'order'].includes(k));
+  const filtered = filterKeys.some((k) => values[k] !== undefined && values[k] !== '' && values[k] !== null);
   return {
     state,
     update,
