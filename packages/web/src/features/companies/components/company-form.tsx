@@ -239,13 +239,14 @@ export function CompanyForm({ company, initialValues, onSaved, onDeleted, onClos
                   <Grid.Col span={HALF}>
                     <TextInput label={t(LABEL_KEYS.company_mobilephone)} type="tel" maxLength={40} leftSection={<IconDeviceMobile size={16} />} {...input('company_mobilephone')} />
                   </Grid.Col>
+                  {/* The e-mail gets the whole row: half of the narrow contact card cut addresses at 1280 px. */}
+                  <Grid.Col span={12}>
+                    <TextInput label={t(LABEL_KEYS.company_email)} type="email" withAsterisk maxLength={200} leftSection={<IconAt size={16} />} {...input('company_email')} />
+                  </Grid.Col>
                   <Grid.Col span={HALF}>
                     <TextInput label={t(LABEL_KEYS.company_fax)} type="tel" maxLength={40} leftSection={<IconPrinter size={16} />} {...input('company_fax')} />
                   </Grid.Col>
                   <Grid.Col span={HALF}>
-                    <TextInput label={t(LABEL_KEYS.company_email)} type="email" withAsterisk maxLength={200} leftSection={<IconAt size={16} />} {...input('company_email')} />
-                  </Grid.Col>
-                  <Grid.Col span={12}>
                     <TextInput label={t(LABEL_KEYS.company_web)} maxLength={200} leftSection={<IconWorld size={16} />} placeholder="www.example.com" {...input('company_web')} />
                   </Grid.Col>
                 </Grid>
