@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { bundleReport } from './bundle-size.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -166,6 +167,12 @@ function table(rows: Row[]): string {
 }
 
 async function main() {
+  // The web client's first download per route (bench/bundle-size.ts); needs a built client.
+  try {
+    bundleReport();
+  } catch (err) {
+    console.log(`web client sizes skipped: ${(err as Error).message}`);
+  }
   console.log(`Catalogue and stock benchmark: ${connections} connections, ${duration} s per scenario, ${os.cpus().length} CPUs, node ${process.version}`);
   const runs = [];
   if (process.env.BENCH_SKIP_PGLITE !== '1') runs.push(await benchOne('PGlite'));
