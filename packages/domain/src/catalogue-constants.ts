@@ -1,7 +1,6 @@
 // Catalogue constants and bilingual-pair helpers (spec 001 9), re-exported by catalogue.ts. No zod and no
 // decimal.js here: the web client's public pages import these in their first download (ADR 0018).
 import type { Lang } from './messages.js';
-import { routeLevel } from './roles.js';
 
 export const MODEL_CATEGORIES = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
 export type ModelCategory = (typeof MODEL_CATEGORIES)[number];
@@ -43,16 +42,6 @@ export const PRODUCT_SORTS = ['urun_sira', 'urun_kodu', 'urun_adi', 'urun_fiyat'
 export const MATERIAL_SORTS = ['material_name', 'material_no', 'material_category', 'material_group', 'material_price', 'stockSum', 'date'] as const;
 export const PUBLIC_SORTS = ['model_category', 'urun_guc', 'urun_fiyat'] as const;
 
-/**
- * Call levels: the level of the screen that uses the call. /models is level 1, but /model/:id and the
- * products screens (which need the model list) are level 2, so every catalogue call is level 2.
- */
-export const CATALOGUE_LEVELS = {
-  models: routeLevel('/model/:id'),
-  products: routeLevel('/products'),
-  materials: routeLevel('/materials'),
-  stock: routeLevel('/material/:id'),
-} as const;
 
 // ------------------------------------------------------------------ bilingual pairs
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { versionSchema } from './common.js';
+import { listEnvelope, versionSchema } from './common.js';
 import { CURRENCIES, DEFAULT_CURRENCY, isDecimal, round, dec } from './money.js';
-import { SOLAR_PANEL_CATEGORY, BATTERY_CATEGORY, VAT_CHOICES, DEFAULT_VAT, UNITS, DEFAULT_UNIT, CCT_OPTIONS, OPTIC_OPTIONS, PRODUCT_IMAGE_DESCRIPTIONS, MAIN_IMAGE, DEFAULT_OPERATIONS, DIMENSIONS_PLACEHOLDER, type Pair, hasText, toPair, NAME_MIN } from './catalogue-constants.js';
+import { MODEL_SORTS, PRODUCT_SORTS, PRODUCT_LIST_TYPES, MATERIAL_SORTS, PUBLIC_SORTS, SOLAR_PANEL_CATEGORY, BATTERY_CATEGORY, VAT_CHOICES, DEFAULT_VAT, UNITS, DEFAULT_UNIT, CCT_OPTIONS, OPTIC_OPTIONS, PRODUCT_IMAGE_DESCRIPTIONS, MAIN_IMAGE, DEFAULT_OPERATIONS, DIMENSIONS_PLACEHOLDER, type Pair, hasText, toPair, NAME_MIN } from './catalogue-constants.js';
 
 // The constants and the pair helpers live in catalogue-constants.ts (no zod): the web client's public pages import
 // them without pulling zod and decimal.js into their first download (ADR 0018).
@@ -177,6 +177,12 @@ export const modelProductionSchema = z.object({ _id: z.string(), model_kodu: z.s
 export type ModelLight = z.infer<typeof modelLightSchema>;
 export type Model = z.infer<typeof modelSchema>;
 export type ModelProduction = z.infer<typeof modelProductionSchema>;
+/** GET /models/list: 'list' light rows, 'detail' whole models, 'productionlist' code, name and bill of operations. */
+export const modelListSchema = listEnvelope('models', z.union([modelSchema, modelLightSchema, modelProductionSchema]));
+/** The 'list' variant, as the screens and pickers read it. */
+export const modelLightListSchema = listEnvelope('models', modelLightSchema);
+export type ModelLightList = z.infer<typeof modelLightListSchema>;
+export type ModelSort = (typeof MODEL_SORTS)[number];
 
 /** The model as embedded in a product (urun_model). */
 export const embeddedModelSchema = z.object({
@@ -333,6 +339,36 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+/**
+ * A row of GET /products/list: what the products screen, its Reports export and the product pickers show (no
+ * specs, production rows, downloads or whole model). `mainImage` is the main picture's URL ('' without one);
+ * `completeness` comes with the 'detaillist' variant. The whole record is GET /products/{id}.
+ */
+export const productListRowSchema = z.object({
+  _id: z.string(),
+  urun_sira: z.number(),
+  urun_adi: pairOut,
+  urun_kodu: z.string(),
+  urun_model: z.object({ _id: z.string(), model_kodu: z.string() }).nullable(),
+  model_sira: z.number(),
+  model_category: z.number(),
+  urun_guc: z.number(),
+  urun_lumen: z.number(),
+  urun_kapasite: z.number(),
+  urun_voltaj: z.number(),
+  urun_durumu: z.boolean(),
+  urun_doviz: z.string(),
+  urun_fiyat: z.number(),
+  stockSum: z.number(),
+  mainImage: z.string(),
+  completeness: z.number().optional(),
+});
+export type ProductListRow = z.infer<typeof productListRowSchema>;
+export const productListSchema = listEnvelope('products', productListRowSchema);
+export type ProductList = z.infer<typeof productListSchema>;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export type ProductListType = (typeof PRODUCT_LIST_TYPES)[number];
+
 // ------------------------------------------------------------------ completeness (spec 001 9)
 
 export interface CompletenessInput {
@@ -428,6 +464,9 @@ export const materialSchema = z.object({
   __v: z.number(),
 });
 export type Material = z.infer<typeof materialSchema>;
+export const materialListSchema = listEnvelope('materials', materialSchema);
+export type MaterialList = z.infer<typeof materialListSchema>;
+export type MaterialSort = (typeof MATERIAL_SORTS)[number];
 
 export const materialCategoriesSchema = z.object({
   categories: z.array(z.string()),
@@ -469,6 +508,9 @@ export const publicProductSchema = z.object({
   product_weight: z.number(),
 });
 export type PublicProduct = z.infer<typeof publicProductSchema>;
+export const publicProductListSchema = listEnvelope('products', publicProductSchema);
+export type PublicProductList = z.infer<typeof publicProductListSchema>;
+export type PublicSort = (typeof PUBLIC_SORTS)[number];
 
 export const publicProductDetailSchema = publicProductSchema.extend({
   model_aciklama: pairOut,

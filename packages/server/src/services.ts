@@ -29,7 +29,7 @@ export function createServices({ config, database }: { config: Config; database:
   const logs = createLogsService({ db });
   const offerRequests = createOfferRequestService({ db });
   companies.addDeleteGuard(companyOffersGuard);
-  const rates = createRatesService({ db, url: config.TCMB_URL });
+  const rates = createRatesService({ db, url: config.TCMB_URL, minIntervalMs: config.RATES_MIN_INTERVAL_SECONDS * 1000 });
   return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, rates };
 }
 export type Services = ReturnType<typeof createServices>;

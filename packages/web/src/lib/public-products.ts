@@ -1,10 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { PUBLIC_PAGE_SIZE, hasText, pairIndex, type PUBLIC_SORTS, type PublicProduct } from '@isik/domain';
+import { PUBLIC_PAGE_SIZE, hasText, pairIndex, type PublicProductList, type PublicSort } from '@isik/domain';
 import { api } from './api';
 
 /** The public catalogue's product list (GET /web/products): the catalogue screen and the sign-in carousel use it. */
-export type PublicSort = (typeof PUBLIC_SORTS)[number];
-
 export interface PublicListParams {
   page: number;
   pageSize?: number;
@@ -13,13 +11,6 @@ export interface PublicListParams {
   search?: string;
   /** A model category 0-8; undefined means all. */
   category?: number;
-}
-
-export interface PublicListResponse {
-  products: PublicProduct[];
-  page: number;
-  totalPage: number;
-  totalItemCount: number;
 }
 
 /**
@@ -31,8 +22,8 @@ export const publicKeys = {
   detail: (id: string) => ['products', 'public', 'detail', id] as const,
 };
 
-export function fetchPublicProducts(params: PublicListParams, signal?: AbortSignal): Promise<PublicListResponse> {
-  return api<PublicListResponse>('/web/products', {
+export function fetchPublicProducts(params: PublicListParams, signal?: AbortSignal): Promise<PublicProductList> {
+  return api<PublicProductList>('/web/products', {
     query: {
       page: params.page,
       pageSize: params.pageSize ?? PUBLIC_PAGE_SIZE,

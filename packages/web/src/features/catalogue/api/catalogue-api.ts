@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type OfferRequestInput, type PublicProductDetail } from '@isik/domain';
+import { type OfferRequestInput, type OfferRequestResult, type PublicCompany, type PublicProductDetail } from '@isik/domain';
 import { api } from '../../../lib/api';
 
 // The list call is shared with the sign-in page's carousel, so it lives in lib/.
-export { fetchPublicProducts, publicKeys, publicProductsQuery, type PublicListParams, type PublicListResponse, type PublicSort } from '../../../lib/public-products';
+export { fetchPublicProducts, publicKeys, publicProductsQuery, type PublicListParams } from '../../../lib/public-products';
 import { publicKeys } from '../../../lib/public-products';
 
 export const publicProductQuery = (id: string) =>
@@ -16,7 +16,6 @@ export const publicProductQuery = (id: string) =>
 
 /** What the visitor sends from the product page (DECISIONS 9: a draft offer and a to-do for the office). */
 export type OfferRequestBody = OfferRequestInput;
-export interface OfferRequestResult { ok: true; offerNo: string }
 
 export const OFFER_REQUEST_PATH = '/web/offer-requests';
 
@@ -25,7 +24,6 @@ export function sendOfferRequest(body: OfferRequestBody): Promise<OfferRequestRe
 }
 
 /** The own company's public contact (GET /web/company); 404 while there is no company record. */
-export interface PublicCompany { sirket_adi: string; sirket_email: string; sirket_tel: string; sirket_web: string }
 
 export const publicCompanyQuery = () =>
   queryOptions({

@@ -17,7 +17,8 @@ import { allPagesOf, describeFilters, type ReportSource } from '../../../lib/rep
 import { useListPage } from '../../../lib/use-list-page';
 import { useSession } from '../../../lib/session';
 import { readOrder, readPage } from '../../../lib/use-list-params';
-import { materialCategoriesQuery, materialsQuery, type MaterialListResponse, type MaterialSort } from '../api/materials-api';
+import type { MaterialList, MaterialSort } from '@isik/domain';
+import { materialCategoriesQuery, materialsQuery } from '../api/materials-api';
 import { MaterialThumb } from '../components/material-image';
 import { MovementDialog } from '../components/movement-dialog';
 import { StockAmount } from '../components/stock-amount';
@@ -73,7 +74,7 @@ export function MaterialsPage() {
         { header: t('materials.list.stock'), value: (m) => m.stockSum, decimals: 2 },
       ],
       fetchAll: allPagesOf(
-        (page, pageSize) => api<MaterialListResponse>('/materials/list', { query: { type: 'list', page, pageSize, orderBy, order, search: search || undefined, category } }),
+        (page, pageSize) => api<MaterialList>('/materials/list', { query: { type: 'list', page, pageSize, orderBy, order, search: search || undefined, category } }),
         (r) => r.materials,
       ),
     }),
