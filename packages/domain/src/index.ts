@@ -17,3 +17,4 @@ export * from './deliveries.js';
 export * from './my-company.js';
 export * from './activity.js';
 export * from './rates.js';
+export * from './buying.js';

@@ -13,6 +13,7 @@ import { createLogsService } from './modules/logs/logs-routes.js';
 import { createOfferRequestService } from './modules/offers/offer-request-service.js';
 import { companyOffersGuard } from './modules/offers/offers-repository.js';
 import { createRatesService } from './modules/rates/rates-service.js';
+import { createBuyingService } from './modules/buying/buying-service.js';
 
 /** The one place where services are wired with their dependencies. */
 export function createServices({ config, database }: { config: Config; database: Database }) {
@@ -30,6 +31,7 @@ export function createServices({ config, database }: { config: Config; database:
   const offerRequests = createOfferRequestService({ db });
   companies.addDeleteGuard(companyOffersGuard);
   const rates = createRatesService({ db, url: config.TCMB_URL, minIntervalMs: config.RATES_MIN_INTERVAL_SECONDS * 1000 });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, rates };
+  const buying = createBuyingService({ db, companies, materials: catalogue.materials });
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, rates, buying };
 }
 export type Services = ReturnType<typeof createServices>;
