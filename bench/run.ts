@@ -24,6 +24,7 @@ import { crc32 } from 'node:zlib';
 import autocannon from 'autocannon';
 import { runDeviceBench } from './devices.js';
 import sharp from 'sharp';
+import { bundleReport } from './bundle-size.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -306,6 +307,12 @@ async function hello(): Promise<Row[]> {
 }
 
 async function main() {
+  // The web client's first download per route (bench/bundle-size.ts); needs a built client.
+  try {
+    bundleReport();
+  } catch (err) {
+    console.log(`web client sizes skipped: ${(err as Error).message}`);
+  }
   const t0 = Date.now();
   console.log(`Benchmark: ${duration} s per scenario, ${os.cpus().length} CPUs, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log('\n[yardstick]');
