@@ -17,3 +17,6 @@ export * from './deliveries.js';
 export * from './my-company.js';
 export * from './activity.js';
 export * from './rates.js';
+export * from './offer-money.js';
+export * from './offers.js';
+export * from './offer-settings.js';
