@@ -84,7 +84,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     await api.register(todosRoutes, { todos: services.todos });
     await api.register(logsRoutes, { logs: services.logs });
     await api.register(dashboardRoutes, { db: database.db });
-    await api.register(offersRoutes, { offerRequests: services.offerRequests });
+    await api.register(offersRoutes, { offerRequests: services.offerRequests, offers: services.offers, contacts: services.contacts });
     await api.register(ratesRoutes, { rates: services.rates });
   }, { prefix: '/api' });
 

@@ -12,6 +12,8 @@ import { createTodosService } from './modules/todos/todos-service.js';
 import { createLogsService } from './modules/logs/logs-routes.js';
 import { createOfferRequestService } from './modules/offers/offer-request-service.js';
 import { companyOffersGuard } from './modules/offers/offers-repository.js';
+import { createOffersService } from './modules/offers/offers-service.js';
+import { createContactsService } from './modules/offers/contacts-service.js';
 import { createRatesService } from './modules/rates/rates-service.js';
 
 /** The one place where services are wired with their dependencies. */
@@ -29,7 +31,9 @@ export function createServices({ config, database }: { config: Config; database:
   const logs = createLogsService({ db });
   const offerRequests = createOfferRequestService({ db });
   companies.addDeleteGuard(companyOffersGuard);
+  const offers = createOffersService({ db, secret: () => config.jwtSecret });
+  const contacts = createContactsService({ db });
   const rates = createRatesService({ db, url: config.TCMB_URL });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, rates };
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates };
 }
 export type Services = ReturnType<typeof createServices>;
