@@ -117,7 +117,7 @@ export async function listOffers(db: Executor, a: OfferListArgs): Promise<{ rows
     firma_adi: [dir(sql`lower(${offers.firma_adi})`), desc(offers.teklif_tarihi)],
     teklif_no: [dir(offers.teklif_yil), dir(offers.teklif_sira)],
   };
-  const itemCount = sql<number>`(select count(*) from ${offerItems} where ${offerItems.offer_id} = ${offers.id})::int`;
+  const itemCount = sql<number>`(select count(*) from offer_items oi where oi.offer_id = "offers"."id")::int`;
   const rows = await db.select({ o: offers, itemCount }).from(offers).where(where).orderBy(...sorts[a.orderBy], asc(offers.id))
     .limit(a.pageSize).offset((a.page - 1) * a.pageSize);
   const sums = await db.select({
