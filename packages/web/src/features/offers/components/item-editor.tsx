@@ -17,7 +17,9 @@ export interface ItemEditorProps {
 export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: ItemEditorProps) {
   const { t } = useTranslation();
   const [v, setV] = useState<ItemValues | null>(item);
-  useEffect(() => setV(item), [item]);
+  // Field messages show once the user tried to apply, not while an empty row is first opened.
+  const [tried, setTried] = useState(false);
+  useEffect(() => { setV(item); setTried(false); }, [item]);
   if (!v) return null;
   const set = <K extends keyof ItemValues>(k: K, value: ItemValues[K]) => setV({ ...v, [k]: value });
   const rate = (x: number | string) => (x === '' ? null : Number(x));
@@ -39,7 +41,7 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
         <Grid.Col span={{ base: 12, sm: 9 }}>
           <TextInput
             label={t('offers.item.name')} required value={v.urun_adi} maxLength={300} data-autofocus
-            error={nameMissing ? t('msg.offer.item.name.required') : undefined} onChange={(e) => set('urun_adi', e.currentTarget.value)}
+            error={tried && nameMissing ? t('msg.offer.item.name.required') : undefined} onChange={(e) => set('urun_adi', e.currentTarget.value)}
           />
           <Text size="sm" fw={500} mt="sm" mb={4}>{t('offers.item.code')}: <Text span c="dimmed">{joinOfferCode(v.urun_kodu) || '—'}</Text></Text>
           <Grid gutter="xs">
@@ -56,7 +58,7 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
         <Grid.Col span={{ base: 6, sm: 3 }}>
           <NumberInput
             label={t('offers.item.qty')} value={v.urun_miktari} min={0} decimalScale={4} decimalSeparator="," thousandSeparator="."
-            error={qtyBad ? t('msg.offer.item.qty.invalid') : undefined} onChange={(x) => set('urun_miktari', Number(x) || 0)}
+            error={tried && qtyBad ? t('msg.offer.item.qty.invalid') : undefined} onChange={(x) => set('urun_miktari', Number(x) || 0)}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
@@ -95,7 +97,7 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
         </Text>
         <Group>
           <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button leftSection={<IconDeviceFloppy size={16} />} disabled={nameMissing || qtyBad} onClick={() => onSave(v)} data-testid="offer-item-save">{t('offers.item.apply')}</Button>
+          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => (nameMissing || qtyBad ? setTried(true) : onSave(v))} data-testid="offer-item-save">{t('offers.item.apply')}</Button>
         </Group>
       </Group>
     </Modal>
