@@ -105,7 +105,7 @@ export function OffersPage() {
     },
     { key: 'subject', header: t('offers.field.subject'), render: (o) => <Text size="sm" lineClamp={2}>{o.teklif_konu}</Text> },
     { key: 'ref', header: t('offers.field.reference'), render: (o) => <Text size="sm" c="dimmed">{o.teklif_referansno}</Text> },
-    { key: 'status', header: t('offers.field.status'), render: (o) => <OfferStatusBadge status={o.teklif_durumu} /> },
+    { key: 'status', header: t('offers.field.status'), width: 130, render: (o) => <OfferStatusBadge status={o.teklif_durumu} /> },
     { key: 'total', header: t('offers.list.grandCurrency'), align: 'right', render: (o) => <Text size="sm" fw={600} style={NOWRAP}>{formatNumber(o.teklif_gtoplamdoviz)} {o.teklif_dovizi}</Text> },
     { key: 'totalTl', header: t('offers.list.grandTl'), align: 'right', render: (o) => <Text size="sm" style={NOWRAP}>{formatNumber(o.teklif_gtoplamtl)} ₺</Text> },
     {
