@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { offerScenarios, type BenchOffers } from './offers.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -31,7 +32,7 @@ const connections = num(process.env.BENCH_CONNECTIONS, 10);
 
 interface Ready {
   type: 'ready'; port: number; token: string; kind: string; seedMs: number; timings: Record<string, number>;
-  hotMaterial: string; hotMovements: number; materialIds: string[]; productIds: string[];
+  hotMaterial: string; hotMovements: number; materialIds: string[]; productIds: string[]; offers: BenchOffers;
 }
 
 interface Row {
@@ -135,6 +136,7 @@ async function benchOne(label: string, targetUrl?: string) {
     // After the creates, so today has outgoing movements to list (the dashboard refetches these on every stock event).
     ["dashboard: materials used today (all materials, today's outgoing)", { method: 'GET', path: `/api/stock/outlist/${new Date().toISOString().slice(0, 10)}` }],
     ['dashboard: tile counts', { method: 'GET', path: '/api/dashboard/counts' }],
+    ...offerScenarios(ready.offers),
   ];
   const rows: Row[] = [];
   try {

@@ -5,6 +5,7 @@ import { createScratchDatabase, openDatabase } from '../packages/server/src/db/d
 import { buildApp } from '../packages/server/src/app.js';
 import { ensureAdmin } from '../packages/server/src/seed/seed.js';
 import { bulkSeed, ledgerMismatches, type BenchSizes } from './seed.js';
+import { seedBenchOffers } from './offers.js';
 
 const ADMIN = { email: 'bench@bench.local', password: 'Bench12345!' };
 const send = (m: object) => process.send?.(m);
@@ -28,6 +29,7 @@ async function main() {
   log(`database ${database.kind} open and migrated in ${Date.now() - t0} ms; seeding`);
   const t1 = Date.now();
   const data = await bulkSeed(database.db, sizes, log);
+  const offers = await seedBenchOffers(database.db, log);
   const seedMs = Date.now() - t1;
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -54,7 +56,7 @@ async function main() {
   process.on('disconnect', () => void stop());
   send({
     type: 'ready', port, token, kind: database.kind, seedMs, timings: data.timings,
-    hotMaterial: data.hotMaterial, hotMovements: data.hotMovements,
+    hotMaterial: data.hotMaterial, hotMovements: data.hotMovements, offers,
     materialIds: data.materialIds.slice(0, 500), productIds: data.productIds.slice(0, 500),
   });
 }
