@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { offerInputSchema } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { companies, materials, models, offers, products, users } from '../../db/schema.js';
@@ -13,7 +13,9 @@ export async function offerPool(db: Db): Promise<OfferFactoryPool | null> {
   const mats = await db.select({ id: materials.id, name: materials.material_name, unit: materials.material_unit, price: materials.material_price, currency: materials.material_doviz })
     .from(materials).orderBy(asc(materials.material_no), asc(materials.id)).limit(10);
   const comps = await db.select({ id: companies.id, name: companies.company_name, email: companies.company_email, city: companies.company_city, country: companies.company_country })
-    .from(companies).where(eq(companies.company_category, 'Customer')).orderBy(asc(companies.company_name)).limit(15);
+        // Customers without users: the demo dealers' companies stay free of offers, so each delete guard can be shown on its own.
+    .from(companies).where(and(eq(companies.company_category, 'Customer'), sql`not exists (select 1 from ${users} u where u.company_id = ${companies.id})`))
+    .orderBy(asc(companies.company_name)).limit(15);
   const rates = await latestRates(db);
   if (!prods.length || !comps.length || !rates.usd || !rates.eur) return null;
   return { products: prods.map((p) => ({ ...p, vat: Number(p.vat) || 18 })), materials: mats, companies: comps, rates: { usd: rates.usd, eur: rates.eur } };
