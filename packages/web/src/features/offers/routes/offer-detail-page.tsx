@@ -22,7 +22,7 @@ import { PageHeader } from '../../../components/page-header';
 import { MaterialPickerModal, ProductPickerModal, productImage, productName } from '../../../components/pickers';
 import { RecordFallback } from '../../../components/record-fallback';
 import { tm } from '../../../i18n';
-import { fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
+import { fieldErrorsOf, notifyError, notifyFailure, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import {
   contactsQuery, fetchCompany, latestBulletinQuery, offerKeys, offerQuery, offerSettingsQuery, searchCompanies, useDeleteOffer, useSaveOffer,
@@ -141,7 +141,8 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
       onError: (err) => {
         const fields = fieldErrorsOf(err);
         if (fields) form.setErrors(fields);
-        if (isNew && !fields) notifyError(err, tm('offer.createFailed'));
+        // Spec 001 8: a failed create is titled 'error' and says the offer could not be created (with the reason).
+        if (isNew) notifyFailure(`${tm('offer.createFailed')}: ${err instanceof Error ? err.message : ''}`, 'notice.error');
         else notifyError(err);
       },
     });
