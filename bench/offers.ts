@@ -38,7 +38,10 @@ export async function seedBenchOffers(db: Db, log: (m: string) => void): Promise
   };
   const { offers: total, items: itemTotal, saveOffers, saveItems } = offerSizes;
   const bigItems = saveOffers * saveItems;
-  const perOffer = Math.max(1, Math.floor((itemTotal - bigItems) / Math.max(1, total - saveOffers)));
+  const small = Math.max(1, total - saveOffers);
+  const perOffer = Math.max(1, Math.floor((itemTotal - bigItems) / small));
+  // The remainder goes one item each to the first offers, so the items add up to BENCH_OFFER_ITEMS.
+  const extra = Math.max(0, itemTotal - bigItems - perOffer * small);
   const saveTargets: BenchOffers['saveTargets'] = [];
   let itemsMade = 0;
   let offerBatch: (typeof offers.$inferInsert)[] = [];
@@ -53,7 +56,7 @@ export async function seedBenchOffers(db: Db, log: (m: string) => void): Promise
   for (let i = 0; i < total; i++) {
     const big = i < saveOffers;
     const status = big ? 0 : [0, 0, 1, 0, 2, 3, 0, 4, 1, 0][i % 10];
-    const body = offerInputSchema.parse(makeOfferInput(i, pool, { items: big ? saveItems : perOffer, status: status === 0 ? 0 : 1, registered: status !== 0 ? true : undefined }));
+    const body = offerInputSchema.parse(makeOfferInput(i, pool, { items: big ? saveItems : perOffer + (i - saveOffers < extra ? 1 : 0), status: status === 0 ? 0 : 1, registered: status !== 0 ? true : undefined }));
     const items = body.offeritem as OfferItemData[];
     const money = computeOffer(items.map((it) => ({ ...it, urun_kdv: it.urun_kdv ?? 18, urun_dovizi: it.urun_dovizi ?? '$' })), { usd: pool.rates.usd, eur: pool.rates.eur }, body.teklif_dovizi ?? '$');
     const year = 2024 + Math.floor(i / perYear);
