@@ -44,6 +44,8 @@ export async function seedOffers(db: Db): Promise<number> {
         teklif_tarihi: new Date(Date.now() - (plan.length - i) * 3 * 86_400_000).toISOString(),
       });
       const id = await createOfferInTx(tx, actor, body, { log: false });
+      // Orders were placed a few days after their offer; 2 and 3 stand for orders the production finished or delivered.
+      if (target > 0) await tx.update(offers).set({ siparis_tarihi: sql`${offers.teklif_tarihi} + interval '3 days'` }).where(eq(offers.id, id));
       if (target > 1) await tx.update(offers).set({ teklif_durumu: target }).where(and(eq(offers.id, id), isNotNull(offers.firma_id)));
       made++;
     }
