@@ -64,6 +64,19 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.node } },
   },
 
+  // API routes take their level from the one route table (docs/decisions/0013-route-levels.md): a route names the
+  // screen it serves, `config: { level: routeLevel('/screen') }`, or is `level: 'public'`. No numbers, no copies.
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "Property[key.name='config'] > ObjectExpression > Property[key.name='level']:not([value.type='CallExpression'][value.callee.name='routeLevel']):not([value.value='public'])",
+        message: "A route's level names the screen it serves: level: routeLevel('/screen') (or 'public').",
+      }],
+    },
+  },
+
   // The browser app.
   {
     files: ['packages/web/**/*.{js,jsx,ts,tsx}'],

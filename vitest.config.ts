@@ -1,18 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
-// One root config for every package (`npm run test:unit`, and `scripts/test-pg.mjs`
-// for the server's API tests against a real PostgreSQL).
+// One root config for every package (`npm run test:unit`). The server's tests run on real PostgreSQL:
+// test/global-setup.ts starts one embedded server per run (or uses TEST_DATABASE_URL) with a migrated
+// template; each test file gets its own database copied from it (ADR 0015).
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     environment: 'node',
-    // Child processes rather than threads: PGlite (WASM) and native addons such as
-    // argon2 behave best in their own process. Two cores, so two workers at most.
+    // Child processes rather than threads: native addons such as argon2 and sharp behave best in their
+    // own process. Two cores, so two workers at most.
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
-    // Opening a database and running the migrations happens in hooks.
+    // Opening a database happens in hooks.
     hookTimeout: 60_000,
+    // The default report, then the slowest test files (scripts/slow-files-reporter.ts).
+    reporters: ['default', './scripts/slow-files-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'server', include: ['packages/server/src/**/*.test.{ts,tsx}'], globalSetup: ['packages/server/src/test/global-setup.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'packages', include: ['packages/*/src/**/*.test.{ts,tsx}'], exclude: ['**/node_modules/**', '**/dist/**', 'packages/server/**'] },
+      },
+    ],
   },
 });

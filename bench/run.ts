@@ -1,21 +1,28 @@
-// Catalogue and stock benchmark (`npm run bench`; not part of npm test).
+// Benchmark (`npm run bench`; not part of npm test; docs/performance.md).
 //
-// For a fresh PGlite (always) and a fresh database on BENCH_DATABASE_URL (when set): seeds 5,000 products,
-// 2,000 materials and 200,000 stock movements (half of them on one material), starts the API in a child
-// process and measures, under concurrent load, p50/p95 latency and throughput of: the product list, a
-// public catalogue page, a material's movement list (the 100k-row ledger, random pages), and stock-movement
-// create (random materials, and all on one material: row-lock contention). Prints a table and writes
-// bench/results/latest.json.
+// On the product's default database, an embedded PostgreSQL (or a fresh database on BENCH_DATABASE_URL):
+// seeds 5,000 products, 2,000 materials, 200,000 stock movements (half on one material), 2,000 companies and
+// 500 users, starts the API in a child process and measures p50/p95/p99 and throughput of the issue 9 targets:
+// the lists of products, materials, movements, companies and users and the public catalogue at 10 and at 50
+// connections, and the writes (stock movement, company update) at 10. A Fastify hello-world in its own process
+// is measured in the same run, at 10 and 50 connections, and every figure is also given as a ratio to it
+// (the comparable number on a shared machine). Prints a table and writes bench/results/latest.json.
 //
-// Environment: BENCH_DATABASE_URL (a PostgreSQL server URL whose role may CREATE DATABASE),
-// BENCH_PRODUCTS, BENCH_MATERIALS, BENCH_MOVEMENTS, BENCH_DURATION (seconds per scenario, default 10),
-// BENCH_CONNECTIONS (default 10), BENCH_SKIP_PGLITE=1.
+// Environment: BENCH_DATABASE_URL (a PostgreSQL server URL whose role may CREATE DATABASE), BENCH_PRODUCTS,
+// BENCH_MATERIALS, BENCH_MOVEMENTS, BENCH_COMPANIES, BENCH_USERS, BENCH_DURATION (seconds per scenario,
+// default 10), BENCH_EXTRA=1 (also the search, ledger-contention and dashboard scenarios), BENCH_CPU_PROF=1 (a
+// CPU profile of the API process into bench/results; `node bench/profile-summary.mjs FILE` sums it up), BENCH_ONLY
+// (a word: only the scenarios whose name contains it).
+// BENCH_FILES_INSIDE_TX=1 (the server prepares files inside the transaction, as before issue 8: the before figure of
+// the 5 MB picture scenario, which runs when BENCH_ONLY is unset or names it).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { crc32 } from 'node:zlib';
 import autocannon from 'autocannon';
+import sharp from 'sharp';
 import { offerScenarios, type BenchOffers } from './offers.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -26,24 +33,28 @@ const sizes = {
   movements: num(process.env.BENCH_MOVEMENTS, 200_000),
   models: 60,
   hotShare: 0.5,
+  companies: num(process.env.BENCH_COMPANIES, 2000),
+  users: num(process.env.BENCH_USERS, 500),
 };
 const duration = num(process.env.BENCH_DURATION, 10);
-const connections = num(process.env.BENCH_CONNECTIONS, 10);
 
 interface Ready {
   type: 'ready'; port: number; token: string; kind: string; seedMs: number; timings: Record<string, number>;
-  hotMaterial: string; hotMovements: number; materialIds: string[]; productIds: string[]; offers: BenchOffers;
+  hotMaterial: string; hotMovements: number; materialIds: string[]; productIds: string[]; companyIds: string[]; offers: BenchOffers;
 }
 
 interface Row {
-  database: string; scenario: string; requests: number; rps: number; p50: number; p95: number; p99: number; max: number;
+  database: string; scenario: string; connections: number; requests: number; rps: number; p50: number; p95: number; p99: number; max: number;
   non2xx: number; errors: number;
+  /** Throughput as a share of the hello-world's at the same connections, and p95 as a multiple of its p95. */
+  rpsRatio?: number; p95Ratio?: number;
 }
 
 function startServer(targetUrl?: string): Promise<{ child: ChildProcess; ready: Ready }> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(HERE, 'server.ts'), [], {
-      execArgv: ['--import', 'tsx'],
+      // BENCH_CPU_PROF=1: a CPU profile of the API process into bench/results (node --cpu-prof).
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(HERE, 'results')}`] : [])],
       env: { ...process.env, BENCH_SIZES: JSON.stringify(sizes), ...(targetUrl ? { BENCH_TARGET_URL: targetUrl } : {}) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -74,7 +85,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function load(base: string, token: string, scenario: string, database: string, request: autocannon.Request): Promise<Row> {
+async function load(base: string, token: string, scenario: string, database: string, request: autocannon.Request, connections: number): Promise<Row> {
   const latencies: number[] = [];
   let non2xx = 0;
   const started = Date.now();
@@ -93,11 +104,71 @@ async function load(base: string, token: string, scenario: string, database: str
   latencies.sort((a, b) => a - b);
   const r2 = (v: number) => Math.round(v * 100) / 100;
   return {
-    database, scenario, requests: latencies.length, rps: r2(latencies.length / seconds),
+    database, scenario, connections, requests: latencies.length, rps: r2(latencies.length / seconds),
     p50: r2(percentile(latencies, 50)), p95: r2(percentile(latencies, 95)), p99: r2(percentile(latencies, 99)), max: r2(latencies.at(-1) ?? 0),
     non2xx, errors: result.errors + result.timeouts,
   };
 }
+
+/**
+ * A ~5 MB PNG of noise, and distinct copies of it: each carries a tEXt chunk with its own number, so every save
+ * stores a new file (new hash, new small image) with the same decoding and resizing work.
+ */
+async function bigPictures(): Promise<(n: number) => string> {
+  const side = 1290;
+  const raw = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = Math.floor(Math.random() * 256);
+  const png = await sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  const ihdrEnd = 8 + 8 + 13 + 4;
+  return (n: number) => {
+    const data = Buffer.concat([Buffer.from('tEXt'), Buffer.from(`bench\0${n}-${Date.now()}`, 'latin1')]);
+    const chunk = Buffer.alloc(4 + data.length + 4);
+    chunk.writeUInt32BE(data.length - 4, 0);
+    data.copy(chunk, 4);
+    chunk.writeUInt32BE(crc32(data), 4 + data.length);
+    return `data:image/png;base64,${Buffer.concat([png.subarray(0, ihdrEnd), chunk, png.subarray(ihdrEnd)]).toString('base64')}`;
+  };
+}
+
+/**
+ * Ten users list products while one user saves a product with a 5 MB picture again and again: the list's p95
+ * (files are prepared outside the transaction, so the one PGlite connection is not held while sharp works).
+ */
+async function listWhileSaving(base: string, token: string, database: string, productId: string, productPages: number): Promise<Row[]> {
+  const picture = await bigPictures();
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'tr' };
+  let running = true;
+  const saves: number[] = [];
+  let failed = 0;
+  const saver = (async () => {
+    for (let n = 0; running; n++) {
+      const current = await (await fetch(`${base}/api/products/${productId}`, { headers })).json() as { __v: number };
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/products/update/${productId}`, {
+        method: 'POST', headers,
+        body: JSON.stringify({ __v: current.__v, productImages: [{ image: picture(n), description: 'Ana Görsel' }] }),
+      });
+      const text = await res.text();
+      if (res.status === 200) saves.push(performance.now() - t0);
+      else if (failed++ === 0) console.log(`\n  a save failed: ${res.status} ${text.slice(0, 300)}`);
+    }
+  })();
+  const row = await load(base, token, 'product list while one user saves a 5 MB picture', database, {
+    method: 'GET', path: '/api/products/list?type=list',
+    setupRequest: (req) => ({ ...req, path: `/api/products/list?type=list&pageSize=10&page=${randInt(productPages)}` }),
+  }, 10);
+  running = false;
+  await saver;
+  saves.sort((a, b) => a - b);
+  const r2 = (v: number) => Math.round(v * 100) / 100;
+  const saveRow: Row = {
+    database, scenario: '  (the 5 MB picture saves meanwhile)', connections: 1, requests: saves.length, rps: r2(saves.length / duration),
+    p50: r2(percentile(saves, 50)), p95: r2(percentile(saves, 95)), p99: r2(percentile(saves, 99)), max: r2(saves.at(-1) ?? 0), non2xx: failed, errors: 0,
+  };
+  return [row, saveRow];
+}
+
+const wanted = (name: string) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY);
 
 async function benchOne(label: string, targetUrl?: string) {
   console.log(`\n[${label}] seeding ${sizes.products} products, ${sizes.materials} materials, ${sizes.movements} movements …`);
@@ -105,50 +176,96 @@ async function benchOne(label: string, targetUrl?: string) {
   console.log(`  seeded in ${(ready.seedMs / 1000).toFixed(1)} s; API on port ${ready.port}; hot material has ${ready.hotMovements} movements`);
   const base = `http://127.0.0.1:${ready.port}`;
   const productPages = Math.ceil(sizes.products / 10);
+  const materialPages = Math.ceil(sizes.materials / 10);
   const publicPages = Math.ceil((sizes.products * 0.9) / 9);
   const ledgerPages = Math.ceil(ready.hotMovements / 50);
-  const scenarios: [string, autocannon.Request][] = [
-    ['product list (10/page, random page, model embedded)', {
-      method: 'GET', path: '/api/products/list?type=list',
+  const companyPages = Math.ceil(sizes.companies / 10);
+  const userPages = Math.ceil(sizes.users / 10);
+  const lists: [string, autocannon.Request][] = [
+    ['products list (10/page, random page)', {
+      method: 'GET', path: '/api/products/list',
       setupRequest: (req) => ({ ...req, path: `/api/products/list?type=list&pageSize=10&page=${randInt(productPages)}` }),
     }],
-    ['product list with search', {
-      method: 'GET', path: '/api/products/list?type=detaillist',
-      setupRequest: (req) => ({ ...req, path: `/api/products/list?type=detaillist&search=${encodeURIComponent(pick(['astra', 'projektör', 'solar', 'isk-bat', 'panel', '60 w']))}&page=1` }),
+    ['materials list (10/page, random page)', {
+      method: 'GET', path: '/api/materials/list',
+      setupRequest: (req) => ({ ...req, path: `/api/materials/list?pageSize=10&page=${randInt(materialPages)}` }),
+    }],
+    [`movements list (${ready.hotMovements}-row ledger, random page of 50)`, {
+      method: 'GET', path: `/api/stock/list/${ready.hotMaterial}`,
+      setupRequest: (req) => ({ ...req, path: `/api/stock/list/${ready.hotMaterial}?pageSize=50&page=${randInt(ledgerPages)}` }),
+    }],
+    ['companies list (10/page, random page)', {
+      method: 'GET', path: '/api/companies/list',
+      setupRequest: (req) => ({ ...req, path: `/api/companies/list?page=${randInt(companyPages)}` }),
+    }],
+    ['users list (10/page, random page)', {
+      method: 'GET', path: '/api/users/list',
+      setupRequest: (req) => ({ ...req, path: `/api/users/list?page=${randInt(userPages)}` }),
     }],
     ['public catalogue page (9/page, no token)', {
       method: 'GET', path: '/api/web/products',
       setupRequest: (req) => ({ ...req, headers: { 'accept-language': 'tr' }, path: `/api/web/products?page=${randInt(Math.min(publicPages, 400))}&orderBy=${pick(['model_category', 'urun_guc', 'urun_fiyat'])}` }),
     }],
-    [`material movement list (${ready.hotMovements} rows, random page of 50)`, {
-      method: 'GET', path: `/api/stock/list/${ready.hotMaterial}`,
-      setupRequest: (req) => ({ ...req, path: `/api/stock/list/${ready.hotMaterial}?pageSize=50&page=${randInt(ledgerPages)}` }),
-    }],
-    ['material movement list (first page)', { method: 'GET', path: `/api/stock/list/${ready.hotMaterial}?pageSize=50&page=1` }],
-    ['stock-movement create (random materials)', {
+  ];
+  // Each company is updated with the version it has: round robin over all, so no two updates of one company
+  // are in flight at once, and each answer's version is the one sent plus one.
+  const versions = new Map<string, number>();
+  let nextCompany = 0;
+  const writes: [string, autocannon.Request][] = [
+    ['write: stock movement (random materials)', {
       method: 'POST', path: '/api/stock/create', headers: { 'content-type': 'application/json' },
       setupRequest: (req) => ({ ...req, body: JSON.stringify({ stock_id: pick(ready.materialIds), operation_center: 'fatura', operation_type: pick(['giris', 'cikis']), qty: randInt(20), price: 1.25, description: 'bench' }) }),
     }],
-    ['stock-movement create (one material: row lock)', {
+    ['write: company update', {
+      method: 'POST', path: '/api/companies/update/x', headers: { 'content-type': 'application/json' },
+      setupRequest: (req) => {
+        const i = nextCompany++ % ready.companyIds.length;
+        const id = ready.companyIds[i];
+        const v = versions.get(id) ?? 0;
+        versions.set(id, v + 1);
+        const body = { company_name: `Bench Firma ${i} güncellendi ${v + 1}`, company_city: 'Ankara', company_email: `firma${i}@bench.local`, company_phone: `0212 555 ${String(randInt(9999)).padStart(4, '0')}`, __v: v };
+        return { ...req, path: `/api/companies/update/${id}`, body: JSON.stringify(body) };
+      },
+    }],
+  ];
+  const extra: [string, autocannon.Request][] = process.env.BENCH_EXTRA === '1' ? [
+    ['product list with search', {
+      method: 'GET', path: '/api/products/list?type=detaillist',
+      setupRequest: (req) => ({ ...req, path: `/api/products/list?type=detaillist&search=${encodeURIComponent(pick(['astra', 'projektör', 'solar', 'isk-bat', 'panel', '60 w']))}&page=1` }),
+    }],
+    ['write: stock movement (one material: row lock)', {
       method: 'POST', path: '/api/stock/create', headers: { 'content-type': 'application/json' },
       setupRequest: (req) => ({ ...req, body: JSON.stringify({ stock_id: ready.hotMaterial, operation_center: 'uretim', operation_type: pick(['giris', 'cikis']), qty: randInt(5), price: 2, description: 'bench hot' }) }),
     }],
-    // After the creates, so today has outgoing movements to list (the dashboard refetches these on every stock event).
     ["dashboard: materials used today (all materials, today's outgoing)", { method: 'GET', path: `/api/stock/outlist/${new Date().toISOString().slice(0, 10)}` }],
     ['dashboard: tile counts', { method: 'GET', path: '/api/dashboard/counts' }],
-    ...offerScenarios(ready.offers),
-  ];
+  ] : [];
+  const only = process.env.BENCH_ONLY;
+  const scenarios: [string, autocannon.Request, number][] = [
+    ...lists.map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
+    ...lists.map(([n, r]) => [n, r, 50] as [string, autocannon.Request, number]),
+    ...writes.map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
+    ...extra.map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
+    // Issue 10: the offer list over 20,000 offers / 100,000 items and saving a 50-item offer (bench/offers.ts).
+    ...offerScenarios(ready.offers).map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
+  ].filter(([n]) => !only || n.includes(only));
   const rows: Row[] = [];
   try {
-    for (const [name, req] of scenarios) {
-      process.stdout.write(`  ${name} … `);
-      const row = await load(base, ready.token, name, ready.kind, req);
+    for (const [name, req, conns] of scenarios) {
+      process.stdout.write(`  ${name}, ${conns} connections … `);
+      const row = await load(base, ready.token, name, label, req, conns);
       console.log(`${row.rps} req/s, p50 ${row.p50} ms, p95 ${row.p95} ms${row.non2xx ? `, ${row.non2xx} non-2xx` : ''}`);
       rows.push(row);
     }
+    if (wanted('5 MB picture')) {
+      process.stdout.write('  product list while one user saves a 5 MB picture … ');
+      const [list, saves] = await listWhileSaving(base, ready.token, label, ready.productIds[0], productPages);
+      console.log(`${list.rps} req/s, p50 ${list.p50} ms, p95 ${list.p95} ms; ${saves.requests} saves, p50 ${saves.p50} ms${list.non2xx + saves.non2xx ? `, ${list.non2xx + saves.non2xx} non-2xx` : ''}`);
+      rows.push(list, saves);
+    }
     const { mismatches } = await ask<{ mismatches: number }>(child, 'check', 'checked');
     console.log(`  ledger check: ${mismatches === 0 ? 'every balance equals the signed sum of its movements' : `${mismatches} balances out of step!`}`);
-    return { database: ready.kind, seedMs: ready.seedMs, seedTimings: ready.timings, rows, ledgerMismatches: mismatches };
+    return { database: label, seedMs: ready.seedMs, seedTimings: ready.timings, rows, ledgerMismatches: mismatches };
   } finally {
     child.removeAllListeners('exit');
     await new Promise<void>((resolve) => {
@@ -160,25 +277,60 @@ async function benchOne(label: string, targetUrl?: string) {
 }
 
 function table(rows: Row[]): string {
-  const head = ['database', 'scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'non-2xx'];
-  const body = rows.map((r) => [r.database, r.scenario, String(r.rps), String(r.p50), String(r.p95), String(r.p99), String(r.requests), String(r.non2xx + r.errors)]);
+  const head = ['database', 'scenario', 'conn', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s ÷ hello', 'p95 × hello', 'requests', 'non-2xx'];
+  const body = rows.map((r) => [r.database, r.scenario, String(r.connections), String(r.rps), String(r.p50), String(r.p95), String(r.p99),
+    r.rpsRatio === undefined ? '' : r.rpsRatio.toFixed(3), r.p95Ratio === undefined ? '' : r.p95Ratio.toFixed(1), String(r.requests), String(r.non2xx + r.errors)]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');
 }
 
+/** The Fastify hello-world of the same run, at 10 and 50 connections. */
+async function hello(): Promise<Row[]> {
+  const child = fork(path.join(HERE, 'hello.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.on('message', (m: { type: string; port: number }) => { if (m.type === 'ready') resolve(m.port); });
+    child.on('exit', (code) => reject(new Error(`hello-world exited with ${code}`)));
+  });
+  const rows: Row[] = [];
+  try {
+    for (const conns of [10, 50]) {
+      process.stdout.write(`  Fastify hello-world, ${conns} connections … `);
+      const row = await load(`http://127.0.0.1:${port}`, '', 'Fastify hello-world', 'none', { method: 'GET', path: '/' }, conns);
+      console.log(`${row.rps} req/s, p50 ${row.p50} ms, p95 ${row.p95} ms`);
+      rows.push(row);
+    }
+  } finally {
+    child.removeAllListeners('exit');
+    child.kill('SIGTERM');
+  }
+  return rows;
+}
+
 async function main() {
-  console.log(`Catalogue and stock benchmark: ${connections} connections, ${duration} s per scenario, ${os.cpus().length} CPUs, node ${process.version}`);
+  const t0 = Date.now();
+  console.log(`Benchmark: ${duration} s per scenario, ${os.cpus().length} CPUs, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log('\n[yardstick]');
+  const base = await hello();
   const runs = [];
-  if (process.env.BENCH_SKIP_PGLITE !== '1') runs.push(await benchOne('PGlite'));
-  if (process.env.BENCH_DATABASE_URL) runs.push(await benchOne('PostgreSQL', process.env.BENCH_DATABASE_URL));
-  const rows = runs.flatMap((r) => r.rows);
+  runs.push(await benchOne(process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PostgreSQL', process.env.BENCH_DATABASE_URL));
+  console.log('\n[yardstick again]');
+  const after = await hello();
+  // The ratio uses the mean of the hello-world before and after, at the same number of connections.
+  for (const r of runs.flatMap((x) => x.rows)) {
+    const h = [...base, ...after].filter((x) => x.connections === r.connections);
+    const rps = h.reduce((s, x) => s + x.rps, 0) / h.length;
+    const p95 = h.reduce((s, x) => s + x.p95, 0) / h.length;
+    if (rps > 0) r.rpsRatio = r.rps / rps;
+    if (p95 > 0) r.p95Ratio = r.p95 / p95;
+  }
+  const rows = [...base, ...runs.flatMap((r) => r.rows), ...after];
   console.log(`\n${table(rows)}\n`);
   const out = path.join(HERE, 'results');
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, 'latest.json');
-  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), sizes, connections, durationSeconds: duration, cpus: os.cpus().length, node: process.version, load: os.loadavg(), runs }, null, 2)}\n`);
-  console.log(`written ${path.relative(process.cwd(), file)}`);
+  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), sizes, durationSeconds: duration, cpus: os.cpus().length, node: process.version, load: os.loadavg(), seconds: Math.round((Date.now() - t0) / 1000), hello: { before: base, after }, runs }, null, 2)}\n`);
+  console.log(`written ${path.relative(process.cwd(), file)} (whole run ${Math.round((Date.now() - t0) / 1000)} s)`);
   if (runs.some((r) => r.ledgerMismatches !== 0)) process.exitCode = 1;
 }
 

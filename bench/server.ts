@@ -1,7 +1,14 @@
 // The benchmarked server: a child process (its own CPU, as in production) on a fresh database, bulk
 // seeded, listening on a free port. Talks to bench/run.ts over IPC.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../packages/server/src/config.js';
 import { createScratchDatabase, openDatabase } from '../packages/server/src/db/database.js';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../packages/server/src/db/embedded.js';
+import { companies, users } from '../packages/server/src/db/schema.js';
+import { newId } from '../packages/server/src/lib/ids.js';
+import { hashPassword } from '../packages/server/src/lib/passwords.js';
 import { buildApp } from '../packages/server/src/app.js';
 import { ensureAdmin } from '../packages/server/src/seed/seed.js';
 import { bulkSeed, ledgerMismatches, type BenchSizes } from './seed.js';
@@ -12,16 +19,25 @@ const send = (m: object) => process.send?.(m);
 const log = (m: string) => send({ type: 'log', message: m });
 
 async function main() {
-  const serverUrl = process.env.BENCH_TARGET_URL;
-  const sizes = JSON.parse(process.env.BENCH_SIZES ?? '{}') as BenchSizes;
-  let databaseUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  if (serverUrl) {
-    // A fresh database on the given server, dropped afterwards.
-    const scratch = await createScratchDatabase(serverUrl, 'bench');
-    databaseUrl = scratch.url;
-    drop = scratch.drop;
+  let serverUrl = process.env.BENCH_TARGET_URL;
+  const sizes = JSON.parse(process.env.BENCH_SIZES ?? '{}') as BenchSizes & { companies: number; users: number };
+  // Without a server URL: the product's default, an embedded PostgreSQL (durable, as `npm start` runs it).
+  let embedded: EmbeddedServer | undefined;
+  let dir: string | undefined;
+  if (!serverUrl) {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-bench-'));
+    fs.chmodSync(dir, 0o755);
+    embedded = await startEmbeddedPostgres({ dataDir: dir });
+    serverUrl = embedded.url;
   }
+  // A fresh database on the server, dropped afterwards.
+  const scratch = await createScratchDatabase(serverUrl, 'bench');
+  const databaseUrl = scratch.url;
+  const drop = async () => {
+    await scratch.drop();
+    if (embedded) await embedded.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  };
   const t0 = Date.now();
   const database = await openDatabase({ databaseUrl });
   const config = loadConfig({ JWT_SECRET: 'bench-secret-0123456789abcdef', LOG_LEVEL: 'silent', SEED_DEMO: 'false', RATES_JOB: 'false' });
@@ -29,9 +45,34 @@ async function main() {
   log(`database ${database.kind} open and migrated in ${Date.now() - t0} ms; seeding`);
   const t1 = Date.now();
   const data = await bulkSeed(database.db, sizes, log);
+  // Companies and users for their lists and the company update.
+  const companyIds: string[] = [];
+  const cities = ['İstanbul', 'Ankara', 'İzmir', 'Bursa', 'Çanakkale', 'Şanlıurfa'];
+  for (let from = 0; from < sizes.companies; from += 500) {
+    const rows = Array.from({ length: Math.min(500, sizes.companies - from) }, (_, k) => {
+      const i = from + k;
+      const id = newId();
+      companyIds.push(id);
+      return { id, company_name: `Bench Firma ${i} ${cities[i % cities.length]} Aydınlatma A.Ş.`, company_city: cities[i % cities.length], company_email: `firma${i}@bench.local` };
+    });
+    await database.db.insert(companies).values(rows);
+  }
+  const hash = await hashPassword('Bench12345!');
+  for (let from = 0; from < sizes.users; from += 500) {
+    const rows = Array.from({ length: Math.min(500, sizes.users - from) }, (_, k) => {
+      const i = from + k;
+      return { id: newId(), firstname: `Kullanıcı${i}`, lastname: `Bench${i % 37}`, email: `user${i}@bench.local`, role: 1 + (i % 7), password_hash: hash };
+    });
+    await database.db.insert(users).values(rows);
+  }
+  log(`  ${sizes.companies} companies and ${sizes.users} users`);
   const offers = await seedBenchOffers(database.db, log);
   const seedMs = Date.now() - t1;
   const app = await buildApp({ config, database, logger: false });
+  if (process.env.BENCH_FILES_INSIDE_TX === '1') {
+    // As before issue 8: files are prepared by `ingest`, inside the caller's transaction.
+    app.services.files.prepared = (_body, work) => work();
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
@@ -43,12 +84,15 @@ async function main() {
     stopping = true;
     await app.close();
     await database.close();
-    if (drop) await drop();
+    await drop();
     process.exit(0);
   };
   process.on('message', (m: { type: string }) => {
     if (m.type === 'check') {
       void ledgerMismatches(database.db).then((n) => send({ type: 'checked', mismatches: n }));
+    } else if (m.type === 'cpu') {
+      // Server CPU time (user + system, microseconds): bench/profile.ts takes it before and after its load.
+      send({ type: 'cpu', usage: process.cpuUsage() });
     } else if (m.type === 'stop') {
       void stop();
     }
@@ -57,7 +101,7 @@ async function main() {
   send({
     type: 'ready', port, token, kind: database.kind, seedMs, timings: data.timings,
     hotMaterial: data.hotMaterial, hotMovements: data.hotMovements, offers,
-    materialIds: data.materialIds.slice(0, 500), productIds: data.productIds.slice(0, 500),
+    materialIds: data.materialIds.slice(0, 500), productIds: data.productIds.slice(0, 500), companyIds,
   });
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The server the end-to-end tests run against (Playwright's webServer command).
-// A fresh PGlite database in a temporary DATA_DIR with the demo seed, no
+// A fresh embedded PostgreSQL in a temporary DATA_DIR with the demo seed, no
 // network: the central-bank rates come from a small local feed in TCMB's
 // today.xml format (E2E_TCMB_RATES below), fetched only on "update rates"
 // (RATES_JOB=false), so the tests see known rates. Fixed test credentials. The folder
@@ -23,10 +23,19 @@ const SIGNAL_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 const log = (msg) => console.log(`[e2e-server] ${msg}`);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-e2e-'));
+// Reachable by the system user the embedded PostgreSQL runs as when this runs as root.
+fs.chmodSync(dataDir, 0o755);
 let removed = false;
 function removeDataDir() {
   if (removed) return;
   removed = true;
+  // A server killed before it could stop its embedded PostgreSQL leaves that running: stop it too.
+  try {
+    const pid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (pid > 0) process.kill(pid, 'SIGQUIT');
+  } catch {
+    // stopped cleanly: no postmaster.pid
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 process.on('exit', removeDataDir);

@@ -184,6 +184,7 @@ export const offerRequestSchema = z.object({
 export type OfferRequestInput = z.input<typeof offerRequestSchema>;
 
 export const offerRequestResultSchema = z.object({ ok: z.literal(true), offerNo: z.string() });
+export type OfferRequestResult = z.infer<typeof offerRequestResultSchema>;
 
 /** Offer numbers: 'TKF-2026-0001', sequential per year (DECISIONS 4). */
 export const OFFER_NO_PREFIX = 'TKF';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { versionSchema } from './common.js';
+import { listEnvelope, versionSchema } from './common.js';
 import type { Lang } from './messages.js';
 import { CURRENCIES, DEFAULT_CURRENCY, isDecimal, round, dec } from './money.js';
-import { routeLevel } from './roles.js';
 
 /**
  * Catalogue area (spec 001 sections 2.1-2.8, 3.1-3.3, 5, 9): models, products, materials and the
@@ -51,16 +50,6 @@ export const PRODUCT_SORTS = ['urun_sira', 'urun_kodu', 'urun_adi', 'urun_fiyat'
 export const MATERIAL_SORTS = ['material_name', 'material_no', 'material_category', 'material_group', 'material_price', 'stockSum', 'date'] as const;
 export const PUBLIC_SORTS = ['model_category', 'urun_guc', 'urun_fiyat'] as const;
 
-/**
- * Call levels: the level of the screen that uses the call. /models is level 1, but /model/:id and the
- * products screens (which need the model list) are level 2, so every catalogue call is level 2.
- */
-export const CATALOGUE_LEVELS = {
-  models: routeLevel('/model/:id'),
-  products: routeLevel('/products'),
-  materials: routeLevel('/materials'),
-  stock: routeLevel('/material/:id'),
-} as const;
 
 // ------------------------------------------------------------------ bilingual pairs
 
@@ -264,6 +253,12 @@ export const modelProductionSchema = z.object({ _id: z.string(), model_kodu: z.s
 export type ModelLight = z.infer<typeof modelLightSchema>;
 export type Model = z.infer<typeof modelSchema>;
 export type ModelProduction = z.infer<typeof modelProductionSchema>;
+/** GET /models/list: 'list' light rows, 'detail' whole models, 'productionlist' code, name and bill of operations. */
+export const modelListSchema = listEnvelope('models', z.union([modelSchema, modelLightSchema, modelProductionSchema]));
+/** The 'list' variant, as the screens and pickers read it. */
+export const modelLightListSchema = listEnvelope('models', modelLightSchema);
+export type ModelLightList = z.infer<typeof modelLightListSchema>;
+export type ModelSort = (typeof MODEL_SORTS)[number];
 
 /** The model as embedded in a product (urun_model). */
 export const embeddedModelSchema = z.object({
@@ -420,6 +415,36 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+/**
+ * A row of GET /products/list: what the products screen, its Reports export and the product pickers show (no
+ * specs, production rows, downloads or whole model). `mainImage` is the main picture's URL ('' without one);
+ * `completeness` comes with the 'detaillist' variant. The whole record is GET /products/{id}.
+ */
+export const productListRowSchema = z.object({
+  _id: z.string(),
+  urun_sira: z.number(),
+  urun_adi: pairOut,
+  urun_kodu: z.string(),
+  urun_model: z.object({ _id: z.string(), model_kodu: z.string() }).nullable(),
+  model_sira: z.number(),
+  model_category: z.number(),
+  urun_guc: z.number(),
+  urun_lumen: z.number(),
+  urun_kapasite: z.number(),
+  urun_voltaj: z.number(),
+  urun_durumu: z.boolean(),
+  urun_doviz: z.string(),
+  urun_fiyat: z.number(),
+  stockSum: z.number(),
+  mainImage: z.string(),
+  completeness: z.number().optional(),
+});
+export type ProductListRow = z.infer<typeof productListRowSchema>;
+export const productListSchema = listEnvelope('products', productListRowSchema);
+export type ProductList = z.infer<typeof productListSchema>;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export type ProductListType = (typeof PRODUCT_LIST_TYPES)[number];
+
 // ------------------------------------------------------------------ completeness (spec 001 9)
 
 export interface CompletenessInput {
@@ -515,6 +540,9 @@ export const materialSchema = z.object({
   __v: z.number(),
 });
 export type Material = z.infer<typeof materialSchema>;
+export const materialListSchema = listEnvelope('materials', materialSchema);
+export type MaterialList = z.infer<typeof materialListSchema>;
+export type MaterialSort = (typeof MATERIAL_SORTS)[number];
 
 export const materialCategoriesSchema = z.object({
   categories: z.array(z.string()),
@@ -556,6 +584,9 @@ export const publicProductSchema = z.object({
   product_weight: z.number(),
 });
 export type PublicProduct = z.infer<typeof publicProductSchema>;
+export const publicProductListSchema = listEnvelope('products', publicProductSchema);
+export type PublicProductList = z.infer<typeof publicProductListSchema>;
+export type PublicSort = (typeof PUBLIC_SORTS)[number];
 
 export const publicProductDetailSchema = publicProductSchema.extend({
   model_aciklama: pairOut,

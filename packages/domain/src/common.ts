@@ -3,8 +3,13 @@ import { z } from 'zod';
 /** Opaque record id. */
 export const idSchema = z.string().min(1, { error: 'error.required' }).max(64, { error: 'error.tooLong' });
 
-/** Optimistic-concurrency version every stored record carries; updates must send back the one they read. */
-export const versionSchema = z.coerce.number({ error: 'error.invalidType' }).int().min(0);
+/**
+ * Optimistic-concurrency version every stored record carries (DECISIONS 1). An update that sends it is refused
+ * with 409 when stale; one without it (a client written only against spec section 7) applies as sent. When sent it
+ * must be a JSON non-negative integer: no coercion, so `true`, `""`, `null` or `[0]` are refused naming `__v`.
+ * Every update schema extends with it; services compare it through the server's `lib/version.ts`.
+ */
+export const versionSchema = z.number({ error: 'error.version' }).int({ error: 'error.version' }).min(0, { error: 'error.version' }).optional();
 
 export const PAGE_SIZES = [6, 12, 18, 30, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 30;
@@ -26,6 +31,19 @@ export const listQuerySchema = z.object({
   search: z.string().max(200).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** The paging fields of every list envelope (ADR 0002: `{ <rows>, page, totalPage, totalItemCount }`). */
+export const pageFields = { page: z.number(), totalPage: z.number(), totalItemCount: z.number() };
+
+export type PageInfo = { page: number; totalPage: number; totalItemCount: number };
+/** The answer of a delete (and other calls that only confirm): `{ status: 'ok' }`. */
+export const okSchema = z.object({ status: z.literal('ok') });
+export type OkAnswer = z.infer<typeof okSchema>;
+
+/** A list envelope: its rows under `key` (the contract's name) and the paging fields. */
+export function listEnvelope<K extends string, R extends z.ZodType>(key: K, row: R) {
+  return z.object({ [key]: z.array(row), ...pageFields } as { [P in K]: z.ZodArray<R> } & typeof pageFields);
+}
 
 export function totalPages(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_RE, optionalText, versionSchema } from './common.js';
+import { EMAIL_RE, listEnvelope, optionalText, versionSchema } from './common.js';
 import { DEFAULT_COUNTRY } from './countries.js';
 
 export const COMPANY_CATEGORIES = ['Customer', 'Suppliers'] as const;
@@ -57,6 +57,10 @@ export const companySchema = z.object({
   __v: z.number(),
 });
 export type Company = z.infer<typeof companySchema>;
+/** GET /companies/list (spec 000 7: companyList, page, totalPage, totalItemCount). */
+export const companyListSchema = listEnvelope('companyList', companySchema);
+export type CompanyList = z.infer<typeof companyListSchema>;
+export type CompanySort = (typeof COMPANY_SORTS)[number];
 
 export function emptyCompany(): CompanyInput {
   return {

@@ -9,6 +9,8 @@ export const FILE_MESSAGES = {
   'file.invalidData': { tr: 'Dosya verisi okunamadı (geçerli bir base64 data URL bekleniyor).', en: 'The file data cannot be read (a valid base64 data URL is expected).', es: 'No se pueden leer los datos del archivo (se espera una data URL base64 válida).' },
   'file.invalidValue': { tr: 'Bir dosya yükleyiniz ya da kayıtlı bir dosya seçiniz.', en: 'Upload a file or choose a stored one.', es: 'Suba un archivo o elija uno guardado.' },
   'file.missing': { tr: 'Dosya bulunamadı.', en: 'File not found.', es: 'Archivo no encontrado.' },
+  'file.pdfScript': { tr: 'Bu PDF betik ya da otomatik eylem (JavaScript, OpenAction, AA, Launch) içeriyor; güvenlik için kabul edilmiyor.', en: 'This PDF carries a script or an automatic action (JavaScript, OpenAction, AA, Launch) and is refused for safety.', es: 'Este PDF contiene un script o una acción automática (JavaScript, OpenAction, AA, Launch) y se rechaza por seguridad.' },
+  'file.pdfInvalid': { tr: 'Bu dosya PDF gibi başlıyor ama geçerli bir PDF değil.', en: 'This file starts like a PDF but is not a valid PDF.', es: 'Este archivo empieza como un PDF pero no es un PDF válido.' },
   'file.empty': { tr: 'Dosya boş.', en: 'The file is empty.', es: 'El archivo está vacío.' },
   'file.required': { tr: 'Dosya yükleyiniz.', en: 'Upload a file.', es: 'Suba un archivo.' },
 

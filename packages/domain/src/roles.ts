@@ -33,13 +33,29 @@ export function isAllowed(level: number, role: number | null | undefined): boole
   return role <= level;
 }
 
+/**
+ * User management (DECISIONS 2): a user manages (creates, edits, sets the password or e-mail of, deactivates,
+ * deletes) only users of a less privileged role, i.e. a larger role number; role 0 manages everyone. The same
+ * rule says which roles they may give.
+ */
+export function canManageRole(actorRole: number, targetRole: number): boolean {
+  return actorRole === 0 || targetRole > actorRole;
+}
+
+/** The roles a user of `actorRole` may give to another user. */
+export function assignableRoles(actorRole: number): Role[] {
+  return ROLES.filter((r) => canManageRole(actorRole, r));
+}
+
 export function canEnterBackOffice(role: number | null | undefined): boolean {
   return role !== null && role !== undefined && role <= BACK_OFFICE_MAX_ROLE;
 }
 
 /**
  * Route levels (spec 000 2.1, 001 2, 002 2.1). `pattern` uses React Router syntax.
- * `open` routes need no session at all.
+ * `open` routes need no session at all. This table is the one source of levels: the client guards each screen
+ * with it, and every API route takes its level from the screen it serves, `config: { level: routeLevel('/screen') }`
+ * (docs/decisions/0013-route-levels.md).
  */
 export interface RouteLevel { pattern: string; level: number; open?: boolean }
 export const ROUTE_LEVELS: RouteLevel[] = [
@@ -83,6 +99,9 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/ordertracking/:offerId/:companyId/:token', level: 3, open: true },
   { pattern: '/notfound', level: 0, open: true },
   { pattern: '/internalserver', level: 7, open: true },
+  // Any other path (spec 2.1): the protected area itself and its shell on every screen (header to-dos and
+  // rate update, settings panel). Not a screen of its own: the router's catch-all 404 sits behind the same gate.
+  { pattern: '*', level: BACK_OFFICE_MAX_ROLE },
 ];
 
 export function routeLevel(pattern: string): number {
@@ -90,10 +109,3 @@ export function routeLevel(pattern: string): number {
   if (!r) throw new Error(`unknown route ${pattern}`);
   return r.level;
 }
-
-/** Call levels for the API: the level of the screen that uses the call. */
-export const API_LEVELS = {
-  users: routeLevel('/users'),
-  companies: routeLevel('/companies'),
-  backOffice: BACK_OFFICE_MAX_ROLE,
-} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_RE, idSchema, optionalText, versionSchema } from './common.js';
+import { EMAIL_RE, idSchema, listEnvelope, optionalText, versionSchema } from './common.js';
 import { permissionsSchema } from './permissions.js';
 
 export const PASSWORD_MIN_DEFAULT = 8;
@@ -62,6 +62,12 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const USER_SORTS = ['firstname', 'lastname'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const userListSchema = listEnvelope('users', userSchema);
+export type UserList = z.infer<typeof userListSchema>;
+/** POST /users/paswordchange/{id}: a fresh token when the caller changed their own password. */
+export const passwordChangeResultSchema = z.object({ status: z.literal('ok'), token: z.string().optional(), expiresAt: z.string().optional() });
+export type PasswordChangeResult = z.infer<typeof passwordChangeResultSchema>;
 
 /** What login and verifytoken answer about the signed-in user. */
 export const sessionUserSchema = z.object({

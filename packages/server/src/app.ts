@@ -5,13 +5,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { translate } from '@isik/domain';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { loggerOptions, type LogSink } from './lib/logging.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, requestLang } from './plugins/errors.js';
 import { realtimePlugin } from './plugins/realtime.js';
+import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { createServices, type Services } from './services.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { usersRoutes } from './modules/users/users-routes.js';
@@ -28,24 +30,36 @@ import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { offersRoutes } from './modules/offers/offers-routes.js';
 import { ratesRoutes } from './modules/rates/rates-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
+import { compiledSerializerCompiler } from './lib/serializer.js';
 
-export interface AppDeps { config: Config; database: Database; logger?: boolean }
+export interface AppDeps {
+  config: Config; database: Database; logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogSink;
+}
 
 declare module 'fastify' {
   interface FastifyInstance { services: Services; passwordMin: number }
 }
 
+/** Trust the nearest `hops` proxies (the hop count form of TRUST_PROXY). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function buildApp({ config, database, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    // Tokens and passwords never reach a log line (pino redact + a request serializer without secret queries).
+    logger: logger ? loggerOptions(config.LOG_LEVEL, logStream) : false,
     bodyLimit: config.BODY_LIMIT_MB * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    // Off unless configured (TRUST_PROXY): otherwise any client could choose its address with X-Forwarded-For.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
   app.decorate('passwordMin', config.PASSWORD_MIN);
 
   const services = createServices({ config, database });
@@ -59,6 +73,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
   }
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Işık back office API', version: '1.0.0', description: 'Every call of the back office. Errors answer { message, code, fields }.' },
@@ -68,7 +83,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin, { db: database.db, secret: config.jwtSecret });
+  await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, listen: (fn) => database.listen(fn) });
   await app.register(realtimePlugin, { database, secret: config.jwtSecret, publicUrl: config.PUBLIC_URL });
 
   await app.register(async (api) => {
@@ -76,7 +91,7 @@ export async function buildApp({ config, database, logger = true }: AppDeps): Pr
     await api.register(authRoutes, { auth: services.auth });
     await api.register(usersRoutes, { users: services.users });
     await api.register(companiesRoutes, { companies: services.companies });
-    await api.register(filesRoutes, { files: services.files, db: database.db });
+    await api.register(filesRoutes, { files: services.files, db: database.db, secret: () => config.jwtSecret });
     await api.register(imagesRoutes, { images: services.images });
     await api.register(catalogueRoutes, { services });
     await api.register(deliveriesRoutes, { deliveries: services.deliveries });

@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 // The real entry point in real processes: what `npm start` does on a data folder.
 const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-main-test-'));
+// Reachable by the system user the embedded PostgreSQL runs as when the tests run as root.
+fs.chmodSync(dataDir, 0o755);
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
@@ -16,8 +18,8 @@ afterAll(() => {
 
 interface Run { child: ChildProcess; out: () => string; exited: Promise<number | null> }
 
-function start(extra: Record<string, string> = {}): Run {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'Admin12345!', SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATES_JOB: 'false', ...extra };
+function start(extra: Record<string, string> = {}, dir = dataDir): Run {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'Admin12345!', SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATES_JOB: 'false', ...extra };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
@@ -28,14 +30,21 @@ function start(extra: Record<string, string> = {}): Run {
   return { child, out: () => text, exited };
 }
 
-async function address(run: Run): Promise<string> {
-  for (let i = 0; i < 600; i++) {
-    const m = /running at (http:\/\/localhost:\d+)/.exec(run.out());
-    if (m) return m[1];
-    if (run.child.exitCode !== null) throw new Error(`server exited: ${run.out()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${run.out()}`);
+/** Waits for the start banner on the child's output (an event, not polling); fails when the child exits first. */
+function address(run: Run): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const m = /running at (http:\/\/localhost:\d+)/.exec(run.out());
+      if (!m) return;
+      run.child.stdout?.off('data', check);
+      run.child.stderr?.off('data', check);
+      resolve(m[1]);
+    };
+    run.child.stdout?.on('data', check);
+    run.child.stderr?.on('data', check);
+    void run.exited.then(() => reject(new Error(`server exited: ${run.out()}`)));
+    check();
+  });
 }
 
 async function signIn(base: string): Promise<string> {
@@ -63,6 +72,8 @@ describe('npm start on a data folder', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    // The embedded PostgreSQL stopped with it.
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
     const third = start();
     const base3 = await address(third);
@@ -72,7 +83,36 @@ describe('npm start on a data folder', () => {
     expect(((await list.json()) as { totalItemCount: number }).totalItemCount).toBe(1);
     third.child.kill('SIGINT');
     expect(await third.exited).toBe(0);
-  }, 120_000);
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 180_000);
+
+  it('starts again at once after the product was killed with kill -9, stopping the PostgreSQL it left running', async () => {
+    const dir = path.join(dataDir, 'killed');
+    const first = start({}, dir);
+    const base = await address(first);
+    const token = await signIn(base);
+    const created = await fetch(`${base}/api/companies/create/`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ company_name: 'Ani Kapanış Ltd.', company_city: 'İzmir', company_email: 'info@ani.com.tr' }),
+    });
+    expect(created.status).toBe(200);
+    const orphan = Number(fs.readFileSync(path.join(dir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    // The product is gone; its PostgreSQL is still running, holding the cluster.
+    expect(() => process.kill(orphan, 0)).not.toThrow();
+
+    const second = start({}, dir);
+    const base2 = await address(second);
+    expect(second.out()).not.toContain('in use');
+    expect(second.out()).toContain(`(pid ${orphan}) was left running`);
+    const token2 = await signIn(base2);
+    const list = await fetch(`${base2}/api/companies/list?search=Kapanış`, { headers: { authorization: `Bearer ${token2}` } });
+    expect(((await list.json()) as { totalItemCount: number }).totalItemCount).toBe(1);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 180_000);
 
   it('stops at once with the name of an invalid variable', async () => {
     const bad = start({ PORT: 'eighty' });

@@ -1,20 +1,28 @@
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError, openDatabase } from './db/database.js';
+import { EmbeddedPostgresError } from './db/embedded.js';
+import { startNightlyBackups } from './backup/backup.js';
 import { buildApp } from './app.js';
 import { ensureAdmin, ensureSecret, seedDemo } from './seed/seed.js';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.dataDir, log: console.error });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.dataDir, embeddedPort: config.EMBEDDED_PG_PORT, log: console.error });
   config.jwtSecret = await ensureSecret(database.db, config.jwtSecret);
   const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
   const seeded = config.SEED_DEMO ? await seedDemo(database.db) : false;
   const app = await buildApp({ config, database });
 
+  // The nightly backup (BACKUP_KEEP=0 turns it off).
+  const stopBackups = config.BACKUP_KEEP > 0
+    ? startNightlyBackups({ url: database.url, dir: config.backupDir, keep: config.BACKUP_KEEP, at: config.BACKUP_AT, log: (level, msg) => app.log[level](msg) })
+    : () => undefined;
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopBackups();
     app.log.info(`${signal}: stopping`);
     try {
       await app.close();
@@ -31,7 +39,8 @@ async function main() {
   const lines = [
     '',
     `  Işık back office is running at ${address}`,
-    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Database: ${database.embedded ? `embedded PostgreSQL in ${database.embedded.clusterDir} on 127.0.0.1:${database.embedded.port}` : 'PostgreSQL (DATABASE_URL)'}`,
+    database.embedded?.note ? `  Note: ${database.embedded.note}` : '',
     `  API docs: ${address}/api/docs`,
     admin.created
       ? `  Admin sign-in: ${admin.email} / ${admin.password ?? '(the ADMIN_PASSWORD you set)'}${admin.password ? '   <- generated, shown only this once' : ''}`
@@ -43,7 +52,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof EmbeddedPostgresError) {
     console.error(err.message);
   } else {
     console.error('The server could not start:', err);

@@ -20,6 +20,8 @@ const fill = (url: string, value: string) => url.replace(/:[A-Za-z_]+/g, encodeU
 const hasBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
 // Calls that end the admin's own session are left out of the garbage run; their own tests cover them.
 const SESSION_ENDING = new Set(['/api/auth/logout']);
+// Routes of the /profile screen act on the caller's own record: the boundary check fills their id with the caller's.
+const SELF_ROUTES = new Set(['GET /api/users/:id', 'POST /api/users/paswordchange/:id']);
 
 const WRONG_TYPES = {
   _id: { $ne: null }, __v: 'x', id: [], email: 12, password: { a: 1 }, name: '\u0000', firstname: ['a'], lastname: null,
@@ -42,6 +44,37 @@ describe('every API route', () => {
       if (res.statusCode !== 401) wrong.push(`${r.method} ${r.url} -> ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('lets a user of its level in and refuses the next role with 403 (its boundary, from the route table)', async () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const r of routes.filter((x) => typeof x.level === 'number')) {
+      if (SESSION_ENDING.has(r.url)) continue;
+      const level = r.level as number;
+      // Malformed JSON: a caller past the guard gets 400 from the parser, so nothing is written.
+      const call = (role: number) => t.call({
+        method: r.method as 'GET', url: fill(r.url, SELF_ROUTES.has(`${r.method} ${r.url}`) ? t.userIds[role] : 'x'), token: t.tokens[role],
+        ...(hasBody(r.method) ? { payload: '{"broken' } : {}), headers: { 'content-type': 'application/json' },
+      });
+      const inside = await call(level);
+      if (inside.statusCode === 401 || inside.statusCode === 403) wrong.push(`${r.method} ${r.url}: role ${level} (its level) -> ${inside.statusCode}`);
+      if (level < 7) {
+        const outside = await call(level + 1);
+        if (outside.statusCode !== 403) wrong.push(`${r.method} ${r.url}: role ${level + 1} -> ${outside.statusCode}, not 403`);
+      }
+      checked++;
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(50);
+  }, 120_000);
+
+  it('holds the levels of spec 2.1 where they were once too open', () => {
+    const levelOf = (method: string, url: string) => routes.find((r) => r.method === method && r.url === url)?.level;
+    expect(levelOf('GET', '/api/dashboard/counts')).toBe(2);
+    expect(levelOf('POST', '/api/files/upload')).toBe(2);
+    expect(levelOf('GET', '/api/models/list')).toBe(2);
+    expect(levelOf('GET', '/api/users/list')).toBe(1);
   });
 
   it('answers 403 to a role above its level, before looking at the input', async () => {

@@ -33,7 +33,7 @@ export function createServices({ config, database }: { config: Config; database:
   companies.addDeleteGuard(companyOffersGuard);
   const offers = createOffersService({ db, secret: () => config.jwtSecret });
   const contacts = createContactsService({ db });
-  const rates = createRatesService({ db, url: config.TCMB_URL });
+  const rates = createRatesService({ db, url: config.TCMB_URL, minIntervalMs: config.RATES_MIN_INTERVAL_SECONDS * 1000 });
   return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates };
 }
 export type Services = ReturnType<typeof createServices>;

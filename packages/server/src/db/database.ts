@@ -1,17 +1,16 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
 import * as schema from './schema.js';
+import { startEmbeddedPostgres, type EmbeddedServer } from './embedded.js';
+import { legacyPgliteDir, moveFromPglite } from './pglite-move.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; services pass it to repositories so one change is one transaction. */
@@ -19,12 +18,36 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
 export const EVENTS_CHANNEL = 'app_events';
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const MIGRATION_LOCK = 727_001;
+/** The application's database inside the embedded cluster. */
+export const EMBEDDED_DB_NAME = 'isik';
+/** File in DATA_DIR with the port of the running embedded PostgreSQL (removed when it stops). */
+export const EMBEDDED_PORT_FILE = 'postgres.port';
+
+/**
+ * The URL of the application database of a data folder whose product is running (for `npm run backup`):
+ * its port from EMBEDDED_PORT_FILE, the password from the data folder. undefined when it is not running.
+ */
+export function runningEmbeddedUrl(dataDir: string): string | undefined {
+  try {
+    const port = Number(fs.readFileSync(path.join(dataDir, EMBEDDED_PORT_FILE), 'utf8').trim());
+    const pw = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
+    if (!(port > 0)) return undefined;
+    return `postgres://postgres:${encodeURIComponent(pw)}@127.0.0.1:${port}/${EMBEDDED_DB_NAME}`;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** 'embedded': the product's own PostgreSQL in DATA_DIR; 'postgres': the server of DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
+  /** Connection URL of the application's database (carries the password: never log it). */
+  url: string;
+  /** The embedded server's cluster, port, and a note when the cluster lives outside the data folder. */
+  embedded?: { clusterDir: string; port: number; note?: string };
   /** Subscribes to NOTIFY on the events channel; resolves to an unsubscribe function. */
   listen(onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<boolean>;
@@ -36,59 +59,135 @@ export class DataDirInUseError extends Error {}
 
 export interface OpenOptions {
   databaseUrl?: string;
-  /** PGlite data folder; undefined means in memory (tests). */
+  /** Data folder of the embedded PostgreSQL (used when databaseUrl is unset). */
   dataDir?: string;
+  /** Port of the embedded PostgreSQL; 0 or unset: a free one. */
+  embeddedPort?: number;
+  /** false only for throwaway data (tests): the embedded server runs without fsync. */
+  durable?: boolean;
   log?: (msg: string) => void;
+  /** Pool size (default 10). */
+  poolSize?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.log) : openPglite(opts.dataDir);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.log, opts.poolSize);
+  if (!opts.dataDir) throw new Error('openDatabase needs a databaseUrl or a dataDir');
+  return openEmbedded(opts.dataDir, opts);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
-  let release: (() => Promise<void>) | undefined;
-  let pgDir: string | undefined;
-  if (dataDir) {
-    fs.mkdirSync(dataDir, { recursive: true });
+// ------------------------------------------------------------------ the data folder's lock
+
+const LOCK_FILE = 'server.lock';
+/** Data folders this process holds (a second opener in the same process is refused too). */
+const heldHere = new Set<string>();
+
+function pidAlive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+}
+
+/**
+ * One product per data folder. The lock file names the holder's pid and host; a holder that is no longer
+ * running (kill -9, power cut) leaves a stale file that the next start takes over at once.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, LOCK_FILE);
+  const mine = JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString() });
+  const inUse = (who: string) => new DataDirInUseError(
+    `The data folder ${dataDir} is in use by another running server (${who}). Stop that server first, or start this one with another DATA_DIR.`,
+  );
+  if (heldHere.has(file)) throw inUse(`this process, pid ${process.pid}`);
+  for (let attempt = 0; attempt < 10; attempt++) {
     try {
-      release = await lockfile.lock(dataDir, { lockfilePath: path.join(dataDir, 'server.lock'), stale: 15_000, update: 5_000 });
-    } catch {
-      throw new DataDirInUseError(
-        `The data folder ${dataDir} is in use by another running server. Stop that server first, or start this one with another DATA_DIR.`,
-      );
+      fs.writeFileSync(file, mine, { flag: 'wx' });
+      heldHere.add(file);
+      return () => {
+        heldHere.delete(file);
+        try { if (fs.readFileSync(file, 'utf8') === mine) fs.rmSync(file, { force: true }); } catch { /* gone */ }
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
-    pgDir = path.join(dataDir, 'pgdata');
+    let st: fs.Stats;
+    try { st = fs.lstatSync(file); } catch { continue; }
+    if (st.isDirectory()) {
+      // The lock of the earlier PGlite server (proper-lockfile), refreshed every 5 s while it runs.
+      if (Date.now() - st.mtimeMs < 15_000) throw inUse('an earlier version of the server');
+      fs.rmSync(file, { recursive: true, force: true });
+      continue;
+    }
+    let holder: { pid?: number; host?: string } = {};
+    try { holder = JSON.parse(fs.readFileSync(file, 'utf8')) as typeof holder; } catch { /* half written: stale */ }
+    if (typeof holder.pid === 'number' && holder.host && holder.host !== os.hostname()) {
+      throw inUse(`pid ${holder.pid} on host ${holder.host}; if it no longer runs, delete ${file}`);
+    }
+    if (typeof holder.pid === 'number' && holder.pid !== process.pid && pidAlive(holder.pid)) throw inUse(`pid ${holder.pid}`);
+    fs.rmSync(file, { force: true });
   }
-  const client = pgDir ? new PGlite(pgDir) : new PGlite();
-  await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
-  return {
-    db,
-    kind: 'pglite',
-    async listen(onPayload) {
-      const unsub = await client.listen(EVENTS_CHANNEL, onPayload);
-      return async () => { await unsub(); };
-    },
-    async ping() {
-      try { await client.query('select 1'); return true; } catch { return false; }
-    },
-    async sizeBytes() {
-      if (!pgDir) {
-        const r = await client.query<{ size: string }>('select pg_database_size(current_database())::text as size');
-        return Number(r.rows[0]?.size ?? 0);
-      }
-      return folderSize(pgDir);
-    },
-    async close() {
-      await client.close();
-      if (release) await release();
-    },
-  };
+  throw inUse('the lock could not be taken');
 }
 
-async function openPostgres(url: string, log?: (m: string) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openEmbedded(dataDirIn: string, opts: OpenOptions): Promise<Database> {
+  const dataDir = path.resolve(dataDirIn);
+  const log = opts.log ?? (() => undefined);
+  const release = lockDataDir(dataDir);
+  let server: EmbeddedServer | undefined;
+  const onExit = () => server?.stopSync();
+  try {
+    server = await startEmbeddedPostgres({ dataDir, port: opts.embeddedPort, durable: opts.durable, log });
+    process.on('exit', onExit);
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    try {
+      const has = await admin.query('select 1 from pg_database where datname = $1', [EMBEDDED_DB_NAME]);
+      if (has.rowCount === 0) await admin.query(`CREATE DATABASE ${EMBEDDED_DB_NAME}`);
+    } finally {
+      await admin.end();
+    }
+    const u = new URL(server.url);
+    u.pathname = `/${EMBEDDED_DB_NAME}`;
+    const inner = await openPostgres(u.toString(), log, opts.poolSize);
+    const legacy = legacyPgliteDir(dataDir);
+    if (legacy) {
+      log(`Found data of the earlier embedded PGlite database in ${legacy}: moving it into PostgreSQL`);
+      try {
+        const moved = await moveFromPglite(legacy, u.toString(), MIGRATIONS);
+        log(`Moved ${moved.rows} rows of ${moved.tables} tables from PGlite into PostgreSQL; every table's row count is the same:\n${moved.report.join('\n')}\nThe PGlite files are kept in ${moved.keptAt}; delete that folder once you have checked the data.`);
+      } catch (e) {
+        await inner.close();
+        throw e;
+      }
+    }
+    const srv = server;
+    // For the tools (`npm run backup`) while the product runs: where its PostgreSQL listens.
+    const portFile = path.join(dataDir, EMBEDDED_PORT_FILE);
+    fs.writeFileSync(portFile, `${srv.port}\n`);
+    return {
+      ...inner,
+      kind: 'embedded',
+      embedded: { clusterDir: srv.clusterDir, port: srv.port, note: srv.note },
+      async close() {
+        try {
+          await inner.close();
+        } finally {
+          fs.rmSync(portFile, { force: true });
+          await srv.stop();
+          process.off('exit', onExit);
+          release();
+        }
+      },
+    };
+  } catch (e) {
+    process.off('exit', onExit);
+    await server?.stop().catch(() => undefined);
+    release();
+    throw e;
+  }
+}
+
+async function openPostgres(url: string, log?: (m: string) => void, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (e) => log?.(`database pool error: ${e.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   // Several API instances may start together: one migrates, the others wait.
@@ -104,6 +203,7 @@ async function openPostgres(url: string, log?: (m: string) => void): Promise<Dat
   return {
     db,
     kind: 'postgres',
+    url,
     async listen(onPayload) {
       let closed = false;
       let client: pg.Client | undefined;
@@ -141,30 +241,21 @@ async function openPostgres(url: string, log?: (m: string) => void): Promise<Dat
   };
 }
 
-function folderSize(dir: string): number {
-  let total = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) total += folderSize(p);
-    else if (entry.isFile()) total += fs.statSync(p).size;
-  }
-  return total;
-}
-
 /** Publishes a live event inside the caller's transaction: PostgreSQL delivers it only on commit. */
 export async function notifyInTx(tx: Executor, payload: object): Promise<void> {
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
 }
 
 /**
- * Creates a fresh, uniquely named database on the PostgreSQL server of `serverUrl` (tests, benchmarks) and
- * answers its URL and a function that drops it again.
+ * Creates a fresh, uniquely named database on the PostgreSQL server of `serverUrl` (tests, benchmarks), as a
+ * copy of `template` when given (a migrated template makes a test database in milliseconds), and answers its
+ * URL and a function that drops it again.
  */
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(serverUrl: string, prefix: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  try { await admin.query(`CREATE DATABASE ${name}`); } finally { await admin.end(); }
+  try { await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`); } finally { await admin.end(); }
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   return {

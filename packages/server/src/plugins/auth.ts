@@ -26,7 +26,7 @@ declare module 'fastify' {
     action?: Action;
   }
   interface FastifyRequest { session: SessionContext | null }
-  interface FastifyInstance { routeTable: RouteEntry[] }
+  interface FastifyInstance { routeTable: RouteEntry[]; userCache: UserCache }
 }
 
 /** One registered route and its guard, as the contract tests walk them. */
@@ -39,12 +39,47 @@ export function bearer(req: FastifyRequest): string | null {
   return m ? m[1].trim() : null;
 }
 
-/** Resolves a token to a live session: the user must exist, be active and the token not revoked. */
-export async function sessionFromToken(db: Db, secret: string, token: string | null): Promise<SessionContext | null> {
+type UserRow = typeof users.$inferSelect;
+
+/**
+ * The users the session check has read, per API instance (issue 9: no database round trip per request).
+ * Every change of a user publishes a `users` live event; each instance drops that user on the event
+ * (LISTEN/NOTIFY, so across instances), and this instance also drops all on its own user and auth writes
+ * before it answers them, so a revocation is never served stale by the instance that made it.
+ */
+export class UserCache {
+  private readonly rows = new Map<string, UserRow>();
+  /** Counts drops: a row read before a drop is not cached after it (it may be the old one). */
+  generation = 0;
+  /** max 0: nothing is cached (an app without live events). */
+  constructor(private readonly max = 10_000) {}
+  get(id: string): UserRow | undefined { return this.rows.get(id); }
+  set(row: UserRow, readAt: number): void {
+    if (this.max === 0 || readAt !== this.generation) return;
+    if (this.rows.size >= this.max) this.rows.clear();
+    this.rows.set(row.id, row);
+  }
+  drop(id?: string): void {
+    this.generation++;
+    if (id) this.rows.delete(id); else this.rows.clear();
+  }
+  get size(): number { return this.rows.size; }
+}
+
+/**
+ * Resolves a token to a live session: the user must exist, be active and the token not revoked. With a
+ * cache, the user is read from it when present (see UserCache); without, always from the database.
+ */
+export async function sessionFromToken(db: Db, secret: string, token: string | null, cache?: UserCache): Promise<SessionContext | null> {
   if (!token) return null;
   const claims = readToken(secret, token);
   if (!claims) return null;
-  const [u] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+  let u = cache?.get(claims.sub);
+  if (!u) {
+    const readAt = cache?.generation ?? 0;
+    [u] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+    if (u && cache) cache.set(u, readAt);
+  }
   if (!u || !u.userstate || u.token_version !== claims.tv) return null;
   return {
     id: u.id, name: `${u.firstname} ${u.lastname}`.trim(), role: u.role, email: u.email,
@@ -57,8 +92,23 @@ export async function sessionFromToken(db: Db, secret: string, token: string | n
  * Checks every route's level on the server (DECISIONS 2): a call is allowed when its level >= the role.
  * Routes without a level are closed to all but role 0, so a forgotten declaration fails closed.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret: string }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret: string; listen?: (onPayload: (payload: string) => void) => Promise<() => Promise<void>> }) => {
   app.decorateRequest('session', null);
+  const cache = new UserCache(opts.listen ? 10_000 : 0);
+  app.decorate('userCache', cache);
+  if (opts.listen) {
+    const unlisten = await opts.listen((payload) => {
+      try {
+        const e = JSON.parse(payload) as { entity?: string; id?: string };
+        if (e.entity === 'users') cache.drop(e.id);
+      } catch { /* not ours */ }
+    });
+    app.addHook('onClose', async () => { await unlisten(); });
+  }
+  // This instance's own writes to users and sessions: nothing stale is served after their answer.
+  app.addHook('onSend', async (req) => {
+    if (req.method !== 'GET' && /^\/api\/(users|auth)\//.test(req.url)) cache.drop();
+  });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {
@@ -78,11 +128,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret
     const level = cfg.level ?? 0;
     const token = bearer(req);
     if (level === 'public') {
-      if (token) req.session = await sessionFromToken(opts.db, opts.secret, token);
+      if (token) req.session = await sessionFromToken(opts.db, opts.secret, token, cache);
       return;
     }
     if (!token) throw new AppError(401, 'error.unauthorized');
-    const s = await sessionFromToken(opts.db, opts.secret, token);
+    const s = await sessionFromToken(opts.db, opts.secret, token, cache);
     if (!s) throw new AppError(401, 'error.tokenInvalid');
     req.session = s;
     if (s.role > level) throw new AppError(403, 'error.forbidden');

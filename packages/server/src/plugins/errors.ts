@@ -47,6 +47,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const message = translate(err.key, lang, err.params);
       // Login failures also carry the contract's `explanation`.
       const explanation = err.extra.status === 'failed' ? { explanation: message } : {};
+      if (typeof err.extra.retryAfter === 'number') void reply.header('retry-after', String(err.extra.retryAfter));
       return reply.status(err.statusCode).send({ message, code: err.key, ...(fields ? { fields } : {}), ...err.extra, ...explanation });
     }
     if (err.validation) {

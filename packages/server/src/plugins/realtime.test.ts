@@ -55,13 +55,26 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-function connect(host: string, query = '', headers: Record<string, string> = {}): Client {
-  const c = new Client(new WebSocket(`ws://${host}/ws${query}`, { headers }));
+/** Opens /ws the way the web client does: the token as the subprotocol `bearer.<token>` beside `isik.live`. */
+function connect(host: string, token: string | null, headers: Record<string, string> = {}, path = '/ws'): Client {
+  const protocols = token === null ? [] : ['isik.live', `bearer.${token}`];
+  const c = new Client(new WebSocket(`ws://${host}${path}`, protocols, { headers }));
   sockets.push(c);
   return c;
 }
-const tokenQuery = (role: number) => `?token=${encodeURIComponent(t.tokens[role])}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const tokenOf = (role: number) => t.tokens[role];
+
+/**
+ * A sentinel event sent through the database after everything a test did: events arrive in order, so once it
+ * arrived every earlier event has too. Answers the events between `from` and the sentinel.
+ */
+async function eventsUntilSentinel(c: Client, from: number): Promise<LiveEvent[]> {
+  const id = `sentinel-${newId()}`;
+  await t.database.db.transaction(async (tx) => { await notifyInTx(tx, { entity: 'sentinel', id, action: 'changed' }); });
+  await c.next((e) => e.id === id, from);
+  const events = c.events.slice(from);
+  return events.slice(0, events.findIndex((e) => e.id === id));
+}
 
 function newCompany(name: string) {
   return { company_name: name, company_city: 'Ankara', company_email: 'info@example.com' };
@@ -76,7 +89,7 @@ afterAll(async () => { await t?.close(); });
 
 describe('the live socket /ws', () => {
   it('carries created events of a change, and the log event, to a role 2 socket', async () => {
-    const c = connect(base, tokenQuery(2));
+    const c = connect(base, tokenOf(2));
     await c.ready();
     const res = await t.call({ method: 'POST', url: '/api/companies/create', payload: newCompany('Canlı Firma'), token: t.tokens[2] });
     expect(res.statusCode).toBe(200);
@@ -96,19 +109,27 @@ describe('the live socket /ws', () => {
   });
 
   it('closes a socket without a token, with a bad token or with a role above 3 with code 4401', async () => {
-    for (const query of ['', '?token=', '?token=abc.def.ghi', tokenQuery(5), tokenQuery(7)]) {
-      const c = connect(base, query);
+    for (const token of [null, '', 'abc.def.ghi', tokenOf(5), tokenOf(7)]) {
+      const c = connect(base, token);
       const { code } = await c.closed;
-      expect(code, query).toBe(4401);
+      expect(code, String(token)).toBe(4401);
       expect(c.events.filter((e) => e.entity !== 'hello')).toEqual([]);
     }
+  });
+
+  it('takes the token from the subprotocol only: a token in the URL is refused, and the answer names isik.live, never the token', async () => {
+    const inUrl = connect(base, null, {}, `/ws?token=${encodeURIComponent(tokenOf(2))}`);
+    expect((await inUrl.closed).code).toBe(4401);
+    const c = connect(base, tokenOf(2));
+    await c.ready();
+    expect(c.ws.protocol).toBe('isik.live');
   });
 
   it('closes a socket whose token was revoked by sign-out with code 4401', async () => {
     const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'r3@test.local', password: 'User12345!' } });
     const token = login.json().token;
     expect((await t.call({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(200);
-    const c = connect(base, `?token=${token}`);
+    const c = connect(base, token);
     expect((await c.closed).code).toBe(4401);
     t.tokens[3] = (await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'r3@test.local', password: 'User12345!' } })).json().token;
   });
@@ -118,8 +139,8 @@ describe('the live socket /ws', () => {
     const hash = (await t.database.db.select({ h: users.password_hash }).from(users).where(eq(users.id, t.userIds[3])))[0].h;
     await t.database.db.insert(users).values({ id, firstname: 'Soket', lastname: 'Kisi', email: 'socket@test.local', role: 2, password_hash: hash });
     const token = (await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'socket@test.local', password: 'User12345!' } })).json().token;
-    const theirs = connect(base, `?token=${token}`);
-    const bystander = connect(base, tokenQuery(2));
+    const theirs = connect(base, token);
+    const bystander = connect(base, tokenOf(2));
     await Promise.all([theirs.ready(), bystander.ready()]);
     const u = (await t.call({ method: 'GET', url: `/api/users/${id}`, token: t.tokens[1] })).json();
     const { _id: _i, date: _d, usercompany_name: _n, ...body } = u;
@@ -132,26 +153,26 @@ describe('the live socket /ws', () => {
     // A self password change closes the sockets of the old token; the fresh token connects.
     const r2 = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'r2@test.local', password: 'User12345!' } });
     const old = r2.json().token;
-    const mine = connect(base, `?token=${old}`);
+    const mine = connect(base, old);
     await mine.ready();
     const changed = await t.call({ method: 'POST', url: `/api/users/paswordchange/${t.userIds[2]}`, payload: { password: 'User12345!' }, token: old });
     expect(changed.statusCode).toBe(200);
     expect((await mine.closed).code).toBe(4401);
     t.tokens[2] = changed.json().token;
-    const fresh = connect(base, tokenQuery(2));
+    const fresh = connect(base, tokenOf(2));
     await fresh.ready();
   });
 
   it('closes a socket from a foreign Origin with 1008, and accepts its own origin', async () => {
-    const foreign = connect(base, tokenQuery(2), { origin: 'https://evil.example' });
+    const foreign = connect(base, tokenOf(2), { origin: 'https://evil.example' });
     expect((await foreign.closed).code).toBe(1008);
-    const own = connect(base, tokenQuery(2), { origin: `http://${base}` });
+    const own = connect(base, tokenOf(2), { origin: `http://${base}` });
     await own.ready();
     expect(own.ws.readyState).toBe(WebSocket.OPEN);
   });
 
   it('sends nothing for a change refused inside its transaction', async () => {
-    const c = connect(base, tokenQuery(2));
+    const c = connect(base, tokenOf(2));
     await c.ready();
     const created = (await t.call({ method: 'POST', url: '/api/companies/create', payload: newCompany('Çakışma Firma'), token: t.tokens[2] })).json();
     await c.next((e) => e.entity === 'companies' && e.id === created._id);
@@ -166,19 +187,17 @@ describe('the live socket /ws', () => {
     expect(guarded.statusCode).toBe(409);
     const dup = await t.call({ method: 'POST', url: '/api/users/create', payload: { firstname: 'Aynı', lastname: 'Posta', email: 'r2@test.local', password: 'Secret123!' }, token: t.tokens[1] });
     expect(dup.statusCode).toBe(409);
-    await sleep(300);
-    expect(c.events.slice(seen)).toEqual([]);
+    expect(await eventsUntilSentinel(c, seen)).toEqual([]);
 
     // The next accepted change is announced once.
     const ok = await t.call({ method: 'POST', url: `/api/companies/update/${created._id}`, payload: { ...newCompany('Yeni Ad'), __v: created.__v }, token: t.tokens[2] });
     expect(ok.statusCode).toBe(200);
-    await c.next((e) => e.entity === 'logs', seen);
-    await sleep(100);
-    expect(c.events.slice(seen)).toEqual([{ entity: 'companies', id: created._id, action: 'updated' }, { entity: 'logs', action: 'created' }]);
+    expect((await eventsUntilSentinel(c, seen)).filter((e) => e.entity !== 'sentinel'))
+      .toEqual([{ entity: 'companies', id: created._id, action: 'updated' }, { entity: 'logs', action: 'created' }]);
   });
 
   it('delivers an event only when its transaction commits', async () => {
-    const c = connect(base, tokenQuery(1));
+    const c = connect(base, tokenOf(1));
     await c.ready();
     const seen = c.events.length;
     await expect(t.database.db.transaction(async (tx) => {
@@ -188,13 +207,13 @@ describe('the live socket /ws', () => {
     let duringTx = -1;
     await t.database.db.transaction(async (tx) => {
       await notifyInTx(tx, { entity: 'companies', id: 'committed', action: 'updated' });
-      await sleep(200);
+      // A ping answered means everything the server sent before it has arrived.
+      await new Promise<void>((resolve) => { c.ws.once('pong', () => resolve()); c.ws.ping(); });
       duringTx = c.events.length - seen;
     });
     expect(duringTx).toBe(0);
     expect(await c.next((e) => e.id === 'committed', seen)).toEqual({ entity: 'companies', id: 'committed', action: 'updated' });
-    await sleep(100);
-    expect(c.events.slice(seen).map((e) => e.id)).toEqual(['committed']);
+    expect((await eventsUntilSentinel(c, seen)).map((e) => e.id)).toEqual(['committed']);
   });
 });
 
@@ -208,8 +227,8 @@ describe('two API instances on one database', () => {
   afterAll(async () => { await second?.close(); });
 
   it('a change made through instance A reaches a socket on instance B, and the other way round', async () => {
-    const onA = connect(base, tokenQuery(2));
-    const onB = connect(other, tokenQuery(2));
+    const onA = connect(base, tokenOf(2));
+    const onB = connect(other, tokenOf(2));
     await Promise.all([onA.ready(), onB.ready()]);
 
     const viaA = await t.call({ method: 'POST', url: '/api/companies/create', payload: newCompany('A Firması'), token: t.tokens[2] });
@@ -235,14 +254,21 @@ describe('two API instances on one database', () => {
   it('a sign-out on one instance ends the session on the other at once', async () => {
     const login = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'r3@test.local', password: 'User12345!' } });
     const token = login.json().token;
-    const live = connect(other, `?token=${token}`);
+    const live = connect(other, token);
     await live.ready();
     expect((await second.app.inject({ method: 'GET', url: '/api/auth/verifytoken', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    // B keeps its signed-in users in a cache that the users live event clears (issue 9): B refuses the
+    // token as soon as the event, through LISTEN/NOTIFY, has reached it.
+    let reachedB!: () => void;
+    const onB = new Promise<void>((resolve) => { reachedB = resolve; });
+    const stopB = await second.database.listen((p) => { if ((JSON.parse(p) as { entity?: string }).entity === 'users') reachedB(); });
     expect((await t.call({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(200);
+    await onB;
+    await stopB();
     expect((await second.app.inject({ method: 'GET', url: '/api/auth/verifytoken', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
     // The socket it had open on the other instance is closed too.
     expect((await live.closed).code).toBe(4401);
-    const c = connect(other, `?token=${token}`);
+    const c = connect(other, token);
     expect((await c.closed).code).toBe(4401);
     t.tokens[3] = (await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'r3@test.local', password: 'User12345!' } })).json().token;
   });

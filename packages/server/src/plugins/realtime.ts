@@ -7,12 +7,30 @@ import { sessionFromToken } from './auth.js';
 
 export interface RealtimeOptions { database: Database; secret: string; publicUrl?: string }
 
+/** The subprotocol the live socket speaks; the server answers it, never the token. */
+export const LIVE_PROTOCOL = 'isik.live';
+/** The token travels as a second offered subprotocol `bearer.<token>` (never in the URL, which is logged). */
+export const TOKEN_PROTOCOL_PREFIX = 'bearer.';
+
+/** The token offered in Sec-WebSocket-Protocol, or null. */
+export function socketToken(header: string | string[] | undefined): string | null {
+  const offered = [header ?? []].flat().join(',').split(',').map((p) => p.trim());
+  const entry = offered.find((p) => p.startsWith(TOKEN_PROTOCOL_PREFIX));
+  return entry ? entry.slice(TOKEN_PROTOCOL_PREFIX.length) || null : null;
+}
+
 /**
  * The live socket at /ws. Events reach this process through LISTEN on the database, so every API
  * instance on one PostgreSQL delivers every event; each is forwarded to the signed-in clients.
  */
 export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(websocket, {
+    options: {
+      maxPayload: 4096,
+      // Answer our protocol name only: echoing the offered token would put it into the response headers.
+      handleProtocols: (protocols) => (protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
+    },
+  });
   /** Each open socket with the token it signed in with and that token's user. */
   const clients = new Map<WebSocket, { token: string; userId: string }>();
 
@@ -51,7 +69,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       socket.close(1008, 'origin not allowed');
       return;
     }
-    const token = (req.query as Record<string, string | undefined>).token ?? null;
+    // A token in the query (`/ws?token=`) is not read: URLs end up in logs.
+    const token = socketToken(req.headers['sec-websocket-protocol']);
     const session = await sessionFromToken(opts.database.db, opts.secret, token);
     if (!token || !session || session.role > 3) {
       socket.close(4401, 'unauthorized');

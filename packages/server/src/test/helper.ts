@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { loadConfig, type Config } from '../config.js';
 import { createScratchDatabase, openDatabase, type Database } from '../db/database.js';
 import { buildApp } from '../app.js';
@@ -18,12 +19,11 @@ export interface TestContext {
   tokens: Record<number, string>;
   userIds: Record<number, string>;
   call(opts: InjectOptions & { token?: string | null; lang?: string }): Promise<LightMyRequestResponse>;
-  /** The per-file PostgreSQL database when TEST_DATABASE_URL is set; undefined on PGlite. */
+  /** The test file's own PostgreSQL database (always set; optional in the type for older callers). */
   databaseUrl?: string;
   /**
-   * Another API instance on the same database, as a second server process would be: on PostgreSQL
-   * with its own connections (openDatabase on databaseUrl), on PGlite sharing the one database object.
-   * close() of the context closes it too.
+   * Another API instance on the same database, as a second server process would be: with its own
+   * connections (openDatabase on databaseUrl). close() of the context closes it too.
    */
   openSecondInstance(): Promise<SecondInstance>;
   close(): Promise<void>;
@@ -32,19 +32,15 @@ export interface TestContext {
 export interface SecondInstance { app: FastifyInstance; database: Database; close(): Promise<void> }
 
 /**
- * A fresh app on a fresh database per test file: in-memory PGlite, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL (dropped afterwards).
+ * A fresh app on a fresh database per test file: a copy of the migrated template on the test run's
+ * PostgreSQL server (test/global-setup.ts: the embedded server, or TEST_DATABASE_URL), dropped afterwards.
  */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const config = loadConfig({ JWT_SECRET: 'test-secret-0123456789abcdef', LOG_LEVEL: 'silent', SEED_DEMO: 'false', TCMB_URL: 'http://127.0.0.1:9/none', RATES_JOB: 'false', ...env });
-  let dropDb: (() => Promise<void>) | undefined;
-  let databaseUrl: string | undefined;
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const scratch = await createScratchDatabase(serverUrl, 't');
-    databaseUrl = scratch.url;
-    dropDb = scratch.drop;
-  }
+  const { serverUrl, template } = inject('testDatabase');
+  const scratch = await createScratchDatabase(serverUrl, 't', template);
+  const databaseUrl = scratch.url;
+  const dropDb = scratch.drop;
   const database = await openDatabase({ databaseUrl });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
@@ -68,8 +64,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   return {
     app, database, config, tokens, userIds, databaseUrl,
     async openSecondInstance() {
-      const own = databaseUrl ? await openDatabase({ databaseUrl }) : undefined;
-      const db2 = own ?? database;
+      const own = await openDatabase({ databaseUrl });
+      const db2 = own;
       const app2 = await buildApp({ config, database: db2, logger: false });
       await app2.ready();
       let closed = false;
@@ -80,7 +76,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
           closed = true;
           instances.delete(inst);
           await app2.close();
-          if (own) await own.close();
+          await own.close();
         },
       };
       instances.add(inst);
@@ -96,7 +92,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       for (const inst of [...instances]) await inst.close();
       await app.close();
       await database.close();
-      if (dropDb) await dropDb();
+      await dropDb();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveSocketUrl, parseLiveEvent, reconnectDelay } from './live';
+import { liveSocketProtocols, liveSocketUrl, parseLiveEvent, reconnectDelay } from './live';
 
 describe('live socket helpers', () => {
   it('accepts well-formed events only', () => {
@@ -20,8 +20,12 @@ describe('live socket helpers', () => {
     }
   });
 
-  it('follows the page protocol and escapes the token', () => {
-    expect(liveSocketUrl('a b', { protocol: 'https:', host: 'x.test' })).toBe('wss://x.test/ws?token=a%20b');
-    expect(liveSocketUrl('t', { protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/ws?token=t');
+  it('follows the page protocol and keeps the token out of the address', () => {
+    expect(liveSocketUrl({ protocol: 'https:', host: 'x.test' })).toBe('wss://x.test/ws');
+    expect(liveSocketUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/ws');
+  });
+
+  it('offers the token as a subprotocol beside isik.live', () => {
+    expect(liveSocketProtocols('eyJ.a.b')).toEqual(['isik.live', 'bearer.eyJ.a.b']);
   });
 });

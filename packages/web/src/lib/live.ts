@@ -26,9 +26,15 @@ export function reconnectDelay(attempt: number): number {
   return Math.round(base / 2 + Math.random() * (base / 2));
 }
 
-export function liveSocketUrl(token: string, loc: Pick<Location, 'protocol' | 'host'> = window.location): string {
+/** The socket's address: no token in it (addresses end up in logs). */
+export function liveSocketUrl(loc: Pick<Location, 'protocol' | 'host'> = window.location): string {
   const proto = loc.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${proto}//${loc.host}/ws?token=${encodeURIComponent(token)}`;
+  return `${proto}//${loc.host}/ws`;
+}
+
+/** The token travels in the Sec-WebSocket-Protocol header: our protocol name and `bearer.<token>`. */
+export function liveSocketProtocols(token: string): string[] {
+  return ['isik.live', `bearer.${token}`];
 }
 
 /**
@@ -51,7 +57,7 @@ export function useLiveUpdates(): void {
     const connect = () => {
       clearTimeout(timer);
       if (stopped || socket) return;
-      const ws = new WebSocket(liveSocketUrl(token));
+      const ws = new WebSocket(liveSocketUrl(), liveSocketProtocols(token));
       socket = ws;
       ws.onopen = () => {
         // Events sent while we were disconnected are lost; refetching everything closes that gap.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema, sessionUserSchema } from '@isik/domain';
+import { loginSchema, routeLevel, sessionUserSchema } from '@isik/domain';
 import { errorResponses, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { AuthService } from './auth-service.js';
@@ -15,12 +15,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   }, async (req) => auth.login(req.body.email, req.body.password));
 
   app.get('/auth/verifytoken', {
-    config: { level: 7 },
+    config: { level: routeLevel('/web') },
     schema: { tags: ['auth'], summary: 'Check the bearer token and answer its user', response: { 200: sessionUserSchema, ...errorResponses } },
   }, async (req) => auth.verify(requireSession(req)));
 
   app.post('/auth/logout', {
-    config: { level: 7 },
+    config: { level: routeLevel('/web') },
     schema: { tags: ['auth'], summary: 'Sign out: revokes the user\'s tokens', response: { 200: okBody, ...errorResponses } },
   }, async (req) => {
     await auth.logout(requireSession(req));

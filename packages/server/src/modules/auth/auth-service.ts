@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { LiveEvent, SessionUser } from '@isik/domain';
 import { notifyInTx, type Db } from '../../db/database.js';
 import { loginAttempts, users } from '../../db/schema.js';
@@ -16,25 +16,32 @@ export function createAuthService(deps: AuthDeps) {
   // Verifying against a fixed hash when the user is unknown keeps both paths equally slow.
   const dummyHash = hashPassword('not-a-real-password-0');
 
-  async function failedBefore(email: string): Promise<number> {
-    const [row] = await db.select().from(loginAttempts).where(eq(loginAttempts.email, email)).limit(1);
-    if (!row) return 0;
-    if (row.locked_until && row.locked_until.getTime() > Date.now()) {
-      const minutes = Math.max(1, Math.ceil((row.locked_until.getTime() - Date.now()) / 60_000));
-      throw new AppError(429, 'auth.locked', undefined, { minutes }, { status: 'failed' });
-    }
-    const windowMs = deps.lockMinutes * 60_000;
-    return Date.now() - row.window_start.getTime() > windowMs ? 0 : row.failures;
-  }
-
-  async function recordFailure(email: string, previous: number): Promise<void> {
-    const failures = previous + 1;
-    const lockedUntil = failures >= deps.maxFailures ? new Date(Date.now() + deps.lockMinutes * 60_000) : null;
-    await db.insert(loginAttempts).values({ email, failures, window_start: new Date(), locked_until: lockedUntil })
+  /**
+   * Counts the attempt BEFORE the password is checked, in one atomic statement, and answers its number in the
+   * window: however many guesses arrive at once, only the first LOGIN_MAX_FAILURES of a window are ever checked.
+   * A window older than LOGIN_LOCK_MINUTES (and no lock running) starts again at 1.
+   */
+  async function countAttempt(email: string, now: Date): Promise<{ n: number; lockedUntil: Date | null }> {
+    const nowSql = sql`${now.toISOString()}::timestamptz`;
+    const windowOpen = sql`${new Date(now.getTime() - deps.lockMinutes * 60_000).toISOString()}::timestamptz`;
+    const fresh = sql`((${loginAttempts.locked_until} IS NULL OR ${loginAttempts.locked_until} <= ${nowSql}) AND ${loginAttempts.window_start} <= ${windowOpen})`;
+    const [row] = await db.insert(loginAttempts).values({ email, failures: 1, window_start: now, locked_until: null })
       .onConflictDoUpdate({
         target: loginAttempts.email,
-        set: { failures, locked_until: lockedUntil, window_start: previous === 0 ? new Date() : sql`${loginAttempts.window_start}` },
-      });
+        set: {
+          failures: sql`CASE WHEN ${fresh} THEN 1 ELSE ${loginAttempts.failures} + 1 END`,
+          window_start: sql`CASE WHEN ${fresh} THEN ${nowSql} ELSE ${loginAttempts.window_start} END`,
+          locked_until: sql`CASE WHEN ${fresh} THEN NULL ELSE ${loginAttempts.locked_until} END`,
+        },
+      })
+      .returning({ failures: loginAttempts.failures, locked_until: loginAttempts.locked_until });
+    return { n: row.failures, lockedUntil: row.locked_until };
+  }
+
+  function locked(until: Date | null, now: Date): AppError {
+    const ms = until ? until.getTime() - now.getTime() : deps.lockMinutes * 60_000;
+    const minutes = Math.max(1, Math.ceil(ms / 60_000));
+    return new AppError(429, 'auth.locked', undefined, { minutes }, { status: 'failed' });
   }
 
   function sessionUser(u: typeof users.$inferSelect): SessionUser {
@@ -44,16 +51,25 @@ export function createAuthService(deps: AuthDeps) {
   return {
     async login(emailRaw: string, password: string) {
       const email = emailRaw.trim().toLowerCase();
-      const previous = await failedBefore(email);
+      const now = new Date();
+      const { n, lockedUntil } = await countAttempt(email, now);
+      if (lockedUntil && lockedUntil.getTime() > now.getTime()) throw locked(lockedUntil, now);
+      // Beyond the limit nothing is checked, not even a right password (another guess of the burst may still be
+      // under way and set the lock a moment later).
+      if (n > deps.maxFailures) throw locked(null, now);
       // Slow down repeated guesses before refusing them outright.
-      if (previous >= 2) await sleep(Math.min(2000, 250 * previous));
+      if (n > 2) await sleep(Math.min(2000, 250 * (n - 1)));
       const [u] = await db.select().from(users).where(eq(users.email, email)).limit(1);
       const ok = u ? await verifyPassword(u.password_hash, password) : (await verifyPassword(await dummyHash, password), false);
       if (!u || !ok) {
-        await recordFailure(email, previous);
+        if (n >= deps.maxFailures) {
+          await db.update(loginAttempts).set({ locked_until: new Date(now.getTime() + deps.lockMinutes * 60_000) })
+            .where(and(eq(loginAttempts.email, email), or(isNull(loginAttempts.locked_until), lte(loginAttempts.locked_until, now))));
+        }
         throw new AppError(401, 'auth.invalidCredentials', undefined, {}, { status: 'failed' });
       }
       if (!u.userstate) throw new AppError(401, 'auth.inactive', undefined, {}, { status: 'failed' });
+      // A successful sign-in starts the count again.
       await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
       const { token, expiresAt } = signToken(deps.secret, { sub: u.id, tv: u.token_version }, deps.tokenTtl);
       return { status: 'successful' as const, token, expiresAt, user: sessionUser(u) };

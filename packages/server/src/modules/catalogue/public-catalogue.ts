@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  blankToUndefined, MAIN_IMAGE, PUBLIC_PAGE_SIZE, PUBLIC_SORTS, publicProductDetailSchema, publicProductSchema, smallFileUrl, totalPages,
+  blankToUndefined, MAIN_IMAGE, PUBLIC_PAGE_SIZE, PUBLIC_SORTS, publicProductDetailSchema, publicProductListSchema, smallFileUrl, totalPages,
   type ProductImage, type PublicProduct, type PublicProductDetail,
 } from '@isik/domain';
 import type { Db } from '../../db/database.js';
@@ -108,7 +108,7 @@ export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ catalogue: PublicCat
     schema: {
       tags, summary: 'The public catalogue: active products, public fields only; search on the Turkish product or model name; category = model category',
       security: [], querystring: listQuery,
-      response: { 200: z.object({ products: z.array(publicProductSchema), page: z.number(), totalPage: z.number(), totalItemCount: z.number() }), ...errorResponses },
+      response: { 200: publicProductListSchema, ...errorResponses },
     },
   }, async (req) => catalogue.list(req.query));
 

@@ -1,14 +1,13 @@
-import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import { blankToUndefined, LIST_MAX_PAGE_SIZE, nameLongEnough, round, type Download, type Lang, type MessageKey } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
-import { FOLD_FROM, FOLD_TO } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { likePattern } from '../../lib/http.js';
 
 /** What the catalogue needs of the file store (modules/files): data URLs in, '/api/files/<id>' URLs out. */
 export interface FileIngest {
   ingest(tx: Executor, value: string | null | undefined, field: string, opts?: { kind?: 'image' | 'any' }): Promise<string>;
+  /** Prepares every data URL of `body` (type, checks, hash, small image) before `work` opens its transaction. */
+  prepared<T>(body: unknown, work: () => Promise<T>): Promise<T>;
 }
 
 /** Downloads rows: a data URL in `base64` or `file` is stored; the row keeps name, size, type and the file URL. */
@@ -49,24 +48,5 @@ export function pagingQuery(defaultPageSize: number) {
 /** A model category filter: 0-8; '' or 'all' mean every category. */
 export const categoryQuery = z.preprocess((v) => (v === 'all' || v === '-1' ? undefined : blankToUndefined(v)), z.coerce.number().int().min(0).max(8).optional());
 
-/**
- * Case- and Turkish-letter-insensitive search that behaves the same in every database locale
- * (PGlite, and PostgreSQL initialised with the C locale, whose lower() folds ASCII only):
- * both sides go through lower(translate(…)) mapping Ç Ğ İ I Ö Ş Ü (and ı, â, î, û) to c g i i o s u.
- * So 'projektor', 'PROJEKTÖR' and 'Projektör' find each other.
- */
-export function folded(col: SQLWrapper): SQL {
-  return sql`lower(translate(${col}, ${FOLD_FROM}, ${FOLD_TO}))`;
-}
-/** The LIKE pattern of a search term, folded like the columns. */
-export function foldedPattern(term: string): SQL {
-  return sql`lower(translate(${likePattern(term)}, ${FOLD_FROM}, ${FOLD_TO}))`;
-}
-export function searchAny(cols: SQLWrapper[], term: string): SQL {
-  const pattern = foldedPattern(term);
-  return or(...cols.map((c) => sql`${folded(c)} like ${pattern}`))!;
-}
-/** Search in a stored, already folded column (products.search_text, products.public_search). */
-export function searchFolded(col: SQLWrapper, term: string): SQL {
-  return sql`${col} like ${foldedPattern(term)}`;
-}
+/** The search fold lives in lib/search.ts (one helper for every list); re-exported for the catalogue modules. */
+export { folded, foldedPattern, searchAny, searchFolded } from '../../lib/search.js';

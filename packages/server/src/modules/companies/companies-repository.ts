@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Company } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
-import { likePattern } from '../../lib/http.js';
+import { searchAny } from '../../lib/search.js';
 import { trSortKey } from '../../lib/sort.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -19,7 +19,7 @@ export interface CompanyListArgs {
 
 export async function listCompanies(db: Executor, a: CompanyListArgs) {
   const conds: SQL[] = [];
-  if (a.search) conds.push(ilike(companies.company_name, likePattern(a.search)));
+  if (a.search) conds.push(searchAny([companies.company_name], a.search));
   if (a.category) conds.push(eq(companies.company_category, a.category));
   if (a.status !== undefined) conds.push(eq(companies.company_status, a.status));
   const where = conds.length ? and(...conds) : undefined;

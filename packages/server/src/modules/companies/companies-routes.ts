@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_LEVELS, COMPANIES_PAGE_SIZE, COMPANY_CATEGORIES, COMPANY_SORTS, companyInputSchema, companySchema, companyUpdateSchema } from '@isik/domain';
+import { COMPANIES_PAGE_SIZE, COMPANY_CATEGORIES, COMPANY_SORTS, companyInputSchema, companyListSchema, companySchema, companyUpdateSchema, routeLevel } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { CompaniesService } from './companies-service.js';
@@ -40,12 +40,11 @@ function parseFilter(f: string | undefined): z.infer<typeof filterObject> {
 }
 
 export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesService }> = async (app, { companies }) => {
-  const level = API_LEVELS.companies;
   const tags = ['companies'];
 
   app.get('/companies/list', {
-    config: { level },
-    schema: { tags, summary: 'Customer and supplier companies, paged, sorted, searched by name', querystring: listQuery, response: { 200: z.object({ companyList: z.array(companySchema), page: z.number(), totalPage: z.number(), totalItemCount: z.number() }), ...errorResponses } },
+    config: { level: routeLevel('/companies') },
+    schema: { tags, summary: 'Customer and supplier companies, paged, sorted, searched by name', querystring: listQuery, response: { 200: companyListSchema, ...errorResponses } },
   }, async (req) => {
     const q = req.query;
     const f = parseFilter(q.filter);
@@ -62,17 +61,17 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
   });
 
   app.get('/companies/:id', {
-    config: { level },
+    config: { level: routeLevel('/companydetail/:id') },
     schema: { tags, summary: 'One company', params: idParams, response: { 200: companySchema, ...errorResponses } },
   }, async (req) => companies.get(req.params.id));
 
   app.post('/companies/create', {
-    config: { level, module: 'companies', action: 'write' },
+    config: { level: routeLevel('/companydetail/:id'), module: 'companies', action: 'write' },
     schema: { tags, summary: 'Create a company', body: companyInputSchema, response: { 200: companySchema, ...errorResponses } },
   }, async (req) => companies.create(requireSession(req), req.body));
 
   app.post('/companies/update/:id', {
-    config: { level, module: 'companies', action: 'write' },
+    config: { level: routeLevel('/companydetail/:id'), module: 'companies', action: 'write' },
     schema: { tags, summary: 'Update a company; __v must be the version read', params: idParams, body: companyUpdateSchema, response: { 200: companySchema, ...errorResponses } },
   }, async (req) => companies.update(requireSession(req), req.params.id, req.body));
 
@@ -81,7 +80,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
       // No automatic HEAD twin: a HEAD request must never delete.
       method, url: '/companies/delete/:id',
       exposeHeadRoute: false,
-      config: { level, module: 'companies', action: 'delete' },
+      config: { level: routeLevel('/companydetail/:id'), module: 'companies', action: 'delete' },
       schema: { tags, summary: 'Delete a company; refused while it has users, deliveries or offers', params: idParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => companies.remove(requireSession(req), req.params.id),
     });

@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids.js';
 import { recordChange } from '../../lib/log.js';
 import type { SessionContext } from '../../plugins/auth.js';
 import { companyUserCount, findCompany, listCompanies, type CompanyListArgs } from './companies-repository.js';
+import { versionIs } from '../../lib/version.js';
 
 type Input = z.output<typeof companyInputSchema>;
 type UpdateInput = z.output<typeof companyUpdateSchema>;
@@ -51,7 +52,7 @@ export function createCompaniesService(deps: { db: Db }) {
       const { __v, ...fields } = data;
       await db.transaction(async (tx) => {
         const res = await tx.update(companies).set({ ...fields, updated_at: new Date(), version: sql`${companies.version} + 1` })
-          .where(and(eq(companies.id, id), eq(companies.version, __v))).returning({ id: companies.id });
+          .where(and(eq(companies.id, id), versionIs(companies.version, __v))).returning({ id: companies.id });
         if (res.length === 0) {
           if (!(await findCompany(tx, id))) throw notFound();
           throw conflict();

@@ -14,26 +14,25 @@ const deleteParams = z.object({
 
 /** Company deliveries (spec 000 7): the company detail screen's calls, level 2; writes use module 'deliveries'. */
 export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesService }> = async (app, { deliveries }) => {
-  const level = routeLevel('/companydetail/:id');
   const tags = ['deliveries'];
 
   app.get('/deliveried/list/:companyId', {
-    config: { level },
+    config: { level: routeLevel('/companydetail/:id') },
     schema: { tags, summary: "A company's deliveries, newest first", params: z.object({ companyId: z.string().min(1).max(64) }), response: { 200: z.array(deliverySchema), ...errorResponses } },
   }, async (req) => deliveries.list(req.params.companyId));
 
   app.get('/deliveried/:id', {
-    config: { level },
+    config: { level: routeLevel('/companydetail/:id') },
     schema: { tags, summary: 'One delivery', params: idParams, response: { 200: deliverySchema, ...errorResponses } },
   }, async (req) => deliveries.get(req.params.id));
 
   app.post('/deliveried/create', {
-    config: { level, module: 'deliveries', action: 'write' },
+    config: { level: routeLevel('/companydetail/:id'), module: 'deliveries', action: 'write' },
     schema: { tags, summary: 'Create a company delivery; product and material deliveries take the item out of stock', body: deliveryInputSchema, response: { 200: deliverySchema, ...errorResponses } },
   }, async (req) => deliveries.create(requireSession(req), req.body));
 
   app.post('/deliveried/update/:id', {
-    config: { level, module: 'deliveries', action: 'write' },
+    config: { level: routeLevel('/companydetail/:id'), module: 'deliveries', action: 'write' },
     schema: { tags, summary: 'Update status, status description, description, receiver or date; __v must be the version read', params: idParams, body: deliveryUpdateSchema, response: { 200: deliverySchema, ...errorResponses } },
   }, async (req) => deliveries.update(requireSession(req), req.params.id, req.body));
 
@@ -42,7 +41,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
       method, url: '/deliveried/delete/:id/:product_id/:component_type',
       // No automatic HEAD twin: a HEAD request must never delete.
       exposeHeadRoute: false,
-      config: { level, module: 'deliveries', action: 'delete' },
+      config: { level: routeLevel('/companydetail/:id'), module: 'deliveries', action: 'delete' },
       schema: { tags, summary: 'Delete a delivery; its stock movement is reversed', params: deleteParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => deliveries.remove(requireSession(req), req.params.id, req.params.product_id, req.params.component_type),
     });

@@ -11,6 +11,7 @@ import { recordChange, type Actor } from '../../lib/log.js';
 import type { CompaniesService } from '../companies/companies-service.js';
 import * as ledger from '../stock/ledger.js';
 import { companyDeliveryCount, findDelivery, listCompanyDeliveries, lockDelivery } from './deliveries-repository.js';
+import { isStale } from '../../lib/version.js';
 
 const invalid = (field: string, key: MessageKey, params?: Record<string, string | number>) => new AppError(400, key, { [field]: key }, params);
 
@@ -111,7 +112,7 @@ export function createDeliveriesService(deps: { db: Db; companies: CompaniesServ
       await db.transaction(async (tx) => {
         const row = await lockDelivery(tx, id);
         if (!row) throw notFound();
-        if (row.version !== d.__v) throw conflict();
+        if (isStale(row.version, d.__v)) throw conflict();
         const locked: [string, boolean][] = [
           ['component_type', differs(d.component_type, row.component_type)],
           ['product_id', differs(d.product_id === DELIVERY_NO_PRODUCT ? '' : d.product_id, row.product_id)],

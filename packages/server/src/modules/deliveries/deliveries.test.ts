@@ -212,8 +212,8 @@ describe('POST /api/deliveried/update/:id', () => {
     const stale = await t.call({ method: 'POST', url: `/api/deliveried/update/${d._id}`, token: t.tokens[2], payload: { __v: 5, status: 1 } });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('error.conflict');
-    const missing = await t.call({ method: 'POST', url: `/api/deliveried/update/${d._id}`, token: t.tokens[2], payload: { status: 1 } });
-    expect(missing.statusCode).toBe(400);
+    const malformed = await t.call({ method: 'POST', url: `/api/deliveried/update/${d._id}`, token: t.tokens[2], payload: { status: 1, __v: true } });
+    expect(malformed.statusCode).toBe(400);
     const qty = await t.call({ method: 'POST', url: `/api/deliveried/update/${d._id}`, token: t.tokens[2], lang: 'tr', payload: { __v: 0, status: 1, qty: 2, price: d.price } });
     expect(qty.statusCode).toBe(400);
     expect(qty.json()).toMatchObject({ code: 'delivery.locked', fields: { qty: 'Teslimatın ürünü, miktarı ve fiyatı değiştirilemez. Teslimatı silip yeniden oluşturun.' } });

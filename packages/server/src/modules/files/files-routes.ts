@@ -1,15 +1,18 @@
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { or, sql } from 'drizzle-orm';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { uploadedFileSchema } from '@isik/domain';
+import { BACK_OFFICE_MAX_ROLE, routeLevel, uploadedFileSchema } from '@isik/domain';
 import type { Db } from '../../db/database.js';
+import { myCompany } from '../../db/schema.js';
+import { validFileSignature } from '../../lib/file-signature.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { errorBody, errorResponses } from '../../lib/http.js';
 import type { FilesService } from './files-service.js';
 
 const fileParams = z.object({ id: z.string().max(200) });
-const fileQuery = z.object({ name: z.string().max(300).optional() });
+const fileQuery = z.object({ name: z.string().max(300).optional(), exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
 const uploadBody = z.object({
   data: z.string({ error: 'file.required' }).optional(),
   name: z.string({ error: 'error.invalidType' }).max(300, { error: 'error.tooLong' }).optional(),
@@ -26,6 +29,18 @@ const EXT: Record<string, string> = {
 function cleanName(name: string | undefined): string {
   // eslint-disable-next-line no-control-regex
   return (name ?? '').replace(/[\u0000-\u001f\u007f"\\/:*?<>|]/g, '_').replace(/^[.\s]+/, '').trim().slice(0, 200);
+}
+
+/**
+ * The download name with the stored type's extension, so a name cannot change what the file is
+ * (`?name=evil.html` of a PNG becomes `evil.png`).
+ */
+export function nameForType(name: string, mime: string): string {
+  const ext = EXT[mime] ?? 'bin';
+  if (!name) return '';
+  if (name.toLowerCase().endsWith(`.${ext}`)) return name;
+  const base = name.replace(/\.[A-Za-z0-9]{1,8}$/, '') || 'file';
+  return `${base}.${ext}`;
 }
 
 function disposition(kind: 'inline' | 'attachment', name: string): string {
@@ -45,7 +60,7 @@ function isTooLarge(err: FastifyError): boolean {
   return err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413;
 }
 
-export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; db: Db }> = async (app, { files, db }) => {
+export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; db: Db; secret: () => string }> = async (app, { files, db, secret }) => {
   const tags = ['files'];
   await app.register(multipart, { limits: { fileSize: files.maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 } });
 
@@ -56,25 +71,48 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; db: Db }>
     throw err;
   });
 
-  const cacheHeaders = (reply: FastifyReply, etag: string) => reply
-    .header('cache-control', 'public, max-age=31536000, immutable')
+  // Every stored file: a sandbox CSP (no script runs, no same-origin access, even if a browser renders it as a page).
+  const cacheHeaders = (reply: FastifyReply, etag: string, isPrivate = false) => reply
+    .header('cache-control', isPrivate ? 'private, max-age=3600' : 'public, max-age=31536000, immutable')
     .header('etag', etag)
-    .header('x-content-type-options', 'nosniff');
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; plugin-types application/pdf")
+    .header('cross-origin-resource-policy', 'same-origin');
+
+  /** The own company's stamp, signature and certificate files (ADR 0012). */
+  async function isPrivateFile(id: string): Promise<boolean> {
+    const like = `%${id}%`;
+    const [row] = await db.select({ id: myCompany.id }).from(myCompany)
+      .where(or(sql`${myCompany.sirket_kase} like ${like}`, sql`${myCompany.sirket_kaseimza} like ${like}`, sql`${myCompany.certificates}::text like ${like}`))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** Private files: signed-in staff (role <= 3, bearer token) or a valid signed URL; others 401/403. */
+  async function checkAccess(req: FastifyRequest, id: string): Promise<boolean> {
+    if (!files.isFileIdValid(id) || !(await isPrivateFile(id))) return false;
+    const q = (req.query ?? {}) as { exp?: string; sig?: string };
+    if (validFileSignature(secret(), id, q.exp, q.sig)) return true;
+    if (!req.session) throw new AppError(401, 'error.unauthorized');
+    if (req.session.role > BACK_OFFICE_MAX_ROLE) throw new AppError(403, 'error.forbidden');
+    return true;
+  }
 
   app.get('/files/:id', {
     config: { level: 'public' },
-    schema: { tags, summary: 'A stored file\'s bytes (?name= sets the download file name)', params: fileParams, querystring: fileQuery, response: { 404: errorBody } },
+    schema: { tags, summary: 'A stored file\'s bytes (?name= sets the download file name; its extension is always the stored type\'s). The own company\'s stamp, signature and certificate files need a back-office session or the signed URL of the company answer', params: fileParams, querystring: fileQuery, response: { 404: errorBody } },
   }, async (req, reply) => {
     const id = req.params.id.toLowerCase();
     const etag = `"${id}"`;
+    const isPrivate = await checkAccess(req, id);
     if (notModified(req.headers['if-none-match'], etag) && files.isFileIdValid(id)) {
-      return cacheHeaders(reply, etag).status(304).send();
+      return cacheHeaders(reply, etag, isPrivate).status(304).send();
     }
     const f = await files.get(id);
     if (!f) throw notFound();
-    const name = cleanName(req.query.name);
+    const name = nameForType(cleanName(req.query.name), f.mime);
     const inline = files.isInlineMime(f.mime);
-    return cacheHeaders(reply, etag)
+    return cacheHeaders(reply, etag, isPrivate)
       .header('content-type', f.mime)
       .header('content-length', f.bytes.length)
       .header('content-disposition', disposition(inline ? 'inline' : 'attachment', name || (inline ? '' : `${id.slice(0, 16)}.${EXT[f.mime] ?? 'bin'}`)))
@@ -83,16 +121,17 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; db: Db }>
 
   app.get('/files/:id/small', {
     config: { level: 'public' },
-    schema: { tags, summary: 'The small image of a stored file (the original when there is none)', params: fileParams, response: { 404: errorBody } },
+    schema: { tags, summary: 'The small image of a stored file (the original when there is none)', params: fileParams, querystring: fileQuery, response: { 404: errorBody } },
   }, async (req, reply) => {
     const id = req.params.id.toLowerCase();
     const etag = `"${id}-small"`;
+    const isPrivate = await checkAccess(req, id);
     if (notModified(req.headers['if-none-match'], etag) && files.isFileIdValid(id)) {
-      return cacheHeaders(reply, etag).status(304).send();
+      return cacheHeaders(reply, etag, isPrivate).status(304).send();
     }
     const f = await files.getSmall(id);
     if (!f) throw notFound();
-    return cacheHeaders(reply, etag)
+    return cacheHeaders(reply, etag, isPrivate)
       .header('content-type', f.mime)
       .header('content-length', f.bytes.length)
       .header('content-disposition', files.isInlineMime(f.mime) ? 'inline' : 'attachment')
@@ -100,7 +139,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; db: Db }>
   });
 
   app.post('/files/upload', {
-    config: { level: 3 },
+    config: { level: routeLevel('/model/:id') },
     // A data URL is a third larger than its file: the JSON body may be that much over the file limit.
     bodyLimit: Math.ceil((files.maxBytes * 4) / 3) + 64 * 1024,
     schema: {
@@ -133,12 +172,14 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; db: Db }>
       data = req.body?.data;
       name = req.body?.name ?? '';
     }
-    const stored = await db.transaction(async (tx) => {
-      if (bytes) return files.storeBytes(tx, bytes, 'file');
-      if (data === undefined || data === '') throw new AppError(400, 'file.required', { data: 'file.required' });
-      if (!data.startsWith('data:')) throw new AppError(400, 'file.invalidData', { data: 'file.invalidData' });
+    if (!bytes && (data === undefined || data === '')) throw new AppError(400, 'file.required', { data: 'file.required' });
+    if (!bytes && !data!.startsWith('data:')) throw new AppError(400, 'file.invalidData', { data: 'file.invalidData' });
+    // Type detection, PDF checks, hashing and resizing before the transaction; inside it only the insert.
+    const prepared = bytes ? await files.prepareBytes(bytes) : null;
+    const stored = await files.prepared(data, () => db.transaction(async (tx) => {
+      if (prepared) return files.insertPrepared(tx, prepared, 'file');
       return (await files.ingestFile(tx, data, 'data'))!;
-    });
+    }));
     return { url: stored.url, smallUrl: stored.smallUrl, id: stored.id, mime: stored.mime, size: stored.size, name: cleanName(name) };
   });
 };

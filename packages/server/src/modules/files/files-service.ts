@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -5,6 +6,8 @@ import type { MessageKey } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
 import { files } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { withoutSignature } from '../../lib/file-signature.js';
+import { pdfProblem } from './pdf-check.js';
 
 /** sharp is a native addon: when it cannot load, the original image serves as its own small image. */
 type Sharp = typeof import('sharp').default;
@@ -48,6 +51,20 @@ export interface StoredFile {
 export interface IngestOptions {
   /** 'image': only PNG, JPEG, WebP or GIF are accepted (e.g. the image library). Default: every accepted type. */
   kind?: 'image' | 'any';
+}
+
+/**
+ * A file checked, hashed and (for images) made small BEFORE a transaction (issue 8: nothing slow inside one).
+ * Inside the transaction only the checks of the caller's field and the insert remain.
+ */
+export interface PreparedFile {
+  id: string;
+  bytes: Buffer;
+  /** The accepted type found by content, or null. */
+  mime: string | null;
+  small: { small: Buffer; mime: string } | null;
+  /** Why the content cannot be stored although its type is accepted (a broken image, a PDF with scripts). */
+  problem: MessageKey | null;
 }
 
 export const fileUrl = (id: string) => `/api/files/${id}`;
@@ -94,25 +111,67 @@ export function createFilesService(deps: { db: Db; maxBytes: number }) {
     return { small, mime: 'image/webp' };
   }
 
-  /** Checks bytes, makes the small image and stores the file once by its hash. */
-  async function store(tx: Executor, bytes: Buffer, field: string, opts: IngestOptions = {}): Promise<StoredFile> {
+  /**
+   * The slow part of storing a file, done outside any transaction: hash, type by content, PDF check, small image
+   * (skipped when the file is already stored). Throws nothing: problems are answered by insertPrepared with the field.
+   */
+  async function prepareBytes(bytes: Buffer, exec: Executor = db): Promise<PreparedFile> {
+    const id = createHash('sha256').update(bytes).digest('hex');
+    if (bytes.length === 0 || bytes.length > maxBytes) return { id, bytes, mime: null, small: null, problem: null };
+    const mime = await detect(bytes);
+    let small: PreparedFile['small'] = null;
+    let problem: MessageKey | null = null;
+    if (mime === 'application/pdf') problem = await pdfProblem(bytes);
+    if (mime && IMAGES.has(mime)) {
+      // Inside a transaction its own executor must ask (on PGlite the transaction holds the only connection).
+      const [existing] = await exec.select({ id: files.id }).from(files).where(eq(files.id, id)).limit(1);
+      if (!existing) {
+        // A file that looks like an image by its first bytes but cannot be decoded is refused.
+        try { small = await makeSmall(bytes); } catch { problem = 'file.unsupported'; }
+      }
+    }
+    return { id, bytes, mime, small, problem };
+  }
+
+  /** Inside the transaction: the field's checks and the insert (once by hash). */
+  async function insertPrepared(tx: Executor, p: PreparedFile, field: string, opts: IngestOptions = {}): Promise<StoredFile> {
+    const { bytes, id, mime } = p;
     if (bytes.length === 0) throw fieldError(400, 'file.empty', field);
     if (bytes.length > maxBytes) throw tooLarge(field);
-    const mime = await detect(bytes);
     if (!mime) throw fieldError(400, opts.kind === 'image' ? 'file.notImage' : 'file.unsupported', field);
     if (opts.kind === 'image' && !IMAGES.has(mime)) throw fieldError(400, 'file.notImage', field);
-    const id = createHash('sha256').update(bytes).digest('hex');
-    const [existing] = await tx.select({ id: files.id }).from(files).where(eq(files.id, id)).limit(1);
-    if (!existing) {
-      let small: { small: Buffer; mime: string } | null = null;
-      if (IMAGES.has(mime)) {
-        // A file that looks like an image by its first bytes but cannot be decoded is refused.
-        try { small = await makeSmall(bytes); } catch { throw fieldError(400, 'file.unsupported', field); }
-      }
-      await tx.insert(files).values({ id, mime, size: bytes.length, bytes, small: small?.small ?? null, small_mime: small?.mime ?? null })
-        .onConflictDoNothing({ target: files.id });
-    }
+    if (p.problem) throw fieldError(400, p.problem, field);
+    await tx.insert(files).values({ id, mime, size: bytes.length, bytes, small: p.small?.small ?? null, small_mime: p.small?.mime ?? null })
+      .onConflictDoNothing({ target: files.id });
     return { id, mime, size: bytes.length, url: fileUrl(id), smallUrl: smallUrlOf(id) };
+  }
+
+  /** Checks bytes, makes the small image and stores the file once by its hash (slow: prefer prepare first). */
+  async function store(tx: Executor, bytes: Buffer, field: string, opts: IngestOptions = {}): Promise<StoredFile> {
+    return insertPrepared(tx, await prepareBytes(bytes, tx), field, opts);
+  }
+
+  /** Files of the current call prepared before its transaction, by their data URL (see `prepared`). */
+  const preparedByUrl = new AsyncLocalStorage<Map<string, PreparedFile>>();
+
+  /** A data URL stored: the prepared file when the call prepared it, else prepared here (inside the caller's transaction). */
+  async function storeDataUrl(tx: Executor, value: string, field: string, opts: IngestOptions): Promise<StoredFile> {
+    const ready = preparedByUrl.getStore()?.get(value);
+    if (ready) return insertPrepared(tx, ready, field, opts);
+    return store(tx, decodeDataUrl(value, field), field, opts);
+  }
+
+  /** Every data URL string anywhere in a JSON value. */
+  function dataUrlsIn(value: unknown, out: Set<string>, depth = 0): Set<string> {
+    if (depth > 12) return out;
+    if (typeof value === 'string') {
+      if (isDataUrl(value)) out.add(value);
+    } else if (Array.isArray(value)) {
+      for (const v of value) dataUrlsIn(v, out, depth + 1);
+    } else if (value && typeof value === 'object') {
+      for (const v of Object.values(value)) dataUrlsIn(v, out, depth + 1);
+    }
+    return out;
   }
 
   /** Decodes a base64 data URL; refuses a bad one (400) or one over the limit (413) before decoding. */
@@ -151,16 +210,17 @@ export function createFilesService(deps: { db: Db; maxBytes: number }) {
     async ingest(tx: Executor, value: string | null | undefined, field: string, opts: IngestOptions = {}): Promise<string> {
       if (value === null || value === undefined || value === '') return '';
       if (typeof value !== 'string') throw fieldError(400, 'file.invalidValue', field);
-      if (isDataUrl(value)) return (await store(tx, decodeDataUrl(value, field), field, opts)).url;
+      if (isDataUrl(value)) return (await storeDataUrl(tx, value, field, opts)).url;
       await lookupUrl(tx, value, field, opts);
-      return value;
+      // A signed URL (the own company's private files) is stored without its signature.
+      return withoutSignature(value);
     },
 
     /** Like ingest, but answers the stored file's details (or null for an empty value). */
     async ingestFile(tx: Executor, value: string | null | undefined, field: string, opts: IngestOptions = {}): Promise<StoredFile | null> {
       if (value === null || value === undefined || value === '') return null;
       if (typeof value !== 'string') throw fieldError(400, 'file.invalidValue', field);
-      if (isDataUrl(value)) return store(tx, decodeDataUrl(value, field), field, opts);
+      if (isDataUrl(value)) return storeDataUrl(tx, value, field, opts);
       return lookupUrl(tx, value, field, opts);
     },
 
@@ -188,6 +248,25 @@ export function createFilesService(deps: { db: Db; maxBytes: number }) {
       }
       return out;
     },
+
+    /**
+     * Runs `work` (which opens the transaction) after preparing every data URL in `body` outside it: type
+     * detection, PDF checks, hashing and image resizing happen here, and `ingest` inside the transaction only
+     * inserts. A data URL that cannot be decoded is left for `ingest` to refuse with its field.
+     */
+    async prepared<T>(body: unknown, work: () => Promise<T>): Promise<T> {
+      const map = new Map<string, PreparedFile>();
+      for (const url of dataUrlsIn(body, new Set())) {
+        let bytes: Buffer;
+        try { bytes = decodeDataUrl(url, ''); } catch { continue; }
+        map.set(url, await prepareBytes(bytes));
+      }
+      return map.size === 0 ? work() : preparedByUrl.run(map, work);
+    },
+
+    /** Prepares raw bytes outside a transaction; `insertPrepared` stores them inside one. */
+    prepareBytes: (bytes: Buffer) => prepareBytes(bytes),
+    insertPrepared,
 
     /** Stores raw bytes (multipart uploads) with the same checks. */
     storeBytes(tx: Executor, bytes: Buffer, field: string, opts: IngestOptions = {}): Promise<StoredFile> {

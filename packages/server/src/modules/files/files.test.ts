@@ -21,8 +21,8 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 const svc = () => t.app.services.files;
-const upload = (payload: object, token: string | null = t.tokens[3], lang = 'en') => t.call({ method: 'POST', url: '/api/files/upload', payload, token, lang });
-const uploadMultipart = (body: ReturnType<typeof multipartBody>, token: string | null = t.tokens[3], lang = 'en') =>
+const upload = (payload: object, token: string | null = t.tokens[2], lang = 'en') => t.call({ method: 'POST', url: '/api/files/upload', payload, token, lang });
+const uploadMultipart = (body: ReturnType<typeof multipartBody>, token: string | null = t.tokens[2], lang = 'en') =>
   t.call({ method: 'POST', url: '/api/files/upload', payload: body.payload, headers: body.headers, token, lang });
 const rowCount = async (id: string) => Number((await t.database.db.select({ n: count() }).from(files).where(eq(files.id, id)))[0].n);
 const get = (url: string, headers: Record<string, string> = {}) => t.call({ method: 'GET', url, headers });
@@ -118,7 +118,7 @@ describe('POST /api/files/upload', () => {
     const json = await upload({ data: dataUrl(big) });
     expect(json.statusCode, json.body).toBe(413);
     expect(json.json()).toMatchObject({ message: LIMIT, code: 'file.tooLarge', fields: { data: LIMIT } });
-    const tr = await upload({ data: dataUrl(big) }, t.tokens[3], 'tr');
+    const tr = await upload({ data: dataUrl(big) }, t.tokens[2], 'tr');
     expect(tr.json().message).toBe('Dosya çok büyük. En fazla 1 MB yükleyebilirsiniz.');
     const mp = await uploadMultipart(multipartBody({ bytes: big, filename: 'big.png', mime: 'image/png' }));
     expect(mp.statusCode, mp.body).toBe(413);
@@ -145,22 +145,23 @@ describe('POST /api/files/upload', () => {
     const empty = await uploadMultipart(multipartBody(null, { name: 'no file' }));
     expect(empty.statusCode, empty.body).toBe(400);
     expect(empty.json().fields).toEqual({ file: 'Upload a file.' });
-    const broken = await t.call({ method: 'POST', url: '/api/files/upload', payload: '--x\r\nbroken', headers: { 'content-type': 'multipart/form-data; boundary=x' }, token: t.tokens[3] });
+    const broken = await t.call({ method: 'POST', url: '/api/files/upload', payload: '--x\r\nbroken', headers: { 'content-type': 'multipart/form-data; boundary=x' }, token: t.tokens[2] });
     expect(broken.statusCode, broken.body).toBe(400);
-    const noBoundary = await t.call({ method: 'POST', url: '/api/files/upload', payload: 'abc', headers: { 'content-type': 'multipart/form-data' }, token: t.tokens[3] });
+    const noBoundary = await t.call({ method: 'POST', url: '/api/files/upload', payload: 'abc', headers: { 'content-type': 'multipart/form-data' }, token: t.tokens[2] });
     expect(noBoundary.statusCode, noBoundary.body).toBe(400);
   });
 
-  it('needs a token (401) and a back-office role up to 3 (403)', async () => {
+  it('needs a token (401) and the level of the screens that upload, 2 (403)', async () => {
     const body = { data: dataUrl(smallPng) };
     expect((await upload(body, null)).statusCode).toBe(401);
+    expect((await upload(body, t.tokens[3])).statusCode).toBe(403);
     expect((await upload(body, t.tokens[4])).statusCode).toBe(403);
     expect((await upload(body, t.tokens[7])).statusCode).toBe(403);
     // Refused before the body is read: a multipart upload without a token stores nothing.
     const bytes = await makePng(33, 33);
     const mp = await uploadMultipart(multipartBody({ bytes, filename: 'a.png', mime: 'image/png' }), null);
     expect(mp.statusCode).toBe(401);
-    expect((await upload(body, t.tokens[3])).statusCode).toBe(200);
+    expect((await upload(body, t.tokens[2])).statusCode).toBe(200);
   });
 });
 

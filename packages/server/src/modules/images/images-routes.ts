@@ -14,7 +14,6 @@ const listQuery = z.object({
 
 /** The image library (spec 000 2.10; route /imagemanagment, level 2; writes in the catalogue module). */
 export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = async (app, { images }) => {
-  const level = routeLevel('/imagemanagment');
   const tags = ['images'];
   // The body carries the image as a data URL, a third larger than the file: room for one file at the limit.
   const bodyLimit = Math.ceil((images.maxFileBytes * 4) / 3) + 256 * 1024;
@@ -24,9 +23,9 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
   });
 
   app.get('/images/list/:id', {
-    config: { level },
+    config: { level: routeLevel('/imagemanagment') },
     schema: {
-      tags, summary: "Images of a model (:id = model id), or all with 'none'; ?search= by description or model code",
+      tags, summary: "Images of a model (:id = the model's id or its code, e.g. ISK-ASTRA), or all with 'none'; ?search= by description or model code",
       params: idParams, querystring: listQuery, response: { 200: imageListSchema, ...errorResponses },
     },
   }, async (req) => images.list({
@@ -37,19 +36,19 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
   }));
 
   app.get('/images/:id', {
-    config: { level },
+    config: { level: routeLevel('/imagemanagment') },
     schema: { tags, summary: 'One image', params: idParams, response: { 200: imageSchema, ...errorResponses } },
   }, async (req) => images.get(req.params.id));
 
   app.post('/images/create', {
     bodyLimit,
-    config: { level, module: 'catalogue', action: 'write' },
+    config: { level: routeLevel('/imagemanagment'), module: 'catalogue', action: 'write' },
     schema: { tags, summary: 'Add an image (image: base64 data URL or /api/files URL); answers URLs', body: imageInputSchema, response: { 200: imageSchema, ...errorResponses, 413: errorBody } },
   }, async (req) => images.create(requireSession(req), req.body));
 
   app.post('/images/update/:id', {
     bodyLimit,
-    config: { level, module: 'catalogue', action: 'write' },
+    config: { level: routeLevel('/imagemanagment'), module: 'catalogue', action: 'write' },
     schema: { tags, summary: 'Update an image; __v must be the version read', params: idParams, body: imageUpdateSchema, response: { 200: imageSchema, ...errorResponses, 413: errorBody } },
   }, async (req) => images.update(requireSession(req), req.params.id, req.body));
 
@@ -57,7 +56,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
     app.route({
       method, url: '/images/delete/:id',
       exposeHeadRoute: false,
-      config: { level, module: 'catalogue', action: 'delete' },
+      config: { level: routeLevel('/imagemanagment'), module: 'catalogue', action: 'delete' },
       schema: { tags, summary: 'Delete an image', params: idParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => images.remove(requireSession(req), req.params.id),
     });

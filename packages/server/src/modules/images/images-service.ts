@@ -1,14 +1,15 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { totalPages, type ImageModelRef, type LibraryImage, type imageInputSchema, type imageUpdateSchema } from '@isik/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
-import { images } from '../../db/schema.js';
+import { images, models } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { likePattern } from '../../lib/http.js';
+import { folded, foldedPattern, searchAny } from '../../lib/search.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange } from '../../lib/log.js';
 import type { SessionContext } from '../../plugins/auth.js';
 import type { FilesService } from '../files/files-service.js';
+import { versionIs } from '../../lib/version.js';
 
 type Input = z.output<typeof imageInputSchema>;
 type UpdateInput = z.output<typeof imageUpdateSchema>;
@@ -42,18 +43,29 @@ export function createImagesService(deps: { db: Db; files: FilesService }) {
     return { image: f.url, smallimage: f.smallUrl };
   }
 
+  /**
+   * Images of one model, named by its id or its code (spec 000 7: 'by model code'): `/images/list/ISK-ASTRA`.
+   * A code of a stored model matches its images by id; a code no model has any more matches the refs' labels.
+   */
+  async function modelCondition(idOrCode: string): Promise<SQL> {
+    const has = (id: string) => sql`${images.model} @> ${JSON.stringify([{ value: id }])}::jsonb`;
+    const [m] = await db.select({ id: models.id }).from(models).where(sql`lower(${models.model_kodu}) = lower(${idOrCode})`).limit(1);
+    if (m) return or(has(idOrCode), has(m.id))!;
+    return or(has(idOrCode), sql`exists (select 1 from jsonb_array_elements(${images.model}) as m where lower(m->>'label') = lower(${idOrCode}))`)!;
+  }
+
   return {
     maxFileBytes: files.maxBytes,
     tooLarge: files.tooLarge,
 
     async list(a: ImageListArgs) {
       const conds: SQL[] = [];
-      if (a.modelId) conds.push(sql`${images.model} @> ${JSON.stringify([{ value: a.modelId }])}::jsonb`);
+      if (a.modelId) conds.push(await modelCondition(a.modelId));
       if (a.search) {
-        const p = likePattern(a.search);
+        const p = foldedPattern(a.search);
         conds.push(or(
-          ilike(images.description, p),
-          sql`exists (select 1 from jsonb_array_elements(${images.model}) as m where m->>'label' ilike ${p})`,
+          searchAny([images.description], a.search),
+          sql`exists (select 1 from jsonb_array_elements(${images.model}) as m where ${folded(sql`m->>'label'`)} like ${p})`,
         )!);
       }
       const where = conds.length ? and(...conds) : undefined;
@@ -72,16 +84,18 @@ export function createImagesService(deps: { db: Db; files: FilesService }) {
 
     async create(caller: SessionContext, data: Input) {
       const id = newId();
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(data, () => db.transaction(async (tx) => {
         const urls = await resolveImage(tx, data.image);
         await tx.insert(images).values({ id, model: data.model, ...urls, description: data.description, ...(parseDate(data.date) ? { date: parseDate(data.date) } : {}) });
         await recordChange(tx, caller, { title: 'Görsel oluşturuldu', description: [data.description, modelCodes(data.model)].filter(Boolean).join(' - '), form: 'images', operation_id: id }, { entity: 'images', id, action: 'created' });
-      });
+      }));
       return (await findImage(db, id))!;
     },
 
     async update(caller: SessionContext, id: string, data: UpdateInput) {
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(data, () => db.transaction(async (tx) => {
         const set: Partial<typeof images.$inferInsert> = {};
         if (data.model !== undefined) set.model = data.model;
         if (data.description !== undefined) set.description = data.description;
@@ -89,14 +103,14 @@ export function createImagesService(deps: { db: Db; files: FilesService }) {
         if (date) set.date = date;
         if (data.image !== undefined) Object.assign(set, await resolveImage(tx, data.image));
         const res = await tx.update(images).set({ ...set, updated_at: new Date(), version: sql`${images.version} + 1` })
-          .where(and(eq(images.id, id), eq(images.version, data.__v))).returning();
+          .where(and(eq(images.id, id), versionIs(images.version, data.__v))).returning();
         if (res.length === 0) {
           if (!(await findImage(tx, id))) throw notFound();
           throw conflict();
         }
         const r = res[0];
         await recordChange(tx, caller, { title: 'Görsel güncellendi', description: [r.description, modelCodes(r.model)].filter(Boolean).join(' - '), form: 'images', operation_id: id }, { entity: 'images', id, action: 'updated' });
-      });
+      }));
       return (await findImage(db, id))!;
     },
 

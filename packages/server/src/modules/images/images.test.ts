@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { IMAGE_DESCRIPTIONS } from '@isik/domain';
 import { images, logs, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { createTestContext, USER_PASSWORD, type TestContext } from '../../test/helper.js';
 import { dataUrl, makeJpeg, makePdf, makePng } from '../files/test-files.js';
+import { makeModel } from '../catalogue/catalogue-factory.js';
 
 let t: TestContext;
 let png: Buffer;
@@ -185,9 +186,9 @@ describe('POST /api/images/update/:id', () => {
     expect(titles).toEqual(['Görsel oluşturuldu', 'Görsel güncellendi', 'Görsel güncellendi']);
   });
 
-  it('validates like create: __v needed, image may not be emptied, description one of four; unknown id 404', async () => {
+  it('validates like create: __v an integer when sent, image may not be emptied, description one of four; unknown id 404', async () => {
     const img = await createOk({});
-    expect((await update(img._id, { description: 'Yan Görsel' })).statusCode).toBe(400);
+    expect((await update(img._id, { description: 'Yan Görsel', __v: 'x' })).statusCode).toBe(400);
     const empty = await update(img._id, { __v: img.__v, image: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().fields).toEqual({ image: REQUIRED });
@@ -242,6 +243,19 @@ describe('GET /api/images/list/:id', () => {
     expect((await list(modelA.value)).img.map((i: { description: string }) => i.description)).toEqual(['Teknik Resim', 'Ana Görsel']);
     expect((await list(modelB.value)).img.map((i: { description: string }) => i.description)).toEqual(['Yan Görsel', 'Teknik Resim']);
     expect((await list(newId())).img).toEqual([]);
+  });
+
+  it('a model code answers the images of that model: of a stored model by its id, else by the refs\' code', async () => {
+    const stored = await t.call({ method: 'POST', url: '/api/models/create', token: t.tokens[0], payload: { ...makeModel(401), model_kodu: 'ISK-ASTRA' } });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const astra = { value: stored.json()._id as string, label: 'ISK-ASTRA' };
+    await createOk({ model: [astra], description: 'Ana Görsel', date: '2025-05-01T00:00:00.000Z' });
+    expect((await list('ISK-ASTRA')).img.map((i: { model: { value: string }[] }) => i.model[0].value)).toEqual([astra.value]);
+    expect((await list('isk-astra')).totalItemCount).toBe(1);
+    expect((await list(astra.value)).totalItemCount).toBe(1);
+    expect((await list('SOKAK-60')).img.map((i: { description: string }) => i.description)).toEqual(['Teknik Resim', 'Ana Görsel']);
+    expect((await list('ISK-NONE')).img).toEqual([]);
+    await t.database.db.delete(images).where(sql`${images.model} @> ${JSON.stringify([{ value: astra.value }])}::jsonb`);
   });
 
   it('search matches the description or a model code, case-insensitively; LIKE wildcards are text', async () => {

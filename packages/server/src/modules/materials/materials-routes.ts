@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  blankToUndefined, CATALOGUE_LEVELS, MATERIAL_LIST_TYPES, MATERIAL_SORTS, MATERIALS_PAGE_SIZE, materialCategoriesSchema, materialInputSchema,
-  materialSchema, materialUpdateSchema,
+  blankToUndefined, MATERIAL_LIST_TYPES, MATERIAL_SORTS, MATERIALS_PAGE_SIZE, materialCategoriesSchema, materialInputSchema, materialListSchema,
+  materialSchema, materialUpdateSchema, routeLevel,
 } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
@@ -18,36 +18,34 @@ const listQuery = z.object({
 });
 
 export const materialsRoutes: FastifyPluginAsyncZod<{ materials: MaterialsService }> = async (app, { materials }) => {
-  const level = CATALOGUE_LEVELS.materials;
-  const write = { level, module: 'catalogue', action: 'write' } as const;
   const tags = ['materials'];
 
   app.get('/materials/list', {
-    config: { level },
+    config: { level: routeLevel('/materials') },
     schema: {
       tags, summary: 'Materials with their stock balance, paged, sorted, searched (name, category, group) and filtered by category (and group)',
       querystring: listQuery,
-      response: { 200: z.object({ materials: z.array(materialSchema), page: z.number(), totalPage: z.number(), totalItemCount: z.number() }), ...errorResponses },
+      response: { 200: materialListSchema, ...errorResponses },
     },
   }, async (req) => materials.list({ ...req.query, order: req.query.order ?? 'asc' }));
 
   app.get('/materials/categories', {
-    config: { level },
+    config: { level: routeLevel('/materials') },
     schema: { tags, summary: 'Material categories and groups in use (the pickers choose from them or type a new one)', response: { 200: materialCategoriesSchema, ...errorResponses } },
   }, async () => materials.categories());
 
   app.get('/materials/:id', {
-    config: { level },
+    config: { level: routeLevel('/material/:id') },
     schema: { tags, summary: 'One material with its stock balance (stockSum, stockIn, stockOut)', params: idParams, response: { 200: materialSchema, ...errorResponses } },
   }, async (req) => materials.get(req.params.id));
 
   app.post('/materials/create', {
-    config: write,
+    config: { level: routeLevel('/material/:id'), module: 'catalogue', action: 'write' },
     schema: { tags, summary: 'Create a material; the answer carries _id', body: materialInputSchema, response: { 200: materialSchema, ...errorResponses } },
   }, async (req) => materials.create(requireSession(req), req.body));
 
   app.post('/materials/update/:id', {
-    config: write,
+    config: { level: routeLevel('/material/:id'), module: 'catalogue', action: 'write' },
     schema: { tags, summary: 'Update a material; __v must be the version read; the stock balance is the ledger\'s', params: idParams, body: materialUpdateSchema, response: { 200: materialSchema, ...errorResponses } },
   }, async (req) => materials.update(requireSession(req), req.params.id, req.body));
 
@@ -55,7 +53,7 @@ export const materialsRoutes: FastifyPluginAsyncZod<{ materials: MaterialsServic
     app.route({
       method, url: '/materials/delete/:id',
       exposeHeadRoute: false,
-      config: { level, module: 'catalogue', action: 'delete' },
+      config: { level: routeLevel('/material/:id'), module: 'catalogue', action: 'delete' },
       schema: { tags, summary: 'Delete a material; refused (409) while it has stock movements or a bill of operations uses it', params: idParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => materials.remove(requireSession(req), req.params.id),
     });

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { defined, type FileIngest } from '../catalogue/shared.js';
 import { findMaterial, listMaterials, materialCategories, materialColumns, type MaterialListArgs } from './materials-repository.js';
+import { versionIs } from '../../lib/version.js';
 
 /** Other areas (purchasing) may refuse a material's deletion while they hold records of it. */
 export type MaterialDeleteGuard = (tx: Executor, materialId: string) => Promise<MessageKey | null>;
@@ -45,28 +46,30 @@ export function createMaterialsService(deps: { db: Db; files: FileIngest }) {
 
     async create(caller: Actor, data: MaterialData) {
       const id = newId();
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(data, () => db.transaction(async (tx) => {
         const img = await files.ingest(tx, data.material_img, 'material_img', { kind: 'image' });
         await tx.insert(materials).values({ id, ...materialColumns(data), material_name: data.material_name, material_category: data.material_category, material_group: data.material_group, material_img: img });
         await recordChange(tx, caller, { title: 'Malzeme oluşturuldu', description: data.material_name, form: 'materials', operation_id: id }, { entity: 'materials', id, action: 'created' });
-      });
+      }));
       return (await findMaterial(db, id))!;
     },
 
     /** Stock figures are the ledger's: an update never touches them (nor bumps on a movement). */
     async update(caller: Actor, id: string, data: MaterialUpdateData) {
       const { __v, material_img, ...fields } = data;
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(material_img, () => db.transaction(async (tx) => {
         const img = material_img === undefined ? undefined : await files.ingest(tx, material_img, 'material_img', { kind: 'image' });
         const [row] = await tx.update(materials).set({ ...materialColumns(fields), ...defined({ material_img: img }), updated_at: new Date(), version: sql`${materials.version} + 1` })
-          .where(and(eq(materials.id, id), eq(materials.version, __v))).returning({ name: materials.material_name });
+          .where(and(eq(materials.id, id), versionIs(materials.version, __v))).returning({ name: materials.material_name });
         if (!row) {
           const [exists] = await tx.select({ id: materials.id }).from(materials).where(eq(materials.id, id)).limit(1);
           if (!exists) throw notFound();
           throw conflict();
         }
         await recordChange(tx, caller, { title: 'Malzeme güncellendi', description: row.name, form: 'materials', operation_id: id }, { entity: 'materials', id, action: 'updated' });
-      });
+      }));
       return (await findMaterial(db, id))!;
     },
 

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  blankToUndefined, CATALOGUE_LEVELS, MODEL_LIST_TYPES, MODEL_SORTS, MODELS_PAGE_SIZE, modelInputSchema, modelLightSchema,
-  modelProductionSchema, modelSchema, modelUpdateSchema,
+  blankToUndefined, MODEL_LIST_TYPES, MODEL_SORTS, MODELS_PAGE_SIZE, modelInputSchema, modelListSchema, modelSchema, modelUpdateSchema, routeLevel,
 } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
@@ -18,31 +17,30 @@ const listQuery = z.object({
 });
 
 export const modelsRoutes: FastifyPluginAsyncZod<{ models: ModelsService }> = async (app, { models }) => {
-  const level = CATALOGUE_LEVELS.models;
-  const write = { level, module: 'catalogue', action: 'write' } as const;
   const tags = ['models'];
 
+  // The model pickers of the product and image-library screens read the list too (docs/decisions/0013).
   app.get('/models/list', {
-    config: { level },
+    config: { level: routeLevel('/product/:id') },
     schema: {
       tags, summary: "Models, paged, sorted, searched (name, code) and filtered by category. type: 'list' light rows, 'detail' full, 'productionlist' id, code, name and bill of operations",
       querystring: listQuery,
-      response: { 200: z.object({ models: z.array(z.union([modelSchema, modelLightSchema, modelProductionSchema])), page: z.number(), totalPage: z.number(), totalItemCount: z.number() }), ...errorResponses },
+      response: { 200: modelListSchema, ...errorResponses },
     },
   }, async (req) => models.list({ ...req.query, order: req.query.order ?? 'asc' }));
 
   app.get('/models/:id', {
-    config: { level },
+    config: { level: routeLevel('/model/:id') },
     schema: { tags, summary: 'One model with features, downloads and bill of operations', params: idParams, response: { 200: modelSchema, ...errorResponses } },
   }, async (req) => models.get(req.params.id));
 
   app.post('/models/create', {
-    config: write,
+    config: { level: routeLevel('/model/:id'), module: 'catalogue', action: 'write' },
     schema: { tags, summary: 'Create a model; the answer carries _id', body: modelInputSchema, response: { 200: modelSchema, ...errorResponses } },
   }, async (req) => models.create(requireSession(req), req.body, requestLang(req)));
 
   app.post('/models/update/:id', {
-    config: write,
+    config: { level: routeLevel('/model/:id'), module: 'catalogue', action: 'write' },
     schema: { tags, summary: 'Update a model; __v must be the version read; left-out fields keep their values', params: idParams, body: modelUpdateSchema, response: { 200: modelSchema, ...errorResponses } },
   }, async (req) => models.update(requireSession(req), req.params.id, req.body, requestLang(req)));
 
@@ -50,7 +48,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<{ models: ModelsService }> = as
     app.route({
       method, url: '/models/delete/:id',
       exposeHeadRoute: false,
-      config: { level, module: 'catalogue', action: 'delete' },
+      config: { level: routeLevel('/model/:id'), module: 'catalogue', action: 'delete' },
       schema: { tags, summary: 'Delete a model; refused (409) while products use it', params: idParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => models.remove(requireSession(req), req.params.id),
     });

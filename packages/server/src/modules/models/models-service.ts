@@ -9,6 +9,7 @@ import { recordChange, type Actor } from '../../lib/log.js';
 import { checkName, defined, ingestDownloads, type FileIngest } from '../catalogue/shared.js';
 import { findModel, findModelRow, listModels, modelColumns, type ModelListArgs } from './models-repository.js';
 import { modelCopies } from '../products/products-repository.js';
+import { versionIs } from '../../lib/version.js';
 
 /** Other areas may refuse a model's deletion while they hold records of it (message key or null). */
 export type ModelDeleteGuard = (tx: Executor, modelId: string) => Promise<MessageKey | null>;
@@ -47,24 +48,26 @@ export function createModelsService(deps: { db: Db; files: FileIngest }) {
     async create(caller: Actor, data: ModelData, lang: Lang) {
       checkName(data.model_adi, lang, 'model_adi', 'model.name.short');
       const id = newId();
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(data, () => db.transaction(async (tx) => {
         const stored = await ingestFiles(tx, data);
         await tx.insert(models).values({
           id, ...modelColumns(data), model_adi_tr: data.model_adi[0], model_kodu: data.model_kodu, model_kategori: data.model_kategori,
           model_resim: stored.model_resim ?? '', model_downloads: stored.model_downloads ?? [],
         });
         await recordChange(tx, caller, { title: 'Model oluşturuldu', description: `${data.model_kodu} ${pairText(data.model_adi, 'tr')}`, form: 'models', operation_id: id }, { entity: 'models', id, action: 'created' });
-      });
+      }));
       return (await findModel(db, id))!;
     },
 
     async update(caller: Actor, id: string, data: ModelUpdateData, lang: Lang) {
       checkName(data.model_adi, lang, 'model_adi', 'model.name.short');
       const { __v, ...fields } = data;
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(fields, () => db.transaction(async (tx) => {
         const stored = await ingestFiles(tx, fields);
         const [row] = await tx.update(models).set({ ...modelColumns(fields), ...defined(stored), updated_at: new Date(), version: sql`${models.version} + 1` })
-          .where(and(eq(models.id, id), eq(models.version, __v)))
+          .where(and(eq(models.id, id), versionIs(models.version, __v)))
           .returning({ model_kodu: models.model_kodu, model_adi_tr: models.model_adi_tr, model_kategori: models.model_kategori, model_sira: models.model_sira });
         if (!row) {
           if (!(await findModelRow(tx, id))) throw notFound();
@@ -79,7 +82,7 @@ export function createModelsService(deps: { db: Db; files: FileIngest }) {
           if (moved.length > 0) await notifyInTx(tx, { entity: 'products', action: 'changed' });
         }
         await recordChange(tx, caller, { title: 'Model güncellendi', description: `${row.model_kodu} ${row.model_adi_tr}`, form: 'models', operation_id: id }, { entity: 'models', id, action: 'updated' });
-      });
+      }));
       return (await findModel(db, id))!;
     },
 

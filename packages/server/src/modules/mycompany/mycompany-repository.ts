@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MY_COMPANY_ID, type MyCompany, type MyCompanyTracking, type PublicCompany } from '@isik/domain';
+import { MY_COMPANY_ID, type MyCompany, type MyCompanyDocument, type MyCompanyTracking, type PublicCompany } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { myCompany } from '../../db/schema.js';
 
@@ -16,6 +16,17 @@ export function toMyCompany(r: MyCompanyRow): MyCompany {
     banks: banks.map((b) => ({ bank: b.bank, branch: b.branch, iban: b.iban, currency: b.currency })),
     date: created_at.toISOString(),
     __v: version,
+  };
+}
+
+/** What documents read of the own company: the answer for roles below the settings screen. */
+export function toDocument(c: MyCompany): MyCompanyDocument {
+  return {
+    _id: c._id, sirket_adi: c.sirket_adi, sirket_adres: c.sirket_adres, sirket_ilce: c.sirket_ilce, sirket_il: c.sirket_il,
+    sirket_ulke: c.sirket_ulke, sirket_pk: c.sirket_pk, sirket_email: c.sirket_email, sirket_web: c.sirket_web,
+    sirket_tel: c.sirket_tel, sirket_fax: c.sirket_fax, sirket_rapor_logo: c.sirket_rapor_logo, bwlogo: c.bwlogo,
+    sirket_kase: c.sirket_kase, sirket_kaseimza: c.sirket_kaseimza,
+    certificates: c.certificates.map((x) => ({ certificate: x.certificate, file: x.file, bwfile: x.bwfile })),
   };
 }
 

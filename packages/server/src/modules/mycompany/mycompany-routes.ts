@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  API_LEVELS, myCompanyInputSchema, myCompanySchema, myCompanyTrackingSchema, myCompanyUpdateSchema, publicCompanySchema, routeLevel,
+  isAllowed, myCompanyDocumentSchema, myCompanyInputSchema, myCompanySchema, myCompanyTrackingSchema, myCompanyUpdateSchema, publicCompanySchema, routeLevel,
 } from '@isik/domain';
 import { errorResponses, idParams } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { MyCompanyService } from './mycompany-service.js';
+import { toDocument } from './mycompany-repository.js';
 
 const trackingParams = z.object({
   id: z.string().min(1).max(64),
@@ -17,14 +18,18 @@ const trackingParams = z.object({
 /** Own-company settings (spec 000 2.6, 7): GET /company/{id}, the order-tracking variant, create, update; and the public view. */
 export const myCompanyRoutes: FastifyPluginAsyncZod<{ mycompany: MyCompanyService }> = async (app, { mycompany }) => {
   const tags = ['mycompany'];
-  // Writing is the settings screen's level (1); reading is for every back-office user (documents and offers print it).
-  const writeLevel = routeLevel('/mycompany');
-  const readLevel = API_LEVELS.backOffice;
-
+  // Reading is for every back-office user (documents and offers print it), but only the settings screen's roles
+  // (/mycompany) get the whole record; the others get what the documents read (docs/decisions/0013).
   app.get('/company/:id', {
-    config: { level: readLevel },
-    schema: { tags, summary: 'The own company (id "1"); 404 until it is created', params: idParams, response: { 200: myCompanySchema, ...errorResponses } },
-  }, async (req) => mycompany.get(req.params.id));
+    config: { level: routeLevel('*') },
+    schema: {
+      tags, summary: 'The own company (id "1"); 404 until it is created. Roles above the settings screen\'s level get only what documents read',
+      params: idParams, response: { 200: z.union([myCompanySchema, myCompanyDocumentSchema]), ...errorResponses },
+    },
+  }, async (req) => {
+    const c = await mycompany.get(req.params.id);
+    return isAllowed(routeLevel('/mycompany'), requireSession(req).role) ? c : toDocument(c);
+  });
 
   app.get('/company/:id/:offerId/:companyId/:token', {
     config: { level: 'public' },
@@ -40,12 +45,12 @@ export const myCompanyRoutes: FastifyPluginAsyncZod<{ mycompany: MyCompanyServic
   }, async () => mycompany.getPublic());
 
   app.post('/company/create', {
-    config: { level: writeLevel, module: 'companies', action: 'write' },
+    config: { level: routeLevel('/mycompany'), module: 'companies', action: 'write' },
     schema: { tags, summary: 'Create the own company (id "1"); 409 when it exists', body: myCompanyInputSchema, response: { 200: myCompanySchema, ...errorResponses } },
   }, async (req) => mycompany.create(requireSession(req), req.body));
 
   app.post('/company/update/:id', {
-    config: { level: writeLevel, module: 'companies', action: 'write' },
+    config: { level: routeLevel('/mycompany'), module: 'companies', action: 'write' },
     schema: { tags, summary: 'Update the own company; left-out fields keep their values; __v must be the version read', params: idParams, body: myCompanyUpdateSchema, response: { 200: myCompanySchema, ...errorResponses } },
   }, async (req) => mycompany.update(requireSession(req), req.params.id, req.body));
 };

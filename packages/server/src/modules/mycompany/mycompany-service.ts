@@ -8,10 +8,12 @@ import type { Db, Executor } from '../../db/database.js';
 import { myCompany, type BankAccount, type Certificate, type QcQuestion } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { recordChange } from '../../lib/log.js';
+import { signFileUrl } from '../../lib/file-signature.js';
 import { verifyTrackingToken } from '../../lib/tracking-token.js';
 import type { SessionContext } from '../../plugins/auth.js';
 import type { FilesService } from '../files/files-service.js';
 import { findMyCompany, toPublic, toTracking } from './mycompany-repository.js';
+import { versionIs, isStale } from '../../lib/version.js';
 
 type Input = z.output<typeof myCompanyInputSchema>;
 type UpdateInput = z.output<typeof myCompanyUpdateSchema>;
@@ -64,11 +66,25 @@ export function createMyCompanyService({ db, files, secret }: MyCompanyDeps) {
     return out;
   }
 
+  /**
+   * The staff's answer: the stamp, signature and certificate files are served only to signed-in staff, so their
+   * URLs here are signed (they work without the bearer token, which an <img> cannot send, until they expire).
+   */
+  function withSignedFiles<T extends { sirket_kase: string; sirket_kaseimza: string; certificates: Certificate[] }>(c: T): T {
+    const sign = (url: string) => (url ? signFileUrl(secret(), url) : url);
+    return {
+      ...c,
+      sirket_kase: sign(c.sirket_kase),
+      sirket_kaseimza: sign(c.sirket_kaseimza),
+      certificates: c.certificates.map((x) => ({ ...x, file: sign(x.file), bwfile: sign(x.bwfile) })),
+    };
+  }
+
   return {
     async get(id: string) {
       const c = id === MY_COMPANY_ID ? await findMyCompany(db) : null;
       if (!c) throw notFound();
-      return c;
+      return withSignedFiles(c);
     },
 
     /** The order-tracking variant: only with the tracking token of the two ids, and only what a customer may see. */
@@ -86,30 +102,32 @@ export function createMyCompanyService({ db, files, secret }: MyCompanyDeps) {
     },
 
     async create(caller: SessionContext, data: Input) {
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(data, () => db.transaction(async (tx) => {
         if (await findMyCompany(tx)) throw conflict('mycompany.exists');
         const cols = await columnsOf(tx, data);
         // A concurrent create loses on the primary key: answered 409 by the error handler.
         await tx.insert(myCompany).values({ ...cols, id: MY_COMPANY_ID, sirket_adi: data.sirket_adi, sirket_ulke: data.sirket_ulke });
         await recordChange(tx, caller, { title: 'Firma bilgileri oluşturuldu', description: data.sirket_adi, form: 'mycompany', operation_id: MY_COMPANY_ID }, { entity: 'mycompany', id: MY_COMPANY_ID, action: 'created' });
-      });
-      return (await findMyCompany(db))!;
+      }));
+      return withSignedFiles((await findMyCompany(db))!);
     },
 
     async update(caller: SessionContext, id: string, data: UpdateInput) {
       if (id !== MY_COMPANY_ID) throw notFound();
       const { __v, ...fields } = data;
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(fields, () => db.transaction(async (tx) => {
         const current = await findMyCompany(tx);
         if (!current) throw notFound();
-        if (current.__v !== __v) throw conflict();
+        if (isStale(current.__v, __v)) throw conflict();
         const cols = await columnsOf(tx, fields);
         const res = await tx.update(myCompany).set({ ...cols, updated_at: new Date(), version: sql`${myCompany.version} + 1` })
-          .where(and(eq(myCompany.id, MY_COMPANY_ID), eq(myCompany.version, __v))).returning({ id: myCompany.id });
+          .where(and(eq(myCompany.id, MY_COMPANY_ID), versionIs(myCompany.version, __v))).returning({ id: myCompany.id });
         if (res.length === 0) throw conflict();
         await recordChange(tx, caller, { title: 'Firma bilgileri güncellendi', description: cols.sirket_adi ?? current.sirket_adi, form: 'mycompany', operation_id: MY_COMPANY_ID }, { entity: 'mycompany', id: MY_COMPANY_ID, action: 'updated' });
-      });
-      return (await findMyCompany(db))!;
+      }));
+      return withSignedFiles((await findMyCompany(db))!);
     },
   };
 }

@@ -11,6 +11,8 @@ let t: TestContext;
 beforeAll(async () => { t = await createTestContext(); });
 afterAll(async () => { await t?.close(); });
 
+/** Stamp, signature and certificate URLs come signed to staff (ADR 0012); the stored file is the URL without the query. */
+const plain = (u: string) => u.split('?')[0];
 const MISSING_EN = 'company info country or name is missing';
 const MISSING_TR = 'Firma bilgilerinde ülke ya da firma adı eksik';
 const STALE = 'Someone else changed this record after you opened it. Reload and try again.';
@@ -20,7 +22,7 @@ const TEXT = `data:text/plain;base64,${Buffer.from('hello, not a picture').toStr
 const IBAN_TRY = turkishIban('00010', '0174512345670001');
 const IBAN_USD = turkishIban('00062', '0152800000098765');
 
-const get = (token: string | null = t.tokens[3], url = '/api/company/1') => t.call({ method: 'GET', url, token });
+const get = (token: string | null = t.tokens[1], url = '/api/company/1') => t.call({ method: 'GET', url, token });
 const create = (payload: object, token = t.tokens[1], lang = 'en') => t.call({ method: 'POST', url: '/api/company/create/', payload, token, lang });
 const update = (payload: object, token = t.tokens[1], lang = 'en', id = '1') => t.call({ method: 'POST', url: `/api/company/update/${id}`, payload, token, lang });
 const dbRow = async () => (await t.database.db.select().from(myCompany).where(eq(myCompany.id, '1')))[0];
@@ -126,10 +128,11 @@ describe('POST /api/company/create', () => {
     const c = res.json();
     expect(c._id).toBe('1');
     expect(c.__v).toBe(0);
-    for (const f of ['sirket_rapor_logo', 'sirket_kase', 'sirket_kaseimza', 'bwlogo']) expect(c[f]).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
-    expect(c.certificates[0].file).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
-    expect(c.certificates[0].bwfile).toBe(c.bwlogo);
-    expect(c.certificates[1]).toEqual({ certificate: 'TSE', file: c.bwlogo, bwfile: '' });
+    for (const f of ['sirket_rapor_logo', 'sirket_kase', 'sirket_kaseimza', 'bwlogo']) expect(plain(c[f])).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
+    for (const f of ['sirket_kase', 'sirket_kaseimza']) expect(c[f]).toMatch(/\?exp=\d+&sig=/);
+    expect(plain(c.certificates[0].file)).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
+    expect(plain(c.certificates[0].bwfile)).toBe(c.bwlogo);
+    expect({ ...c.certificates[1], file: plain(c.certificates[1].file) }).toEqual({ certificate: 'TSE', file: c.bwlogo, bwfile: '' });
     expect(c.banks[1]).toEqual({ bank: 'Garanti', branch: 'Ostim', iban: IBAN_USD, currency: '$' });
     expect(c.QCQuestions).toEqual([{ no: 1, Question: 'IP66 testi yapıldı mı?' }]);
     expect(JSON.stringify(c)).not.toContain('base64');
@@ -159,6 +162,23 @@ describe('GET /api/company/1', () => {
     expect((await get(null)).statusCode).toBe(401);
     expect((await get(t.tokens[1], '/api/company/2')).statusCode).toBe(404);
   });
+
+  it('answers the whole record to the settings screen\'s roles (0-1), and to roles 2-3 only what documents read', async () => {
+    for (const role of [0, 1]) {
+      const c = (await get(t.tokens[role])).json();
+      for (const f of ['sirket_vergino', 'sirket_vergidairesi', 'sirket_email2', 'QCQuestions', 'banks', '__v']) expect(c, `role ${role}`).toHaveProperty(f);
+    }
+    const full = (await get(t.tokens[0])).json();
+    for (const role of [2, 3]) {
+      const c = (await get(t.tokens[role])).json();
+      expect(Object.keys(c).sort()).toEqual([
+        '_id', 'bwlogo', 'certificates', 'sirket_adi', 'sirket_adres', 'sirket_email', 'sirket_fax', 'sirket_il', 'sirket_ilce', 'sirket_kase',
+        'sirket_kaseimza', 'sirket_pk', 'sirket_rapor_logo', 'sirket_tel', 'sirket_ulke', 'sirket_web',
+      ]);
+      expect(c.certificates).toEqual(full.certificates);
+      expect(c.sirket_kaseimza).toBe(full.sirket_kaseimza);
+    }
+  });
 });
 
 describe('POST /api/company/update/1', () => {
@@ -168,10 +188,10 @@ describe('POST /api/company/update/1', () => {
     expect((await dbRow()).sirket_adi).toBe('Işık LED Aydınlatma A.Ş.');
   });
 
-  it('needs __v (400), answers 409 for a stale one and 404 for another id', async () => {
-    const noV = await update({ sirket_tel: '1' });
-    expect(noV.statusCode).toBe(400);
-    expect(noV.json().fields).toHaveProperty('__v');
+  it('refuses a malformed __v (400), answers 409 for a stale one and 404 for another id', async () => {
+    const badV = await update({ sirket_tel: '1', __v: '0' });
+    expect(badV.statusCode).toBe(400);
+    expect(badV.json().fields).toHaveProperty('__v');
     const stale = await update({ sirket_tel: '1', __v: 5 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(STALE);
@@ -208,7 +228,7 @@ describe('POST /api/company/update/1', () => {
     const c = (await get(t.tokens[1])).json();
     const ok = await update({ sirket_kase: c.sirket_rapor_logo, __v: c.__v });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().sirket_kase).toBe(c.sirket_rapor_logo);
+    expect(plain(ok.json().sirket_kase)).toBe(c.sirket_rapor_logo);
     const bad = await update({ sirket_kase: `/api/files/${'0'.repeat(64)}`, __v: ok.json().__v });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toHaveProperty('sirket_kase');
@@ -264,19 +284,19 @@ describe('demo seed', () => {
     await t.database.db.delete(myCompany);
     expect(await seedMyCompany(t.database.db)).toBe(true);
     expect(await seedMyCompany(t.database.db)).toBe(false);
-    const res = await get(t.tokens[3]);
+    const res = await get(t.tokens[1]);
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json();
     expect(c.sirket_adi).toBe('Işık LED Aydınlatma A.Ş.');
     expect(c.sirket_ulke).toBe('Türkiye');
     expect(c.QCQuestions.map((q: { no: number }) => q.no)).toEqual([1, 2, 3, 4, 5]);
     expect(c.certificates.map((x: { certificate: string }) => x.certificate.split(' ')[0])).toEqual(['CE', 'ENEC', 'TSE']);
-    for (const x of c.certificates) expect(x.file).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
+    for (const x of c.certificates) expect(plain(x.file)).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
     expect(c.banks.map((b: { currency: string }) => b.currency)).toEqual(['₺', '$']);
     for (const b of c.banks) expect(isValidIban(b.iban)).toBe(true);
     if (canRenderPictures()) {
       for (const f of ['sirket_rapor_logo', 'sirket_kase', 'sirket_kaseimza', 'bwlogo']) {
-        expect(c[f]).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
+        expect(plain(c[f])).toMatch(/^\/api\/files\/[0-9a-f]{64}$/);
         const img = await t.call({ method: 'GET', url: c[f] });
         expect(img.headers['content-type']).toBe('image/png');
       }

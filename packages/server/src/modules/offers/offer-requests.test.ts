@@ -143,6 +143,37 @@ describe('POST /web/offer-requests', () => {
     expect((await send(valid())).statusCode).toBe(200);
   });
 
+  it('by default ignores X-Forwarded-For: 12 requests from one address with varying headers are limited', async () => {
+    const ip = '192.0.2.88';
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.call({ method: 'POST', url: '/api/web/offer-requests', payload: valid(), remoteAddress: ip, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
+  });
+
+  it('behind a configured proxy (TRUST_PROXY) limits the address the proxy names, and only for that proxy', async () => {
+    const behind = await createTestContext({ TRUST_PROXY: '198.51.100.1' });
+    try {
+      const db = behind.database.db;
+      const model = await insertModel(db, 1, {});
+      const p = await insertProduct(db, 1, { id: model, index: 1 }, { urun_durumu: true });
+      const via = (remoteAddress: string, client: string) => behind.call({ method: 'POST', url: '/api/web/offer-requests', payload: valid({ productId: p }), remoteAddress, headers: { 'x-forwarded-for': client } });
+      // Through the proxy: each client has its own limit.
+      for (let i = 0; i < 7; i++) expect((await via('198.51.100.1', `203.0.113.${i + 1}`)).statusCode).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await via('198.51.100.1', '203.0.113.50')).statusCode).toBe(200);
+      expect((await via('198.51.100.1', '203.0.113.50')).statusCode).toBe(200);
+      expect((await via('198.51.100.1', '203.0.113.50')).statusCode).toBe(429);
+      // Another sender is not trusted: its header is ignored.
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) codes.push((await via('192.0.2.99', `203.0.113.${100 + i}`)).statusCode);
+      expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await behind.close();
+    }
+  });
+
   it('numbers 5 parallel requests gaplessly and uniquely within the year', async () => {
     const before = await t.database.db.select({ seq: offers.teklif_sira }).from(offers).where(eq(offers.teklif_yil, businessYear()));
     const max = Math.max(0, ...before.map((r) => r.seq));

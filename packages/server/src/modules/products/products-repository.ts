@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { completenessScore, type EmbeddedModel, type Product, type ProductData, type PRODUCT_SORTS } from '@isik/domain';
+import { completenessScore, MAIN_IMAGE, type EmbeddedModel, type Product, type ProductData, type ProductListRow, type PRODUCT_SORTS } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { models, products } from '../../db/schema.js';
 import { defined, num, searchFolded } from '../catalogue/shared.js';
@@ -90,14 +90,51 @@ export async function listProducts(db: Executor, a: ProductListArgs) {
     stockSum: [dir(products.stock_sum)],
     date: [dir(products.created_at)],
   };
-  // Two steps: the page's ids from a narrow sort, then the page's full rows with their model.
+  // Two steps: the page's ids from a narrow sort, then the page's rows (only the columns the list shows).
   const ids = (await db.select({ id: products.id }).from(products).where(where).orderBy(...sorts[a.orderBy], asc(products.id))
     .limit(a.pageSize).offset((a.page - 1) * a.pageSize)).map((r) => r.id);
-  const rows = await productsByIds(db, ids);
-  const [{ n }] = await db.select({ n: count() }).from(products).where(where);
+  const [rows, [{ n }]] = await Promise.all([
+    // 'detaillist' scores completeness, which reads the whole product (specs, production, files) on the server.
+    a.type === 'detaillist'
+      ? productsByIds(db, ids).then((ps) => ps.map((p) => ({ ...toListRow(p), completeness: completenessScore(p) })))
+      : productListRowsByIds(db, ids),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+/** The columns a list row reads (ProductListRow): no specs, production rows, downloads or model join. */
+const listRowColumns = {
+  id: products.id, urun_sira: products.urun_sira, urun_adi_tr: products.urun_adi_tr, urun_adi_en: products.urun_adi_en,
+  urun_kodu: products.urun_kodu, model_id: products.model_id, model_code: products.model_code, model_sira: products.model_sira,
+  model_category: products.model_category, urun_guc: products.urun_guc, urun_lumen: products.urun_lumen,
+  urun_kapasite: products.urun_kapasite, urun_voltaj: products.urun_voltaj, urun_durumu: products.urun_durumu,
+  urun_doviz: products.urun_doviz, urun_fiyat: products.urun_fiyat, stock_sum: products.stock_sum,
+  main_image: sql<string>`coalesce((select e->>'image' from jsonb_array_elements(${products.product_images}) with ordinality as x(e, i)
+    where coalesce(e->>'image', '') <> '' order by (e->>'description' = ${MAIN_IMAGE}) desc, i limit 1), '')`,
+};
+
+async function productListRowsByIds(db: Executor, ids: string[]): Promise<ProductListRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(listRowColumns).from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, {
+    _id: r.id, urun_sira: r.urun_sira, urun_adi: [r.urun_adi_tr, r.urun_adi_en] as [string, string], urun_kodu: r.urun_kodu,
+    urun_model: r.model_id ? { _id: r.model_id, model_kodu: r.model_code } : null, model_sira: r.model_sira, model_category: r.model_category,
+    urun_guc: r.urun_guc, urun_lumen: r.urun_lumen, urun_kapasite: r.urun_kapasite, urun_voltaj: r.urun_voltaj, urun_durumu: r.urun_durumu,
+    urun_doviz: r.urun_doviz, urun_fiyat: num(r.urun_fiyat, 2), stockSum: num(r.stock_sum, 4), mainImage: r.main_image ?? '',
+  } satisfies ProductListRow]));
+  return ids.map((id) => byId.get(id)).filter((p): p is ProductListRow => p !== undefined);
+}
+
+/** A whole product as a list row (the same fields productListRowsByIds reads). */
+export function toListRow(p: Product): ProductListRow {
+  const main = p.productImages.find((i) => i.description === MAIN_IMAGE && i.image) ?? p.productImages.find((i) => i.image);
   return {
-    rows: rows.map((p) => (a.type === 'detaillist' ? { ...p, completeness: completenessScore(p) } : p)),
-    total: Number(n),
+    _id: p._id, urun_sira: p.urun_sira, urun_adi: p.urun_adi, urun_kodu: p.urun_kodu,
+    urun_model: p.urun_model ? { _id: p.urun_model._id, model_kodu: p.urun_model.model_kodu } : null,
+    model_sira: p.model_sira, model_category: p.model_category, urun_guc: p.urun_guc, urun_lumen: p.urun_lumen,
+    urun_kapasite: p.urun_kapasite, urun_voltaj: p.urun_voltaj, urun_durumu: p.urun_durumu, urun_doviz: p.urun_doviz,
+    urun_fiyat: p.urun_fiyat, stockSum: p.stockSum, mainImage: main?.image ?? '',
   };
 }
 

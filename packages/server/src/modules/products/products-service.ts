@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { checkName, defined, ingestDownloads, type FileIngest } from '../catalogue/shared.js';
 import { findProduct, listProducts, modelCopies, productColumns, type ProductListArgs } from './products-repository.js';
+import { versionIs } from '../../lib/version.js';
 
 /** Other areas (offers, orders) may refuse a product's deletion while they hold records of it. */
 export type ProductDeleteGuard = (tx: Executor, productId: string) => Promise<MessageKey | null>;
@@ -72,7 +73,8 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
     async create(caller: Actor, data: ProductData, lang: Lang) {
       checkName(data.urun_adi, lang, 'urun_adi', 'product.name.short');
       const id = newId();
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(data, () => db.transaction(async (tx) => {
         const model = await modelOf(tx, data.urun_model);
         const stored = await ingestFiles(tx, data);
         await tx.insert(products).values({
@@ -80,28 +82,29 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
           technical_drawing: stored.technical_drawing ?? '', product_images: stored.product_images ?? [], product_downloads: stored.product_downloads ?? [],
         });
         await recordChange(tx, caller, { title: 'Ürün oluşturuldu', description: `${data.urun_kodu} ${pairText(data.urun_adi, 'tr')}`, form: 'products', operation_id: id }, { entity: 'products', id, action: 'created' });
-      });
+      }));
       return (await findProduct(db, id))!;
     },
 
     async update(caller: Actor, id: string, data: ProductUpdateData, lang: Lang) {
       checkName(data.urun_adi, lang, 'urun_adi', 'product.name.short');
       const { __v, ...fields } = data;
-      await db.transaction(async (tx) => {
+      // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
+      await files.prepared(fields, () => db.transaction(async (tx) => {
         const model = fields.urun_model === undefined ? undefined : await modelOf(tx, fields.urun_model);
         const stored = await ingestFiles(tx, fields);
         const [row] = await tx.update(products).set({
           ...productColumns(fields), ...defined(stored),
           ...(model ?? {}),
           updated_at: new Date(), version: sql`${products.version} + 1`,
-        }).where(and(eq(products.id, id), eq(products.version, __v))).returning({ kodu: products.urun_kodu, adi: products.urun_adi_tr });
+        }).where(and(eq(products.id, id), versionIs(products.version, __v))).returning({ kodu: products.urun_kodu, adi: products.urun_adi_tr });
         if (!row) {
           const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
           if (!exists) throw notFound();
           throw conflict();
         }
         await recordChange(tx, caller, { title: 'Ürün güncellendi', description: `${row.kodu} ${row.adi}`, form: 'products', operation_id: id }, { entity: 'products', id, action: 'updated' });
-      });
+      }));
       return (await findProduct(db, id))!;
     },
 

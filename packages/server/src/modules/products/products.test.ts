@@ -144,6 +144,22 @@ describe('GET /api/products/list', () => {
     expect((await list('?page=5')).products).toEqual([]);
   });
 
+  it('rows carry the columns the list, its export and the pickers show, not whole records', async () => {
+    const [row] = (await list('?type=list&orderBy=urun_kodu&pageSize=1')).products;
+    expect(Object.keys(row).sort()).toEqual([
+      '_id', 'mainImage', 'model_category', 'model_sira', 'stockSum', 'urun_adi', 'urun_doviz', 'urun_durumu', 'urun_fiyat', 'urun_guc',
+      'urun_kapasite', 'urun_kodu', 'urun_lumen', 'urun_model', 'urun_sira', 'urun_voltaj',
+    ]);
+    const whole = (await t.call({ method: 'GET', url: `/api/products/${row._id}`, token: t.tokens[2] })).json();
+    expect(row.urun_model).toEqual({ _id: whole.urun_model._id, model_kodu: whole.urun_model.model_kodu });
+    for (const k of ['urun_adi', 'urun_kodu', 'urun_fiyat', 'urun_doviz', 'stockSum', 'urun_guc', 'urun_lumen', 'model_category']) expect(row[k]).toEqual(whole[k]);
+    const main = whole.productImages.find((i: { description: string; image: string }) => i.description === 'Ana Görsel' && i.image) ?? whole.productImages.find((i: { image: string }) => i.image);
+    expect(row.mainImage).toBe(main?.image ?? '');
+    // The detaillist variant answers the same row plus the score.
+    const [scored] = (await list('?type=detaillist&orderBy=urun_kodu&pageSize=1')).products;
+    expect(scored).toEqual({ ...row, completeness: expect.any(Number) });
+  });
+
   it("'detaillist' adds the completeness score", async () => {
     const d = await list('?type=detaillist&pageSize=100');
     const scores = d.products.map((p: { completeness: number }) => p.completeness);

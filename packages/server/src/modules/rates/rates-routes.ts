@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_LEVELS, RATES_MAX_PAGE_SIZE, RATES_PAGE_SIZE, routeLevel } from '@isik/domain';
+import { RATES_MAX_PAGE_SIZE, RATES_PAGE_SIZE, routeLevel } from '@isik/domain';
 import { errorBody, errorResponses } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
@@ -47,11 +47,11 @@ export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async
   }, async (req) => rates.list(req.query.page, req.query.pageSize));
 
   app.post('/tcmb/update', {
-    config: { level: API_LEVELS.backOffice },
+    config: { level: routeLevel('*') },
     schema: {
       tags,
-      summary: 'Fetch the bulletin now ("update rates"); 503 with the reason and the last stored bulletin when the feed is down or its answer is malformed',
-      response: { 200: z.object({ stored: z.boolean(), today }), ...errorResponses, 503: unavailable },
+      summary: 'Fetch the bulletin now ("update rates"); 503 with the reason and the last stored bulletin when the feed is down or its answer is malformed. Concurrent calls share one fetch; within a minute of the last fetch nothing is fetched: 429 with Retry-After and the last stored bulletin',
+      response: { 200: z.object({ stored: z.boolean(), today }), ...errorResponses, 429: unavailable, 503: unavailable },
     },
   }, async (req) => rates.update(requireSession(req), requestLang(req)));
 };

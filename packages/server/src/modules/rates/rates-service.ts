@@ -22,6 +22,8 @@ export interface RatesServiceDeps {
   url: string;
   timeoutMs?: number;
   now?: () => Date;
+  /** "Update rates" starts at most one fetch in this time (per instance); 60 s by default. */
+  minIntervalMs?: number;
   log?: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 }
 
@@ -30,12 +32,14 @@ export interface RatesServiceDeps {
  * answers the latest stored one. Never invents a rate: without a stored bulletin /today answers 503.
  * What the last fetch of this instance found is kept in memory (each instance fetches for itself).
  */
-export function createRatesService({ db, url, timeoutMs = RATES_FETCH_TIMEOUT_MS, now = () => new Date(), log: initialLog }: RatesServiceDeps) {
+export function createRatesService({ db, url, timeoutMs = RATES_FETCH_TIMEOUT_MS, now = () => new Date(), minIntervalMs = 60_000, log: initialLog }: RatesServiceDeps) {
   let log = initialLog;
   let lastError: { key: MessageKey; params: Record<string, string | number>; at: Date } | null = null;
   /** The bulletin the feed last answered, and when: the job reads a holiday from it (an old bulletin late in the day). */
   let feedSaw: { tarih: string; at: Date } | null = null;
   let inFlight: Promise<FetchOutcome> | null = null;
+  /** When this instance last started a fetch (job or user): "update rates" waits minIntervalMs after it. */
+  let lastFetchStart: Date | null = null;
 
   async function download(signal?: AbortSignal): Promise<string> {
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -80,6 +84,7 @@ export function createRatesService({ db, url, timeoutMs = RATES_FETCH_TIMEOUT_MS
   /** One fetch: download, read, store. Concurrent callers of this instance share the fetch under way. */
   async function fetchOnce(actor: Actor | null, signal?: AbortSignal): Promise<FetchOutcome> {
     if (inFlight) return inFlight;
+    lastFetchStart = now();
     inFlight = (async () => {
       try {
         const xml = await download(signal);
@@ -170,8 +175,19 @@ export function createRatesService({ db, url, timeoutMs = RATES_FETCH_TIMEOUT_MS
       return { list: rows.map(toListItem), page, totalPage: Math.max(1, Math.ceil(total / pageSize)), totalItemCount: total };
     },
 
-    /** "Update rates": fetches now; a failure answers 503 with the reason and the last stored bulletin. */
+    /**
+     * "Update rates": fetches now; a failure answers 503 with the reason and the last stored bulletin. Calls while a
+     * fetch is under way share it; a call within minIntervalMs after the last fetch started fetches nothing and
+     * answers 429 with the seconds to wait and the last stored bulletin (Retry-After says the same).
+     */
     async update(actor: Actor, lang: Lang): Promise<{ stored: boolean; today: TcmbToday }> {
+      if (!inFlight && lastFetchStart) {
+        const waitMs = lastFetchStart.getTime() + minIntervalMs - now().getTime();
+        if (waitMs > 0) {
+          const seconds = Math.ceil(waitMs / 1000);
+          throw new AppError(429, 'rates.tooSoon', undefined, { seconds }, { today: await todayOrNull(lang), retryAfter: seconds });
+        }
+      }
       try {
         const { stored } = await fetchOnce(actor);
         return { stored, today: (await todayOrNull(lang))! };

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { asc, count, eq } from 'drizzle-orm';
 import { addDays, expectedBulletinDate, istanbulClock, RATES_RECHECK_MINUTES } from '@isik/domain';
 import { logs, tcmbRates } from '../../db/schema.js';
@@ -45,7 +45,8 @@ beforeAll(async () => {
   feed = http.createServer((req, res) => { hits++; answer(req, res); });
   await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
   feedUrl = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/kurlar/today.xml`;
-  t = await createTestContext({ TCMB_URL: feedUrl });
+  // The other tests press "update rates" often; the one-a-minute limit has its own test below.
+  t = await createTestContext({ TCMB_URL: feedUrl, RATES_MIN_INTERVAL_SECONDS: '0' });
 });
 afterAll(async () => {
   await t?.close();
@@ -205,6 +206,49 @@ describe('GET /api/tcmb/today and POST /api/tcmb/update', () => {
   });
 });
 
+describe('"update rates" under load', () => {
+  it('makes one outbound fetch for 50 concurrent calls, and none for calls within a minute of it (429 with the stored bulletin)', async () => {
+    const limited = await createTestContext({ TCMB_URL: feedUrl });
+    try {
+      // The feed holds its answer until the test releases it, so the calls overlap the one fetch.
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => { release = resolve; });
+      let reached!: () => void;
+      const feedReached = new Promise<void>((resolve) => { reached = resolve; });
+      answer = (req, res) => { reached(); void gate.then(() => serveXml(bulletin(today()))(req, res)); };
+      const call = () => limited.call({ method: 'POST', url: '/api/tcmb/update', token: limited.tokens[3] });
+      const pending = Array.from({ length: 50 }, call);
+      await feedReached;
+      release();
+      const answers = await Promise.all(pending);
+      // Each call shared the one fetch (200) or came after it (429): never a second fetch.
+      expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 429)).toBe(true);
+      expect(answers.filter((a) => a.statusCode === 200).length).toBeGreaterThan(1);
+      expect(hits).toBe(1);
+
+      const soon = await call();
+      expect(soon.statusCode).toBe(429);
+      expect(soon.headers['retry-after']).toMatch(/^\d+$/);
+      expect(soon.json()).toMatchObject({ code: 'rates.tooSoon', today: { bulletinDate: today() } });
+      expect(soon.json().message).toMatch(/wait \d+ seconds to fetch again/);
+      for (let i = 0; i < 20; i++) expect((await call()).statusCode).toBe(429);
+      expect(hits).toBe(1);
+
+      // A minute later (controlled clock) the next call fetches again.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(Date.now() + 61_000);
+        expect((await call()).statusCode).toBe(200);
+        expect(hits).toBe(2);
+      } finally {
+        vi.useRealTimers();
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('GET /api/tcmb/list', () => {
   beforeEach(async () => {
     for (const [i, d] of [-3, -2, -1, 0].entries()) {
@@ -262,10 +306,13 @@ describe('the demo rates', () => {
 
 describe('the rates job', () => {
   it('fetches once at start without holding it up, and stops when told', async () => {
-    const rates = createRatesService({ db: t.database.db, url: feedUrl });
+    // The service's log line "bulletin stored" is the sentinel: no polling, no sleep.
+    let storedLine!: () => void;
+    const stored = new Promise<void>((resolve) => { storedLine = resolve; });
+    const rates = createRatesService({ db: t.database.db, url: feedUrl, log: { info: () => storedLine(), warn: () => undefined } });
     const job = createRatesJob({ rates });
     job.start();
-    for (let i = 0; i < 100 && (await rateRows()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await stored;
     await job.stop();
     expect((await rateRows()).map((r) => r.tarih)).toEqual([today()]);
     expect(hits).toBe(1);

@@ -23,6 +23,7 @@ import { materialLedgerDays, materialMovements, materials, productLedgerDays, pr
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
+import { isStale } from '../../lib/version.js';
 
 export type MaterialMovementRow = typeof materialMovements.$inferSelect;
 export type ProductMovementRow = typeof productMovements.$inferSelect;
@@ -225,7 +226,7 @@ export async function deleteMaterialMovement(tx: Executor, actor: Actor | null, 
 }
 
 export interface MovementChange {
-  __v: number;
+  __v: number | undefined;
   stock_id?: string;
   operation_date?: Date;
   operation_center?: OperationCenter;
@@ -243,7 +244,7 @@ export interface MovementChange {
 export async function updateMaterialMovement(tx: Executor, actor: Actor | null, id: string, c: MovementChange): Promise<MaterialMovement> {
   const row = await lockMaterialMovement(tx, id);
   if (!row) throw notFound();
-  if (row.version !== c.__v) throw conflict();
+  if (isStale(row.version, c.__v)) throw conflict();
   assertManual(row);
   const type = c.operation_type ?? (row.operation_type as OperationType);
   const qty = c.qty ?? row.qty;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { todoInputSchema, todoListSchema, todoPersonSchema, todoReadSchema, todoSchema } from '@isik/domain';
+import { routeLevel, todoInputSchema, todoListSchema, todoPersonSchema, todoReadSchema, todoSchema } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { TodosService } from './todos-service.js';
@@ -10,22 +10,22 @@ export const todosRoutes: FastifyPluginAsyncZod<{ todos: TodosService }> = async
   const tags = ['todos'];
 
   app.get('/todo/list', {
-    config: { level: 3 },
+    config: { level: routeLevel('*') },
     schema: { tags, summary: "The signed-in user's to-dos and the office's meant for their role, newest first (at most 100), with the unread count", response: { 200: todoListSchema, ...errorResponses } },
   }, async (req) => todos.list(requireSession(req)));
 
   app.get('/todo/people', {
-    config: { level: 2 },
+    config: { level: routeLevel('/') },
     schema: { tags, summary: 'Active back-office users a to-do may be assigned to', response: { 200: z.object({ people: z.array(todoPersonSchema) }), ...errorResponses } },
   }, async () => todos.people());
 
   app.post('/todo/create', {
-    config: { level: 2 },
+    config: { level: routeLevel('/') },
     schema: { tags, summary: 'Create a to-do for an active user', body: todoInputSchema, response: { 200: todoSchema, ...errorResponses } },
   }, async (req) => todos.create(requireSession(req), req.body));
 
   app.post('/todo/read/:id', {
-    config: { level: 3 },
+    config: { level: routeLevel('*') },
     schema: {
       tags, summary: 'Mark a to-do read ({read:false}: unread); only its person, or a user an office to-do is meant for',
       params: idParams, body: todoReadSchema.optional(), response: { 200: todoSchema, ...errorResponses },
@@ -36,7 +36,7 @@ export const todosRoutes: FastifyPluginAsyncZod<{ todos: TodosService }> = async
     app.route({
       method, url: '/todo/delete/:id',
       exposeHeadRoute: false,
-      config: { level: 3 },
+      config: { level: routeLevel('*') },
       schema: { tags, summary: 'Delete a to-do: its creator, or role <= 1', params: idParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => todos.remove(requireSession(req), req.params.id),
     });

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
-import { likePattern } from '../../lib/http.js';
+import { searchAny } from '../../lib/search.js';
 import { trSortKey } from '../../lib/sort.js';
 import type { Permissions, User } from '@isik/domain';
 
@@ -28,7 +28,7 @@ export interface UserListArgs { page: number; pageSize: number; orderBy: 'firstn
 
 export async function listUsers(db: Executor, a: UserListArgs) {
   const where = a.search
-    ? or(ilike(users.firstname, likePattern(a.search)), ilike(users.lastname, likePattern(a.search)), ilike(users.email, likePattern(a.search)))
+    ? searchAny([users.firstname, users.lastname, users.email], a.search)
     : undefined;
   const sortCol = a.orderBy === 'lastname' ? trSortKey(users.lastname) : trSortKey(users.firstname);
   const rows = await db.select(columns).from(users).leftJoin(companies, eq(companies.id, users.company_id)).where(where)

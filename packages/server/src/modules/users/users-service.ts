@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { hasModulePermission, totalPages, type UserCreate, type UserUpdate, userCreateSchema, userUpdateSchema } from '@isik/domain';
+import { ACTIONS, MODULES, canManageRole, hasModulePermission, totalPages, type Permissions, type UserCreate, type UserUpdate, userCreateSchema, userUpdateSchema } from '@isik/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
@@ -10,6 +10,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { SessionContext } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/auth-service.js';
 import { emailTaken, findUser, findUserRow, listUsers, type UserListArgs } from './users-repository.js';
+import { versionIs } from '../../lib/version.js';
 
 type CreateData = z.output<typeof userCreateSchema>;
 type UpdateData = z.output<typeof userUpdateSchema>;
@@ -18,6 +19,11 @@ type UpdateData = z.output<typeof userUpdateSchema>;
 function emailRace(err: unknown): never {
   if (dbErrorCode(err) === '23505' && dbConstraint(err) === 'users_email_uq') throw conflict('user.email.taken', { email: 'user.email.taken' });
   throw err;
+}
+
+/** Whether two permission grids allow the same (a missing module entry allows everything). */
+function sameGrid(a: Permissions | null | undefined, b: Permissions | null | undefined): boolean {
+  return MODULES.every((m) => ACTIONS.every((act) => hasModulePermission(a, m, act) === hasModulePermission(b, m, act)));
 }
 
 export function createUsersService(deps: { db: Db; auth: AuthService; passwordMin: number }) {
@@ -48,7 +54,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
 
     async create(caller: SessionContext, input: CreateData | UserCreate) {
       const data = input as CreateData;
-      if (data.role < caller.role) throw forbidden('user.role.aboveOwn', { role: 'user.role.aboveOwn' });
+      if (!canManageRole(caller.role, data.role)) throw forbidden('user.role.aboveOwn', { role: 'user.role.aboveOwn' });
       checkPassword(data.password);
       const passwordHash = await hashPassword(data.password);
       const id = newId();
@@ -74,10 +80,16 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
         const role = data.role ?? current.role;
         const userstate = data.userstate ?? current.userstate;
         const permissions = data.permissions ?? current.permissions;
-        if (current.role < caller.role) throw forbidden('user.target.higher');
-        if (current.id === caller.id && role !== current.role) throw forbidden('user.role.own', { role: 'user.role.own' });
-        if (role < caller.role) throw forbidden('user.role.aboveOwn', { role: 'user.role.aboveOwn' });
-        if (current.id === caller.id && !userstate) throw new AppError(409, 'user.self.deactivate', { userstate: 'user.self.deactivate' });
+        const self = current.id === caller.id;
+        // Others: only users of a less privileged role (role 0: everyone). Oneself: the profile, never one's own
+        // role, state or permission grid.
+        if (!self && !canManageRole(caller.role, current.role)) throw forbidden('user.target.higher');
+        if (self && role !== current.role) throw forbidden('user.role.own', { role: 'user.role.own' });
+        if (!self && !canManageRole(caller.role, role)) throw forbidden('user.role.aboveOwn', { role: 'user.role.aboveOwn' });
+        if (self && !userstate) throw new AppError(409, 'user.self.deactivate', { userstate: 'user.self.deactivate' });
+        if (self && caller.role !== 0 && !sameGrid(permissions as Permissions, current.permissions as Permissions)) {
+          throw forbidden('user.permissions.own', { permissions: 'user.permissions.own' });
+        }
         if (await emailTaken(tx, data.email, id)) throw conflict('user.email.taken', { email: 'user.email.taken' });
         await checkCompany(tx, data.usercompany_id);
         const deactivated = current.userstate && !userstate;
@@ -87,14 +99,14 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
           updated_at: new Date(), version: sql`${users.version} + 1`,
           // Deactivation ends the user's sessions at once.
           token_version: deactivated ? sql`${users.token_version} + 1` : sql`${users.token_version}`,
-        }).where(and(eq(users.id, id), eq(users.version, data.__v))).returning({ id: users.id }).catch(emailRace);
+        }).where(and(eq(users.id, id), versionIs(users.version, data.__v))).returning({ id: users.id }).catch(emailRace);
         if (res.length === 0) throw conflict();
         await recordChange(tx, caller, { title: 'Kullanıcı güncellendi', description: `${data.firstname} ${data.lastname} <${data.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'updated' });
       });
       return (await findUser(db, id))!;
     },
 
-    /** Self, or a manager for a user not more privileged. A change revokes the user's earlier tokens. */
+    /** Self (every role), or a manager for a user of a less privileged role. A change revokes the user's earlier tokens. */
     async changePassword(caller: SessionContext, id: string, password: string) {
       const self = caller.id === id;
       if (!self && caller.role > 1) throw forbidden();
@@ -106,7 +118,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
       await db.transaction(async (tx) => {
         const current = await findUserRow(tx, id);
         if (!current) throw notFound();
-        if (!self && current.role < caller.role) throw forbidden('user.target.higher');
+        if (!self && !canManageRole(caller.role, current.role)) throw forbidden('user.target.higher');
         const [r] = await tx.update(users).set({ password_hash: hashed, token_version: sql`${users.token_version} + 1`, updated_at: new Date() })
           .where(eq(users.id, id)).returning({ tv: users.token_version });
         tokenVersion = r.tv;
@@ -121,7 +133,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
       await db.transaction(async (tx) => {
         const current = await findUserRow(tx, id);
         if (!current) throw notFound();
-        if (current.role < caller.role) throw forbidden('user.target.higher');
+        if (!canManageRole(caller.role, current.role)) throw forbidden('user.target.higher');
         await tx.delete(users).where(eq(users.id, id));
         await recordChange(tx, caller, { title: 'Kullanıcı silindi', description: `${current.firstname} ${current.lastname} <${current.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'deleted' });
       });

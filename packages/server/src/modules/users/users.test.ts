@@ -260,11 +260,15 @@ describe('POST /api/users/create', () => {
     const before = await userCount();
     const res = await create(newUser({ role: 0 }));
     expect(res.statusCode).toBe(403);
-    expect(res.json().fields.role).toBe('You cannot give a role more privileged than your own.');
+    expect(res.json().fields.role).toBe('You can only give a role less privileged than your own.');
     expect(await userCount()).toBe(before);
+    // Nor their own role: a manager could not manage the user afterwards.
     const same = await create(newUser({ role: 1 }));
-    expect(same.statusCode).toBe(200);
-    expect(same.json().role).toBe(1);
+    expect(same.statusCode).toBe(403);
+    expect(await userCount()).toBe(before);
+    const below = await create(newUser({ role: 2 }));
+    expect(below.statusCode).toBe(200);
+    expect(below.json().role).toBe(2);
   });
 
   it('is level 1: 401 without token, 403 for roles 2 and above', async () => {
@@ -311,9 +315,9 @@ describe('POST /api/users/update/:id', () => {
     expect(res.json().message).toBe(STALE);
     expect(await readUser(id)).toEqual(u);
     expect((await logRows()).length).toBe(before);
-    const missing = await update(id, updateBody(u, { __v: undefined }));
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields.__v).toBeTruthy();
+    const malformed = await update(id, updateBody(u, { __v: null }));
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().fields.__v).toBeTruthy();
   });
 
   it('keeps role, state and permissions that an update does not send', async () => {
@@ -356,7 +360,7 @@ describe('POST /api/users/update/:id', () => {
     const u = await readUser(id);
     const res = await update(id, updateBody(u, { role: 0 }));
     expect(res.statusCode).toBe(403);
-    expect(res.json().fields.role).toBe('You cannot give a role more privileged than your own.');
+    expect(res.json().fields.role).toBe('You can only give a role less privileged than your own.');
     expect((await readUser(id)).role).toBe(3);
   });
 
@@ -378,7 +382,7 @@ describe('POST /api/users/update/:id', () => {
     const admin = await readUser(t.userIds[0]);
     const res = await update(t.userIds[0], updateBody(admin, { lastname: 'Hacked' }));
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('You cannot change a user more privileged than you.');
+    expect(res.json().message).toBe('You can only manage users of a role less privileged than yours.');
     expect(await readUser(t.userIds[0])).toEqual(admin);
   });
 
@@ -490,8 +494,8 @@ describe('POST /api/users/paswordchange/:id', () => {
     const up = await change(t.userIds[0], 'Whatever123', t.tokens[1]);
     expect(up.statusCode).toBe(403);
     expect((await change(t.userIds[3], 'Whatever123', '')).statusCode).toBe(401);
-    // Roles 4-7 have no back office at all.
-    expect((await change(t.userIds[5], 'Whatever123', t.tokens[5])).statusCode).toBe(403);
+    // Roles 4-7 change only their own password.
+    expect((await change(t.userIds[6], 'Whatever123', t.tokens[5])).statusCode).toBe(403);
     expect((await change('nosuchuser', 'Whatever123', t.tokens[1])).statusCode).toBe(404);
     expect((await logRows()).length).toBe(before);
     expect((await t.call({ method: 'GET', url: '/api/auth/verifytoken', token: t.tokens[0] })).statusCode).toBe(200);

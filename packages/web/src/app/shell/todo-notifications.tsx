@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Box, Button, Center, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { canEnterBackOffice, formatDateTime, SCROLL_MAX_HEIGHT, type Todo } from '@isik/domain';
+import { canEnterBackOffice, formatDateTime, isAllowed, routeLevel, SCROLL_MAX_HEIGHT, type Todo } from '@isik/domain';
 import { IconBell, IconCircle, IconCircleCheckFilled, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,8 +10,6 @@ import { useSession } from '../../lib/session';
 import { todoListQuery, useDeleteTodo, useMarkTodo } from '../../features/todos/api/todos-api';
 import { NewTodoModal } from '../../features/todos/components/new-todo-modal';
 
-/** Role level that may assign to-dos (POST /todo/create). */
-const CREATE_MAX_ROLE = 2;
 
 /**
  * Header notification list of to-dos (spec 000 2.3; DECISIONS 7): person, date, task and read mark of the
@@ -34,7 +32,8 @@ function TodoBell() {
   const remove = useDeleteTodo();
   const unread = list.data?.unread ?? 0;
   const items = list.data?.Todolist ?? [];
-  const canCreate = role !== null && role <= CREATE_MAX_ROLE;
+  // POST /todo/create takes the dashboard's level (office users assign to-dos).
+  const canCreate = isAllowed(routeLevel('/'), role);
 
   const open = (todo: Todo) => {
     if (!todo.link) return;

@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { MATERIALS_PAGE_SIZE, PRODUCTS_PAGE_SIZE, type Material, type MaterialCategories, type Product } from '@isik/domain';
+import { MATERIALS_PAGE_SIZE, PRODUCTS_PAGE_SIZE, type MaterialCategories, type MaterialList, type ProductList } from '@isik/domain';
 import { api } from '../../lib/api';
-
-export interface PickerPage { page: number; totalPage: number; totalItemCount: number }
 
 export interface ProductPickerParams { search: string; page: number }
 export interface MaterialPickerParams { search: string; page: number; category: string | null; group: string | null }
@@ -11,7 +9,7 @@ export interface MaterialPickerParams { search: string; page: number; category: 
 export function productPickerQuery(p: ProductPickerParams) {
   return queryOptions({
     queryKey: ['products', 'list', 'picker', p] as const,
-    queryFn: ({ signal }) => api<PickerPage & { products: Product[] }>('/products/list', {
+    queryFn: ({ signal }) => api<ProductList>('/products/list', {
       signal,
       query: { type: 'list', orderBy: 'urun_sira', search: p.search || undefined, page: p.page, pageSize: PRODUCTS_PAGE_SIZE },
     }),
@@ -22,7 +20,7 @@ export function productPickerQuery(p: ProductPickerParams) {
 export function materialPickerQuery(p: MaterialPickerParams) {
   return queryOptions({
     queryKey: ['materials', 'list', 'picker', p] as const,
-    queryFn: ({ signal }) => api<PickerPage & { materials: Material[] }>('/materials/list', {
+    queryFn: ({ signal }) => api<MaterialList>('/materials/list', {
       signal,
       query: {
         type: 'list', orderBy: 'material_name', search: p.search || undefined, category: p.category ?? undefined, group: p.group ?? undefined,

@@ -3,7 +3,6 @@ import type { MaterialCategories } from '@isik/domain';
 import { categoryKey, groupOptions, keepGroup, materialImage, priceText, productImage, productName, stockText } from './picker-helpers';
 
 const FILE = `/api/files/${'a'.repeat(64)}`;
-const OTHER = `/api/files/${'b'.repeat(64)}`;
 const cats: MaterialCategories = {
   categories: ['Elektronik', 'Mekanik'],
   groups: ['LED', 'Sürücü', 'Gövde', 'Vida'],
@@ -11,10 +10,9 @@ const cats: MaterialCategories = {
 };
 
 describe('picker helpers', () => {
-  it('picks the main image of a product, else the first one, as its small version', () => {
-    expect(productImage({ productImages: [{ image: OTHER, description: 'Yan Görsel' }, { image: FILE, description: 'Ana Görsel' }] })).toBe(`${FILE}/small`);
-    expect(productImage({ productImages: [{ image: OTHER, description: 'Yan Görsel' }] })).toBe(`${OTHER}/small`);
-    expect(productImage({ productImages: [] })).toBe('');
+  it("shows a list row's main image as its small version", () => {
+    expect(productImage({ mainImage: FILE })).toBe(`${FILE}/small`);
+    expect(productImage({ mainImage: '' })).toBe('');
     expect(materialImage({ material_img: FILE })).toBe(`${FILE}/small`);
     expect(materialImage({ material_img: '' })).toBe('');
   });

@@ -1,16 +1,14 @@
 import {
-  MAIN_IMAGE, MODEL_CATEGORY_KEYS, formatNumber, pairText, smallFileUrl,
-  type Material, type MaterialCategories, type Product,
+  MODEL_CATEGORY_KEYS, formatNumber, pairText, smallFileUrl,
+  type Material, type MaterialCategories, type ProductListRow,
 } from '@isik/domain';
 
 /** What ComponentPickerModal answers: a product or a material. */
-export type PickedComponent = { kind: 'product'; item: Product } | { kind: 'material'; item: Material };
+export type PickedComponent = { kind: 'product'; item: ProductListRow } | { kind: 'material'; item: Material };
 
 /** The small version of the product's main image ('Ana Görsel', else the first image), '' without images. */
-export function productImage(p: Pick<Product, 'productImages'>): string {
-  const images = p.productImages ?? [];
-  const main = images.find((i) => i.description === MAIN_IMAGE && i.image) ?? images.find((i) => i.image);
-  return main ? smallFileUrl(main.image) : '';
+export function productImage(p: Pick<ProductListRow, 'mainImage'>): string {
+  return p.mainImage ? smallFileUrl(p.mainImage) : '';
 }
 
 /** The small version of a material's image, '' without one. */
@@ -19,7 +17,7 @@ export function materialImage(m: Pick<Material, 'material_img'>): string {
 }
 
 /** The product's name in the current language (falls back to the other language, then to its code). */
-export function productName(p: Pick<Product, 'urun_adi' | 'urun_kodu'>, lang: string): string {
+export function productName(p: Pick<ProductListRow, 'urun_adi' | 'urun_kodu'>, lang: string): string {
   return pairText(p.urun_adi, lang) || p.urun_kodu;
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { Product } from '@isik/domain';
+import type { ProductListRow } from '@isik/domain';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../data-table';
 import { PaginationControl } from '../pagination-control';
@@ -13,7 +13,7 @@ import { PickerError, PickerFooter, SelectButton, Thumb } from './picker-parts';
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 export interface ProductPickerPanelProps {
-  onSelect: (product: Product) => void;
+  onSelect: (product: ProductListRow) => void;
   /** Focuses the search box when the panel opens. */
   autoFocus?: boolean;
 }
@@ -26,7 +26,7 @@ export function ProductPickerPanel({ onSelect, autoFocus = true }: ProductPicker
   const list = useQuery(productPickerQuery({ search, page }));
   const data = list.data;
 
-  const columns: DataTableColumn<Product>[] = [
+  const columns: DataTableColumn<ProductListRow>[] = [
     { key: 'img', header: '', width: 56, render: (p) => <Thumb src={productImage(p)} alt={p.urun_kodu} /> },
     {
       key: 'name', header: t('pickers.col.name'),
@@ -72,7 +72,7 @@ export function ProductPickerPanel({ onSelect, autoFocus = true }: ProductPicker
 export interface ProductPickerModalProps {
   opened: boolean;
   onClose: () => void;
-  onSelect: (product: Product) => void;
+  onSelect: (product: ProductListRow) => void;
   title?: string;
 }
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { PUBLIC_PAGE_SIZE, PUBLIC_SORTS, type OfferRequestInput, type PublicProduct, type PublicProductDetail } from '@isik/domain';
+import {
+  PUBLIC_PAGE_SIZE, type OfferRequestInput, type OfferRequestResult, type PublicCompany, type PublicProductDetail, type PublicProductList, type PublicSort,
+} from '@isik/domain';
 import { api } from '../../../lib/api';
-
-export type PublicSort = (typeof PUBLIC_SORTS)[number];
 
 export interface PublicListParams {
   page: number;
@@ -14,13 +14,6 @@ export interface PublicListParams {
   category?: number;
 }
 
-export interface PublicListResponse {
-  products: PublicProduct[];
-  page: number;
-  totalPage: number;
-  totalItemCount: number;
-}
-
 /**
  * Keys start with 'products', the entity the live socket announces, so a product saved in the
  * back office refreshes an open catalogue page.
@@ -30,8 +23,8 @@ export const publicKeys = {
   detail: (id: string) => ['products', 'public', 'detail', id] as const,
 };
 
-export function fetchPublicProducts(params: PublicListParams, signal?: AbortSignal): Promise<PublicListResponse> {
-  return api<PublicListResponse>('/web/products', {
+export function fetchPublicProducts(params: PublicListParams, signal?: AbortSignal): Promise<PublicProductList> {
+  return api<PublicProductList>('/web/products', {
     query: {
       page: params.page,
       pageSize: params.pageSize ?? PUBLIC_PAGE_SIZE,
@@ -60,7 +53,6 @@ export const publicProductQuery = (id: string) =>
 
 /** What the visitor sends from the product page (DECISIONS 9: a draft offer and a to-do for the office). */
 export type OfferRequestBody = OfferRequestInput;
-export interface OfferRequestResult { ok: true; offerNo: string }
 
 export const OFFER_REQUEST_PATH = '/web/offer-requests';
 
@@ -69,7 +61,6 @@ export function sendOfferRequest(body: OfferRequestBody): Promise<OfferRequestRe
 }
 
 /** The own company's public contact (GET /web/company); 404 while there is no company record. */
-export interface PublicCompany { sirket_adi: string; sirket_email: string; sirket_tel: string; sirket_web: string }
 
 export const publicCompanyQuery = () =>
   queryOptions({

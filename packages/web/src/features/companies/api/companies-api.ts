@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { COMPANIES_PAGE_SIZE, type Company, type CompanyCategory, type CompanyInput } from '@isik/domain';
+import { COMPANIES_PAGE_SIZE, type Company, type CompanyCategory, type CompanyInput, type CompanyList, type CompanySort, type OkAnswer } from '@isik/domain';
 import { api } from '../../../lib/api';
-
-export type CompanySort = 'company_name' | 'company_category' | 'company_status';
 
 export interface CompanyListParams {
   page: number;
@@ -13,13 +11,6 @@ export interface CompanyListParams {
   search?: string;
   /** Undefined means both categories. */
   category?: CompanyCategory;
-}
-
-export interface CompanyListResponse {
-  companyList: Company[];
-  page: number;
-  totalPage: number;
-  totalItemCount: number;
 }
 
 /** What create and update send: the entity's fields (update adds the __v it read). */
@@ -36,8 +27,8 @@ export const companyKeys = {
   detail: (id: string) => ['companies', 'detail', id] as const,
 };
 
-export function fetchCompanies(params: CompanyListParams, signal?: AbortSignal): Promise<CompanyListResponse> {
-  return api<CompanyListResponse>('/companies/list', {
+export function fetchCompanies(params: CompanyListParams, signal?: AbortSignal): Promise<CompanyList> {
+  return api<CompanyList>('/companies/list', {
     signal,
     query: {
       page: params.page,
@@ -62,8 +53,8 @@ export function updateCompany(id: string, body: CompanyBody & { __v: number }): 
   return api<Company>(`/companies/update/${encodeURIComponent(id)}`, { method: 'POST', body });
 }
 
-export function deleteCompany(id: string): Promise<{ status: 'ok' }> {
-  return api<{ status: 'ok' }>(`/companies/delete/${encodeURIComponent(id)}`);
+export function deleteCompany(id: string): Promise<OkAnswer> {
+  return api<OkAnswer>(`/companies/delete/${encodeURIComponent(id)}`);
 }
 
 export function companiesQuery(params: CompanyListParams) {

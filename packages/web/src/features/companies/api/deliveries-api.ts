@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { DELIVERY_NO_PRODUCT, type Delivery, type DeliveryInput, type DeliveryUpdateInput } from '@isik/domain';
+import { DELIVERY_NO_PRODUCT, type Delivery, type DeliveryInput, type DeliveryUpdateInput , type OkAnswer } from '@isik/domain';
 import { api } from '../../../lib/api';
 
 /**
@@ -32,7 +32,7 @@ export function updateDelivery(id: string, body: DeliveryUpdateInput): Promise<D
 
 export function deleteDelivery(d: Pick<Delivery, '_id' | 'product_id' | 'component_type'>): Promise<{ status: 'ok' }> {
   const product = d.product_id || DELIVERY_NO_PRODUCT;
-  return api<{ status: 'ok' }>(`/deliveried/delete/${encodeURIComponent(d._id)}/${encodeURIComponent(product)}/${encodeURIComponent(d.component_type)}`);
+  return api<OkAnswer>(`/deliveried/delete/${encodeURIComponent(d._id)}/${encodeURIComponent(product)}/${encodeURIComponent(d.component_type)}`);
 }
 
 function useInvalidateAfterWrite() {

@@ -3,7 +3,7 @@ import { Alert, Button, Grid, Group, Modal, NumberInput, Paper, Select, Stack, T
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import {
-  CURRENCIES, DELIVERY_QTY_MIN, DELIVERY_QTY_PLACES, deliveryTotal, formatNumber, isDecimal, UNITS, type Company, type Material, type Product,
+  CURRENCIES, DELIVERY_QTY_MIN, DELIVERY_QTY_PLACES, deliveryTotal, formatNumber, isDecimal, UNITS, type Company, type Material, type ProductListRow,
 } from '@isik/domain';
 import { IconAlertTriangle, IconBox, IconCalendar, IconDeviceFloppy, IconPackage, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ export function DeliveryDialog({ opened, onClose, company }: DeliveryDialogProps
     return { ...props, name: field, error: typeof error === 'string' && error ? tm(error, params) : undefined };
   };
 
-  const pickProduct = (p: Product) => {
+  const pickProduct = (p: ProductListRow) => {
     form.setValues(applyPicked(form.values, {
       type: 'product', id: p._id, name: productName(p, i18n.language), unit: 'Adet',
       price: p.urun_fiyat, doviz: p.urun_doviz, stock: p.stockSum,

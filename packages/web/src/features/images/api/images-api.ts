@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  IMAGES_PAGE_SIZE, type ImageDescription, type ImageList, type ImageModelRef, type LibraryImage,
+  IMAGES_PAGE_SIZE, type ImageInput, type ImageList, type ImageModelRef, type ImageUpdateInput, type LibraryImage, type ModelLightList, type OkAnswer,
 } from '@isik/domain';
 import { api } from '../../../lib/api';
 
@@ -13,29 +13,13 @@ export interface ImagesListParams {
 }
 
 /** What create sends: `image` is a base64 data URL; the server stores it and makes the small image. */
-export interface ImageCreateBody {
-  model: ImageModelRef[];
-  image: string;
-  description: ImageDescription;
-}
+export type ImageCreateBody = ImageInput;
 
 /** What update sends: `image` only when a new file was chosen (left out, the stored one is kept). */
-export interface ImageUpdateBody {
-  model: ImageModelRef[];
-  image?: string;
-  description: ImageDescription;
-}
+export type ImageUpdateBody = Omit<ImageUpdateInput, '__v'>;
 
 /** One option of the model multi-select: label = model code, value = model id (spec 000 section 3, Image). */
-export interface ModelOption {
-  value: string;
-  label: string;
-}
-
-/** The rows of GET /models/list?type=list that the picker needs. */
-interface ModelListAnswer {
-  models: { _id: string; model_kodu?: string }[];
-}
+export type ModelOption = ImageModelRef;
 
 /** All models the picker offers; the catalogue has far fewer than this. */
 export const MODEL_OPTIONS_PAGE_SIZE = 1000;
@@ -72,7 +56,7 @@ export function modelOptionsQuery() {
   return queryOptions({
     queryKey: imagesKeys.modelOptions,
     queryFn: async ({ signal }): Promise<ModelOption[]> => {
-      const answer = await api<ModelListAnswer>('/models/list', {
+      const answer = await api<ModelLightList>('/models/list', {
         signal,
         query: { type: 'list', pageSize: MODEL_OPTIONS_PAGE_SIZE },
       });
@@ -110,7 +94,7 @@ export function useUpdateImage() {
 export function useDeleteImage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ status: string }>(`/images/delete/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api<OkAnswer>(`/images/delete/${encodeURIComponent(id)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: imagesKeys.all }),
   });
 }

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   MATERIALS_PAGE_SIZE, STOCK_PAGE_SIZE,
-  type Material, type MaterialCategories, type MaterialInput, type MaterialMovement, type MaterialMovementInput, type MaterialMovementList,
+  type Material, type MaterialCategories, type MaterialInput, type MaterialList, type MaterialMovement, type MaterialMovementInput, type MaterialMovementList,
+  type MaterialSort, type OkAnswer,
 } from '@isik/domain';
 import { api } from '../../../lib/api';
-
-export type MaterialSort = 'material_name' | 'material_no' | 'material_category' | 'material_group' | 'material_price' | 'stockSum' | 'date';
 
 export interface MaterialListParams {
   page: number;
@@ -15,13 +14,6 @@ export interface MaterialListParams {
   search?: string;
   /** Undefined means every category. */
   category?: string;
-}
-
-export interface MaterialListResponse {
-  materials: Material[];
-  page: number;
-  totalPage: number;
-  totalItemCount: number;
 }
 
 /** What create and update send (update adds the __v it read). */
@@ -51,7 +43,7 @@ const enc = encodeURIComponent;
 export function materialsQuery(params: MaterialListParams) {
   return queryOptions({
     queryKey: materialKeys.list(params),
-    queryFn: ({ signal }) => api<MaterialListResponse>('/materials/list', {
+    queryFn: ({ signal }) => api<MaterialList>('/materials/list', {
       signal,
       query: {
         type: 'list',
@@ -117,7 +109,7 @@ export function useSaveMaterial() {
 export function useDeleteMaterial() {
   const refresh = useRefreshMaterials();
   return useMutation({
-    mutationFn: (id: string) => api<{ status: 'ok' }>(`/materials/delete/${enc(id)}`),
+    mutationFn: (id: string) => api<OkAnswer>(`/materials/delete/${enc(id)}`),
     meta: { notifyError: false },
     onSuccess: refresh,
   });
@@ -137,7 +129,7 @@ export function useSaveMovement() {
 export function useDeleteMovement() {
   const refresh = useRefreshMaterials();
   return useMutation({
-    mutationFn: (m: { _id: string; stock_id: string }) => api<{ status: 'ok' }>(`/stock/delete/${enc(m._id)}/${enc(m.stock_id)}`),
+    mutationFn: (m: { _id: string; stock_id: string }) => api<OkAnswer>(`/stock/delete/${enc(m._id)}/${enc(m.stock_id)}`),
     meta: { notifyError: false },
     onSuccess: refresh,
   });

@@ -15,7 +15,8 @@ import { api } from '../../../lib/api';
 import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
 import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
-import { materialCategoriesQuery, materialsQuery, type MaterialListResponse, type MaterialSort } from '../api/materials-api';
+import type { MaterialList, MaterialSort } from '@isik/domain';
+import { materialCategoriesQuery, materialsQuery } from '../api/materials-api';
 import { MaterialThumb } from '../components/material-image';
 import { MovementDialog } from '../components/movement-dialog';
 import { StockAmount } from '../components/stock-amount';
@@ -86,7 +87,7 @@ export function MaterialsPage() {
       { header: t('materials.list.stock'), value: (m) => m.stockSum, decimals: 2 },
     ],
     fetchAll: allPagesOf(
-      (page, pageSize) => api<MaterialListResponse>('/materials/list', { query: { type: 'list', page, pageSize, orderBy, order, search: search || undefined, category } }),
+      (page, pageSize) => api<MaterialList>('/materials/list', { query: { type: 'list', page, pageSize, orderBy, order, search: search || undefined, category } }),
       (r) => r.materials,
     ),
   }), [t, search, category, orderBy, order]);

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   LIST_MAX_PAGE_SIZE, MODELS_PAGE_SIZE,
-  type ImageList, type Material, type Model, type ModelInput, type ModelLight, type Product,
+  type ImageList, type Model, type ModelInput, type ModelLight, type ModelLightList, type ModelSort, type OkAnswer,
+  type MaterialList, type ProductList, type ProductListRow,
 } from '@isik/domain';
 import { api } from '../../../lib/api';
-
-export type ModelSort = 'model_sira' | 'model_kodu' | 'model_adi' | 'model_kategori' | 'date';
 
 export interface ModelListParams {
   page: number;
@@ -15,13 +14,6 @@ export interface ModelListParams {
   search?: string;
   /** Undefined means every category. */
   category?: number;
-}
-
-export interface ModelListResponse {
-  models: ModelLight[];
-  page: number;
-  totalPage: number;
-  totalItemCount: number;
 }
 
 /** What create sends; update adds the `__v` it read. A download may carry a new file as a data URL in `base64`. */
@@ -40,7 +32,7 @@ export const modelKeys = {
 export function modelsQuery(params: ModelListParams) {
   return queryOptions({
     queryKey: modelKeys.list(params),
-    queryFn: ({ signal }) => api<ModelListResponse>('/models/list', {
+    queryFn: ({ signal }) => api<ModelLightList>('/models/list', {
       signal,
       query: {
         type: 'list',
@@ -67,7 +59,7 @@ export function modelQuery(id: string) {
 export function materialsPickQuery() {
   return queryOptions({
     queryKey: ['materials', 'list', 'models-pick'],
-    queryFn: ({ signal }) => api<{ materials: Material[] }>('/materials/list', {
+    queryFn: ({ signal }) => api<MaterialList>('/materials/list', {
       signal, query: { type: 'list', pageSize: LIST_MAX_PAGE_SIZE, orderBy: 'material_name' },
     }).then((r) => r.materials),
     staleTime: 60_000,
@@ -78,7 +70,7 @@ export function materialsPickQuery() {
 export function productsPickQuery() {
   return queryOptions({
     queryKey: ['products', 'list', 'models-pick'],
-    queryFn: ({ signal }) => api<{ products: Product[] }>('/products/list', {
+    queryFn: ({ signal }) => api<ProductList>('/products/list', {
       signal, query: { type: 'list', pageSize: LIST_MAX_PAGE_SIZE, orderBy: 'urun_kodu' },
     }).then((r) => r.products),
     staleTime: 60_000,
@@ -94,8 +86,8 @@ export function modelImagesQuery(modelId: string) {
 }
 
 /** The first product of a model (its public page serves as the datasheet link of the e-mail item). */
-export async function firstProductOf(model: ModelLight): Promise<Product | undefined> {
-  const r = await api<{ products: Product[] }>('/products/list', {
+export async function firstProductOf(model: ModelLight): Promise<ProductListRow | undefined> {
+  const r = await api<ProductList>('/products/list', {
     query: { type: 'list', pageSize: 20, search: model.model_kodu, orderBy: 'urun_sira' },
   });
   return r.products.find((p) => p.urun_model?._id === model._id || p.urun_model?.model_kodu === model.model_kodu);
@@ -119,7 +111,7 @@ export function useSaveModel() {
 export function useDeleteModel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ status: 'ok' }>(`/models/delete/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api<OkAnswer>(`/models/delete/${encodeURIComponent(id)}`),
     meta: { notifyError: false },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: modelKeys.lists() });

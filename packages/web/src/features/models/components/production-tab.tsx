@@ -6,7 +6,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_OPERATIONS, MODEL_CATEGORIES, SEMI_FINISHED_OPERATION, pairText,
-  type Material, type OperationComponent, type Product, type ProductionDetail,
+  type Material, type OperationComponent, type ProductListRow, type ProductionDetail,
 } from '@isik/domain';
 import { IconClipboardCopy, IconClipboardText, IconPencil, IconPlus, IconSettingsCog, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -62,7 +62,7 @@ export function ProductionTab({ form }: { form: UseFormReturnType<ModelFormValue
     if (!editing) return [];
     const listed: { value: string; label: string }[] = semi
       ? (products.data ?? [])
-        .filter((p: Product) => editing.draft.category !== null && String(p.model_category) === editing.draft.category)
+        .filter((p: ProductListRow) => editing.draft.category !== null && String(p.model_category) === editing.draft.category)
         .map((p) => ({ value: p._id, label: `${p.urun_kodu} · ${pairText(p.urun_adi, i18n.language)}` }))
       : (materials.data ?? []).map((m: Material) => ({ value: m._id, label: `${m.material_name} (${m.material_category} / ${m.material_group})` }));
     const known = new Set(listed.map((o) => o.value));

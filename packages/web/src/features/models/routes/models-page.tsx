@@ -16,7 +16,8 @@ import { SearchInput } from '../../../components/search-input';
 import { api, notifyError } from '../../../lib/api';
 import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
-import { firstProductOf, modelsQuery, type ModelListResponse, type ModelSort } from '../api/models-api';
+import type { ModelLightList, ModelSort } from '@isik/domain';
+import { firstProductOf, modelsQuery } from '../api/models-api';
 import { categoryLabelKey, ModelCategoryBadge, ModelStatusBadge, ModelThumb } from '../components/model-badges';
 import { datasheetLink, mailtoLink, smsLink } from '../model/share';
 import { rememberModelsSearch } from './list-location';
@@ -74,7 +75,7 @@ export function ModelsPage() {
       { header: t('models.field.status'), value: (m) => t(m.model_durumu ? 'models.status.active' : 'models.status.passive') },
     ],
     fetchAll: allPagesOf(
-      (page, pageSize) => api<ModelListResponse>('/models/list', { query: { type: 'list', page, pageSize, orderBy, order, search: search || undefined, category } }),
+      (page, pageSize) => api<ModelLightList>('/models/list', { query: { type: 'list', page, pageSize, orderBy, order, search: search || undefined, category } }),
       (r) => r.models,
     ),
   }), [t, lang, search, category, orderBy, order]);

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   LIST_MAX_PAGE_SIZE, PRODUCT_STOCK_LIST_MAX, PRODUCTS_PAGE_SIZE,
-  type Material, type MaterialCategories, type ModelLight, type Product, type ProductMovement, type ProductMovementList,
+  type MaterialCategories, type MaterialList, type ModelLightList, type OkAnswer, type Product, type ProductInput, type ProductList, type ProductListType,
+  type ProductMovement, type ProductMovementInput, type ProductMovementList, type TcmbToday,
 } from '@isik/domain';
 import { api, ApiError } from '../../../lib/api';
-
-export type ProductListType = 'list' | 'detaillist';
 
 export interface ProductListParams {
   page: number;
@@ -16,15 +15,8 @@ export interface ProductListParams {
   category?: number;
 }
 
-export interface ProductListResponse {
-  products: Product[];
-  page: number;
-  totalPage: number;
-  totalItemCount: number;
-}
-
 /** What create and update send: the product's fields; urun_model is the model's _id or object. */
-export type ProductBody = Record<string, unknown>;
+export type ProductBody = ProductInput;
 
 /** Keys start with the live socket's entity names ('products', 'stock', 'models', 'materials'). */
 export const productKeys = {
@@ -38,7 +30,7 @@ export const productKeys = {
 export function productsQuery(p: ProductListParams) {
   return queryOptions({
     queryKey: productKeys.list(p),
-    queryFn: ({ signal }) => api<ProductListResponse>('/products/list', {
+    queryFn: ({ signal }) => api<ProductList>('/products/list', {
       signal,
       query: { type: p.type, orderBy: 'urun_sira', page: p.page, pageSize: p.pageSize || PRODUCTS_PAGE_SIZE, search: p.search || undefined, category: p.category },
     }),
@@ -56,14 +48,14 @@ export function productQuery(id: string) {
 /** The model picker: every model, light rows (GET /models/list?type=list&pageSize=1000). */
 export const modelOptionsQuery = queryOptions({
   queryKey: ['models', 'list', 'product-picker'] as const,
-  queryFn: ({ signal }) => api<{ models: ModelLight[] }>('/models/list', { signal, query: { type: 'list', pageSize: LIST_MAX_PAGE_SIZE, orderBy: 'model_sira' } }),
+  queryFn: ({ signal }) => api<ModelLightList>('/models/list', { signal, query: { type: 'list', pageSize: LIST_MAX_PAGE_SIZE, orderBy: 'model_sira' } }),
   staleTime: 60_000,
 });
 
 /** Every material (the production rows pick from them by category and group). */
 export const materialOptionsQuery = queryOptions({
   queryKey: ['materials', 'list', 'product-picker'] as const,
-  queryFn: ({ signal }) => api<{ materials: Material[] }>('/materials/list', { signal, query: { type: 'list', pageSize: LIST_MAX_PAGE_SIZE } }),
+  queryFn: ({ signal }) => api<MaterialList>('/materials/list', { signal, query: { type: 'list', pageSize: LIST_MAX_PAGE_SIZE } }),
   staleTime: 60_000,
 });
 
@@ -79,12 +71,11 @@ export const materialCategoriesQuery = queryOptions({
  * The key starts with 'rates' so a newly stored bulletin (live event) refetches it.
  */
 export interface TodayRates { usd: string; eur: string }
-interface TcmbRow { CurrencyCode?: string; ForexSelling?: string | null }
 export const ratesQuery = queryOptions({
   queryKey: ['rates', 'today', 'selling'] as const,
   queryFn: async ({ signal }): Promise<TodayRates | null> => {
     try {
-      const res = await api<{ Data?: TcmbRow[] }>('/tcmb/today', { signal });
+      const res = await api<Partial<TcmbToday>>('/tcmb/today', { signal });
       const usd = res.Data?.find((r) => r.CurrencyCode === 'USD')?.ForexSelling;
       const eur = res.Data?.find((r) => r.CurrencyCode === 'EUR')?.ForexSelling;
       return usd && eur && Number(usd) > 0 && Number(eur) > 0 ? { usd, eur } : null;
@@ -120,14 +111,18 @@ export function useSaveProduct() {
   });
 }
 
-/** Copy of a list row: the row without _id/__v, created as a new product. */
+/**
+ * Copy of a list row (spec 001 2.3): the whole product is read (list rows carry only what the list shows) and
+ * created again without _id and __v.
+ */
 export function useCopyProduct() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (p: Product) => {
-      const { _id: _ignoredId, __v: _ignoredV, ...rest } = p;
-      void _ignoredId; void _ignoredV;
-      return api<Product>('/products/create/', { method: 'POST', body: { ...rest, urun_model: p.urun_model?._id ?? '' } });
+    mutationFn: async (row: { _id: string }) => {
+      const p = await api<Product>(`/products/${encodeURIComponent(row._id)}`);
+      const { _id: _ignoredId, __v: _ignoredV, date: _ignoredDate, completeness: _ignoredScore, ...rest } = p;
+      const body: ProductInput = { ...rest, urun_model: p.urun_model?._id ?? '' };
+      return api<Product>('/products/create/', { method: 'POST', body });
     },
     meta: { notifyError: false },
     onSuccess: () => void qc.invalidateQueries({ queryKey: productKeys.lists() }),
@@ -137,7 +132,7 @@ export function useCopyProduct() {
 export function useDeleteProduct() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ status: 'ok' }>(`/products/delete/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api<OkAnswer>(`/products/delete/${encodeURIComponent(id)}`),
     meta: { notifyError: false },
     onSuccess: () => void qc.invalidateQueries({ queryKey: productKeys.lists() }),
   });
@@ -146,7 +141,7 @@ export function useDeleteProduct() {
 export function useCreateProductMovement(productId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<ProductMovement>('/productStocks/create/', { method: 'POST', body }),
+    mutationFn: (body: ProductMovementInput) => api<ProductMovement>('/productStocks/create/', { method: 'POST', body }),
     meta: { notifyError: false },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: productKeys.stock(productId) });
@@ -158,7 +153,7 @@ export function useCreateProductMovement(productId: string) {
 export function useDeleteProductMovement(productId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (movementId: string) => api<{ status: 'ok' }>(`/productStocks/delete/${encodeURIComponent(movementId)}/${encodeURIComponent(productId)}`),
+    mutationFn: (movementId: string) => api<OkAnswer>(`/productStocks/delete/${encodeURIComponent(movementId)}/${encodeURIComponent(productId)}`),
     meta: { notifyError: false },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: productKeys.stock(productId) });

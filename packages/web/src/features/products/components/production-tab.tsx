@@ -3,7 +3,7 @@ import { Alert, Button, Grid, Group, Modal, NumberInput, Paper, Select, Stack, T
 import { useQueries, useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_CURRENCY, DEFAULT_OPERATIONS, SEMI_FINISHED_OPERATION, formatNumber, lineTotal, productionCostUsd, productionRowUsd, round2, sum,
-  type Material, type Product, type ProductionRow,
+  type Material, type ProductListRow, type ProductionRow,
 } from '@isik/domain';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -104,8 +104,8 @@ function RowForm({ row, label, materials, onSave, onCancel }: { row: ProductionR
   const { t, i18n } = useTranslation();
   const [r, setR] = useState<ProductionRow>(row);
   const [picking, setPicking] = useState(false);
-  const [picked, setPicked] = useState<Product | null>(null);
-  const pickProduct = (p: Product) => {
+  const [picked, setPicked] = useState<ProductListRow | null>(null);
+  const pickProduct = (p: ProductListRow) => {
     setPicked(p);
     setPicking(false);
     setR({ ...r, information: p._id, material_category: String(p.model_category), material_group: p.urun_kodu, materialprice: p.urun_fiyat, materialcurrency: p.urun_doviz as ProductionRow['materialcurrency'] });

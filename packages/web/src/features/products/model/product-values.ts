@@ -1,6 +1,6 @@
 import {
   BATTERY_CATEGORY, DEFAULT_CURRENCY, DIMENSIONS_PLACEHOLDER, MARKUP_DEFAULT, MARKUP_MAX, MARKUP_MIN, MARKUP_STEP, SOLAR_PANEL_CATEGORY,
-  formatNumber, nameLongEnough, productInputSchema, type Download, type EmbeddedModel, type Product, type ProductionRow,
+  formatNumber, nameLongEnough, productInputSchema, type Download, type EmbeddedModel, type Product, type ProductInput, type ProductionRow,
 } from '@isik/domain';
 import { safeStorage } from '../../../lib/store';
 import { CLIPBOARD_KEY } from '../../models/model/model-values';
@@ -61,7 +61,7 @@ export function toDraft(p: Product): ProductDraft {
 }
 
 /** The body of create and update. */
-export function toBody(d: ProductDraft): Record<string, unknown> {
+export function toBody(d: ProductDraft): ProductInput {
   return {
     urun_adi: [d.name_tr, d.name_en], urun_model: d.urun_model?._id ?? '', urun_kodu: d.urun_kodu, urun_sira: d.urun_sira,
     urun_durumu: d.urun_durumu, urun_doviz: d.urun_doviz, urun_fiyat: d.urun_fiyat, urun_guc: d.urun_guc, urun_lumen: d.urun_lumen,

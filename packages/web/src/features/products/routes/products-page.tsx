@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Image, Menu, Paper, Progress,
 import { useQuery } from '@tanstack/react-query';
 import {
   COMPLETENESS_MAX, MARKUP_MAX, MARKUP_MIN, MARKUP_STEP, MODEL_CATEGORIES, PAGE_SIZES, PRODUCTS_PAGE_SIZE, markupPrice, pairText, smallFileUrl,
-  type Product,
+  type ProductList, type ProductListRow,
 } from '@isik/domain';
 import { IconCalculator, IconCopy, IconDots, IconEye, IconFileDescription, IconFileText, IconPackage, IconPhoto, IconPlus, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { SearchInput } from '../../../components/search-input';
 import { api, notifyError, notifySuccess } from '../../../lib/api';
 import { allPagesOf, describeFilters, useReportSource, type ReportColumn, type ReportSource } from '../../../lib/report-source';
 import { readPage, useListParams } from '../../../lib/use-list-params';
-import { productsQuery, useCopyProduct, type ProductListResponse } from '../api/products-api';
+import { productsQuery, useCopyProduct } from '../api/products-api';
 import { PriceListSettingsModal } from '../components/price-list-settings';
 import { figures, money, percent, storeMarkup, storedMarkup } from '../model/product-values';
 
@@ -62,7 +62,7 @@ export function ProductsPage() {
     storeMarkup(v);
   };
 
-  const doCopy = (p: Product) => {
+  const doCopy = (p: ProductListRow) => {
     copy.mutate(p, {
       onSuccess: () => notifySuccess('products.notice.copied'),
       onError: (err) => notifyError(err),
@@ -72,8 +72,8 @@ export function ProductsPage() {
   // The Reports menu exports every product the search and category select, with the marked-up price
   // at the slider's rate (and the completeness while the calculation column is on).
   const { search, category, calc } = state;
-  const report = useMemo((): ReportSource<Product> => {
-    const columns: ReportColumn<Product>[] = [
+  const report = useMemo((): ReportSource<ProductListRow> => {
+    const columns: ReportColumn<ProductListRow>[] = [
       { header: t('products.field.name'), value: (p) => pairText(p.urun_adi, lang), width: 2.4 },
       { header: t('products.field.code'), value: (p) => p.urun_kodu, width: 1.3 },
       { header: t('products.field.modelCode'), value: (p) => p.urun_model?.model_kodu ?? '' },
@@ -92,7 +92,7 @@ export function ProductsPage() {
       subtitle: describeFilters([[t('common.search'), search], [t('products.field.category'), category === undefined ? undefined : t(`model.kategori${category}`)]]),
       columns,
       fetchAll: allPagesOf(
-        (page, pageSize) => api<ProductListResponse>('/products/list', {
+        (page, pageSize) => api<ProductList>('/products/list', {
           query: { type: calc ? 'detaillist' : 'list', orderBy: 'urun_sira', page, pageSize, search: search || undefined, category },
         }),
         (r) => r.products,
@@ -101,13 +101,12 @@ export function ProductsPage() {
   }, [t, lang, search, category, calc, markup]);
   useReportSource(report);
 
-  const columns: DataTableColumn<Product>[] = [
+  const columns: DataTableColumn<ProductListRow>[] = [
     {
       key: 'image', header: t('products.field.image'), width: 64,
       render: (p) => {
-        const main = p.productImages.find((i) => i.description === 'Ana Görsel') ?? p.productImages[0];
-        return main?.image ? (
-          <Image src={smallFileUrl(main.image)} w={44} h={44} fit="contain" radius="sm" alt="" />
+        return p.mainImage ? (
+          <Image src={smallFileUrl(p.mainImage)} w={44} h={44} fit="contain" radius="sm" alt="" />
         ) : (
           <ThemeIcon variant="light" color="gray" size={44} radius="sm"><IconPhoto size={20} /></ThemeIcon>
         );
@@ -145,7 +144,7 @@ export function ProductsPage() {
     },
     ...(state.calc ? [{
       key: 'completeness', header: t('products.list.completeness'),
-      render: (p: Product) => {
+      render: (p: ProductListRow) => {
         const v = p.completeness ?? 0;
         return (
           <Group gap={6} wrap="nowrap" miw={130} data-testid="completeness">

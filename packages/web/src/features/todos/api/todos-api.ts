@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Todo, TodoInput, TodoList, TodoPerson } from '@isik/domain';
+import type { Todo, TodoInput, TodoList, TodoPerson, OkAnswer } from '@isik/domain';
 import { api } from '../../../lib/api';
 
 /**
@@ -47,7 +47,7 @@ export function useCreateTodo() {
 export function useDeleteTodo() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ status: 'ok' }>(`/todo/delete/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api<OkAnswer>(`/todo/delete/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: todoKeys.all }),
   });
 }

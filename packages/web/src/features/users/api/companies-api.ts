@@ -1,14 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Company, CompanyList } from '@isik/domain';
 import { api } from '../../../lib/api';
 
-export interface CompanyOption {
-  _id: string;
-  company_name: string;
-}
-
-interface CompanyListAnswer {
-  companyList: CompanyOption[];
-}
+/** What the user modal's company picker shows of a company. */
+export type CompanyOption = Pick<Company, '_id' | 'company_name'>;
 
 export const COMPANY_PICKER_SIZE = 20;
 
@@ -18,7 +13,7 @@ export function companyPickerQuery(search: string) {
     // Starts with 'companies' so a live company change refreshes the picker too.
     queryKey: ['companies', 'picker', search] as const,
     queryFn: async ({ signal }) => {
-      const answer = await api<CompanyListAnswer>('/companies/list', {
+      const answer = await api<CompanyList>('/companies/list', {
         signal,
         query: { search: search || undefined, pageSize: COMPANY_PICKER_SIZE },
       });

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { USERS_PAGE_SIZE, type Permissions, type User } from '@isik/domain';
+import { USERS_PAGE_SIZE, type PasswordChangeResult, type User, type UserList, type UserSort, type UserUpdate , type OkAnswer } from '@isik/domain';
 import { api } from '../../../lib/api';
 import { TOKEN_KEY, sessionStore } from '../../../lib/session';
 import { safeStorage } from '../../../lib/store';
 
 export type { User };
-export type UserSort = 'firstname' | 'lastname';
 export type SortOrder = 'asc' | 'desc';
 
 export interface UsersListParams {
@@ -15,35 +14,11 @@ export interface UsersListParams {
   search: string;
 }
 
-export interface UsersListAnswer {
-  users: User[];
-  page: number;
-  totalPage: number;
-  totalItemCount: number;
-}
-
-/** What create and update send (spec 000 section 7): the company as a plain id or null. */
-export interface UserBody {
-  firstname: string;
-  lastname: string;
-  email: string;
-  mobile: string;
-  /** Left out of an update, the stored role is kept. */
-  role?: number;
-  user_img: string;
-  usercompany_id: string | null;
-  /** Left out of an update, the stored state is kept. */
-  userstate?: boolean;
-  /** Left out of an update, the stored grid is kept. */
-  permissions?: Permissions;
-}
-
-export interface PasswordChangeAnswer {
-  status: 'ok';
-  /** Only when the signed-in user changed their own password: their earlier tokens are revoked. */
-  token?: string;
-  expiresAt?: string;
-}
+/**
+ * What create and update send (spec 000 section 7): the company as a plain id or null. Left out of an update,
+ * role, state and permission grid keep their stored values. Create adds the password.
+ */
+export type UserBody = Omit<UserUpdate, '__v'>;
 
 export const usersKeys = {
   all: ['users'] as const,
@@ -55,7 +30,7 @@ export function usersListQuery(params: UsersListParams) {
   return queryOptions({
     queryKey: usersKeys.list(params),
     queryFn: ({ signal }) =>
-      api<UsersListAnswer>('/users/list', {
+      api<UserList>('/users/list', {
         signal,
         query: {
           page: params.page,
@@ -123,7 +98,7 @@ export function useUpdateUser() {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ status: string }>(`/users/delete/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api<OkAnswer>(`/users/delete/${encodeURIComponent(id)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 }
@@ -131,7 +106,7 @@ export function useDeleteUser() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: async ({ id, password }: { id: string; password: string }) => {
-      const answer = await api<PasswordChangeAnswer>(`/users/paswordchange/${encodeURIComponent(id)}`, { method: 'POST', body: { id, password } });
+      const answer = await api<PasswordChangeResult>(`/users/paswordchange/${encodeURIComponent(id)}`, { method: 'POST', body: { id, password } });
       if (answer?.token && sessionStore.get().user?._id === id) replaceSessionToken(answer.token);
       return answer;
     },

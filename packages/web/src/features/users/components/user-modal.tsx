@@ -4,7 +4,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { ROLES, ROLE_KEYS, formatDate, type Role, type User } from '@isik/domain';
+import { ROLES, ROLE_KEYS, assignableRoles, canManageRole, formatDate, type Role, type User } from '@isik/domain';
 import {
   IconAt, IconDeviceFloppy, IconId, IconInfoCircle, IconKey, IconLock, IconPhone, IconShieldLock, IconUser, IconUserPlus,
 } from '@tabler/icons-react';
@@ -54,8 +54,10 @@ export function UserModal({ opened, user, onClose }: UserModalProps) {
 
   const mode = user ? 'update' : 'create';
   const isSelf = user !== null && user._id === myId;
-  // Nobody edits a user more privileged than themselves (the server refuses it too).
-  const readOnly = user !== null && user.role < myRole;
+  // Others: only users of a less privileged role (role 0: everyone); the server refuses the rest too.
+  const readOnly = user !== null && !isSelf && !canManageRole(myRole, user.role);
+  // Nobody but role 0 changes their own permission grid.
+  const gridLocked = readOnly || (isSelf && myRole !== 0);
   const showGrid = myRole < 2;
   const preset = useMemo<FormErrors>(() => (user ? presetErrors(user, tm) : {}), [user]);
 
@@ -72,8 +74,9 @@ export function UserModal({ opened, user, onClose }: UserModalProps) {
   });
 
   const roleOptions = useMemo(() => {
-    const roles = ROLES.filter((r) => r >= myRole || r === user?.role);
-    return roles.map((r) => ({ value: String(r), label: `${r} · ${t(`role.${ROLE_KEYS[r as Role]}`)}`, disabled: r < myRole }));
+    const allowed = assignableRoles(myRole);
+    const roles = ROLES.filter((r) => allowed.includes(r) || r === user?.role);
+    return roles.map((r) => ({ value: String(r), label: `${r} · ${t(`role.${ROLE_KEYS[r as Role]}`)}`, disabled: !allowed.includes(r) }));
   }, [myRole, user?.role, t]);
 
   const errorTabs = new Set(Object.entries(form.errors).filter(([, v]) => Boolean(v)).map(([k]) => tabOf(k)));
@@ -281,7 +284,7 @@ export function UserModal({ opened, user, onClose }: UserModalProps) {
                       <PermissionGrid
                         value={form.values.permissions}
                         onChange={(grid) => form.setFieldValue('permissions', grid)}
-                        disabled={readOnly}
+                        disabled={gridLocked}
                       />
                     </Stack>
                   )}

@@ -7,8 +7,8 @@ import { bodyOf, useUpdateUser } from '../api/users-api';
 export interface UserStateSwitchProps {
   user: User;
   /**
-   * Why the server will refuse a change (yourself, a more privileged user): shown as a tooltip beforehand.
-   * The switch stays usable, so a refusal comes with the server's own message like any other.
+   * Why the server will refuse a change (yourself, a user of your own or a more privileged role): the switch is
+   * then disabled and the reason shown as its tooltip.
    */
   lockedReason?: string;
 }
@@ -37,7 +37,7 @@ export function UserStateSwitch({ user, lockedReason }: UserStateSwitchProps) {
     <Switch
       checked={checked}
       onChange={(e) => toggle(e.currentTarget.checked)}
-      disabled={update.isPending}
+      disabled={update.isPending || Boolean(lockedReason)}
       color="teal"
       aria-label={`${t('users.fields.active')}: ${user.firstname} ${user.lastname}`}
       title={lockedReason ? undefined : label}

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { ROLE_KEYS, USERS_MAX_PAGE_SIZE, USERS_PAGE_SIZE, type Role } from '@isik/domain';
+import { ROLE_KEYS, USERS_MAX_PAGE_SIZE, canManageRole, USERS_PAGE_SIZE, type Role } from '@isik/domain';
 import { IconPencil, IconSearchOff, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
@@ -16,7 +16,8 @@ import { api, notifySuccess } from '../../../lib/api';
 import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
 import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
-import { useDeleteUser, usersListQuery, type UsersListAnswer, type SortOrder, type User, type UserSort, type UsersListParams } from '../api/users-api';
+import type { UserList, UserSort } from '@isik/domain';
+import { useDeleteUser, usersListQuery, type SortOrder, type User, type UsersListParams } from '../api/users-api';
 import { RoleBadge } from '../components/role-badge';
 import { UserAvatar } from '../components/user-avatar';
 import { UserModal } from '../components/user-modal';
@@ -76,7 +77,7 @@ export function UsersPage() {
       { header: t('users.fields.active'), value: (u) => t(u.userstate ? 'users.state.active' : 'users.state.inactive') },
     ],
     fetchAll: allPagesOf(
-      (page, pageSize) => api<UsersListAnswer>('/users/list', { query: { page, pageSize, orderBy, order, search: search || undefined } }),
+      (page, pageSize) => api<UserList>('/users/list', { query: { page, pageSize, orderBy, order, search: search || undefined } }),
       (r) => r.users,
       USERS_MAX_PAGE_SIZE,
     ),
@@ -99,7 +100,7 @@ export function UsersPage() {
 
   const lockOf = (user: User, self: string, higher: string): string | undefined => {
     if (user._id === myId) return self;
-    if (user.role < myRole) return higher;
+    if (!canManageRole(myRole, user.role)) return higher;
     return undefined;
   };
 

@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, createTestContext, type TestContext } from '../test/helper.js';
+import { seedDemo } from '../seed/seed.js';
+import { appTables } from '../db/transfer.js';
+import { openDatabase, runningEmbeddedUrl } from '../db/database.js';
+import { backupFileName, msUntil, pruneBackups, restoreBackup, runNightlyBackup, writeBackup } from './backup.js';
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = path.join(SRC, 'backup', 'cli.ts');
+const MAIN = path.join(SRC, 'main.ts');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-backup-test-'));
+// Reachable by the system user the embedded PostgreSQL runs as when the tests run as root.
+fs.chmodSync(tmp, 0o755);
+const children: ChildProcess[] = [];
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemo(ctx.database.db);
+}, 240_000);
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  await ctx?.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Row count and a hash of every row of every application table. */
+async function fingerprint(url: string): Promise<Record<string, string>> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query("set timezone = 'UTC'");
+    const out: Record<string, string> = {};
+    for (const t of await appTables(c)) {
+      const r = await c.query<{ n: string; h: string }>(
+        `select count(*)::text as n, md5(coalesce(string_agg(md5(x), '' order by md5(x)), '')) as h from (select row_to_json(t)::text as x from "${t}" t) s`,
+      );
+      out[t] = `${r.rows[0].n} rows, ${r.rows[0].h}`;
+    }
+    return out;
+  } finally {
+    await c.end();
+  }
+}
+
+/** The stock ledger in order: every movement's material, quantity, price and the balance after it. */
+async function ledgerHash(url: string): Promise<string> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query<{ h: string }>(`select md5(string_agg(concat_ws(':', seq, stock_id, qty, price, operation_type), ',' order by seq)) as h from material_movements`);
+    return r.rows[0].h;
+  } finally {
+    await c.end();
+  }
+}
+
+interface Run { child: ChildProcess; out: () => string; exited: Promise<number | null> }
+function run(file: string, args: string[], env: Record<string, string>): Run {
+  const full: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', RATES_JOB: 'false', SEED_DEMO: 'false', ...env };
+  if (!env.DATABASE_URL) delete full.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let text = '';
+  child.stdout?.on('data', (d) => { text += String(d); });
+  child.stderr?.on('data', (d) => { text += String(d); });
+  return { child, out: () => text, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
+}
+
+describe('backup and restore', () => {
+  it('round trip: backs up the demo, restores into a fresh data folder, starts on it with every table and the stock ledger the same', async () => {
+    const url = ctx.databaseUrl!;
+    const before = await fingerprint(url);
+    const ledger = await ledgerHash(url);
+    expect(Number(before.material_movements.split(' ')[0])).toBeGreaterThan(0);
+    expect(Number(before.files.split(' ')[0])).toBeGreaterThan(0);
+
+    const dir = path.join(tmp, 'backups');
+    fs.mkdirSync(dir);
+    const backup = run(CLI, ['backup', dir], { DATABASE_URL: url });
+    expect(await backup.exited, backup.out()).toBe(0);
+    const [name] = fs.readdirSync(dir);
+    expect(name).toMatch(/^isik-backup-\d{4}-\d{2}-\d{2}_\d{6}\.jsonl\.gz$/);
+    expect(backup.out()).toContain('Backup written');
+
+    const fresh = path.join(tmp, 'restored');
+    const restore = run(CLI, ['restore', path.join(dir, name)], { DATA_DIR: fresh });
+    expect(await restore.exited, restore.out()).toBe(0);
+    expect(restore.out()).toMatch(/Restored \d+ rows of \d+ tables/);
+
+    // A second restore into the same (now full) folder is refused and changes nothing.
+    const again = run(CLI, ['restore', path.join(dir, name)], { DATA_DIR: fresh });
+    expect(await again.exited).toBe(1);
+    expect(again.out()).toContain('is not empty');
+
+    const server = run(MAIN, [], { DATA_DIR: fresh, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'test-secret-0123456789abcdef', ADMIN_EMAIL: ADMIN.email, BACKUP_KEEP: '0' });
+    let base: string | undefined;
+    for (let i = 0; i < 1200 && !base; i++) {
+      base = /running at (http:\/\/localhost:\d+)/.exec(server.out())?.[1];
+      if (server.child.exitCode !== null) throw new Error(server.out());
+      if (!base) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(base, server.out()).toBeDefined();
+    const restoredUrl = runningEmbeddedUrl(fresh)!;
+    expect(await fingerprint(restoredUrl)).toEqual(before);
+    expect(await ledgerHash(restoredUrl)).toBe(ledger);
+    // And it serves the data: the admin of the backup signs in and sees the companies.
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    expect(login.status).toBe(200);
+    const token = ((await login.json()) as { token: string }).token;
+    const list = await fetch(`${base}/api/companies/list`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await list.json()) as { totalItemCount: number }).totalItemCount).toBe(Number(before.companies.split(' ')[0]));
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 300_000);
+
+  it('refuses an incomplete backup file and restores nothing from it', async () => {
+    const file = path.join(tmp, 'whole.jsonl.gz');
+    await writeBackup(ctx.databaseUrl!, file);
+    const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trimEnd().split('\n');
+    const cut = path.join(tmp, 'cut.jsonl.gz');
+    fs.writeFileSync(cut, zlib.gzipSync(`${lines.slice(0, -1).join('\n')}\n`));
+    const empty = await openDatabase({ dataDir: path.join(tmp, 'empty'), durable: false });
+    try {
+      await expect(restoreBackup(cut, empty.url)).rejects.toThrow(/is incomplete/);
+      const counts = Object.values(await fingerprint(empty.url)).map((v) => v.split(' ')[0]);
+      expect(new Set(counts)).toEqual(new Set(['0']));
+    } finally {
+      await empty.close();
+    }
+  }, 120_000);
+
+  it('the nightly job writes a dated backup and keeps only the newest BACKUP_KEEP', async () => {
+    const dir = path.join(tmp, 'nightly');
+    fs.mkdirSync(dir);
+    // Older backups of earlier nights.
+    for (const day of ['2026-01-01', '2026-01-02', '2026-01-03']) fs.writeFileSync(path.join(dir, `isik-backup-${day}_023000.jsonl.gz`), 'old');
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a backup');
+    const logs: string[] = [];
+    const s = await runNightlyBackup({ url: ctx.databaseUrl!, dir, keep: 2, log: (_l, m) => logs.push(m) });
+    expect(s?.rows).toBeGreaterThan(0);
+    expect(fs.readdirSync(dir).sort()).toEqual(['isik-backup-2026-01-03_023000.jsonl.gz', path.basename(s!.file), 'notes.txt'].sort());
+    expect(logs.join('\n')).toContain('removed isik-backup-2026-01-01_023000.jsonl.gz, isik-backup-2026-01-02_023000.jsonl.gz');
+    expect(pruneBackups(dir, 5)).toEqual([]);
+  }, 120_000);
+
+  it('names files by date and schedules the next run at BACKUP_AT', () => {
+    expect(backupFileName(new Date('2026-11-23T02:30:05Z'))).toBe('isik-backup-2026-11-23_023005.jsonl.gz');
+    const now = new Date(2026, 10, 23, 1, 0, 0);
+    expect(msUntil('02:30', now)).toBe(90 * 60_000);
+    expect(msUntil('01:00', now)).toBe(24 * 3600_000);
+  });
+});

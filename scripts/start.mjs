@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// `npm start`: the product as it runs in production (issue 9).
+//  1. Builds the web app only when its sources changed since the last build (a stamp of the sources'
+//     paths, sizes and times in packages/web/dist/.sources-stamp; `npm run build` always builds).
+//  2. Compiles the server and the domain package to JavaScript (esbuild, file by file, into their dist/
+//     folders beside src/ so relative paths such as ../../drizzle stay true), again only when changed.
+//  3. Runs packages/server/dist/main.js with plain node, NODE_ENV=production, resolving @isik/domain to its
+//     compiled files through the `isik-compiled` export condition.
+// Signals reach the server directly (it replaces nothing, but forwards SIGINT/SIGTERM and exits with it).
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const rel = (...p) => path.join(ROOT, ...p);
+const log = (m) => console.log(`[start] ${m}`);
+
+/** A stamp of every file under the given paths (path, size, mtime): changes when any source does. */
+function stamp(paths) {
+  const h = crypto.createHash('sha256');
+  const walk = (p) => {
+    let st;
+    try { st = fs.statSync(p); } catch { return; }
+    if (st.isDirectory()) {
+      for (const e of fs.readdirSync(p).sort()) if (e !== 'node_modules' && e !== 'dist') walk(path.join(p, e));
+    } else {
+      h.update(`${path.relative(ROOT, p)}:${st.size}:${st.mtimeMs}\n`);
+    }
+  };
+  for (const p of paths) walk(p);
+  return h.digest('hex');
+}
+
+function upToDate(stampFile, value) {
+  try { return fs.readFileSync(stampFile, 'utf8') === value; } catch { return false; }
+}
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// ------------------------------------------------------------ web app
+const webSources = ['packages/web/src', 'packages/web/public', 'packages/web/index.html', 'packages/web/package.json',
+  'packages/web/vite.config.ts', 'packages/web/tsconfig.json', 'packages/domain/src', 'package-lock.json'].map((p) => rel(p));
+const webStamp = stamp(webSources);
+const webStampFile = rel('packages/web/dist/.sources-stamp');
+if (upToDate(webStampFile, webStamp) && fs.existsSync(rel('packages/web/dist/index.html'))) {
+  log('web app: built one is current');
+} else {
+  log('web app: building (sources changed since the last build)');
+  const t0 = Date.now();
+  run('npm', ['run', 'build', '-w', '@isik/web']);
+  fs.writeFileSync(webStampFile, webStamp);
+  log(`web app built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+// ------------------------------------------------------------ server and domain as JavaScript
+const { build } = await import('esbuild');
+const listTs = (dir) => {
+  const out = [];
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.ts$/.test(e.name) && !/\.(test|spec)\.ts$/.test(e.name) && !e.name.endsWith('.d.ts') && !p.includes(`${path.sep}test${path.sep}`)) out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+};
+for (const pkg of ['domain', 'server']) {
+  const src = rel('packages', pkg, 'src');
+  const out = rel('packages', pkg, 'dist');
+  const s = stamp([src, rel('packages', pkg, 'package.json')]);
+  const stampFile = path.join(out, '.sources-stamp');
+  if (upToDate(stampFile, s)) continue;
+  const t0 = Date.now();
+  fs.rmSync(out, { recursive: true, force: true });
+  await build({ entryPoints: listTs(src), outdir: out, outbase: src, format: 'esm', platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' });
+  fs.writeFileSync(stampFile, s);
+  log(`${pkg}: compiled to ${path.relative(ROOT, out)} in ${Date.now() - t0} ms`);
+}
+
+// ------------------------------------------------------------ run
+const child = spawn(process.execPath, ['--conditions=isik-compiled', '--enable-source-maps', rel('packages/server/dist/main.js')], {
+  cwd: process.cwd(), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' },
+});
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 143)));
