@@ -99,7 +99,6 @@ describe('the checks of a save (spec 001 5)', () => {
 
 describe('property: stored totals equal the recomputation from items and rates', () => {
   const currency = fc.constantFrom('₺', '$', '€');
-  const cents = (max: number) => fc.integer({ min: 0, max }).map((n) => new Decimal(n).dividedBy(100).toFixed(2));
   const item = fc.record({
     urun_miktari: fc.integer({ min: 1, max: 100_000 }).map((n) => new Decimal(n).dividedBy(100).toFixed(2)),
     urun_fiyati: fc.integer({ min: 0, max: 10_000_000 }).map((n) => new Decimal(n).dividedBy(10000).toFixed(4)),
@@ -109,7 +108,7 @@ describe('property: stored totals equal the recomputation from items and rates',
   const rate = fc.integer({ min: 1, max: 100_000_000 }).map((n) => new Decimal(n).dividedBy(1_000_000).toFixed(6));
 
   it('each line is the half-up rounding of the exact value; totals are the sums of the lines; a sent copy is consistent', () => {
-    fc.assert(fc.property(fc.array(item, { maxLength: 30 }), rate, rate, currency, cents(1), (items, usd, eur, cur) => {
+    fc.assert(fc.property(fc.array(item, { maxLength: 30 }), rate, rate, currency, (items, usd, eur, cur) => {
       const { lines, totals } = computeOffer(items, { usd, eur }, cur);
       const rateOf = (c: string) => new Decimal(c === '₺' ? 1 : c === '€' ? eur : usd);
       const sums = { tl: new Decimal(0), kdv: new Decimal(0), dv: new Decimal(0), kdvDv: new Decimal(0) };

@@ -3,7 +3,7 @@ import { versionSchema, EMAIL_RE } from './common.js';
 import { parseDateInput } from './format.js';
 import { DEFAULT_UNIT, DEFAULT_VAT, UNITS, VAT_CHOICES } from './catalogue.js';
 import { CURRENCIES, DEFAULT_CURRENCY, dec, isDecimal } from './money.js';
-import { computeOffer, OFFER_TOTAL_FIELDS, OfferRateError, inconsistentTotals, type OfferTotals } from './offer-money.js';
+import { computeOffer, OFFER_TOTAL_FIELDS, OfferRateError, inconsistentTotals, type OfferLineInput, type OfferTotals } from './offer-money.js';
 import type { MessageKey } from './messages.js';
 
 /**
@@ -224,7 +224,7 @@ export interface OfferDraft {
   teklif_dovizi: string;
   teklif_usdkur: string | number | null;
   teklif_eurkur: string | number | null;
-  offeritem: { urun_miktari: number | string; urun_fiyati: number | string; urun_dovizi: string; urun_kdv: number | string }[];
+  offeritem: OfferLineInput[];
 }
 
 /** The result of checking a save: field errors (key per field) or the computed money. */

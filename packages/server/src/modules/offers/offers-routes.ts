@@ -40,9 +40,7 @@ const contactListQuery = z.object({
  * tracked read; offer settings and contacts (spec 000 6); and the public catalogue's offer request (DECISIONS 9).
  */
 export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestService; offers: OffersService; contacts: ContactsService }> = async (app, { offerRequests, offers, contacts }) => {
-  const level = routeLevel('/offers');
   const tags = ['offers'];
-  const write = { level, module: 'offers', action: 'write' } as const;
 
   app.post('/web/offer-requests', {
     config: { level: 'public' },
@@ -53,7 +51,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
   }, async (req) => offerRequests.request(req.ip, req.body));
 
   app.get('/offers/list', {
-    config: { level },
+    config: { level: routeLevel('/offers') },
     schema: {
       tags, summary: 'Offers (without items), paged, sorted (teklif_tarihi, firma_adi, teklif_no), searched (company, number, subject, reference) and filtered by a status range filter1..filter2; totals of every matching offer in lira and per currency',
       querystring: listQuery, response: { 200: offerListSchema, ...errorResponses },
@@ -69,7 +67,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
   }, async (req) => offers.companyList(req.params.companyId, { from: req.query.filter1, to: req.query.filter2, page: req.query.page, pageSize: req.query.pageSize }));
 
   app.get('/offers/settings', {
-    config: { level },
+    config: { level: routeLevel('/offers') },
     schema: { tags, summary: 'What a new offer starts with, and the default subject and text of the offer mail', response: { 200: offerSettingsSchema, ...errorResponses } },
   }, async () => offers.settings());
 
@@ -79,7 +77,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
   }, async (req) => offers.updateSettings(requireSession(req), req.body));
 
   app.get('/offers/:id', {
-    config: { level },
+    config: { level: routeLevel('/offers') },
     schema: { tags, summary: 'One offer with its items (offeritem)', params: idParams, response: { 200: offerSchema, ...errorResponses } },
   }, async (req) => offers.get(req.params.id));
 
@@ -93,12 +91,12 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
   }, async (req) => offers.getTracked(req.params.id, req.params.companyid, req.params.token));
 
   app.post('/offers/create', {
-    config: write,
+    config: { level: routeLevel('/offers'), module: 'offers', action: 'write' },
     schema: { tags, summary: 'Create an offer; the server gives teklif_no and computes every total (sent totals must agree within a cent)', body: offerInputSchema, response: { 200: offerSchema, ...errorResponses } },
   }, async (req) => offers.create(requireSession(req), req.body));
 
   app.post('/offers/update/:id', {
-    config: write,
+    config: { level: routeLevel('/offers'), module: 'offers', action: 'write' },
     schema: {
       tags, summary: 'Save an offer; __v must be the version read (409 otherwise); left-out fields keep their values; rows change only in status 0',
       params: idParams, body: offerInputSchema, response: { 200: offerSchema, ...errorResponses },
@@ -106,7 +104,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
   }, async (req) => offers.update(requireSession(req), req.params.id, req.body));
 
   app.post('/offers/copy/:id', {
-    config: write,
+    config: { level: routeLevel('/offers'), module: 'offers', action: 'write' },
     schema: { tags, summary: 'Copy an offer: a new draft (status 0, new number, today) with the same items and the latest bulletin\'s rates', params: idParams, response: { 200: offerSchema, ...errorResponses } },
   }, async (req) => offers.copy(requireSession(req), req.params.id));
 
@@ -114,39 +112,37 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
     app.route({
       method, url: '/offers/delete/:id',
       exposeHeadRoute: false,
-      config: { level, module: 'offers', action: 'delete' },
+      config: { level: routeLevel('/offers'), module: 'offers', action: 'delete' },
       schema: { tags, summary: 'Delete an offer (status 0 or 1, no started production) with its items', params: idParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => offers.remove(requireSession(req), req.params.id),
     });
   }
 
   // ---------------------------------------------------------------- contacts
-  const cLevel = routeLevel('/contacts');
   const cTags = ['contacts'];
-  const cWrite = { level: cLevel, module: 'offers', action: 'write' } as const;
 
   app.get('/contacts/list', {
-    config: { level: cLevel },
+    config: { level: routeLevel('/contacts') },
     schema: { tags: cTags, summary: 'Contacts, paged, sorted (name, company, date) and searched (name, company, e-mail, phone)', querystring: contactListQuery, response: { 200: contactListSchema, ...errorResponses } },
   }, async (req) => contacts.list({ ...req.query, order: req.query.order ?? (req.query.orderBy === 'date' ? 'desc' : 'asc') }));
 
   app.post('/contacts/import', {
-    config: cWrite,
+    config: { level: routeLevel('/contacts'), module: 'offers', action: 'write' },
     schema: { tags: cTags, summary: "Fill the contacts from the offers' related persons and the companies; answers how many were added", response: { 200: z.object({ added: z.number() }), ...errorResponses } },
   }, async (req) => contacts.importAll(requireSession(req)));
 
   app.get('/contacts/:id', {
-    config: { level: cLevel },
+    config: { level: routeLevel('/contacts') },
     schema: { tags: cTags, summary: 'One contact', params: idParams, response: { 200: contactSchema, ...errorResponses } },
   }, async (req) => contacts.get(req.params.id));
 
   app.post('/contacts/create', {
-    config: cWrite,
+    config: { level: routeLevel('/contacts'), module: 'offers', action: 'write' },
     schema: { tags: cTags, summary: 'Create a contact (a name is unique per company)', body: contactInputSchema, response: { 200: contactSchema, ...errorResponses } },
   }, async (req) => contacts.create(requireSession(req), req.body));
 
   app.post('/contacts/update/:id', {
-    config: cWrite,
+    config: { level: routeLevel('/contacts'), module: 'offers', action: 'write' },
     schema: { tags: cTags, summary: 'Update a contact; __v must be the version read', params: idParams, body: contactUpdateSchema, response: { 200: contactSchema, ...errorResponses } },
   }, async (req) => contacts.update(requireSession(req), req.params.id, req.body));
 
@@ -154,7 +150,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
     app.route({
       method, url: '/contacts/delete/:id',
       exposeHeadRoute: false,
-      config: { level: cLevel, module: 'offers', action: 'delete' },
+      config: { level: routeLevel('/contacts'), module: 'offers', action: 'delete' },
       schema: { tags: cTags, summary: 'Delete a contact', params: idParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => contacts.remove(requireSession(req), req.params.id),
     });

@@ -9,7 +9,7 @@ import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CURRENCIES, INVOICE_TYPES, canChangeOfferRows, canDeleteOffer, countryOptions, fillOfferMail, formatDate, formatDateTime, formatNumber, hasModulePermission,
-  hasOrderError, joinOfferCode, offerStatusOptions, statusChangeNeedsConfirm, type Company, type Material, type Offer, type Product,
+  hasOrderError, joinOfferCode, offerStatusOptions, statusChangeNeedsConfirm, type Company, type Material, type Offer, type ProductListRow,
 } from '@isik/domain';
 import {
   IconBuilding, IconChevronDown, IconChevronUp, IconCoins, IconDeviceFloppy, IconDotsVertical, IconEdit, IconFileInvoice, IconFileOff, IconMail, IconPackage,
@@ -25,7 +25,7 @@ import { tm } from '../../../i18n';
 import { fieldErrorsOf, notifyError, notifyFailure, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import {
-  contactsQuery, fetchCompany, latestBulletinQuery, offerKeys, offerQuery, offerSettingsQuery, searchCompanies, useDeleteOffer, useSaveOffer,
+  contactsQuery, fetchCompany, fetchProduct, latestBulletinQuery, offerKeys, offerQuery, offerSettingsQuery, searchCompanies, useDeleteOffer, useSaveOffer,
 } from '../api/offers-api';
 import { CompanyModal } from '../components/company-modal';
 import { ItemEditor } from '../components/item-editor';
@@ -176,12 +176,13 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
   });
 
   const addPicked = (item: ItemValues) => setEditing({ index: -1, item });
-  const fromProduct = (p: Product) => addPicked({
-    ...newItem(settings?.urun_kdv), urun_id: p._id, urun_resim: productImage(p), urun_adi: productName(p, i18n.language),
+  // The picker answers list rows; the item's code parts and VAT come from the whole product.
+  const fromProduct = (row: ProductListRow) => void fetchProduct(row._id).then((p) => addPicked({
+    ...newItem(settings?.urun_kdv), urun_id: p._id, urun_resim: productImage(row), urun_adi: productName(row, i18n.language),
     urun_kodu: [p.urun_model?.model_kodu ?? p.urun_kodu, '', p.urun_guc ? `${p.urun_guc}W` : '', p.urun_optik, p.urun_cct, p.urun_panel ? `${p.urun_panel}Wp` : '', p.urun_aku ? `${p.urun_aku}Ah` : '', '', ''].map((x) => (x === 'XX' || x === 'XXXX' ? '' : String(x ?? ''))),
-    urun_kdv: Number(p.urun_model?.model_kdv ?? settings?.urun_kdv ?? 18), urun_fiyati: p.urun_fiyat ?? 0, urun_dovizi: p.urun_doviz || '$', stockSum: p.stockSum ?? 0,
+    urun_kdv: Number(p.urun_model?.model_kdv ?? settings?.urun_kdv ?? 18), urun_fiyati: p.urun_fiyat ?? 0, urun_dovizi: p.urun_doviz || '$', stockSum: row.stockSum ?? 0,
     order_type: 'production',
-  });
+  })).catch((e) => notifyError(e));
   const fromMaterial = (m: Material) => addPicked({
     ...newItem(settings?.urun_kdv), urun_id: m._id, urun_resim: m.material_img, urun_adi: m.material_name, urun_kodu: [m.material_category, m.material_group, '', '', '', '', '', '', ''],
     urun_birimi: m.material_unit, urun_fiyati: m.material_price, urun_dovizi: m.material_doviz, order_type: 'material', stockSum: m.stockSum,
