@@ -123,8 +123,8 @@ test("a visitor's offer request from the product page becomes a to-do in the adm
   await page.goto(link);
   await expect(page.getByRole('heading', { name: new RegExp(offerNo) })).toBeVisible();
   await expect(page.getByTestId('offer-company')).toHaveValue('Deniz Enerji');
-  await expect(page.getByLabel('İlgili Kişi')).toHaveValue(requester);
-  await expect(page.getByLabel('E-posta')).toHaveValue('deniz@example.com');
+  await expect(page.getByRole('textbox', { name: 'İlgili Kişi' })).toHaveValue(requester);
+  await expect(page.getByRole('textbox', { name: 'E-posta' })).toHaveValue('deniz@example.com');
   await expect(page.getByTestId('offer-item-row')).toHaveCount(1);
   await expect(page.getByTestId('offer-item-row')).toContainText('25 Adet');
 });
