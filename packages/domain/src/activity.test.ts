@@ -22,6 +22,7 @@ describe('logLink', () => {
     expect(logLink({ form: 'offers', title: 'Sipariş durumuna geçti', operation_id: 'a1' })).toBe('/order/a1');
     expect(logLink({ form: 'orders', title: 'x', operation_id: 'o1' })).toBe('/order/o1');
     expect(logLink({ form: 'orderitems', title: 'x', operation_id: 'l1' })).toBe('/orderproductiondetail/l1');
+    expect(logLink({ form: 'buying', title: 'Satın alma güncellendi', operation_id: 'b1' })).toBe('/buyings?open=b1');
     expect(logLink({ form: 'companies', title: 'Firma oluşturuldu', operation_id: 'c1' })).toBeNull();
     expect(logLink({ form: 'offers', title: 'x', operation_id: null })).toBeNull();
   });

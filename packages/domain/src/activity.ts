@@ -98,6 +98,9 @@ export const todoReadSchema = z.object({ read: z.boolean({ error: 'error.invalid
 
 export const todoPersonSchema = z.object({ _id: z.string(), name: z.string(), role: z.number() });
 export type TodoPerson = z.infer<typeof todoPersonSchema>;
+/** GET /todo/people. */
+export const todoPeopleSchema = z.object({ people: z.array(todoPersonSchema) });
+export type TodoPeople = z.infer<typeof todoPeopleSchema>;
 
 // ------------------------------------------------------------------ logs and today's material use
 
@@ -111,6 +114,9 @@ export const logSchema = z.object({
   operation_id: z.string().nullable(),
 });
 export type LogEntryOut = z.infer<typeof logSchema>;
+/** GET /logs/list/{date}. */
+export const logListSchema = z.object({ logs: z.array(logSchema) });
+export type LogList = z.infer<typeof logListSchema>;
 
 export const stockOutSchema = z.object({
   _id: z.string(),
@@ -129,6 +135,9 @@ export const stockOutSchema = z.object({
   description: z.string(),
 });
 export type StockOut = z.infer<typeof stockOutSchema>;
+/** GET /stock/outlist/{date}. */
+export const stockOutListSchema = z.object({ stock: z.array(stockOutSchema) });
+export type StockOutList = z.infer<typeof stockOutListSchema>;
 
 /** Where a log row's link leads (spec 000 2.5): the offer, order or production line it is about; null when none. */
 export function logLink(log: Pick<LogEntryOut, 'form' | 'title' | 'operation_id'>): string | null {
@@ -139,6 +148,7 @@ export function logLink(log: Pick<LogEntryOut, 'form' | 'title' | 'operation_id'
   if (form === 'offers' || form === 'offer') return /sipariş|order/.test(title) ? `/order/${id}` : `/offer/${id}`;
   if (form === 'orders' || form === 'order') return `/order/${id}`;
   if (form === 'orderitems' || form === 'orderitem' || form === 'operations' || form === 'production') return `/orderproductiondetail/${id}`;
+  if (form === 'buying') return `/buyings?open=${encodeURIComponent(id)}`;
   return null;
 }
 

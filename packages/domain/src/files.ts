@@ -40,6 +40,10 @@ export const imageModelRefSchema = z.object({
 }, { error: 'image.model.invalid' });
 export type ImageModelRef = z.infer<typeof imageModelRefSchema>;
 
+/** GET /system/storage: database and file-store sizes for the settings panel. */
+export const storageFiguresSchema = z.object({ databaseBytes: z.number(), filesBytes: z.number() });
+export type StorageFigures = z.infer<typeof storageFiguresSchema>;
+
 const imageValue = z.string({ error: 'image.required' }).min(1, { error: 'image.required' });
 const description = z.enum(IMAGE_DESCRIPTIONS, { error: 'image.description.invalid' });
 const modelList = z.array(imageModelRefSchema, { error: 'image.model.invalid' }).max(1000, { error: 'error.tooLong' });

@@ -20,3 +20,4 @@ export * from './rates.js';
 export * from './offer-money.js';
 export * from './offers.js';
 export * from './offer-settings.js';
+export * from './buying.js';

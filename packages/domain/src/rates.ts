@@ -2,6 +2,8 @@
  * Central-bank exchange rates (spec 000 2.3, 2.11, 3, 7; DECISIONS 3): the shapes of /tcmb/today and
  * /tcmb/list and the calendar of the daily bulletin, used by the server's job and by the screens.
  */
+import { z } from 'zod';
+import { listEnvelope } from './common.js';
 
 /** The bulletin is published on weekdays around 15:30 Istanbul time. */
 export const RATES_TIME_ZONE = 'Europe/Istanbul';
@@ -18,48 +20,41 @@ export const RATES_MAX_PAGE_SIZE = 1000;
 export const RATES_DEMO_PREFIX = 'DEMO-';
 
 /** One currency of a bulletin as the contract shows it (Data[0] USD, Data[1] EUR). Values are exact decimal strings. */
-export interface TcmbRate {
-  CurrencyCode: 'USD' | 'EUR';
-  Unit: number;
-  ForexBuying: string;
-  ForexSelling: string;
-}
+export const tcmbRateSchema = z.object({ CurrencyCode: z.enum(['USD', 'EUR']), Unit: z.number(), ForexBuying: z.string(), ForexSelling: z.string() });
+export type TcmbRate = z.infer<typeof tcmbRateSchema>;
+const tcmbData = z.tuple([tcmbRateSchema, tcmbRateSchema]);
 
 /** GET /tcmb/today. */
-export interface TcmbToday {
+export const tcmbTodaySchema = z.object({
   /** The bulletin's publication instant (its date at 15:30 Istanbul), ISO. */
-  tarih: string;
+  tarih: z.string(),
   /** The bulletin's own date, YYYY-MM-DD. */
-  bulletinDate: string;
-  bulletinNo: string;
+  bulletinDate: z.string(),
+  bulletinNo: z.string(),
   /** A demo bulletin of the seed, not the central bank's. */
-  demo: boolean;
-  Data: [TcmbRate, TcmbRate];
+  demo: z.boolean(),
+  Data: tcmbData,
   /** When this server stored the bulletin, ISO. */
-  fetchedAt: string;
+  fetchedAt: z.string(),
   /** Calendar days (Istanbul) from the bulletin's date to today. */
-  ageDays: number;
+  ageDays: z.number(),
   /** True when a newer bulletin should exist by the weekday calendar (a public holiday reads as stale too). */
-  stale: boolean;
+  stale: z.boolean(),
   /** Why the last fetch of this server failed, in the caller's language; null after a good fetch. */
-  lastError: string | null;
-  lastErrorAt: string | null;
-}
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+});
+export type TcmbToday = z.infer<typeof tcmbTodaySchema>;
 
 /** One row of GET /tcmb/list (newest first). */
-export interface TcmbListItem {
-  _id: string;
-  tarih: string;
-  bulletinDate: string;
-  bulletinNo: string;
-  fetchedAt: string;
-  Data: [TcmbRate, TcmbRate];
-}
-
-export interface TcmbList { list: TcmbListItem[]; page: number; totalPage: number; totalItemCount: number }
+export const tcmbListItemSchema = z.object({ _id: z.string(), tarih: z.string(), bulletinDate: z.string(), bulletinNo: z.string(), fetchedAt: z.string(), Data: tcmbData });
+export type TcmbListItem = z.infer<typeof tcmbListItemSchema>;
+export const tcmbListSchema = listEnvelope('list', tcmbListItemSchema);
+export type TcmbList = z.infer<typeof tcmbListSchema>;
 
 /** POST /tcmb/update. */
-export interface TcmbUpdateResult { stored: boolean; today: TcmbToday }
+export const tcmbUpdateResultSchema = z.object({ stored: z.boolean(), today: tcmbTodaySchema });
+export type TcmbUpdateResult = z.infer<typeof tcmbUpdateResultSchema>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -79,6 +79,10 @@ export const sessionUserSchema = z.object({
   user_img: z.string(),
   permissions: permissionsSchema,
 });
+
+/** POST /auth/login: a token for the user (a failure answers the error envelope with status 'failed'). */
+export const loginResultSchema = z.object({ status: z.literal('successful'), token: z.string(), expiresAt: z.string(), user: sessionUserSchema });
+export type LoginAnswer = z.infer<typeof loginResultSchema>;
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const loginSchema = z.object({

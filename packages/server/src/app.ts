@@ -29,6 +29,7 @@ import { logsRoutes } from './modules/logs/logs-routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { offersRoutes } from './modules/offers/offers-routes.js';
 import { ratesRoutes } from './modules/rates/rates-routes.js';
+import { buyingRoutes } from './modules/buying/buying-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
 import { compiledSerializerCompiler } from './lib/serializer.js';
 
@@ -101,6 +102,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     await api.register(dashboardRoutes, { db: database.db });
     await api.register(offersRoutes, { offerRequests: services.offerRequests, offers: services.offers, contacts: services.contacts });
     await api.register(ratesRoutes, { rates: services.rates });
+    await api.register(buyingRoutes, { buying: services.buying });
   }, { prefix: '/api' });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;

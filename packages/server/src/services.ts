@@ -15,6 +15,7 @@ import { companyOffersGuard } from './modules/offers/offers-repository.js';
 import { createOffersService } from './modules/offers/offers-service.js';
 import { createContactsService } from './modules/offers/contacts-service.js';
 import { createRatesService } from './modules/rates/rates-service.js';
+import { createBuyingService } from './modules/buying/buying-service.js';
 
 /** The one place where services are wired with their dependencies. */
 export function createServices({ config, database }: { config: Config; database: Database }) {
@@ -34,6 +35,7 @@ export function createServices({ config, database }: { config: Config; database:
   const offers = createOffersService({ db, secret: () => config.jwtSecret });
   const contacts = createContactsService({ db });
   const rates = createRatesService({ db, url: config.TCMB_URL, minIntervalMs: config.RATES_MIN_INTERVAL_SECONDS * 1000 });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates };
+  const buying = createBuyingService({ db, companies, materials: catalogue.materials });
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -74,6 +74,23 @@ function run(file: string, args: string[], env: Record<string, string>): Run {
   return { child, out: () => text, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
 }
 
+/** Waits for the start banner on the child's output (an event, not polling); fails when the child exits first. */
+function banner(r: Run): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const m = /running at (http:\/\/localhost:\d+)/.exec(r.out());
+      if (!m) return;
+      r.child.stdout?.off('data', check);
+      r.child.stderr?.off('data', check);
+      resolve(m[1]);
+    };
+    r.child.stdout?.on('data', check);
+    r.child.stderr?.on('data', check);
+    void r.exited.then(() => reject(new Error(`server exited: ${r.out()}`)));
+    check();
+  });
+}
+
 describe('backup and restore', () => {
   it('round trip: backs up the demo, restores into a fresh data folder, starts on it with every table and the stock ledger the same', async () => {
     const url = ctx.databaseUrl!;
@@ -101,13 +118,7 @@ describe('backup and restore', () => {
     expect(again.out()).toContain('is not empty');
 
     const server = run(MAIN, [], { DATA_DIR: fresh, PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'test-secret-0123456789abcdef', ADMIN_EMAIL: ADMIN.email, BACKUP_KEEP: '0' });
-    let base: string | undefined;
-    for (let i = 0; i < 1200 && !base; i++) {
-      base = /running at (http:\/\/localhost:\d+)/.exec(server.out())?.[1];
-      if (server.child.exitCode !== null) throw new Error(server.out());
-      if (!base) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(base, server.out()).toBeDefined();
+    const base = await banner(server);
     const restoredUrl = runningEmbeddedUrl(fresh)!;
     expect(await fingerprint(restoredUrl)).toEqual(before);
     expect(await ledgerHash(restoredUrl)).toBe(ledger);

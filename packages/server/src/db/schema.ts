@@ -78,3 +78,4 @@ export const appSettings = pgTable('app_settings', {
 export * from './schema-catalogue.js';
 export * from './schema-files.js';
 export * from './schema-office.js';
+export * from './schema-buying.js';

@@ -3,31 +3,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../config.js';
-import { openDatabase, type Database } from '../db/database.js';
 import { buildApp } from '../app.js';
-import { ensureAdmin } from '../seed/seed.js';
+import { ADMIN, createTestContext, type TestContext } from '../test/helper.js';
 import { loggableUrl } from './logging.js';
 
 /** The app with its log at level info written into `lines`, as a production start would write it. */
-const ADMIN = { email: 'admin@log.test', password: 'Log-Secret-Password-1' };
 const lines: string[] = [];
 let app: FastifyInstance;
-let database: Database;
+let t: TestContext;
 let token: string;
 const logText = () => lines.join('');
 
 beforeAll(async () => {
   const config = loadConfig({ JWT_SECRET: 'test-secret-0123456789abcdef', LOG_LEVEL: 'info', SEED_DEMO: 'false', RATES_JOB: 'false', TCMB_URL: 'http://127.0.0.1:9/none' });
-  database = await openDatabase({});
-  app = await buildApp({ config, database, logStream: { write: (line) => { lines.push(line); } } });
+  // The test database of this file; the app under test is a second one on it, with its log at info.
+  t = await createTestContext();
+  app = await buildApp({ config, database: t.database, logStream: { write: (line) => { lines.push(line); } } });
   await app.ready();
-  await ensureAdmin(database.db, ADMIN.email, ADMIN.password);
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
   token = res.json().token;
+  if (!token) throw new Error(`sign-in failed: ${res.body}`);
 });
 afterAll(async () => {
   await app?.close();
-  await database?.close();
+  await t?.close();
 });
 
 describe('the server log', () => {

@@ -10,6 +10,7 @@ import { seedCatalogue } from '../modules/catalogue/catalogue-seed.js';
 import { seedRates } from '../modules/rates/rates-seed.js';
 import { seedMyCompany } from '../modules/mycompany/mycompany-seed.js';
 import { seedDeliveries } from '../modules/deliveries/deliveries-seed.js';
+import { seedBuyings } from '../modules/buying/buying-seed.js';
 import { seedOffers } from '../modules/offers/offers-seed.js';
 
 /** The token secret: JWT_SECRET when given, else one generated once and kept in the database. */
@@ -64,6 +65,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
   });
   await seedDeliveries(db);
+  await seedBuyings(db);
   await seedOffers(db);
   return true;
 }

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorPage } from '../components/error-page';
 import type { AppRouteObject } from '../lib/routing';
 import { authRoutes } from '../features/auth/routes';
+import { buyingRoutes } from '../features/buying/routes';
 import { catalogueRoutes } from '../features/catalogue/routes';
 import { companiesRoutes } from '../features/companies/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -23,6 +24,7 @@ import { AppLayout } from './shell/app-layout';
 /** Every feature's screens. A new feature adds its routes.tsx array here and nothing else. */
 export const featureRoutes: AppRouteObject[] = [
   ...authRoutes,
+  ...buyingRoutes,
   ...catalogueRoutes,
   ...companiesRoutes,
   ...errorRoutes,

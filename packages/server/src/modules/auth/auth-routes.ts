@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { loginSchema, routeLevel, sessionUserSchema } from '@isik/domain';
+import { loginResultSchema, loginSchema, routeLevel, sessionUserSchema } from '@isik/domain';
 import { errorResponses, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { AuthService } from './auth-service.js';
@@ -10,7 +9,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     config: { level: 'public' },
     schema: {
       tags: ['auth'], summary: 'Sign in', body: loginSchema,
-      response: { 200: z.object({ status: z.literal('successful'), token: z.string(), expiresAt: z.string(), user: sessionUserSchema }), ...errorResponses },
+      response: { 200: loginResultSchema, ...errorResponses },
     },
   }, async (req) => auth.login(req.body.email, req.body.password));
 

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 const upload = (bytes: Buffer, mime: string, lang = 'en') =>
-  t.call({ method: 'POST', url: '/api/files/upload', payload: { data: dataUrl(bytes, mime), name: 'x' }, token: t.tokens[3], lang });
+  t.call({ method: 'POST', url: '/api/files/upload', payload: { data: dataUrl(bytes, mime), name: 'x' }, token: t.tokens[2], lang });
 const fileCount = async () => Number((await t.database.db.select({ n: count() }).from(files))[0].n);
 
 /** A real PDF made with pdf-lib, optionally with an action on the catalog; saved with compressed object streams. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { desc, and, gte, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import { businessDayRange, logSchema, parseDay, routeLevel, type LogEntryOut } from '@isik/domain';
+import { businessDayRange, logListSchema, parseDay, routeLevel, type LogEntryOut } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { logs } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -39,7 +39,7 @@ export const logsRoutes: FastifyPluginAsyncZod<{ logs: LogsService }> = async (a
     config: { level: routeLevel('/') },
     schema: {
       tags: ['logs'], summary: "One day's audit log (date YYYY-MM-DD or DD.MM.YYYY, a day in Europe/Istanbul), newest first",
-      params: z.object({ date: z.string().max(40) }), response: { 200: z.object({ logs: z.array(logSchema) }), ...errorResponses },
+      params: z.object({ date: z.string().max(40) }), response: { 200: logListSchema, ...errorResponses },
     },
   }, async (req) => service.list(req.params.date));
 };

@@ -1,28 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RATES_MAX_PAGE_SIZE, RATES_PAGE_SIZE, routeLevel } from '@isik/domain';
+import { RATES_MAX_PAGE_SIZE, RATES_PAGE_SIZE, routeLevel, tcmbListSchema, tcmbTodaySchema, tcmbUpdateResultSchema } from '@isik/domain';
 import { errorBody, errorResponses } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
 import type { RatesService } from './rates-service.js';
 
-const rate = z.object({ CurrencyCode: z.enum(['USD', 'EUR']), Unit: z.number(), ForexBuying: z.string(), ForexSelling: z.string() });
-const data = z.tuple([rate, rate]);
-const today = z.object({
-  tarih: z.string(),
-  bulletinDate: z.string(),
-  bulletinNo: z.string(),
-  demo: z.boolean(),
-  Data: data,
-  fetchedAt: z.string(),
-  ageDays: z.number(),
-  stale: z.boolean(),
-  lastError: z.string().nullable(),
-  lastErrorAt: z.string().nullable(),
-});
-const listItem = z.object({ _id: z.string(), tarih: z.string(), bulletinDate: z.string(), bulletinNo: z.string(), fetchedAt: z.string(), Data: data });
 /** 503: the reason, and the last stored bulletin when there is one. */
-const unavailable = errorBody.extend({ today: today.nullable().optional() });
+const unavailable = errorBody.extend({ today: tcmbTodaySchema.nullable().optional() });
 
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -37,13 +22,13 @@ export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async
     schema: {
       tags, security: [],
       summary: 'The latest stored central-bank bulletin (Data[0] USD, Data[1] EUR), how old it is and whether the last fetch failed; 503 when none is stored',
-      response: { 200: today, 503: unavailable },
+      response: { 200: tcmbTodaySchema, 503: unavailable },
     },
   }, async (req) => rates.today(requestLang(req)));
 
   app.get('/tcmb/list', {
     config: { level: routeLevel('/tcmblist') },
-    schema: { tags, summary: 'Stored bulletins, newest first, paged', querystring: listQuery, response: { 200: z.object({ list: z.array(listItem), page: z.number(), totalPage: z.number(), totalItemCount: z.number() }), ...errorResponses } },
+    schema: { tags, summary: 'Stored bulletins, newest first, paged', querystring: listQuery, response: { 200: tcmbListSchema, ...errorResponses } },
   }, async (req) => rates.list(req.query.page, req.query.pageSize));
 
   app.post('/tcmb/update', {
@@ -51,7 +36,7 @@ export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async
     schema: {
       tags,
       summary: 'Fetch the bulletin now ("update rates"); 503 with the reason and the last stored bulletin when the feed is down or its answer is malformed. Concurrent calls share one fetch; within a minute of the last fetch nothing is fetched: 429 with Retry-After and the last stored bulletin',
-      response: { 200: z.object({ stored: z.boolean(), today }), ...errorResponses, 429: unavailable, 503: unavailable },
+      response: { 200: tcmbUpdateResultSchema, ...errorResponses, 429: unavailable, 503: unavailable },
     },
   }, async (req) => rates.update(requireSession(req), requestLang(req)));
 };

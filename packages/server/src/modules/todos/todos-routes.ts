@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { routeLevel, todoInputSchema, todoListSchema, todoPersonSchema, todoReadSchema, todoSchema } from '@isik/domain';
+import { routeLevel, todoInputSchema, todoListSchema, todoPeopleSchema, todoReadSchema, todoSchema } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { TodosService } from './todos-service.js';
@@ -16,7 +15,7 @@ export const todosRoutes: FastifyPluginAsyncZod<{ todos: TodosService }> = async
 
   app.get('/todo/people', {
     config: { level: routeLevel('/') },
-    schema: { tags, summary: 'Active back-office users a to-do may be assigned to', response: { 200: z.object({ people: z.array(todoPersonSchema) }), ...errorResponses } },
+    schema: { tags, summary: 'Active back-office users a to-do may be assigned to', response: { 200: todoPeopleSchema, ...errorResponses } },
   }, async () => todos.people());
 
   app.post('/todo/create', {

@@ -1,5 +1,5 @@
 import { Button, Divider, Drawer, Group, Progress, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
-import { formatNumber } from '@isik/domain';
+import { formatNumber, type StorageFigures } from '@isik/domain';
 import { IconBulb, IconRestore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +8,7 @@ import { useSession } from '../../lib/session';
 import { FONTS, ICON_STYLES, resetSettings, updateSettings, useSettings, type FontName, type IconStyle, type UiSettings } from '../../lib/settings';
 import { MenuIcon } from './menu-icons';
 
-export interface StorageFigures {
-  databaseBytes: number;
-  filesBytes: number;
-}
+export type { StorageFigures };
 
 /** Query key of the storage figures; 'system' is the entity (see the query-key convention in query-client.ts). */
 export const storageQueryKey = ['system', 'storage'] as const;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DashboardCounts, LogEntryOut, StockOut } from '@isik/domain';
+import type { DashboardCounts, LogList, StockOutList } from '@isik/domain';
 import { api } from '../../../lib/api';
 
 /**
@@ -23,11 +23,11 @@ export const dashboardCountsQuery = () =>
 export const todaysLogsQuery = (day: string) =>
   queryOptions({
     queryKey: dashboardKeys.logs(day),
-    queryFn: ({ signal }) => api<{ logs: LogEntryOut[] }>(`/logs/list/${day}`, { signal }),
+    queryFn: ({ signal }) => api<LogList>(`/logs/list/${day}`, { signal }),
   });
 
 export const todaysStockOutQuery = (day: string) =>
   queryOptions({
     queryKey: dashboardKeys.stockOut(day),
-    queryFn: ({ signal }) => api<{ stock: StockOut[] }>(`/stock/outlist/${day}`, { signal }),
+    queryFn: ({ signal }) => api<StockOutList>(`/stock/outlist/${day}`, { signal }),
   });

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Todo, TodoInput, TodoList, TodoPerson, OkAnswer } from '@isik/domain';
+import type { Todo, TodoInput, TodoList, TodoPeople, OkAnswer } from '@isik/domain';
 import { api } from '../../../lib/api';
 
 /**
@@ -24,7 +24,7 @@ export const todoListQuery = () =>
 export const todoPeopleQuery = () =>
   queryOptions({
     queryKey: todoKeys.people(),
-    queryFn: ({ signal }) => api<{ people: TodoPerson[] }>('/todo/people', { signal }),
+    queryFn: ({ signal }) => api<TodoPeople>('/todo/people', { signal }),
     staleTime: 60_000,
   });
 

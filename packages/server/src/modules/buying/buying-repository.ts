@@ -1,0 +1,105 @@
+import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { BUYING_PRICE_PLACES, BUYING_QTY_PLACES, BUYING_RATE_PLACES, round, type Buying, type BuyingListArgs, type BuyingSort } from '@isik/domain';
+import type { Executor } from '../../db/database.js';
+import { buyings } from '../../db/schema.js';
+import { searchAny } from '../../lib/search.js';
+
+export type BuyingRow = typeof buyings.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const num = (v: string | null, places: number) => (v === null ? null : round(v, places));
+
+export function toBuying(r: BuyingRow): Buying {
+  return {
+    _id: r.id, tedarikci_id: r.tedarikci_id, tedarikci_adi: r.tedarikci_adi, tedarikci_eposta: r.tedarikci_eposta,
+    material_id: r.material_id, material_name: r.material_name, material_category: r.material_category, material_group: r.material_group,
+    material_qty: round(r.material_qty, BUYING_QTY_PLACES), material_unit: r.material_unit, material_doviz: r.material_doviz,
+    material_price: round(r.material_price, BUYING_PRICE_PLACES),
+    USD_Kur: num(r.usd_kur, BUYING_RATE_PLACES), EUR_Kur: num(r.eur_kur, BUYING_RATE_PLACES),
+    Doviz_TotalPrice: num(r.doviz_total, 2), TL_TotalPrice: num(r.tl_total, 2),
+    satinalma_durumu: r.satinalma_durumu, siparis_no: r.siparis_no, siparis_notu: r.siparis_notu,
+    siparis_tarihi: iso(r.siparis_tarihi), talep_tarihi: iso(r.talep_tarihi), teslim_tarihi: iso(r.teslim_tarihi),
+    creator_user: r.creator_user, created_date: r.created_at.toISOString(), modified_user: r.modified_user, modified_date: iso(r.modified_date),
+    related_person: r.related_person, related_person_email: r.related_person_email, movement_id: r.movement_id, __v: r.version,
+  };
+}
+
+/** The status range and the search of a list call (the same for its rows and its sums). */
+function where(args: Pick<BuyingListArgs, 'filter1' | 'filter2' | 'search'>): SQL | undefined {
+  const conds: SQL[] = [between(buyings.satinalma_durumu, args.filter1 ?? 0, args.filter2 ?? 4)];
+  const term = args.search?.trim();
+  if (term) {
+    conds.push(searchAny([
+      buyings.material_name, buyings.tedarikci_adi, buyings.siparis_no, buyings.siparis_notu, buyings.related_person, buyings.material_category, buyings.material_group,
+    ], term));
+  }
+  return and(...conds);
+}
+
+const SORT_COLUMNS: Record<BuyingSort, SQL> = {
+  talep_tarihi: sql`${buyings.talep_tarihi}`,
+  siparis_tarihi: sql`${buyings.siparis_tarihi}`,
+  teslim_tarihi: sql`${buyings.teslim_tarihi}`,
+  material_name: sql`lower(${buyings.material_name})`,
+  tedarikci_adi: sql`lower(${buyings.tedarikci_adi})`,
+  TL_TotalPrice: sql`${buyings.tl_total}`,
+  satinalma_durumu: sql`${buyings.satinalma_durumu}`,
+};
+
+/** Newest request first by default; ties by creation, then id, so pages never overlap. */
+export async function listBuyings(db: Executor, args: BuyingListArgs): Promise<{ rows: Buying[]; total: number }> {
+  const orderBy = args.orderBy ?? 'talep_tarihi';
+  const dir = args.order ?? (args.orderBy ? 'asc' : 'desc');
+  const col = SORT_COLUMNS[orderBy];
+  const primary = dir === 'desc' ? sql`${col} desc nulls last` : sql`${col} asc nulls last`;
+  const paged = args.page !== undefined || args.pageSize !== undefined;
+  const pageSize = args.pageSize ?? 12;
+  const page = args.page ?? 1;
+  const q = db.select().from(buyings).where(where(args)).orderBy(primary, desc(buyings.created_at), asc(buyings.id));
+  const rows = paged ? await q.limit(pageSize).offset((page - 1) * pageSize) : await q;
+  const total = paged ? (await buyingSums(db, args)).count : rows.length;
+  return { rows: rows.map(toBuying), total };
+}
+
+/** Count and sums of the filtered list: lira, and dollars and euros apart. */
+export async function buyingSums(db: Executor, args: Pick<BuyingListArgs, 'filter1' | 'filter2' | 'search'>) {
+  const [r] = await db.select({
+    n: count(),
+    tl: sql<string>`coalesce(sum(${buyings.tl_total}), 0)`,
+    usd: sql<string>`coalesce(sum(${buyings.doviz_total}) filter (where ${buyings.material_doviz} = '$'), 0)`,
+    eur: sql<string>`coalesce(sum(${buyings.doviz_total}) filter (where ${buyings.material_doviz} = '€'), 0)`,
+  }).from(buyings).where(where(args));
+  return { count: Number(r.n), TL_TotalPrice: round(r.tl, 2), Doviz_TotalPrice: { $: round(r.usd, 2), '€': round(r.eur, 2) } };
+}
+
+export async function findBuying(db: Executor, id: string): Promise<Buying | null> {
+  const [r] = await db.select().from(buyings).where(eq(buyings.id, id)).limit(1);
+  return r ? toBuying(r) : null;
+}
+
+export async function lockBuying(db: Executor, id: string): Promise<BuyingRow | undefined> {
+  const [r] = await db.select().from(buyings).where(eq(buyings.id, id)).for('update').limit(1);
+  return r;
+}
+
+export async function companyBuyingCount(db: Executor, companyId: string): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(buyings).where(eq(buyings.tedarikci_id, companyId));
+  return Number(n);
+}
+
+export async function materialBuyingCount(db: Executor, materialId: string): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(buyings).where(eq(buyings.material_id, materialId));
+  return Number(n);
+}
+
+/**
+ * Quantity already asked for on open purchase requests (status 0-2) per material, for the component list's
+ * shortage (DECISIONS 5). Materials without open requests are left out.
+ */
+export async function openBuyingQty(db: Executor, materialIds: readonly string[]): Promise<Map<string, string>> {
+  if (materialIds.length === 0) return new Map();
+  const rows = await db.select({ id: buyings.material_id, qty: sql<string>`sum(${buyings.material_qty})` }).from(buyings)
+    .where(and(inArray(buyings.material_id, [...materialIds]), between(buyings.satinalma_durumu, 0, 2)))
+    .groupBy(buyings.material_id);
+  return new Map(rows.map((r) => [r.id, r.qty]));
+}

@@ -1,0 +1,132 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  BUYING_PAGE_SIZE, type Buying, type BuyingInput, type BuyingListQuery, type BuyingSort, type BuyingSums, type BuyingUpdateInput, type Company, type TcmbToday,
+} from '@isik/domain';
+import { api, ApiError } from '../../../lib/api';
+
+export interface BuyingListParams {
+  status: number;
+  page: number;
+  pageSize?: number;
+  search?: string;
+  orderBy?: BuyingSort;
+  order?: 'asc' | 'desc';
+}
+
+/**
+ * Keys start with 'buyings', the entity the live socket announces, so another user's change refetches the
+ * open list. Reaching Completed changes stock too: material and stock keys are invalidated after each write.
+ */
+export const buyingKeys = {
+  all: ['buyings'] as const,
+  list: (p: BuyingListParams) => ['buyings', 'list', p] as const,
+  sums: (status: number, search: string) => ['buyings', 'sums', { status, search }] as const,
+  detail: (id: string) => ['buyings', 'detail', id] as const,
+};
+
+const enc = encodeURIComponent;
+
+/** One page of the documented list call (an array; ADR 0023), for one status. */
+export function fetchBuyings(p: BuyingListParams, signal?: AbortSignal): Promise<Buying[]> {
+  const query: BuyingListQuery & Record<string, string | number | undefined> = {
+    filter1: p.status, filter2: p.status, page: p.page, pageSize: p.pageSize ?? BUYING_PAGE_SIZE,
+    search: p.search || undefined, orderBy: p.orderBy, order: p.order,
+  };
+  return api<Buying[]>('/buying/list', { signal, query });
+}
+
+export function buyingsQuery(p: BuyingListParams) {
+  return queryOptions({
+    queryKey: buyingKeys.list(p),
+    queryFn: ({ signal }) => fetchBuyings(p, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function fetchBuyingSums(status: number, search: string, signal?: AbortSignal): Promise<BuyingSums> {
+  return api<BuyingSums>('/buying/totals', { signal, query: { filter1: status, filter2: status, search: search || undefined } });
+}
+
+/** Count and totals of the filtered list (every page). */
+export function buyingSumsQuery(status: number, search: string) {
+  return queryOptions({
+    queryKey: buyingKeys.sums(status, search),
+    queryFn: ({ signal }) => fetchBuyingSums(status, search, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The latest stored bulletin (GET /tcmb/today), null when none is stored (503): the modal then asks for typed
+ * rates, never inventing one. Same key as the header's rates, so both share one fetch and its live refresh.
+ */
+export const bulletinQuery = queryOptions({
+  queryKey: ['rates', 'today'] as const,
+  queryFn: async ({ signal }): Promise<TcmbToday | null> => {
+    try {
+      return await api<TcmbToday>('/tcmb/today', { signal });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 503) return null;
+      throw err;
+    }
+  },
+  staleTime: 5 * 60_000,
+  meta: { notifyError: false },
+});
+
+export type SupplierOption = Pick<Company, '_id' | 'company_name' | 'company_email'>;
+
+/** Companies of category Suppliers whose name contains the typed text (the modal's supplier picker). */
+export function supplierPickerQuery(search: string) {
+  return queryOptions({
+    queryKey: ['companies', 'picker', 'suppliers', search] as const,
+    queryFn: async ({ signal }) => {
+      const answer = await api<{ companyList: Company[] }>('/companies/list', {
+        signal, query: { search: search || undefined, category: 'Suppliers', pageSize: 20, orderBy: 'company_name' },
+      });
+      return answer.companyList.map((c) => ({ _id: c._id, company_name: c.company_name, company_email: c.company_email }));
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** One request (the page opens it from a link such as a log row's: /buyings?open={id}). */
+export function buyingQuery(id: string) {
+  return queryOptions({
+    queryKey: buyingKeys.detail(id),
+    queryFn: ({ signal }) => api<Buying>(`/buying/${enc(id)}`, { signal }),
+    retry: false,
+    meta: { notifyError: false },
+  });
+}
+
+function useAfterWrite() {
+  const qc = useQueryClient();
+  return () => {
+    void qc.invalidateQueries({ queryKey: buyingKeys.all });
+    // Completing or cancelling a request moves stock.
+    void qc.invalidateQueries({ queryKey: ['materials'] });
+    void qc.invalidateQueries({ queryKey: ['stock'] });
+  };
+}
+
+/** Create (no id) or update (id + the __v read). Errors are the caller's (field errors in the modal, a notice). */
+export function useSaveBuying() {
+  const after = useAfterWrite();
+  return useMutation({
+    mutationFn: (input: { id?: string; version?: number; body: BuyingInput }) => input.id
+      ? api<Buying>(`/buying/update/${enc(input.id)}`, { method: 'POST', body: { ...input.body, __v: input.version } satisfies BuyingUpdateInput })
+      : api<Buying>('/buying/create/', { method: 'POST', body: input.body }),
+    meta: { notifyError: false },
+    onSuccess: after,
+  });
+}
+
+export function useDeleteBuying() {
+  const after = useAfterWrite();
+  return useMutation({
+    mutationFn: (id: string) => api<{ status: 'ok' }>(`/buying/delete/${enc(id)}`),
+    meta: { notifyError: false },
+    onSuccess: after,
+  });
+}
