@@ -25,6 +25,7 @@ import autocannon from 'autocannon';
 import { runDeviceBench } from './devices.js';
 import sharp from 'sharp';
 import { bundleReport } from './bundle-size.js';
+import { offerScenarios, type BenchOffers } from './offers.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -41,7 +42,7 @@ const duration = num(process.env.BENCH_DURATION, 10);
 
 interface Ready {
   type: 'ready'; port: number; token: string; kind: string; seedMs: number; timings: Record<string, number>;
-  hotMaterial: string; hotMovements: number; materialIds: string[]; productIds: string[]; companyIds: string[];
+  hotMaterial: string; hotMovements: number; materialIds: string[]; productIds: string[]; companyIds: string[]; offers: BenchOffers;
 }
 
 interface Row {
@@ -247,6 +248,8 @@ async function benchOne(label: string, targetUrl?: string) {
     ...lists.map(([n, r]) => [n, r, 50] as [string, autocannon.Request, number]),
     ...writes.map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
     ...extra.map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
+    // Issue 10: the offer list over 20,000 offers / 100,000 items and saving a 50-item offer (bench/offers.ts).
+    ...offerScenarios(ready.offers).map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
   ].filter(([n]) => !only || n.includes(only));
   const rows: Row[] = [];
   try {

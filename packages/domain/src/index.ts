@@ -19,4 +19,7 @@ export * from './activity.js';
 export * from './rates.js';
 export * from './gateway-protocol.js';
 export * from './devices.js';
+export * from './offer-money.js';
+export * from './offers.js';
+export * from './offer-settings.js';
 export * from './buying.js';

@@ -75,6 +75,9 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/material/:id', level: 2 },
   { pattern: '/offers', level: 2 },
   { pattern: '/offer/:id', level: 2 },
+  // Spec 000 6: the offer settings and contacts pages (routes not shown in the spec).
+  { pattern: '/offersettings', level: 1 },
+  { pattern: '/contacts', level: 2 },
   { pattern: '/order/:id', level: 2 },
   { pattern: '/buyings', level: 2 },
   { pattern: '/ordersdashboard', level: 3 },

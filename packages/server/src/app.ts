@@ -103,7 +103,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(todosRoutes, { todos: services.todos });
     await api.register(logsRoutes, { logs: services.logs });
     await api.register(dashboardRoutes, { db: database.db });
-    await api.register(offersRoutes, { offerRequests: services.offerRequests });
+    await api.register(offersRoutes, { offerRequests: services.offerRequests, offers: services.offers, contacts: services.contacts });
     await api.register(ratesRoutes, { rates: services.rates });
     await api.register(buyingRoutes, { buying: services.buying });
   }, { prefix: '/api' });

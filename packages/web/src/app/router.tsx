@@ -12,6 +12,7 @@ import { imagesRoutes } from '../features/images/routes';
 import { modelsRoutes } from '../features/models/routes';
 import { myCompanyRoutes } from '../features/mycompany/routes';
 import { materialsRoutes } from '../features/materials/routes';
+import { offersRoutes } from '../features/offers/routes';
 import { productsRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { ratesRoutes } from '../features/rates/routes';
@@ -32,6 +33,7 @@ export const featureRoutes: AppRouteObject[] = [
   ...modelsRoutes,
   ...myCompanyRoutes,
   ...materialsRoutes,
+  ...offersRoutes,
   ...dashboardRoutes,
   ...devicesRoutes,
   ...productsRoutes,
