@@ -1,12 +1,8 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
-import { ContactsPage } from './routes/contacts-page';
-import { OfferDetailPage } from './routes/offer-detail-page';
-import { OfferSettingsPage } from './routes/offer-settings-page';
-import { OffersPage } from './routes/offers-page';
 
 export const offersRoutes: AppRouteObject[] = [
-  appRoute('/offers', <OffersPage />),
-  appRoute('/offer/:id', <OfferDetailPage />),
-  appRoute('/offersettings', <OfferSettingsPage />),
-  appRoute('/contacts', <ContactsPage />),
+  appRoute('/offers', () => import('./routes/offers-page').then((m) => m.OffersPage)),
+  appRoute('/offer/:id', () => import('./routes/offer-detail-page').then((m) => m.OfferDetailPage)),
+  appRoute('/offersettings', () => import('./routes/offer-settings-page').then((m) => m.OfferSettingsPage)),
+  appRoute('/contacts', () => import('./routes/contacts-page').then((m) => m.ContactsPage)),
 ];

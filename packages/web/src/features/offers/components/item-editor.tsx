@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Grid, Group, Image, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Image, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { NumberField } from '../../../components/number-field';
 import { CURRENCIES, OFFER_CODE_PARTS, OFFER_EDITOR_ORDER_TYPES, OFFER_VAT_CHOICES, UNITS, formatNumber, joinOfferCode, tryComputeOffer } from '@isik/domain';
 import { IconDeviceFloppy, IconPhotoOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +57,7 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
           </Grid>
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
-          <NumberInput
+          <NumberField
             label={t('offers.item.qty')} value={v.urun_miktari} min={0} decimalScale={4} decimalSeparator="," thousandSeparator="."
             error={tried && qtyBad ? t('msg.offer.item.qty.invalid') : undefined} onChange={(x) => set('urun_miktari', Number(x) || 0)}
           />
@@ -65,7 +66,7 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
           <Select label={t('offers.item.unit')} data={[...UNITS]} value={v.urun_birimi} allowDeselect={false} onChange={(x) => set('urun_birimi', x ?? 'Adet')} comboboxProps={{ withinPortal: true }} />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
-          <NumberInput
+          <NumberField
             label={t('offers.item.price')} value={v.urun_fiyati} min={0} decimalScale={4} fixedDecimalScale={false} decimalSeparator="," thousandSeparator="."
             onChange={(x) => set('urun_fiyati', Number(x) || 0)}
           />

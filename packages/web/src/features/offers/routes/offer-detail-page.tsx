@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
-  ActionIcon, Alert, Anchor, Autocomplete, Badge, Box, Breadcrumbs, Button, Collapse, Divider, Grid, Group, Image, Menu, NumberInput, Paper, Radio, Select,
+  ActionIcon, Alert, Anchor, Autocomplete, Badge, Box, Breadcrumbs, Button, Collapse, Divider, Grid, Group, Image, Menu, Paper, Radio, Select,
   Stack, Switch, Table, Tabs, Text, TextInput, Textarea, Title,
 } from '@mantine/core';
+import { NumberField } from '../../../components/number-field';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { openConfirmModal } from '@mantine/modals';
@@ -218,8 +219,8 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
 
   const rateInput = (field: 'teklif_usdkur' | 'teklif_eurkur', idx: 0 | 1, label: string) => (
     <Stack gap={4}>
-      <NumberInput
-        label={label} value={v[field]} min={0} decimalScale={6} decimalSeparator="," thousandSeparator="." suffix=" ₺" error={serverErrors[field]}
+      <NumberField
+        label={label} value={v[field]} min={0} decimalScale={6} decimalSeparator="," thousandSeparator="." rightSection="₺" error={serverErrors[field]}
         onChange={(x) => form.setFieldValue(field, x === '' ? '' : Number(x))} data-testid={`offer-${field}`} disabled={!canWrite}
       />
       {bulletin && canWrite && (

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Alert, Button, Grid, Group, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { NumberField } from '../../../components/number-field';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { CURRENCIES, INVOICE_TYPES, OFFER_MAIL_PLACEHOLDERS, hasModulePermission, type OfferSettings, type OfferSettingsInput } from '@isik/domain';
@@ -46,7 +47,7 @@ export function OfferSettingsPage() {
             <Stack>
               <Group grow>
                 <Select label={t('offers.field.currency')} data={[...CURRENCIES]} value={v.teklif_dovizi} allowDeselect={false} onChange={(x) => form.setFieldValue('teklif_dovizi', x ?? '$')} comboboxProps={{ withinPortal: true }} />
-                <NumberInput label={t('offers.item.vat')} min={0} max={100} value={v.urun_kdv} onChange={(x) => form.setFieldValue('urun_kdv', Number(x) || 0)} />
+                <NumberField label={t('offers.item.vat')} min={0} max={100} value={v.urun_kdv} onChange={(x) => form.setFieldValue('urun_kdv', Number(x) || 0)} />
                 <Select label={t('offers.settings.invoiceType')} data={INVOICE_TYPES.map((n) => ({ value: String(n), label: `T${n}` }))} value={String(v.invoice_type)} allowDeselect={false} onChange={(x) => form.setFieldValue('invoice_type', Number(x ?? 0))} comboboxProps={{ withinPortal: true }} />
               </Group>
               <Switch label={t('offers.settings.showDate')} {...form.getInputProps('teklif_tarih', { type: 'checkbox' })} />
