@@ -80,7 +80,7 @@ export function CompaniesPage() {
       key: 'name', header: t('companies.field.name'), sortKey: 'company_name',
       render: (c) => (
         <Anchor
-          component={Link} to={`/companydetail/${c._id}`} fw={600} size="sm" c="var(--mantine-color-text)" display="block" miw={120} maw={190}
+          component={Link} to={`/companydetail/${c._id}`} fw={600} size="sm" c="var(--mantine-color-text)" display="block" miw={120} maw={150}
           truncate="end" title={c.company_name} onClick={(e) => e.stopPropagation()}
         >
           {c.company_name}
@@ -89,12 +89,12 @@ export function CompaniesPage() {
     },
     { key: 'category', header: t('companies.field.category'), sortKey: 'company_category', render: (c) => <CompanyCategoryBadge category={c.company_category} /> },
     { key: 'status', header: t('companies.field.status'), sortKey: 'company_status', render: (c) => <CompanyStatusBadge active={c.company_status} /> },
-    { key: 'city', header: t('companies.field.city'), render: (c) => <TruncatedText maw={90}>{c.company_city}</TruncatedText> },
-    { key: 'country', header: t('companies.field.country'), render: (c) => <TruncatedText maw={90}>{countryLabel(c.company_country)}</TruncatedText> },
+    { key: 'city', header: t('companies.field.city'), render: (c) => <TruncatedText maw={80}>{c.company_city}</TruncatedText> },
+    { key: 'country', header: t('companies.field.country'), render: (c) => <TruncatedText maw={80}>{countryLabel(c.company_country)}</TruncatedText> },
     { key: 'phone', header: t('companies.field.phone'), render: (c) => <Text size="sm" style={NOWRAP}>{c.company_phone}</Text> },
     // Long e-mails and addresses are cut to one line (the whole text on hover), so the list fits a 1280 px screen.
-    { key: 'email', header: t('companies.field.email'), render: (c) => <TruncatedText maw={150}>{c.company_email}</TruncatedText> },
-    { key: 'address', header: t('companies.field.address'), render: (c) => <TruncatedText maw={140} c="dimmed">{c.company_adress}</TruncatedText> },
+    { key: 'email', header: t('companies.field.email'), render: (c) => <TruncatedText maw={130}>{c.company_email}</TruncatedText> },
+    { key: 'address', header: t('companies.field.address'), render: (c) => <TruncatedText maw={110} c="dimmed">{c.company_adress}</TruncatedText> },
   ];
 
   const { filtered, empty } = list;
