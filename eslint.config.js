@@ -2,6 +2,7 @@
 // typescript-eslint's plain `recommended` set on purpose: the type-checked sets
 // need a TS program per package and would make lint several times slower;
 // `npm run typecheck` already covers what they add.
+import path from 'node:path';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -18,6 +19,43 @@ const unusedVarsOptions = {
   caughtErrorsIgnorePattern: '^_',
   destructuredArrayIgnorePattern: '^_',
   ignoreRestSiblings: true,
+};
+
+// Import zones of the web client (ADR 0018), resolved from the importing file, so relative paths of any depth count:
+// a feature imports no other feature and not the app shell; components/, lib/ and i18n/ import no feature.
+// Only src/app (router, shell) joins features together. `import.meta.glob` (the i18n loader) is not an import.
+const WEB_SRC = path.resolve('packages/web/src');
+function zoneOf(file) {
+  const rel = path.relative(WEB_SRC, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const [top, name] = rel.split(path.sep);
+  if (top === 'features') return { top, feature: name };
+  return { top };
+}
+const webZones = {
+  meta: { type: 'problem', schema: [], messages: {
+    feature: "Features do not import other features ('{{from}}' imports '{{to}}'); move what both need to components/ or lib/.",
+    shared: "{{top}}/ does not import a feature ('{{to}}'); shared code may not depend on a feature.",
+    app: "A feature does not import the app shell ('{{to}}'); move what it needs to components/ or lib/.",
+  } },
+  create(context) {
+    const from = zoneOf(context.filename);
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source && node.source.type === 'Literal' ? node.source.value : null;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = zoneOf(path.resolve(path.dirname(context.filename), source));
+      if (!to) return;
+      if (from.top === 'features' && to.top === 'features' && to.feature !== from.feature) {
+        context.report({ node: node.source, messageId: 'feature', data: { from: from.feature, to: to.feature } });
+      } else if (from.top === 'features' && to.top === 'app') {
+        context.report({ node: node.source, messageId: 'app', data: { to: source } });
+      } else if (['components', 'lib', 'i18n'].includes(from.top) && to.top === 'features') {
+        context.report({ node: node.source, messageId: 'shared', data: { top: from.top, to: to.feature } });
+      }
+    };
+    return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
 };
 
 export default defineConfig([
@@ -55,6 +93,8 @@ export default defineConfig([
   {
     files: [
       'packages/server/**/*.{js,mjs,cjs,ts}',
+      'packages/devices/**/*.{js,mjs,cjs,ts}',
+      'packages/gateway-sim/**/*.{js,mjs,cjs,ts}',
       'scripts/**/*.{js,mjs,cjs,ts}',
       'e2e/**/*.{js,mjs,ts}',
       'bench/**/*.{js,mjs,ts}',
@@ -82,13 +122,16 @@ export default defineConfig([
     files: ['packages/web/**/*.{js,jsx,ts,tsx}'],
     ignores: ['packages/web/*.config.{js,mjs,cjs,ts}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, isik: { rules: { 'web-zones': webZones } } },
     // Only the two classic hook rules. The plugin's v7 `recommended` preset also
     // turns on the React Compiler rules (set-state-in-effect, refs, purity, ...),
     // which target code meant for the compiler; this app does not use it.
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'isik/web-zones': 'error',
+      // One number input for the whole app (ADR 0019): Turkish numbers, nothing rounded or clamped silently.
+      'no-restricted-imports': ['error', { paths: [{ name: '@mantine/core', importNames: ['NumberInput'], message: 'Use NumberField from src/components/number-field (reads 1.234,56; ADR 0019).' }] }],
     },
   },
 ]);

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One root config for every package (`npm run test:unit`). The server's tests run on real PostgreSQL:
+// One root config for every package (`npm run test:unit`). The server's (and the device service's) tests run on real PostgreSQL:
 // test/global-setup.ts starts one embedded server per run (or uses TEST_DATABASE_URL) with a migrated
 // template; each test file gets its own database copied from it (ADR 0015).
 export default defineConfig({
@@ -19,11 +19,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'server', include: ['packages/server/src/**/*.test.{ts,tsx}'], globalSetup: ['packages/server/src/test/global-setup.ts'] },
+        test: { name: 'server', include: ['packages/server/src/**/*.test.{ts,tsx}', 'packages/devices/src/**/*.test.{ts,tsx}'], globalSetup: ['packages/server/src/test/global-setup.ts'] },
       },
       {
         extends: true,
-        test: { name: 'packages', include: ['packages/*/src/**/*.test.{ts,tsx}'], exclude: ['**/node_modules/**', '**/dist/**', 'packages/server/**'] },
+        test: { name: 'packages', include: ['packages/*/src/**/*.test.{ts,tsx}'], exclude: ['**/node_modules/**', '**/dist/**', 'packages/server/**', 'packages/devices/**'] },
       },
     ],
   },

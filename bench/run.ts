@@ -22,7 +22,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import autocannon from 'autocannon';
+import { runDeviceBench } from './devices.js';
 import sharp from 'sharp';
+import { bundleReport } from './bundle-size.js';
+import { offerScenarios, type BenchOffers } from './offers.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -39,7 +42,7 @@ const duration = num(process.env.BENCH_DURATION, 10);
 
 interface Ready {
   type: 'ready'; port: number; token: string; kind: string; seedMs: number; timings: Record<string, number>;
-  hotMaterial: string; hotMovements: number; materialIds: string[]; productIds: string[]; companyIds: string[];
+  hotMaterial: string; hotMovements: number; materialIds: string[]; productIds: string[]; companyIds: string[]; offers: BenchOffers;
 }
 
 interface Row {
@@ -245,6 +248,8 @@ async function benchOne(label: string, targetUrl?: string) {
     ...lists.map(([n, r]) => [n, r, 50] as [string, autocannon.Request, number]),
     ...writes.map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
     ...extra.map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
+    // Issue 10: the offer list over 20,000 offers / 100,000 items and saving a 50-item offer (bench/offers.ts).
+    ...offerScenarios(ready.offers).map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
   ].filter(([n]) => !only || n.includes(only));
   const rows: Row[] = [];
   try {
@@ -305,6 +310,12 @@ async function hello(): Promise<Row[]> {
 }
 
 async function main() {
+  // The web client's first download per route (bench/bundle-size.ts); needs a built client.
+  try {
+    bundleReport();
+  } catch (err) {
+    console.log(`web client sizes skipped: ${(err as Error).message}`);
+  }
   const t0 = Date.now();
   console.log(`Benchmark: ${duration} s per scenario, ${os.cpus().length} CPUs, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log('\n[yardstick]');
@@ -323,10 +334,13 @@ async function main() {
   }
   const rows = [...base, ...runs.flatMap((r) => r.rows), ...after];
   console.log(`\n${table(rows)}\n`);
+  // The device service (bench/devices.ts): 1,000 gateways, connect time, memory, command round trip.
+  const devices = process.env.BENCH_DEVICES === 'false' ? [] : await runDeviceBench();
+  if (devices.length) console.table(devices);
   const out = path.join(HERE, 'results');
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, 'latest.json');
-  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), sizes, durationSeconds: duration, cpus: os.cpus().length, node: process.version, load: os.loadavg(), seconds: Math.round((Date.now() - t0) / 1000), hello: { before: base, after }, runs }, null, 2)}\n`);
+  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), sizes, durationSeconds: duration, cpus: os.cpus().length, node: process.version, load: os.loadavg(), seconds: Math.round((Date.now() - t0) / 1000), hello: { before: base, after }, runs, devices }, null, 2)}\n`);
   console.log(`written ${path.relative(process.cwd(), file)} (whole run ${Math.round((Date.now() - t0) / 1000)} s)`);
   if (runs.some((r) => r.ledgerMismatches !== 0)) process.exitCode = 1;
 }

@@ -12,6 +12,7 @@ import { hashPassword } from '../packages/server/src/lib/passwords.js';
 import { buildApp } from '../packages/server/src/app.js';
 import { ensureAdmin } from '../packages/server/src/seed/seed.js';
 import { bulkSeed, ledgerMismatches, type BenchSizes } from './seed.js';
+import { seedBenchOffers } from './offers.js';
 
 const ADMIN = { email: 'bench@bench.local', password: 'Bench12345!' };
 const send = (m: object) => process.send?.(m);
@@ -65,6 +66,7 @@ async function main() {
     await database.db.insert(users).values(rows);
   }
   log(`  ${sizes.companies} companies and ${sizes.users} users`);
+  const offers = await seedBenchOffers(database.db, log);
   const seedMs = Date.now() - t1;
   const app = await buildApp({ config, database, logger: false });
   if (process.env.BENCH_FILES_INSIDE_TX === '1') {
@@ -98,7 +100,7 @@ async function main() {
   process.on('disconnect', () => void stop());
   send({
     type: 'ready', port, token, kind: database.kind, seedMs, timings: data.timings,
-    hotMaterial: data.hotMaterial, hotMovements: data.hotMovements,
+    hotMaterial: data.hotMaterial, hotMovements: data.hotMovements, offers,
     materialIds: data.materialIds.slice(0, 500), productIds: data.productIds.slice(0, 500), companyIds,
   });
 }

@@ -134,7 +134,7 @@ test('a link to /buyings?open={id} (log rows) opens that purchase request', asyn
   await loginAs(page);
   const [first] = await apiGet<{ _id: string; material_name: string }[]>(page, '/buying/list?filter1=2&filter2=2');
   await page.goto(`/buyings?open=${first._id}`);
-  const modal = page.getByTestId('buying-modal').getByRole('dialog');
+  const modal = page.getByRole('dialog', { name: 'Satın alma talebi' });
   await expect(modal.getByTestId('buying-material')).toHaveText(first.material_name);
   await modal.getByRole('button', { name: 'Vazgeç' }).click();
   await expect(modal).toBeHidden();

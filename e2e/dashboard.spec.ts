@@ -112,8 +112,8 @@ test("a visitor's offer request from the product page becomes a to-do in the adm
   const logRow = page.getByTestId('log-row').filter({ hasText: offerNo }).filter({ has: page.getByRole('cell', { name: 'Web teklif isteği', exact: true }) });
   await expect(logRow).toBeVisible();
   await expect(logRow).toContainText('Web');
-  // The link opens the draft offer (the to-do's link) in a new window. The offer screen itself comes with the
-  // offers issue, so the window that would open is recorded rather than followed.
+  // The link opens the draft offer (the to-do's link) in a new window; the window that would open is recorded here,
+  // and the link is then followed in this page.
   const todos = await (await page.request.get('/api/todo/list/', { headers: { authorization: `Bearer ${await tokenOf(page)}` } })).json();
   const link = todos.Todolist.find((x: { task: string }) => x.task.includes(offerNo)).link as string;
   expect(link).toMatch(/^\/offer\/\w+$/);
@@ -124,6 +124,14 @@ test("a visitor's offer request from the product page becomes a to-do in the adm
   });
   await logRow.getByRole('button', { name: 'İlgili kaydı aç' }).click();
   expect(await page.evaluate(() => (window as unknown as { opened: [string, string][] }).opened)).toEqual([[link, '_blank']]);
+  // The draft opens as a real offer with the requester's name, company and e-mail, so the office can answer it.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: new RegExp(offerNo) })).toBeVisible();
+  await expect(page.getByTestId('offer-company')).toHaveValue('Deniz Enerji');
+  await expect(page.getByRole('textbox', { name: 'İlgili Kişi' })).toHaveValue(requester);
+  await expect(page.getByRole('textbox', { name: 'E-posta' })).toHaveValue('deniz@example.com');
+  await expect(page.getByTestId('offer-item-row')).toHaveCount(1);
+  await expect(page.getByTestId('offer-item-row')).toContainText('25 Adet');
 });
 
 test.describe('in English', () => {

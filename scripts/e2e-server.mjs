@@ -89,10 +89,17 @@ const env = {
   LOG_LEVEL: 'warn',
   TCMB_URL: tcmbUrl,
   RATES_JOB: 'false',
+  // The three demo gateways run in the server process (cheap: three sockets); the device e2e tests use them.
+  GATEWAY_SIM: 'true',
+  // An address that refuses: the map must show its markers without tiles (this machine has no internet).
+  MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
 };
 // Always the embedded database and no real mail, whatever the developer's shell has.
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
+delete env.DEVICE_ADMIN_EMAIL;
+delete env.DEVICE_ADMIN_PASSWORD;
+delete env.DEVICE_SLUG;
 
 const tsxCli = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const entry = 'packages/server/src/main.ts';

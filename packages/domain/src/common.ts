@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from './constants.js';
+
+// The plain constants live in constants.ts (no zod): the web client's first download imports them without
+// pulling zod in (ADR 0018). `/* @__PURE__ */` lets a bundle drop the schemas it does not use.
+export * from './constants.js';
 
 /** Opaque record id. */
-export const idSchema = z.string().min(1, { error: 'error.required' }).max(64, { error: 'error.tooLong' });
+export const idSchema = /* @__PURE__ */ z.string().min(1, { error: 'error.required' }).max(64, { error: 'error.tooLong' });
 
 /**
  * Optimistic-concurrency version every stored record carries (DECISIONS 1). An update that sends it is refused
@@ -9,21 +14,14 @@ export const idSchema = z.string().min(1, { error: 'error.required' }).max(64, {
  * must be a JSON non-negative integer: no coercion, so `true`, `""`, `null` or `[0]` are refused naming `__v`.
  * Every update schema extends with it; services compare it through the server's `lib/version.ts`.
  */
-export const versionSchema = z.number({ error: 'error.version' }).int({ error: 'error.version' }).min(0, { error: 'error.version' }).optional();
+export const versionSchema = /* @__PURE__ */ z.number({ error: 'error.version' }).int({ error: 'error.version' }).min(0, { error: 'error.version' }).optional();
 
-export const PAGE_SIZES = [6, 12, 18, 30, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 30;
-export const NOTICE_MS = 3000;
-export const SCROLL_MAX_HEIGHT = 400;
-
-/** A loose e-mail pattern in the spirit of the spec's client check. */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export const optionalText = (max = 500) =>
   z.string({ error: 'error.invalidType' }).max(max, { error: 'error.tooLong' }).optional().nullable().transform((v) => v ?? '');
 
 /** Query of a paged, sorted, searched list. */
-export const listQuerySchema = z.object({
+export const listQuerySchema = /* @__PURE__ */ z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
   orderBy: z.string().max(40).optional(),
@@ -33,11 +31,11 @@ export const listQuerySchema = z.object({
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** The paging fields of every list envelope (ADR 0002: `{ <rows>, page, totalPage, totalItemCount }`). */
-export const pageFields = { page: z.number(), totalPage: z.number(), totalItemCount: z.number() };
+export const pageFields = { page: /* @__PURE__ */ z.number(), totalPage: /* @__PURE__ */ z.number(), totalItemCount: /* @__PURE__ */ z.number() };
 
 export type PageInfo = { page: number; totalPage: number; totalItemCount: number };
 /** The answer of a delete (and other calls that only confirm): `{ status: 'ok' }`. */
-export const okSchema = z.object({ status: z.literal('ok') });
+export const okSchema = /* @__PURE__ */ z.object({ status: z.literal('ok') });
 export type OkAnswer = z.infer<typeof okSchema>;
 
 /** A list envelope: its rows under `key` (the contract's name) and the paging fields. */
@@ -45,12 +43,8 @@ export function listEnvelope<K extends string, R extends z.ZodType>(key: K, row:
   return z.object({ [key]: z.array(row), ...pageFields } as { [P in K]: z.ZodArray<R> } & typeof pageFields);
 }
 
-export function totalPages(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
-
 /** Error envelope of every failed call (DECISIONS 1). */
-export const errorSchema = z.object({
+export const errorSchema = /* @__PURE__ */ z.object({
   message: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),

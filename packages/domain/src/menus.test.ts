@@ -14,7 +14,12 @@ describe('menuForRole', () => {
   });
 
   it('gives role 2 the reduced menu of the spec', () => {
-    expect(links(2)).toEqual(['/', '/imagemanagment', '/tcmblist', '/products', '/offers', '/ordersdashboard', '/orders', '/productionDashBoard', '/orderitemlist', '/componentlist']);
+    expect(links(2)).toEqual(['/', '/imagemanagment', '/tcmblist', '/products', '/offers', '/contacts', '/ordersdashboard', '/orders', '/productionDashBoard', '/orderitemlist', '/componentlist']);
+  });
+
+  it('offers the offer settings page to role 1 and below, contacts to role 2 and below', () => {
+    expect(links(1)).toEqual(expect.arrayContaining(['/offers', '/contacts', '/offersettings']));
+    expect(links(2)).not.toContain('/offersettings');
   });
 
   it('gives roles 0 and 1 the company group with users, which role 2 lacks', () => {

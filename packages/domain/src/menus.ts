@@ -24,7 +24,14 @@ const productGroup: MenuGroup = {
     { key: 'catalogue', to: '/web', icon: 'world' },
   ],
 };
-const offerGroup: MenuGroup = { key: 'offer', items: [{ key: 'offers', to: '/offers', icon: 'file' }] };
+const offerGroup: MenuGroup = {
+  key: 'offer',
+  items: [
+    { key: 'offers', to: '/offers', icon: 'file' },
+    { key: 'contacts', to: '/contacts', icon: 'address' },
+    { key: 'offerSettings', to: '/offersettings', icon: 'settings' },
+  ],
+};
 const buyingGroup: MenuGroup = { key: 'buying', items: [{ key: 'buyings', to: '/buyings', icon: 'cart' }] };
 const orderGroup: MenuGroup = {
   key: 'order',

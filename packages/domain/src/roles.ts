@@ -75,6 +75,9 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/material/:id', level: 2 },
   { pattern: '/offers', level: 2 },
   { pattern: '/offer/:id', level: 2 },
+  // Spec 000 6: the offer settings and contacts pages (routes not shown in the spec).
+  { pattern: '/offersettings', level: 1 },
+  { pattern: '/contacts', level: 2 },
   { pattern: '/order/:id', level: 2 },
   { pattern: '/buyings', level: 2 },
   { pattern: '/ordersdashboard', level: 3 },
@@ -87,6 +90,9 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/productslabels', level: 3 },
   { pattern: '/gatewaylist', level: 3 },
   { pattern: '/devicedetails/:id', level: 3 },
+  // /{product}login and /{product}map (spec 002 2.1): the IoT product's slug comes from configuration (DEVICE_SLUG),
+  // so one pattern serves both; the page compares the segment with the slug (ADR 0025).
+  { pattern: '/:deviceScreen', level: 3 },
   { pattern: '/profile', level: 3 },
   { pattern: '/web', level: 7, open: true },
   { pattern: '/web/:id/:lang', level: 7, open: true },

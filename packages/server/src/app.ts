@@ -31,16 +31,19 @@ import { offersRoutes } from './modules/offers/offers-routes.js';
 import { ratesRoutes } from './modules/rates/rates-routes.js';
 import { buyingRoutes } from './modules/buying/buying-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
+import { createDeviceService, type Clock, type DeviceService } from '@isik/devices';
 import { compiledSerializerCompiler } from './lib/serializer.js';
 
 export interface AppDeps {
   config: Config; database: Database; logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogSink;
+  /** The device dispatcher's clock (tests move time themselves). */
+  deviceClock?: Clock;
 }
 
 declare module 'fastify' {
-  interface FastifyInstance { services: Services; passwordMin: number }
+  interface FastifyInstance { services: Services; passwordMin: number; devices: DeviceService }
 }
 
 /** Trust the nearest `hops` proxies (the hop count form of TRUST_PROXY). */
@@ -50,7 +53,7 @@ function trustHops(hops: number) {
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function buildApp({ config, database, logger = true, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream, deviceClock }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Tokens and passwords never reach a log line (pino redact + a request serializer without secret queries).
     logger: logger ? loggerOptions(config.LOG_LEVEL, logStream) : false,
@@ -100,10 +103,15 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     await api.register(todosRoutes, { todos: services.todos });
     await api.register(logsRoutes, { logs: services.logs });
     await api.register(dashboardRoutes, { db: database.db });
-    await api.register(offersRoutes, { offerRequests: services.offerRequests });
+    await api.register(offersRoutes, { offerRequests: services.offerRequests, offers: services.offers, contacts: services.contacts });
     await api.register(ratesRoutes, { rates: services.rates });
     await api.register(buyingRoutes, { buying: services.buying });
   }, { prefix: '/api' });
+
+  // The device service (DECISIONS 1, 10) on the same origin: its own accounts, secret and tables.
+  const devices = await createDeviceService({ db: database.db, config: config.devices, clock: deviceClock, log: (msg, err) => app.log.warn({ err }, msg) });
+  app.decorate('devices', devices);
+  await app.register(devices.plugin, { prefix: '/device-api' });
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DeviceConfigError, loadDeviceConfig, type DeviceConfig } from '@isik/devices';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
 const url = (name: string) => z.string().refine((v) => { try { new URL(v); return true; } catch { return false; } }, { message: `${name} must be a URL` });
@@ -68,7 +69,8 @@ const envSchema = z.object({
   FILE_MAX_MB: z.coerce.number().min(0.001).max(100).default(10),
 });
 
-export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string; backupDir: string };
+/** `devices`: the device service's own settings (packages/devices/src/config.ts), checked with the rest. */
+export type Config = z.infer<typeof envSchema> & { jwtSecret: string; dataDir: string; backupDir: string; devices: DeviceConfig };
 
 export class ConfigError extends Error {}
 
@@ -81,7 +83,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  let devices: DeviceConfig;
+  try {
+    devices = loadDeviceConfig(clean);
+  } catch (e) {
+    if (e instanceof DeviceConfigError) throw new ConfigError(e.message);
+    throw e;
+  }
   return {
+    devices,
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
     backupDir: path.resolve(c.BACKUP_DIR),

@@ -119,4 +119,28 @@ describe('npm start on a data folder', () => {
     expect(await bad.exited).toBe(1);
     expect(bad.out()).toMatch(/Invalid configuration:\s+PORT:/);
   }, 60_000);
+
+  it('names an invalid device variable too', async () => {
+    const bad = start({ MAP_TILE_URL: 'ftp://tiles' });
+    expect(await bad.exited).toBe(1);
+    expect(bad.out()).toMatch(/Invalid configuration:\s+MAP_TILE_URL:/);
+  }, 60_000);
+
+  it('runs three demo gateways in Ankara with GATEWAY_SIM=true, registered with the device service', async () => {
+    const run = start({ GATEWAY_SIM: 'true' });
+    const base = await address(run);
+    expect(run.out()).toContain('Gateway simulator: 3 gateways in Ankara');
+    expect(run.out()).toContain('Device system (/streetlightlogin): admin@example.com');
+    const login = await fetch(`${base}/device-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'Admin12345!' }) });
+    const { token } = (await login.json()) as { token: string };
+    const list = (await (await fetch(`${base}/device-api/gateway/list`, { headers: { authorization: `Bearer ${token}` } })).json()) as { gatewayList: { city: string; map_lat: number; map_lng: number }[] };
+    expect(list.gatewayList).toHaveLength(3);
+    for (const g of list.gatewayList) {
+      expect(g.city).toBe('Ankara');
+      expect(Math.abs(g.map_lat - 39.92)).toBeLessThan(0.02);
+      expect(Math.abs(g.map_lng - 32.85)).toBeLessThan(0.02);
+    }
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  }, 120_000);
 });

@@ -4,6 +4,8 @@ import { EmbeddedPostgresError } from './db/embedded.js';
 import { startNightlyBackups } from './backup/backup.js';
 import { buildApp } from './app.js';
 import { ensureAdmin, ensureSecret, seedDemo } from './seed/seed.js';
+import { startDemoGateways } from './seed/demo-gateways.js';
+import type { Fleet } from '@isik/gateway-sim';
 
 async function main() {
   const config = loadConfig();
@@ -13,6 +15,7 @@ async function main() {
   const seeded = config.SEED_DEMO ? await seedDemo(database.db) : false;
   const app = await buildApp({ config, database });
 
+  const demo: { fleet?: Fleet } = {};
   // The nightly backup (BACKUP_KEEP=0 turns it off).
   const stopBackups = config.BACKUP_KEEP > 0
     ? startNightlyBackups({ url: database.url, dir: config.backupDir, keep: config.BACKUP_KEEP, at: config.BACKUP_AT, log: (level, msg) => app.log[level](msg) })
@@ -25,6 +28,7 @@ async function main() {
     stopBackups();
     app.log.info(`${signal}: stopping`);
     try {
+      demo.fleet?.stop();
       await app.close();
     } finally {
       await database.close();
@@ -35,7 +39,13 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const address = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const port = (app.server.address() as { port: number }).port;
+  const address = config.PUBLIC_URL ?? `http://localhost:${port}`;
+  const deviceAdmin = app.devices.admin;
+  // The demo gateways (DECISIONS 10): on with the demo data unless GATEWAY_SIM says otherwise.
+  const gatewaySim = config.devices.gatewaySim ?? config.SEED_DEMO;
+  const fleet = gatewaySim ? await startDemoGateways({ app, port, config }) : undefined;
+  demo.fleet = fleet;
   const lines = [
     '',
     `  Işık back office is running at ${address}`,
@@ -45,6 +55,10 @@ async function main() {
     admin.created
       ? `  Admin sign-in: ${admin.email} / ${admin.password ?? '(the ADMIN_PASSWORD you set)'}${admin.password ? '   <- generated, shown only this once' : ''}`
       : `  Admin sign-in: ${admin.email} (password as set at first start)`,
+    deviceAdmin.created
+      ? `  Device system (/${config.devices.slug}login): ${deviceAdmin.email} / ${deviceAdmin.password ?? '(the DEVICE_ADMIN_PASSWORD or ADMIN_PASSWORD you set)'}${deviceAdmin.password ? '   <- generated, shown only this once' : ''}`
+      : `  Device system (/${config.devices.slug}login): ${deviceAdmin.email}`,
+    fleet ? `  Gateway simulator: ${fleet.gateways.length} gateways in Ankara (GATEWAY_SIM=false turns it off)` : '',
     seeded ? '  Demo data seeded: companies, catalogue with stock and pictures, users role1@example.com … role7@example.com (password Demo12345!)' : '',
     '',
   ];

@@ -12,6 +12,8 @@ import { createTodosService } from './modules/todos/todos-service.js';
 import { createLogsService } from './modules/logs/logs-routes.js';
 import { createOfferRequestService } from './modules/offers/offer-request-service.js';
 import { companyOffersGuard } from './modules/offers/offers-repository.js';
+import { createOffersService } from './modules/offers/offers-service.js';
+import { createContactsService } from './modules/offers/contacts-service.js';
 import { createRatesService } from './modules/rates/rates-service.js';
 import { createBuyingService } from './modules/buying/buying-service.js';
 
@@ -30,8 +32,10 @@ export function createServices({ config, database }: { config: Config; database:
   const logs = createLogsService({ db });
   const offerRequests = createOfferRequestService({ db });
   companies.addDeleteGuard(companyOffersGuard);
+  const offers = createOffersService({ db, secret: () => config.jwtSecret });
+  const contacts = createContactsService({ db });
   const rates = createRatesService({ db, url: config.TCMB_URL, minIntervalMs: config.RATES_MIN_INTERVAL_SECONDS * 1000 });
   const buying = createBuyingService({ db, companies, materials: catalogue.materials });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, rates, buying };
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying };
 }
 export type Services = ReturnType<typeof createServices>;

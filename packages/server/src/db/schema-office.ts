@@ -4,6 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, users } from './schema.js';
+import { FOLD_FROM, FOLD_TO } from './schema-catalogue.js';
+
+const foldRaw = (expr: string) => sql.raw(`lower(translate(${expr}, '${FOLD_FROM}', '${FOLD_TO}'))`);
 
 const audit = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -142,7 +145,10 @@ export const offers = pgTable('offers', {
   teklif_tarih: boolean('teklif_tarih').notNull().default(true),
   teklif_kase: boolean('teklif_kase').notNull().default(false),
   teklif_kaseimza: boolean('teklif_kaseimza').notNull().default(false),
+  /** The commercial-invoice switch (0 off, 1 on; the answer shows a boolean). */
   commercial_invoice: integer('commercial_invoice').notNull().default(0),
+  /** Invoice type 0, 1, 2 (T0, T1, T2). */
+  invoice_type: integer('invoice_type').notNull().default(0),
   teklif_sevkadresi: text('teklif_sevkadresi').notNull().default(''),
   order_tracking_email: text('order_tracking_email').notNull().default(''),
   offer_creator_user: text('offer_creator_user').notNull().default(''),
@@ -156,14 +162,82 @@ export const offers = pgTable('offers', {
   teklif_kdvdoviz: money('teklif_kdvdoviz'),
   teklif_gtoplamtl: money('teklif_gtoplamtl'),
   teklif_gtoplamdoviz: money('teklif_gtoplamdoviz'),
-  offeritem: jsonb('offeritem').$type<Record<string, unknown>[]>().notNull().default([]),
+  /** Folded text the list searches: company name, offer number, subject, reference. */
+  search_text: text('search_text').generatedAlwaysAs(foldRaw(`firma_adi || ' ' || teklif_no || ' ' || teklif_konu || ' ' || teklif_referansno`)),
   ...audit,
 }, (t) => [
   uniqueIndex('offers_no_uq').on(t.teklif_no),
+  index('offers_date_idx').on(t.teklif_tarihi),
   uniqueIndex('offers_year_seq_uq').on(t.teklif_yil, t.teklif_sira),
   index('offers_status_idx').on(t.teklif_durumu, t.teklif_tarihi),
   index('offers_firma_idx').on(t.firma_id, t.teklif_tarihi),
   check('offers_status_ck', sql`${t.teklif_durumu} between 0 and 4`),
+]);
+
+/**
+ * Offer items (spec 001 3.6): rows with their own ids, so order lines, documents and the company history can
+ * refer to them. `sira` keeps the order of the offer's rows. Totals are the server's computation (offer-money).
+ */
+export const offerItems = pgTable('offer_items', {
+  id: text('id').primaryKey(),
+  offer_id: text('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
+  sira: integer('sira').notNull().default(0),
+  /** The product or (order type material) material the row was picked from; '' for a free-text row. */
+  urun_id: text('urun_id').notNull().default(''),
+  urun_resim: text('urun_resim').notNull().default(''),
+  urun_adi: text('urun_adi').notNull().default(''),
+  /** Up to nine code parts (model, PCB, power, optic, CCT, panel, battery, colour, LED). */
+  urun_kodu: jsonb('urun_kodu').$type<string[]>().notNull().default([]),
+  urun_kdv: numeric('urun_kdv', { precision: 7, scale: 2 }).notNull().default('18'),
+  urun_miktari: qty('urun_miktari'),
+  urun_birimi: text('urun_birimi').notNull().default('Adet'),
+  urun_fiyati: numeric('urun_fiyati', { precision: 20, scale: 4 }).notNull().default('0'),
+  urun_dovizi: text('urun_dovizi').notNull().default('$'),
+  order_type: text('order_type').notNull().default('default'),
+  takeoff_from_stock: boolean('takeoff_from_stock').notNull().default(false),
+  /** Completion percent of the item's order line; the orders area keeps it. */
+  tamamlanma_orani: numeric('tamamlanma_orani', { precision: 7, scale: 2 }).notNull().default('0'),
+  toplam_tl: money('toplam_tl'),
+  toplam_doviz: money('toplam_doviz'),
+  toplam_kdv_tl: money('toplam_kdv_tl'),
+  toplam_kdv_doviz: money('toplam_kdv_doviz'),
+  ...audit,
+}, (t) => [
+  index('offer_items_offer_idx').on(t.offer_id, t.sira),
+  index('offer_items_urun_idx').on(t.urun_id),
+]);
+
+/** The defaults a new offer starts with and the offer mail's default subject and text: one row, id '1'. */
+export const offerSettings = pgTable('offer_settings', {
+  id: text('id').primaryKey(),
+  teklif_altbilgi: text('teklif_altbilgi').notNull().default(''),
+  teklif_notu: text('teklif_notu').notNull().default(''),
+  teklif_dovizi: text('teklif_dovizi').notNull().default('$'),
+  urun_kdv: numeric('urun_kdv', { precision: 7, scale: 2 }).notNull().default('18'),
+  teklif_tarih: boolean('teklif_tarih').notNull().default(true),
+  teklif_kaseimza: boolean('teklif_kaseimza').notNull().default(false),
+  teklif_kase: boolean('teklif_kase').notNull().default(false),
+  commercial_invoice: boolean('commercial_invoice').notNull().default(false),
+  invoice_type: integer('invoice_type').notNull().default(0),
+  mail_subject: text('mail_subject').notNull().default(''),
+  mail_text: text('mail_text').notNull().default(''),
+  ...audit,
+}, (t) => [check('offer_settings_single_ck', sql`${t.id} = '1'`)]);
+
+/** People the company deals with (offer contacts); filled from companies and offers, editable. */
+export const contacts = pgTable('contacts', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  company: text('company').notNull().default(''),
+  company_id: text('company_id').references(() => companies.id, { onDelete: 'set null' }),
+  position: text('position').notNull().default(''),
+  email: text('email').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  source: text('source').notNull().default('manual'),
+  search_text: text('search_text').generatedAlwaysAs(foldRaw(`name || ' ' || company || ' ' || email || ' ' || phone`)),
+  ...audit,
+}, (t) => [
+  uniqueIndex('contacts_name_company_uq').on(sql`lower(${t.name})`, sql`lower(${t.company})`),
 ]);
 
 /** Order lines (spec 002 3). The orders issue builds them out; the dashboard counts them already. */

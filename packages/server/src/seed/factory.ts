@@ -66,3 +66,4 @@ export function makeUser(i: number, role: number) {
 
 // Catalogue and stock: makeModel, makeProduct, makeMaterial, makeMovement.
 export * from '../modules/catalogue/catalogue-factory.js';
+export * from '../modules/offers/offers-factory.js';

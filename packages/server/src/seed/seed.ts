@@ -11,6 +11,7 @@ import { seedRates } from '../modules/rates/rates-seed.js';
 import { seedMyCompany } from '../modules/mycompany/mycompany-seed.js';
 import { seedDeliveries } from '../modules/deliveries/deliveries-seed.js';
 import { seedBuyings } from '../modules/buying/buying-seed.js';
+import { seedOffers } from '../modules/offers/offers-seed.js';
 
 /** The token secret: JWT_SECRET when given, else one generated once and kept in the database. */
 export async function ensureSecret(db: Db, configured: string): Promise<string> {
@@ -65,5 +66,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   });
   await seedDeliveries(db);
   await seedBuyings(db);
+  await seedOffers(db);
   return true;
 }

@@ -6,11 +6,13 @@ import { buyingRoutes } from '../features/buying/routes';
 import { catalogueRoutes } from '../features/catalogue/routes';
 import { companiesRoutes } from '../features/companies/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { devicesRoutes } from '../features/devices/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { imagesRoutes } from '../features/images/routes';
 import { modelsRoutes } from '../features/models/routes';
 import { myCompanyRoutes } from '../features/mycompany/routes';
 import { materialsRoutes } from '../features/materials/routes';
+import { offersRoutes } from '../features/offers/routes';
 import { productsRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { ratesRoutes } from '../features/rates/routes';
@@ -31,7 +33,9 @@ export const featureRoutes: AppRouteObject[] = [
   ...modelsRoutes,
   ...myCompanyRoutes,
   ...materialsRoutes,
+  ...offersRoutes,
   ...dashboardRoutes,
+  ...devicesRoutes,
   ...productsRoutes,
   ...profileRoutes,
   ...ratesRoutes,

@@ -48,7 +48,8 @@ const REASONS: Record<number, string> = {
 
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const clean = path.startsWith('/') ? path : `/${path}`;
-  const url = clean.startsWith('/api/') ? clean : `/api${clean}`;
+  // The device service has its own prefix (DECISIONS 1); everything else is the back office's /api.
+  const url = clean.startsWith('/api/') || clean.startsWith('/device-api/') ? clean : `/api${clean}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

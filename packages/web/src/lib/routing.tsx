@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { isValidElement, type ComponentType, type ReactNode } from 'react';
 import type { NonIndexRouteObject } from 'react-router';
 import { ROUTE_LEVELS, isAllowed } from '@isik/domain';
 import { ErrorPage } from '../components/error-page';
@@ -31,6 +31,14 @@ export function isRegisteredRoute(to: string): boolean {
   return registered.has(to);
 }
 
+/**
+ * Marks a menu link as served by a registered screen whose pattern differs from the link (a parameterised route
+ * such as the device area's /:deviceScreen serving /streetlightmap).
+ */
+export function registerMenuLink(to: string): void {
+  registered.add(to);
+}
+
 /** Shows the page only to roles the route's level admits; everybody else gets the forbidden page. */
 export function RequireLevel({ level, children }: { level: number; children: ReactNode }) {
   const role = useSession((s) => s.role);
@@ -38,19 +46,36 @@ export function RequireLevel({ level, children }: { level: number; children: Rea
   return children;
 }
 
+/** A screen's module loaded on first visit: `() => import('./routes/users-page').then((m) => m.UsersPage)`. */
+export type PageLoader = () => Promise<ComponentType>;
+
 /**
  * Declares one screen of a feature. `pattern` must be the exact pattern of ROUTE_LEVELS; the level
  * check is wrapped around protected screens here, so features never write guards themselves.
+ * Pass a loader so the screen's code is fetched only when it is first opened (ADR 0018):
  *
- *   export const usersRoutes: AppRouteObject[] = [appRoute('/users', <UsersPage />)];
+ *   export const usersRoutes: AppRouteObject[] = [
+ *     appRoute('/users', () => import('./routes/users-page').then((m) => m.UsersPage)),
+ *   ];
+ *
+ * An element (`appRoute('/users', <UsersPage />)`) still works but puts the page into the first
+ * download of every visitor; the bundle budget (bench/bundle-size.ts) catches that.
  */
-export function appRoute(pattern: string, element: ReactNode, extra: Omit<AppRouteObject, 'path' | 'handle' | 'element'> = {}): AppRouteObject {
+export function appRoute(pattern: string, page: ReactNode | PageLoader, extra: Omit<AppRouteObject, 'path' | 'handle' | 'element' | 'lazy'> = {}): AppRouteObject {
   const access = routeAccess(pattern);
   registered.add(pattern);
-  return {
-    ...extra,
-    path: pattern,
-    handle: { access },
-    element: access.open ? element : <RequireLevel level={access.level}>{element}</RequireLevel>,
-  };
+  const guard = (element: ReactNode) => (access.open ? element : <RequireLevel level={access.level}>{element}</RequireLevel>);
+  if (typeof page === 'function' && !isValidElement(page)) {
+    const load = page as PageLoader;
+    return {
+      ...extra,
+      path: pattern,
+      handle: { access },
+      lazy: async () => {
+        const Page = await load();
+        return { element: guard(<Page />) };
+      },
+    };
+  }
+  return { ...extra, path: pattern, handle: { access }, element: guard(page as ReactNode) };
 }

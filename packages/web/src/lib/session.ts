@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { sessionUserSchema, type SessionUser } from '@isik/domain';
+import type { SessionUser } from '@isik/domain';
 import { i18n, tm } from '../i18n';
 import { ApiError, request } from './http';
 import { notifyFailure } from './notify';
@@ -59,8 +59,12 @@ export function useSession<S>(selector?: (s: SessionState) => S): S | SessionSta
   return useStore(sessionStore, selector);
 }
 
-/** Login and verifytoken answer the user either bare or inside `user`; older fields may be missing. */
-export function toSessionUser(body: unknown): SessionUser | null {
+/**
+ * Login and verifytoken answer the user either bare or inside `user`; older fields may be missing.
+ * The schema (and zod with it) is loaded on first use: the public pages' first download stays small (ADR 0018).
+ */
+export async function toSessionUser(body: unknown): Promise<SessionUser | null> {
+  const { sessionUserSchema } = await import('./session-user-schema');
   if (typeof body !== 'object' || body === null) return null;
   const b = body as Record<string, unknown>;
   const u = (typeof b.user === 'object' && b.user !== null ? b.user : b) as Record<string, unknown>;
@@ -100,7 +104,7 @@ export function reverifySession(): Promise<boolean> {
   verifying = (async () => {
     try {
       const body = await request<unknown>('/auth/verifytoken', { token: current });
-      const user = toSessionUser(body);
+      const user = await toSessionUser(body);
       if (!user) throw new Error('verifytoken answered no user');
       sessionStore.set({ status: 'successful', user, email: user.email, role: user.role, reauthing: false, error: null });
       return true;
@@ -173,7 +177,7 @@ export async function login({ email, password, remember }: LoginInput): Promise<
   sessionStore.set({ status: 'pending', error: null });
   try {
     const answer = await request<LoginAnswer>('/auth/login', { method: 'POST', body: { email: email.trim(), password, remember } });
-    const user = toSessionUser(answer?.user);
+    const user = await toSessionUser(answer?.user);
     if (answer?.status !== 'successful' || !answer.token || !user) {
       throw new ApiError({ status: 200, statusText: 'OK', message: answer?.explanation ?? '', code: 'auth.failed', body: answer });
     }

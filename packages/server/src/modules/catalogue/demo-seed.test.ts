@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { computeOffer } from '@isik/domain';
 import { files, images, models, products } from '../../db/schema.js';
 import { seedDemo } from '../../seed/seed.js';
 import { minimalPdf } from '../../seed/demo-images.js';
@@ -102,5 +103,20 @@ describe('demo seed pictures', () => {
     expect(text.slice(xref, xref + 4)).toBe('xref');
     const first = Number(/xref\n0 \d+\n0000000000 65535 f \n(\d{10})/.exec(text)![1]);
     expect(text.slice(first, first + 7)).toBe('1 0 obj');
+  });
+});
+
+describe('demo seed offers', () => {
+  it('holds offers in every status, each with items and totals that equal the recomputation', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/offers/list?pageSize=1000', token: t.tokens[0] });
+    expect(res.statusCode).toBe(200);
+    const { offers } = res.json() as { offers: { _id: string; teklif_durumu: number; itemCount: number; teklif_gtoplamtl: number; firma_id: string | null }[] };
+    expect(new Set(offers.map((o) => o.teklif_durumu))).toEqual(new Set([0, 1, 2, 3, 4]));
+    expect(offers.every((o) => o.itemCount >= 2 && o.teklif_gtoplamtl > 0)).toBe(true);
+    expect(offers.filter((o) => o.teklif_durumu !== 0).every((o) => o.firma_id !== null)).toBe(true);
+    const one = (await t.call({ method: 'GET', url: `/api/offers/${offers[0]._id}`, token: t.tokens[0] })).json();
+    const again = computeOffer(one.offeritem, { usd: one.teklif_usdkur, eur: one.teklif_eurkur }, one.teklif_dovizi);
+    expect(one.teklif_gtoplamtl).toBe(again.totals.teklif_gtoplamtl);
+    expect(one.teklif_gtoplamdoviz).toBe(again.totals.teklif_gtoplamdoviz);
   });
 });

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { dec, lineTotal, OFFER_REQUEST_HONEYPOT, OFFER_REQUEST_LIMIT, OFFER_REQUEST_WINDOW_MS, OFFICE_TODO_ROLE, round2, sum, toTryDecimal, type offerRequestSchema } from '@isik/domain';
+import { OFFER_REQUEST_HONEYPOT, OFFER_REQUEST_LIMIT, OFFER_REQUEST_WINDOW_MS, OFFICE_TODO_ROLE, computeOffer, round2, tryComputeOffer, type offerRequestSchema } from '@isik/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
-import { models, offers, products } from '../../db/schema.js';
+import { models, offerItems, offers, products } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { insertTodo } from '../todos/todos-service.js';
 import { allocateOfferNumber, latestRates } from './offers-repository.js';
+import { upsertContactFromOffer } from './contacts-service.js';
 
 type Input = z.output<typeof offerRequestSchema>;
 
@@ -36,12 +37,15 @@ export function createRateLimiter(limit: number, windowMs: number, now: () => nu
   };
 }
 
-function tl(amount: number, currency: string, rates: { usd: string | null; eur: string | null }): number {
-  if (currency === '₺') return amount;
-  const r = currency === '€' ? rates.eur : rates.usd;
-  // No stored rate: the lira figures stay 0 until the office sets the offer's rates; never an invented rate.
-  if (!r) return 0;
-  return round2(toTryDecimal(amount, currency, { usd: rates.usd, eur: rates.eur }));
+/**
+ * The office to-do of a request: who asked (name, company), how to answer (e-mail, phone), what (quantity x product)
+ * and their message, so the office can answer without opening anything else.
+ */
+export function requestTodoText(no: string, d: Pick<Input, 'name' | 'company' | 'email' | 'phone' | 'message'>, what: string): string {
+  const who = d.company ? `${d.name} (${d.company})` : d.name;
+  const reach = [d.email, d.phone].filter(Boolean).join(', ');
+  const head = `Web teklif isteği ${no}: ${who} – ${reach} – ${what}`;
+  return (d.message ? `${head}\n${d.message}` : head).slice(0, 1000);
 }
 
 /**
@@ -63,34 +67,38 @@ export function createOfferRequestService(deps: { db: Db; limit?: number; window
     const kdv = Number(p.kdv);
     const vat = Number.isFinite(kdv) && kdv >= 0 ? kdv : 18;
     const price = round2(product.urun_fiyat);
-    const lineDoviz = lineTotal(data.quantity, price);
-    const vatDoviz = round2(dec(lineDoviz).times(vat).dividedBy(100));
-    const lineTl = tl(lineDoviz, currency, rates);
-    const vatTl = tl(vatDoviz, currency, rates);
     const mainImage = (product.product_images ?? []).find((i) => i.image)?.image ?? '';
-    const item = {
-      urun_id: product.id, urun_resim: mainImage, urun_adi: name, urun_kodu: product.urun_kodu, urun_kdv: vat, urun_miktari: data.quantity,
-      urun_birimi: UNIT, urun_fiyati: price, urun_dovizi: currency, stockSum: 0, order_type: 'default', takeoff_from_stock: false, tamamlanmaOrani: 0,
-      toplamTL: lineTl, toplamDoviz: lineDoviz, toplamKdvTL: vatTl, toplamKdvDoviz: vatDoviz,
-    };
+    const line = { urun_miktari: data.quantity, urun_fiyati: price, urun_dovizi: currency, urun_kdv: vat };
+    // No stored bulletin: the totals stay 0 until the office types the offer's rates; a rate is never invented.
+    // The figures in the product's own currency are known even then (the offer's currency is the product's).
+    const known = tryComputeOffer([line], { usd: rates.usd, eur: rates.eur }, currency);
+    const own = computeOffer([line], { usd: 1, eur: 1 }, currency);
+    const money = known ?? { lines: [{ ...own.lines[0], toplamTL: 0, toplamKdvTL: 0 }], totals: { ...own.totals, teklif_tutartl: 0, teklif_kdvtl: 0, teklif_gtoplamtl: 0 } };
+    const l = money.lines[0];
     const now = new Date();
     const number = await allocateOfferNumber(tx, now);
     const id = newId();
     const subject = `${product.urun_kodu} – ${name}`;
+    const t = money.totals;
     await tx.insert(offers).values({
       id, teklif_no: number.no, teklif_yil: number.year, teklif_sira: number.seq, teklif_tarihi: now, teklif_durumu: 0, source: 'web',
-      firma_adi: data.company, related_person: data.name, firma_eposta: data.email, buyer_phone: data.phone,
+      firma_adi: data.company, related_person: data.name, firma_eposta: data.email, buyer_phone: data.phone, order_tracking_email: data.email,
       teklif_konu: subject, teklif_notu: data.message, teklif_dovizi: currency, teklif_usdkur: rates.usd, teklif_eurkur: rates.eur,
       offer_creator_user: 'web', offer_modified_user: 'web',
-      teklif_tutardoviz: String(lineDoviz), teklif_kdvdoviz: String(vatDoviz), teklif_gtoplamdoviz: sum([lineDoviz, vatDoviz]).toFixed(2),
-      teklif_tutartl: String(lineTl), teklif_kdvtl: String(vatTl), teklif_gtoplamtl: sum([lineTl, vatTl]).toFixed(2),
-      offeritem: [item],
+      teklif_tutardoviz: String(t.teklif_tutardoviz), teklif_kdvdoviz: String(t.teklif_kdvdoviz), teklif_gtoplamdoviz: String(t.teklif_gtoplamdoviz),
+      teklif_tutartl: String(t.teklif_tutartl), teklif_kdvtl: String(t.teklif_kdvtl), teklif_gtoplamtl: String(t.teklif_gtoplamtl),
     });
+    await tx.insert(offerItems).values({
+      id: newId(), offer_id: id, sira: 0, urun_id: product.id, urun_resim: mainImage, urun_adi: name, urun_kodu: product.urun_kodu ? [product.urun_kodu] : [],
+      urun_kdv: String(vat), urun_miktari: String(data.quantity), urun_birimi: UNIT, urun_fiyati: String(price), urun_dovizi: currency,
+      toplam_tl: String(l.toplamTL), toplam_doviz: String(l.toplamDoviz), toplam_kdv_tl: String(l.toplamKdvTL), toplam_kdv_doviz: String(l.toplamKdvDoviz),
+    });
+    await upsertContactFromOffer(tx, WEB_ACTOR, { related_person: data.name, firma_adi: data.company, firma_id: null, firma_eposta: data.email, buyer_phone: data.phone }, true);
     const who = data.company ? `${data.name} (${data.company})` : data.name;
     await recordChange(tx, WEB_ACTOR, { title: 'log.offer.webRequest', description: `${number.no}: ${who}, ${data.quantity} x ${subject}`.slice(0, 500), form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'created' });
     await insertTodo(tx, WEB_ACTOR, {
       for_role: OFFICE_TODO_ROLE, person: 'Ofis',
-      task: `Web teklif isteği ${number.no}: ${who} – ${data.quantity} x ${subject}`.slice(0, 1000), link: `/offer/${id}`,
+      task: requestTodoText(number.no, data, `${data.quantity} x ${subject}`), link: `/offer/${id}`,
     });
     return number.no;
   }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { businessYear, formatOfferNo, offerRequestSchema } from '@isik/domain';
-import { logs, offers, tcmbRates, todos } from '../../db/schema.js';
+import { logs, offerItems, offers, tcmbRates, todos } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { insertModel, insertProduct } from '../catalogue/test-fixtures.js';
-import { allocateOfferNumber } from './offers-repository.js';
+import { allocateOfferNumber, toOfferItem } from './offers-repository.js';
 import { createOfferRequestService } from './offer-request-service.js';
 
 let t: TestContext;
@@ -47,8 +47,9 @@ describe('POST /web/offer-requests', () => {
     });
     expect(offer.teklif_konu).toContain('SL-60');
     expect(offer.teklif_konu).toContain('Street Light 60W');
-    expect(offer.offeritem).toEqual([expect.objectContaining({
-      urun_id: product, urun_adi: 'Street Light 60W', urun_kodu: 'SL-60', urun_kdv: 8, urun_miktari: 3, urun_birimi: 'Adet', urun_fiyati: 10.13, urun_dovizi: '$',
+    const items = await t.database.db.select().from(offerItems).where(eq(offerItems.offer_id, offer.id));
+    expect(items.map((i) => toOfferItem(i))).toEqual([expect.objectContaining({
+      urun_id: product, urun_adi: 'Street Light 60W', urun_kodu: ['SL-60'], urun_kdv: 8, urun_miktari: 3, urun_birimi: 'Adet', urun_fiyati: 10.13, urun_dovizi: '$',
       toplamDoviz: 30.39, toplamKdvDoviz: 2.43, toplamTL: 0, toplamKdvTL: 0,
     })]);
 
@@ -58,6 +59,15 @@ describe('POST /web/offer-requests', () => {
     expect(todo.task).toContain('Ayşe Yılmaz');
     expect(todo.task).toContain('SL-60');
     expect(todo.task).toContain(res.json().offerNo);
+    // The office can answer from the to-do: e-mail, phone and message are in it.
+    expect(todo.task).toContain('ayse@yilmaz.com.tr');
+    expect(todo.task).toContain('+90 555 123 45 67');
+    expect(todo.task).toContain('Needed for a car park.');
+    // Its link opens the draft as a real offer, with the requester's details on it.
+    const opened = await t.call({ method: 'GET', url: `/api/offers/${offer.id}`, token: t.tokens[2] });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ related_person: 'Ayşe Yılmaz', firma_adi: 'Yılmaz Enerji', firma_eposta: 'ayse@yilmaz.com.tr', buyer_phone: '+90 555 123 45 67', teklif_notu: 'Needed for a car park.', source: 'web' });
+    expect(opened.json().offeritem).toHaveLength(1);
     // The office's to-do reaches office persons, not production staff.
     expect((await t.call({ method: 'GET', url: '/api/todo/list', token: t.tokens[2] })).json().Todolist.map((x: { _id: string }) => x._id)).toContain(todo._id);
     expect((await t.call({ method: 'GET', url: '/api/todo/list', token: t.tokens[3] })).json().Todolist.map((x: { _id: string }) => x._id)).not.toContain(todo._id);
@@ -75,7 +85,8 @@ describe('POST /web/offer-requests', () => {
     const [offer] = await t.database.db.select().from(offers).where(eq(offers.teklif_no, res.json().offerNo));
     // 7 x 3.34 = 23.38 €; x 37.5 = 876.75 ₺
     expect(offer).toMatchObject({ teklif_dovizi: '€', teklif_usdkur: '35.200000', teklif_eurkur: '37.500000', teklif_tutardoviz: '23.38', teklif_tutartl: '876.75', firma_adi: '' });
-    expect(offer.offeritem[0]).toMatchObject({ urun_adi: 'Solar Lamba', toplamTL: 876.75 });
+    const [item] = await t.database.db.select().from(offerItems).where(eq(offerItems.offer_id, offer.id));
+    expect(toOfferItem(item)).toMatchObject({ urun_adi: 'Solar Lamba', toplamTL: 876.75 });
   });
 
   it('refuses bad input naming each field in the caller language, and stores nothing', async () => {

@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { businessYear, formatOfferNo } from '@isik/domain';
+import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { businessYear, formatOfferNo, sum, type CompanyOffer, type Offer, type OfferItem, type OfferListRow, type OfferListTotals, type OfferSort } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
+import { materials, offerItems, offers, products } from '../../db/schema.js';
 import type { CompanyDeleteGuard } from '../companies/companies-service.js';
+import { num, searchFolded } from '../catalogue/shared.js';
 
 /** Advisory-lock namespace of offer numbering (the second key is the year). */
 const OFFER_NO_LOCK = 7301;
@@ -35,3 +37,135 @@ export const companyOffersGuard: CompanyDeleteGuard = async (tx, companyId) => {
   const row = ((res as unknown as { rows: { has: boolean }[] }).rows ?? [])[0];
   return row?.has ? 'company.delete.hasOffers' : null;
 };
+
+export type OfferRow = typeof offers.$inferSelect;
+export type OfferItemRow = typeof offerItems.$inferSelect;
+
+const rateNum = (v: string | null): number | null => (v === null ? null : Number(v));
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+function totalsOf(r: OfferRow) {
+  return {
+    teklif_tutartl: num(r.teklif_tutartl), teklif_tutardoviz: num(r.teklif_tutardoviz), teklif_kdvtl: num(r.teklif_kdvtl),
+    teklif_kdvdoviz: num(r.teklif_kdvdoviz), teklif_gtoplamtl: num(r.teklif_gtoplamtl), teklif_gtoplamdoviz: num(r.teklif_gtoplamdoviz),
+  };
+}
+
+export function toOfferItem(r: OfferItemRow, stock: string | null = null): OfferItem {
+  return {
+    _id: r.id, urun_id: r.urun_id, urun_resim: r.urun_resim, urun_adi: r.urun_adi, urun_kodu: r.urun_kodu ?? [],
+    urun_kdv: num(r.urun_kdv), urun_miktari: num(r.urun_miktari, 4), urun_birimi: r.urun_birimi, urun_fiyati: num(r.urun_fiyati, 4),
+    urun_dovizi: r.urun_dovizi, stockSum: num(stock, 4), order_type: r.order_type, takeoff_from_stock: r.takeoff_from_stock,
+    tamamlanmaOrani: num(r.tamamlanma_orani), toplamTL: num(r.toplam_tl), toplamDoviz: num(r.toplam_doviz),
+    toplamKdvTL: num(r.toplam_kdv_tl), toplamKdvDoviz: num(r.toplam_kdv_doviz),
+  };
+}
+
+export function toOffer(r: OfferRow, items: OfferItem[]): Offer {
+  return {
+    _id: r.id, firma_id: r.firma_id, firma_adi: r.firma_adi, firma_adres: r.firma_adres, firma_ilce: r.firma_ilce, firma_il: r.firma_il,
+    firma_ulke: r.firma_ulke, firma_eposta: r.firma_eposta, buyer_phone: r.buyer_phone, related_person: r.related_person,
+    teklif_tarihi: r.teklif_tarihi.toISOString(), teklif_konu: r.teklif_konu, teklif_notu: r.teklif_notu, teklif_altbilgi: r.teklif_altbilgi,
+    teklif_no: r.teklif_no, teklif_referansno: r.teklif_referansno, teklif_durumu: r.teklif_durumu, teklif_dovizi: r.teklif_dovizi,
+    teklif_usdkur: rateNum(r.teklif_usdkur), teklif_eurkur: rateNum(r.teklif_eurkur), teklif_tarih: r.teklif_tarih, teklif_kase: r.teklif_kase,
+    teklif_kaseimza: r.teklif_kaseimza, commercial_invoice: r.commercial_invoice !== 0, invoice_type: r.invoice_type,
+    teklif_sevkadresi: r.teklif_sevkadresi, orderTrackingEmail: r.order_tracking_email, offer_creator_user: r.offer_creator_user,
+    offer_modified_user: r.offer_modified_user, source: r.source, siparis_tarihi: iso(r.siparis_tarihi),
+    created_date: r.created_at.toISOString(), modified_date: r.updated_at.toISOString(), ...totalsOf(r), offeritem: items, __v: r.version,
+  };
+}
+
+/** An offer's items in their order, each with the current stock of its product or material. */
+export async function offerItemsOf(db: Executor, offerId: string): Promise<OfferItem[]> {
+  const rows = await db.select({ item: offerItems, pstock: products.stock_sum, mstock: materials.stock_sum }).from(offerItems)
+    .leftJoin(products, eq(products.id, offerItems.urun_id)).leftJoin(materials, eq(materials.id, offerItems.urun_id))
+    .where(eq(offerItems.offer_id, offerId)).orderBy(asc(offerItems.sira), asc(offerItems.id));
+  return rows.map((r) => toOfferItem(r.item, r.item.order_type === 'material' ? r.mstock ?? r.pstock : r.pstock ?? r.mstock));
+}
+
+export async function findOffer(db: Executor, id: string): Promise<Offer | null> {
+  const [r] = await db.select().from(offers).where(eq(offers.id, id)).limit(1);
+  return r ? toOffer(r, await offerItemsOf(db, id)) : null;
+}
+
+/** The offer row under a row lock (the first lock of every offer write; items follow it). */
+export async function lockOffer(tx: Executor, id: string): Promise<OfferRow | null> {
+  const [r] = await tx.select().from(offers).where(eq(offers.id, id)).for('update').limit(1);
+  return r ?? null;
+}
+
+export async function storedItems(tx: Executor, offerId: string): Promise<OfferItemRow[]> {
+  return tx.select().from(offerItems).where(eq(offerItems.offer_id, offerId)).orderBy(asc(offerItems.sira), asc(offerItems.id));
+}
+
+export interface OfferListArgs {
+  page: number; pageSize: number; orderBy: OfferSort; order: 'asc' | 'desc'; search?: string; from: number; to: number;
+}
+
+function listWhere(a: Pick<OfferListArgs, 'search' | 'from' | 'to'>): SQL | undefined {
+  const conds: SQL[] = [between(offers.teklif_durumu, Math.min(a.from, a.to), Math.max(a.from, a.to))];
+  if (a.search) conds.push(searchFolded(offers.search_text, a.search));
+  return and(...conds);
+}
+
+/** A page of offers (no items) with the totals of every offer the filter matches. */
+export async function listOffers(db: Executor, a: OfferListArgs): Promise<{ rows: OfferListRow[]; total: number; totals: OfferListTotals }> {
+  const where = listWhere(a);
+  const dir = a.order === 'desc' ? desc : asc;
+  const sorts: Record<OfferSort, SQL[]> = {
+    teklif_tarihi: [dir(offers.teklif_tarihi), dir(offers.teklif_no)],
+    firma_adi: [dir(sql`lower(${offers.firma_adi})`), desc(offers.teklif_tarihi)],
+    teklif_no: [dir(offers.teklif_yil), dir(offers.teklif_sira)],
+  };
+  const itemCount = sql<number>`(select count(*) from offer_items oi where oi.offer_id = "offers"."id")::int`;
+  const rows = await db.select({ o: offers, itemCount }).from(offers).where(where).orderBy(...sorts[a.orderBy], asc(offers.id))
+    .limit(a.pageSize).offset((a.page - 1) * a.pageSize);
+  const sums = await db.select({
+    currency: offers.teklif_dovizi, n: count(),
+    tl: sql<string>`coalesce(sum(${offers.teklif_tutartl}), 0)::text`, kdvTl: sql<string>`coalesce(sum(${offers.teklif_kdvtl}), 0)::text`,
+    gTl: sql<string>`coalesce(sum(${offers.teklif_gtoplamtl}), 0)::text`, dv: sql<string>`coalesce(sum(${offers.teklif_tutardoviz}), 0)::text`,
+    kdvDv: sql<string>`coalesce(sum(${offers.teklif_kdvdoviz}), 0)::text`, gDv: sql<string>`coalesce(sum(${offers.teklif_gtoplamdoviz}), 0)::text`,
+  }).from(offers).where(where).groupBy(offers.teklif_dovizi).orderBy(asc(offers.teklif_dovizi));
+  const total = sums.reduce((n, s) => n + Number(s.n), 0);
+  // Sums of 2-decimal numerics are exact in the database; the lira totals add one sum per currency, decimally.
+  const tlSum = (k: 'tl' | 'kdvTl' | 'gTl') => sum(sums.map((s) => s[k])).toNumber();
+  return {
+    rows: rows.map(({ o, itemCount: n }) => {
+      const full = toOffer(o, []);
+      return {
+        _id: full._id, firma_id: full.firma_id, firma_adi: full.firma_adi, related_person: full.related_person, teklif_tarihi: full.teklif_tarihi,
+        teklif_konu: full.teklif_konu, teklif_no: full.teklif_no, teklif_referansno: full.teklif_referansno, teklif_durumu: full.teklif_durumu,
+        teklif_dovizi: full.teklif_dovizi, offer_creator_user: full.offer_creator_user, source: full.source, siparis_tarihi: full.siparis_tarihi,
+        created_date: full.created_date, __v: full.__v, ...totalsOf(o), itemCount: Number(n),
+      };
+    }),
+    total,
+    totals: {
+      tl: { tutar: tlSum('tl'), kdv: tlSum('kdvTl'), gtoplam: tlSum('gTl') },
+      currencies: sums.map((s) => ({ currency: s.currency, count: Number(s.n), tutar: num(s.dv), kdv: num(s.kdvDv), gtoplam: num(s.gDv) })),
+    },
+  };
+}
+
+/** A company's offers with their item lines, newest first (spec 000 2.9). */
+export async function listCompanyOffers(db: Executor, companyId: string, a: { from: number; to: number; page: number; pageSize: number }): Promise<{ rows: CompanyOffer[]; total: number }> {
+  const where = and(eq(offers.firma_id, companyId), between(offers.teklif_durumu, Math.min(a.from, a.to), Math.max(a.from, a.to)));
+  const rows = await db.select().from(offers).where(where).orderBy(desc(offers.teklif_tarihi), desc(offers.teklif_no)).limit(a.pageSize).offset((a.page - 1) * a.pageSize);
+  const [{ n }] = await db.select({ n: count() }).from(offers).where(where);
+  const ids = rows.map((r) => r.id);
+  const items = ids.length ? await db.select().from(offerItems).where(inArray(offerItems.offer_id, ids)).orderBy(asc(offerItems.sira), asc(offerItems.id)) : [];
+  return {
+    total: Number(n),
+    rows: rows.map((r) => ({
+      _id: r.id, teklif_no: r.teklif_no, teklif_tarihi: r.teklif_tarihi.toISOString(), siparis_tarihi: iso(r.siparis_tarihi), teklif_durumu: r.teklif_durumu,
+      teklif_dovizi: r.teklif_dovizi, teklif_konu: r.teklif_konu, ...totalsOf(r),
+      offeritem: items.filter((i) => i.offer_id === r.id).map((i) => {
+        const it = toOfferItem(i);
+        return {
+          _id: it._id, urun_adi: it.urun_adi, urun_kodu: it.urun_kodu, urun_miktari: it.urun_miktari, urun_birimi: it.urun_birimi, urun_fiyati: it.urun_fiyati,
+          urun_dovizi: it.urun_dovizi, toplamTL: it.toplamTL, toplamDoviz: it.toplamDoviz, toplamKdvTL: it.toplamKdvTL, toplamKdvDoviz: it.toplamKdvDoviz,
+        };
+      }),
+    })),
+  };
+}

@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { AppShell, Center, Loader, ScrollArea } from '@mantine/core';
 import { useDisclosure, useHeadroom, useMediaQuery } from '@mantine/hooks';
 import { menuForRole } from '@isik/domain';
@@ -8,9 +8,11 @@ import { useSession } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
 import { HeaderBar } from './header-bar';
 import { NavMenu } from './nav-menu';
-import { SettingsDrawer } from './settings-drawer';
 import { UserPanel } from './user-panel';
 import classes from './app-layout.module.css';
+
+// The settings panel is fetched the first time it is opened.
+const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
 
 /** Pages that show no menu (spec 000 2.2): the login screen and the customer's order tracking. */
 export function hidesMenu(pathname: string): boolean {
@@ -26,6 +28,10 @@ export function AppLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const [settingsOpened, settingsDrawer] = useDisclosure(false);
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  useEffect(() => {
+    if (settingsOpened) setSettingsLoaded(true);
+  }, [settingsOpened]);
   // With "fixed navbar" off the header slides away while scrolling down and returns on the way up.
   const pinned = useHeadroom({ fixedAt: 120 });
   const isDesktop = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
@@ -79,7 +85,11 @@ export function AppLayout() {
         </Suspense>
       </AppShell.Main>
 
-      <SettingsDrawer opened={settingsOpened} onClose={settingsDrawer.close} />
+      {(settingsOpened || settingsLoaded) && (
+        <Suspense fallback={null}>
+          <SettingsDrawer opened={settingsOpened} onClose={settingsDrawer.close} />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

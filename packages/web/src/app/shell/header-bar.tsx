@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { ActionIcon, Avatar, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { LANGS } from '@isik/domain';
 import { IconCheck, IconChevronDown, IconLanguage, IconLogin, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
@@ -8,9 +9,9 @@ import { isOpenPath } from '../../lib/open-paths';
 import { displayName, useLogout, useSession } from '../../lib/session';
 import { BrandMark } from './brand-mark';
 import { initials } from './user-panel';
-import { ReportsMenu } from './reports-menu';
-import { CurrencyMenu } from './currency-menu';
-import { TodoNotifications } from './todo-notifications';
+
+// Signed-in tools come in their own chunk: the public area (/web, /login) never loads them.
+const BackOfficeTools = lazy(() => import('./back-office-tools'));
 
 export interface HeaderBarProps {
   /** Null when the page has no navbar (login, order tracking): no burger then. */
@@ -75,11 +76,9 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
         </Menu>
 
         {signedIn && (
-          <>
-            <ReportsMenu />
-            <CurrencyMenu />
-            <TodoNotifications />
-          </>
+          <Suspense fallback={null}>
+            <BackOfficeTools />
+          </Suspense>
         )}
 
         {!publicArea && (

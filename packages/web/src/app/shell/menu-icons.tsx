@@ -1,8 +1,8 @@
 import { ThemeIcon } from '@mantine/core';
 import {
-  IconAntenna, IconBox, IconBriefcase, IconBuilding, IconBuildingFactory2, IconBuildingSkyscraper, IconBulb, IconCategory,
+  IconAddressBook, IconAntenna, IconBox, IconBriefcase, IconBuilding, IconBuildingFactory2, IconBuildingSkyscraper, IconBulb, IconCategory,
   IconChartBar, IconClipboardList, IconCoins, IconFileInvoice, IconGauge, IconHome, IconLayoutDashboard, IconList, IconLogin,
-  IconMap2, IconPhoto, IconPoint, IconRouter, IconShoppingCart, IconStack2, IconTag, IconTags, IconTools, IconUsers, IconWorld,
+  IconMap2, IconPhoto, IconPoint, IconRouter, IconSettings, IconShoppingCart, IconStack2, IconTag, IconTags, IconTools, IconUsers, IconWorld,
   type TablerIcon,
 } from '@tabler/icons-react';
 import type { IconStyle } from '../../lib/settings';
@@ -30,6 +30,8 @@ const ITEM_ICONS: Record<string, TablerIcon> = {
   router: IconRouter,
   map: IconMap2,
   login: IconLogin,
+  address: IconAddressBook,
+  settings: IconSettings,
 };
 
 /** Menu groups have no icon in the domain; these are presentation only. */

@@ -1,10 +1,7 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
-import { ForgotPasswordPage } from './routes/forgot-password-page';
-import { LoginPage } from './routes/login-page';
-import { SignupPage } from './routes/signup-page';
 
 export const authRoutes: AppRouteObject[] = [
-  appRoute('/login', <LoginPage />),
-  appRoute('/signup', <SignupPage />),
-  appRoute('/forgotpassword', <ForgotPasswordPage />),
+  appRoute('/login', () => import('./routes/login-page').then((m) => m.LoginPage)),
+  appRoute('/signup', () => import('./routes/signup-page').then((m) => m.SignupPage)),
+  appRoute('/forgotpassword', () => import('./routes/forgot-password-page').then((m) => m.ForgotPasswordPage)),
 ];

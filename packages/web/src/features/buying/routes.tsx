@@ -1,6 +1,5 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
-import { BuyingsPage } from './routes/buyings-page';
 
 export const buyingRoutes: AppRouteObject[] = [
-  appRoute('/buyings', <BuyingsPage />),
+  appRoute('/buyings', () => import('./routes/buyings-page').then((m) => m.BuyingsPage)),
 ];

@@ -1,8 +1,6 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
-import { CataloguePage } from './routes/catalogue-page';
-import { PublicProductPage } from './routes/public-product-page';
 
 export const catalogueRoutes: AppRouteObject[] = [
-  appRoute('/web', <CataloguePage />),
-  appRoute('/web/:id/:lang', <PublicProductPage />),
+  appRoute('/web', () => import('./routes/catalogue-page').then((m) => m.CataloguePage)),
+  appRoute('/web/:id/:lang', () => import('./routes/public-product-page').then((m) => m.PublicProductPage)),
 ];

@@ -1,8 +1,6 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
-import { CompaniesPage } from './routes/companies-page';
-import { CompanyDetailPage } from './routes/company-detail-page';
 
 export const companiesRoutes: AppRouteObject[] = [
-  appRoute('/companies', <CompaniesPage />),
-  appRoute('/companydetail/:id', <CompanyDetailPage />),
+  appRoute('/companies', () => import('./routes/companies-page').then((m) => m.CompaniesPage)),
+  appRoute('/companydetail/:id', () => import('./routes/company-detail-page').then((m) => m.CompanyDetailPage)),
 ];

@@ -1,4 +1,3 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
-import { DashboardPage } from './routes/dashboard-page';
 
-export const dashboardRoutes: AppRouteObject[] = [appRoute('/', <DashboardPage />)];
+export const dashboardRoutes: AppRouteObject[] = [appRoute('/', () => import('./routes/dashboard-page').then((m) => m.DashboardPage))];

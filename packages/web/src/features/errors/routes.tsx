@@ -1,8 +1,6 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
-import { InternalServerPage } from './routes/internal-server-page';
-import { NotFoundPage } from './routes/not-found-page';
 
 export const errorRoutes: AppRouteObject[] = [
-  appRoute('/notfound', <NotFoundPage />),
-  appRoute('/internalserver', <InternalServerPage />),
+  appRoute('/notfound', () => import('./routes/not-found-page').then((m) => m.NotFoundPage)),
+  appRoute('/internalserver', () => import('./routes/internal-server-page').then((m) => m.InternalServerPage)),
 ];

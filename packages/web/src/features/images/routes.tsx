@@ -1,4 +1,3 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
-import { ImagesPage } from './routes/images-page';
 
-export const imagesRoutes: AppRouteObject[] = [appRoute('/imagemanagment', <ImagesPage />)];
+export const imagesRoutes: AppRouteObject[] = [appRoute('/imagemanagment', () => import('./routes/images-page').then((m) => m.ImagesPage))];

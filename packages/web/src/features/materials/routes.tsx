@@ -1,8 +1,6 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
-import { MaterialDetailPage } from './routes/material-detail-page';
-import { MaterialsPage } from './routes/materials-page';
 
 export const materialsRoutes: AppRouteObject[] = [
-  appRoute('/materials', <MaterialsPage />),
-  appRoute('/material/:id', <MaterialDetailPage />),
+  appRoute('/materials', () => import('./routes/materials-page').then((m) => m.MaterialsPage)),
+  appRoute('/material/:id', () => import('./routes/material-detail-page').then((m) => m.MaterialDetailPage)),
 ];

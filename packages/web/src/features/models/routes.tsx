@@ -1,8 +1,6 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
-import { ModelDetailPage } from './routes/model-detail-page';
-import { ModelsPage } from './routes/models-page';
 
 export const modelsRoutes: AppRouteObject[] = [
-  appRoute('/models', <ModelsPage />),
-  appRoute('/model/:id', <ModelDetailPage />),
+  appRoute('/models', () => import('./routes/models-page').then((m) => m.ModelsPage)),
+  appRoute('/model/:id', () => import('./routes/model-detail-page').then((m) => m.ModelDetailPage)),
 ];

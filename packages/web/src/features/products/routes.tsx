@@ -1,8 +1,6 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
-import { ProductDetailPage } from './routes/product-detail-page';
-import { ProductsPage } from './routes/products-page';
 
 export const productsRoutes: AppRouteObject[] = [
-  appRoute('/products', <ProductsPage />),
-  appRoute('/product/:id', <ProductDetailPage />),
+  appRoute('/products', () => import('./routes/products-page').then((m) => m.ProductsPage)),
+  appRoute('/product/:id', () => import('./routes/product-detail-page').then((m) => m.ProductDetailPage)),
 ];

@@ -1,4 +1,3 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
-import { ProfilePage } from './routes/profile-page';
 
-export const profileRoutes: AppRouteObject[] = [appRoute('/profile', <ProfilePage />)];
+export const profileRoutes: AppRouteObject[] = [appRoute('/profile', () => import('./routes/profile-page').then((m) => m.ProfilePage))];

@@ -1,6 +1,5 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
-import { RatesPage } from './routes/rates-page';
 
 export const ratesRoutes: AppRouteObject[] = [
-  appRoute('/tcmblist', <RatesPage />),
+  appRoute('/tcmblist', () => import('./routes/rates-page').then((m) => m.RatesPage)),
 ];

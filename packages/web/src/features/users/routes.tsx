@@ -1,4 +1,3 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
-import { UsersPage } from './routes/users-page';
 
-export const usersRoutes: AppRouteObject[] = [appRoute('/users', <UsersPage />)];
+export const usersRoutes: AppRouteObject[] = [appRoute('/users', () => import('./routes/users-page').then((m) => m.UsersPage))];

@@ -4,8 +4,8 @@ import { Box, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import Autoplay from 'embla-carousel-autoplay';
 import { useTranslation } from 'react-i18next';
-import { publicProductsQuery } from '../../catalogue/api/catalogue-api';
-import { localText } from '../../catalogue/model/display';
+import { localText, publicProductsQuery } from '../../../lib/public-products';
+import '@mantine/carousel/styles.css';
 
 /** Spec 000 9: the login carousel turns every 2 s (3 s elsewhere). */
 export const LOGIN_CAROUSEL_MS = 2000;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Divider, Grid, Group, Modal, NumberInput, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Grid, Group, Modal, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea, ThemeIcon } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import {
   buyingToValues, formTotals, newBuyingValues, statusOptions, toBuyingBody, validateBuying, withStatus, type BuyingField, type BuyingFormValues,
 } from '../model/buying-values';
 import { SupplierPicker } from './supplier-picker';
+import { NumberField } from '../../../components/number-field';
 
 export interface BuyingModalProps {
   opened: boolean;
@@ -165,22 +166,22 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
                 </Paper>
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <NumberInput label={t('buyings.field.qty')} withAsterisk min={0} decimalScale={BUYING_QTY_PLACES} disabled={locked} {...NUM} {...input('material_qty')} />
+                <NumberField label={t('buyings.field.qty')} withAsterisk min={0} decimalScale={BUYING_QTY_PLACES} disabled={locked} {...NUM} {...input('material_qty')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <Select label={t('buyings.field.unit')} data={[...UNITS]} allowDeselect={false} disabled={locked} comboboxProps={{ withinPortal: true }} {...input('material_unit')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <NumberInput label={t('buyings.field.price')} min={0} decimalScale={BUYING_PRICE_PLACES} fixedDecimalScale disabled={locked} {...NUM} {...input('material_price')} />
+                <NumberField label={t('buyings.field.price')} min={0} decimalScale={BUYING_PRICE_PLACES} fixedDecimalScale disabled={locked} {...NUM} {...input('material_price')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <Select label={t('buyings.field.currency')} data={[...CURRENCIES]} allowDeselect={false} disabled={locked} comboboxProps={{ withinPortal: true }} {...input('material_doviz')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <NumberInput label={t('buyings.field.usdRate')} min={0} decimalScale={4} {...NUM} {...input('USD_Kur')} data-testid="buying-usd" />
+                <NumberField label={t('buyings.field.usdRate')} min={0} decimalScale={4} {...NUM} {...input('USD_Kur')} data-testid="buying-usd" />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <NumberInput label={t('buyings.field.eurRate')} min={0} decimalScale={4} {...NUM} {...input('EUR_Kur')} data-testid="buying-eur" />
+                <NumberField label={t('buyings.field.eurRate')} min={0} decimalScale={4} {...NUM} {...input('EUR_Kur')} data-testid="buying-eur" />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <Stack gap={2}>

@@ -1,47 +1,10 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  PUBLIC_PAGE_SIZE, type OfferRequestInput, type OfferRequestResult, type PublicCompany, type PublicProductDetail, type PublicProductList, type PublicSort,
-} from '@isik/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { type OfferRequestInput, type OfferRequestResult, type PublicCompany, type PublicProductDetail } from '@isik/domain';
 import { api } from '../../../lib/api';
 
-export interface PublicListParams {
-  page: number;
-  pageSize?: number;
-  orderBy: PublicSort;
-  /** Turkish product or model name, matched case-insensitively on the server. */
-  search?: string;
-  /** A model category 0-8; undefined means all. */
-  category?: number;
-}
-
-/**
- * Keys start with 'products', the entity the live socket announces, so a product saved in the
- * back office refreshes an open catalogue page.
- */
-export const publicKeys = {
-  list: (params: PublicListParams) => ['products', 'public', 'list', params] as const,
-  detail: (id: string) => ['products', 'public', 'detail', id] as const,
-};
-
-export function fetchPublicProducts(params: PublicListParams, signal?: AbortSignal): Promise<PublicProductList> {
-  return api<PublicProductList>('/web/products', {
-    query: {
-      page: params.page,
-      pageSize: params.pageSize ?? PUBLIC_PAGE_SIZE,
-      orderBy: params.orderBy,
-      search: params.search || undefined,
-      category: params.category,
-    },
-    signal,
-  });
-}
-
-export const publicProductsQuery = (params: PublicListParams) =>
-  queryOptions({
-    queryKey: publicKeys.list(params),
-    queryFn: ({ signal }) => fetchPublicProducts(params, signal),
-    placeholderData: keepPreviousData,
-  });
+// The list call is shared with the sign-in page's carousel, so it lives in lib/.
+export { fetchPublicProducts, publicKeys, publicProductsQuery, type PublicListParams } from '../../../lib/public-products';
+import { publicKeys } from '../../../lib/public-products';
 
 export const publicProductQuery = (id: string) =>
   queryOptions({

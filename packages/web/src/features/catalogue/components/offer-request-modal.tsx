@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Box, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { issuesToFields, OFFER_REQUEST_HONEYPOT, OFFER_REQUEST_MESSAGE_MAX, OFFER_REQUEST_QTY_MAX, offerRequestSchema } from '@isik/domain';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { tm } from '../../../i18n';
 import { fieldErrorsOf, notifyError } from '../../../lib/api';
 import { publicCompanyQuery, sendOfferRequest, type OfferRequestBody } from '../api/catalogue-api';
+import { NumberField } from '../../../components/number-field';
 
 export const OFFER_MESSAGE_MAX = OFFER_REQUEST_MESSAGE_MAX;
 
@@ -102,7 +103,7 @@ export function OfferRequestModal({ opened, onClose, product }: { opened: boolea
               <TextInput label={t('catalogue.offer.company')} autoComplete="organization" {...form.getInputProps('company')} name="company" />
               <TextInput label={t('catalogue.offer.email')} type="email" withAsterisk autoComplete="email" {...form.getInputProps('email')} name="email" />
               <TextInput label={t('catalogue.offer.phone')} type="tel" autoComplete="tel" {...form.getInputProps('phone')} name="phone" />
-              <NumberInput label={t('catalogue.offer.quantity')} withAsterisk min={1} max={OFFER_REQUEST_QTY_MAX} allowDecimal={false} allowNegative={false} thousandSeparator="." decimalSeparator="," {...form.getInputProps('quantity')} name="quantity" />
+              <NumberField label={t('catalogue.offer.quantity')} withAsterisk min={1} max={OFFER_REQUEST_QTY_MAX} allowDecimal={false} allowNegative={false} thousandSeparator="." decimalSeparator="," {...form.getInputProps('quantity')} name="quantity" />
             </SimpleGrid>
             <Textarea label={t('catalogue.offer.message')} autosize minRows={3} maxRows={8} maxLength={OFFER_MESSAGE_MAX} {...form.getInputProps('message')} name="message" />
             {/* Honeypot: people never see or fill it; a bot that does is answered "sent" and nothing is stored. */}

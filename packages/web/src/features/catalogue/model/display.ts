@@ -1,4 +1,4 @@
-import { BATTERY_CATEGORY, SOLAR_PANEL_CATEGORY, formatNumber, pairIndex, hasText, type PublicProduct } from '@isik/domain';
+import { BATTERY_CATEGORY, SOLAR_PANEL_CATEGORY, formatNumber, type PublicProduct } from '@isik/domain';
 
 /** Up to two decimals, none for whole numbers, in the Turkish format (4.500 lm, 12,8 VDC). */
 export function formatFigure(value: number): string {
@@ -27,13 +27,7 @@ export function formatPrice(p: Pick<PublicProduct, 'urun_fiyat' | 'urun_doviz'>)
   return `${formatNumber(p.urun_fiyat, 2)} ${p.urun_doviz ?? ''}`.trim();
 }
 
-/** The side of a pair for the language (Turkish name for tr, English otherwise), falling back to the other side. */
-export function localText(pair: readonly string[] | null | undefined, lang: string): string {
-  if (!pair) return '';
-  const i = pairIndex(lang);
-  if (hasText(pair[i])) return pair[i].trim();
-  return hasText(pair[1 - i]) ? pair[1 - i].trim() : '';
-}
+export { localText } from '../../../lib/public-products';
 
 /** The language of the public product page from its URL segment: 0 is Turkish, anything else English (spec 001 2.8). */
 export function pageLang(segment: string | undefined): 'tr' | 'en' {

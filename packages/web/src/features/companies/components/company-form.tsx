@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import {
   Alert, Box, Button, Divider, Grid, Group, List, Paper, Select, Stack, Switch, Text, TextInput, Textarea, ThemeIcon, Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { openConfirmModal } from '@mantine/modals';
@@ -12,10 +11,9 @@ import {
   IconMapPin, IconPhone, IconPrinter, IconTrash, IconWorld, IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete } from '../../../components/confirm-delete';
 import { tm } from '../../../i18n';
-import { fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { companiesQuery, useDeleteCompany, useSaveCompany } from '../api/companies-api';
 import {
   orderedErrors, presetErrors, toCompanyBody, toFormValues, validateCompany,
@@ -85,27 +83,30 @@ function Section({ title, icon, variant, children }: { title: string; icon: Reac
  */
 export function CompanyForm({ company, initialValues, onSaved, onDeleted, onClose, variant = 'page' }: CompanyFormProps) {
   const { t, i18n } = useTranslation();
-  // A form that stays open after creating (e.g. in a modal the caller keeps open) updates from then on.
-  const [created, setCreated] = useState<Company | null>(null);
-  const current = company ?? created;
-  const isNew = !current?._id;
   const permissions = useSession((s) => s.user?.permissions);
   const canWrite = hasModulePermission(permissions, 'companies', 'write');
   const canDelete = hasModulePermission(permissions, 'companies', 'delete');
   const save = useSaveCompany();
   const remove = useDeleteCompany();
 
-  const start = useMemo(() => toFormValues(company ?? initialValues), [company, initialValues]);
-  const form = useForm<CompanyFormValues>({
-    initialValues: start,
-    // Spec 000 section 5: a new company starts with preset errors.
-    initialErrors: isNew ? presetErrors(start) : {},
+  // Save with the version read, field errors, notices, live refresh and confirm-then-delete: lib/use-entity-form.ts.
+  const entity = useEntityForm<CompanyFormValues, Company>({
+    record: company,
+    toValues: (record) => toFormValues(record ?? initialValues),
     validate: (values) => validateCompany(values),
-    validateInputOnChange: true,
+    // Spec 000 section 5: a new company starts with preset errors.
+    initialErrors: company ? {} : presetErrors(toFormValues(initialValues)),
+    save: ({ id, version, values, current: stored }) => save.mutateAsync({ id, version, body: toCompanyBody(values, stored?.company_img ?? initialValues?.company_img ?? '') }),
+    remove: (id) => remove.mutateAsync(id),
+    // e.g. 409 'Teslimatı olan Firma Silinemez..': the server's reason shows as the danger notice.
+    deleteMessage: t('msg.company.delete.confirm'),
+    notices: { created: 'companies.notice.created', updated: 'companies.notice.updated', deleted: 'companies.notice.deleted' },
+    onSaved,
+    onDeleted,
   });
-  // The version this form read; an update sends it back so a stale save is refused (409) rather than lost.
-  const [version, setVersion] = useState(company?.__v ?? 0);
-  const [alertOpen, setAlertOpen] = useState(false);
+  const { form, isNew, submit, input, current } = entity;
+  const alertOpen = entity.errorsShown;
+  const handleDelete = entity.remove;
 
   // A second company with the same name: warn before it is saved, naming the one that exists.
   // Asked in Turkish lower case: the server's search folds ASCII case only.
@@ -117,17 +118,6 @@ export function CompanyForm({ company, initialValues, onSaved, onDeleted, onClos
     select: (r) => r.companyList.find((c) => c._id !== current?._id && sameCompanyName(c.company_name, nameToCheck)) ?? null,
   });
 
-  // Another user's change (live update) refreshes an untouched form; edits in progress are never overwritten.
-  useEffect(() => {
-    if (!company || form.isDirty()) return;
-    const next = toFormValues(company);
-    form.setValues(next);
-    form.resetDirty(next);
-    setVersion(company.__v);
-    // form is stable enough for this purpose; re-running on its identity would reset on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [company]);
-
   const lang = i18n.language;
   const countries = useMemo(() => {
     const options = countryOptions(lang).sort((a, b) => a.label.localeCompare(b.label, lang));
@@ -137,56 +127,7 @@ export function CompanyForm({ company, initialValues, onSaved, onDeleted, onClos
   }, [lang, form.values.company_country]);
   const categories = COMPANY_CATEGORIES.map((c) => ({ value: c, label: t(`companies.category.${c}`) }));
 
-  const input = (field: CompanyField) => {
-    const props = form.getInputProps(field);
-    const error = form.errors[field];
-    return { ...props, name: field, error: typeof error === 'string' && error ? tm(error) : undefined };
-  };
-
   const errors = orderedErrors(form.errors);
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setAlertOpen(false);
-      try {
-        const saved = await save.mutateAsync({
-          id: current?._id,
-          version,
-          body: toCompanyBody(values, current?.company_img ?? initialValues?.company_img ?? ''),
-        });
-        const next = toFormValues(saved);
-        form.setValues(next);
-        form.resetDirty(next);
-        form.clearErrors();
-        setVersion(saved.__v);
-        if (isNew) setCreated(saved);
-        notifySuccess(isNew ? 'companies.notice.created' : 'companies.notice.updated');
-        onSaved(saved, isNew ? 'created' : 'updated');
-      } catch (err) {
-        const fields = fieldErrorsOf(err);
-        if (fields) {
-          form.setErrors(fields);
-          setAlertOpen(true);
-        }
-        notifyError(err);
-      }
-    },
-    () => setAlertOpen(true),
-  );
-
-  const handleDelete = async () => {
-    if (!current) return;
-    const confirmed = await confirmDelete({ message: t('msg.company.delete.confirm') });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(current._id);
-      notifySuccess('companies.notice.deleted');
-      onDeleted?.(current);
-    } catch (err) {
-      // e.g. 409 'Teslimatı olan Firma Silinemez..': the server's reason as the danger notice.
-      notifyError(err);
-    }
-  };
 
   const handleClose = () => {
     if (!onClose) return;
@@ -204,7 +145,7 @@ export function CompanyForm({ company, initialValues, onSaved, onDeleted, onClos
     });
   };
 
-  const busy = save.isPending || remove.isPending;
+  const busy = entity.saving || entity.deleting;
   const page = variant === 'page';
 
   return (
@@ -218,7 +159,7 @@ export function CompanyForm({ company, initialValues, onSaved, onDeleted, onClos
             title={t('companies.form.errorsTitle')}
             withCloseButton
             closeButtonLabel={t('common.close')}
-            onClose={() => setAlertOpen(false)}
+            onClose={entity.hideErrors}
             data-testid="company-form-errors"
           >
             <List size="sm" spacing={2}>
@@ -315,13 +256,14 @@ export function CompanyForm({ company, initialValues, onSaved, onDeleted, onClos
                   <Grid.Col span={HALF}>
                     <TextInput label={t(LABEL_KEYS.company_mobilephone)} type="tel" maxLength={40} leftSection={<IconDeviceMobile size={16} />} {...input('company_mobilephone')} />
                   </Grid.Col>
+                  {/* The e-mail gets the whole row: half of the narrow contact card cut addresses at 1280 px. */}
+                  <Grid.Col span={12}>
+                    <TextInput label={t(LABEL_KEYS.company_email)} type="email" withAsterisk maxLength={200} leftSection={<IconAt size={16} />} {...input('company_email')} />
+                  </Grid.Col>
                   <Grid.Col span={HALF}>
                     <TextInput label={t(LABEL_KEYS.company_fax)} type="tel" maxLength={40} leftSection={<IconPrinter size={16} />} {...input('company_fax')} />
                   </Grid.Col>
                   <Grid.Col span={HALF}>
-                    <TextInput label={t(LABEL_KEYS.company_email)} type="email" withAsterisk maxLength={200} leftSection={<IconAt size={16} />} {...input('company_email')} />
-                  </Grid.Col>
-                  <Grid.Col span={12}>
                     <TextInput label={t(LABEL_KEYS.company_web)} maxLength={200} leftSection={<IconWorld size={16} />} placeholder="www.example.com" {...input('company_web')} />
                   </Grid.Col>
                 </Grid>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Grid, Group, Modal, NumberInput, Paper, Select, Stack, Text, TextInput, Textarea, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Grid, Group, Modal, Paper, Select, Stack, Text, TextInput, Textarea, ThemeIcon } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import {
@@ -14,6 +14,8 @@ import { useSession } from '../../../lib/session';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useCreateDelivery } from '../api/deliveries-api';
 import { applyPicked, clearPicked, newDeliveryValues, toDeliveryBody, validateDelivery, type DeliveryField, type DeliveryFormValues } from './delivery-values';
+import '@mantine/dates/styles.css';
+import { NumberField } from '../../../components/number-field';
 import { useLabels } from '../../../lib/labels';
 
 export interface DeliveryDialogProps {
@@ -133,7 +135,7 @@ export function DeliveryDialog({ opened, onClose, company }: DeliveryDialogProps
                 </Grid.Col>
               )}
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <NumberInput
+                <NumberField
                   label={t('companies.delivery.field.qty')}
                   withAsterisk
                   min={DELIVERY_QTY_MIN}
@@ -148,7 +150,7 @@ export function DeliveryDialog({ opened, onClose, company }: DeliveryDialogProps
                 <Select label={t('companies.delivery.field.unit')} data={labels.options(UNITS, labels.unit)} allowDeselect={false} disabled={picked} comboboxProps={{ withinPortal: true }} {...input('unit')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <NumberInput
+                <NumberField
                   label={t('companies.delivery.field.price')}
                   withAsterisk
                   min={0}

@@ -1,18 +1,18 @@
-import { useEffect, useMemo } from 'react';
 import { Anchor, Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { ADDRESS_PREVIEW_CHARS, COMPANY_CATEGORIES, COMPANY_SORTS, countryOptions, truncate, type Company, type CompanyCategory } from '@isik/domain';
+import { COMPANY_CATEGORIES, COMPANY_SORTS, countryOptions, type Company, type CompanyCategory } from '@isik/domain';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
+import type { DataTableColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
+import { ListTable } from '../../../components/list-table';
 import { PageHeader } from '../../../components/page-header';
-import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
-import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
-import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { TruncatedText } from '../../../components/truncated-text';
+import { readOrder, readPage } from '../../../lib/use-list-params';
+import { useListPage } from '../../../lib/use-list-page';
+import { allPagesOf, describeFilters, type ReportSource } from '../../../lib/report-source';
 import type { CompanySort } from '@isik/domain';
 import { companiesQuery, fetchCompanies } from '../api/companies-api';
 import { CompanyCategoryBadge, CompanyStatusBadge, useCountryLabel } from '../components/company-badges';
@@ -44,43 +44,35 @@ export function CompaniesPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const countryLabel = useCountryLabel();
-  const [state, update] = useListParams(LIST_DEFAULTS, readListParams, rememberListSearch);
-  const query = useQuery(companiesQuery({
-    page: state.page, orderBy: state.orderBy, order: state.order, search: state.search, category: state.category,
-  }));
-  const data = query.data;
-
-  // A page that no longer exists (the list shrank) falls back to the last one.
-  useEffect(() => {
-    if (data && data.totalItemCount > 0 && state.page > data.totalPage) update({ page: data.totalPage });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, state.page]);
+  const list = useListPage({
+    defaults: LIST_DEFAULTS,
+    parse: readListParams,
+    remember: rememberListSearch,
+    query: (s) => companiesQuery({ page: s.page, orderBy: s.orderBy, order: s.order, search: s.search, category: s.category }),
+    // The Reports menu exports every company the search and category select, in the list's order.
+    report: ({ search, category, orderBy, order }): ReportSource<Company> => {
+      const countries = new Map(countryOptions(i18n.language).map((o) => [o.value, o.label]));
+      return {
+        title: t('menu.companies'),
+        fileName: 'companies',
+        subtitle: describeFilters([[t('common.search'), search], [t('companies.field.category'), category && t(`companies.category.${category}`)]]),
+        columns: [
+          { header: t('companies.field.name'), value: (c) => c.company_name, width: 2 },
+          { header: t('companies.field.category'), value: (c) => t(`companies.category.${c.company_category}`) },
+          { header: t('companies.field.status'), value: (c) => t(c.company_status ? 'companies.status.active' : 'companies.status.passive') },
+          { header: t('companies.field.city'), value: (c) => c.company_city },
+          { header: t('companies.field.country'), value: (c) => countries.get(c.company_country) ?? c.company_country },
+          { header: t('companies.field.phone'), value: (c) => c.company_phone },
+          { header: t('companies.field.email'), value: (c) => c.company_email, width: 1.6 },
+          { header: t('companies.field.address'), value: (c) => c.company_adress, width: 2 },
+        ],
+        fetchAll: allPagesOf((page, pageSize) => fetchCompanies({ page, pageSize, search, category, orderBy, order }), (r) => r.companyList),
+      };
+    },
+  });
+  const { state, update, data, query } = list;
 
   const open = (c: Company) => navigate(`/companydetail/${c._id}`);
-
-  // The Reports menu exports every company the search and category select, in the list's order.
-  const { search, category, orderBy, order } = state;
-  const lang = i18n.language;
-  const report = useMemo((): ReportSource<Company> => {
-    const countries = new Map(countryOptions(lang).map((o) => [o.value, o.label]));
-    return {
-      title: t('menu.companies'),
-      fileName: 'companies',
-      subtitle: describeFilters([[t('common.search'), search], [t('companies.field.category'), category && t(`companies.category.${category}`)]]),
-      columns: [
-        { header: t('companies.field.name'), value: (c) => c.company_name, width: 2 },
-        { header: t('companies.field.category'), value: (c) => t(`companies.category.${c.company_category}`) },
-        { header: t('companies.field.status'), value: (c) => t(c.company_status ? 'companies.status.active' : 'companies.status.passive') },
-        { header: t('companies.field.city'), value: (c) => c.company_city },
-        { header: t('companies.field.country'), value: (c) => countries.get(c.company_country) ?? c.company_country },
-        { header: t('companies.field.phone'), value: (c) => c.company_phone },
-        { header: t('companies.field.email'), value: (c) => c.company_email, width: 1.6 },
-        { header: t('companies.field.address'), value: (c) => c.company_adress, width: 2 },
-      ],
-      fetchAll: allPagesOf((page, pageSize) => fetchCompanies({ page, pageSize, search, category, orderBy, order }), (r) => r.companyList),
-    };
-  }, [t, lang, search, category, orderBy, order]);
-  useReportSource(report);
 
   // Status sits next to category so the badges stay in view when a narrow screen scrolls the table sideways.
   const columns: DataTableColumn<Company>[] = [
@@ -88,8 +80,8 @@ export function CompaniesPage() {
       key: 'name', header: t('companies.field.name'), sortKey: 'company_name',
       render: (c) => (
         <Anchor
-          component={Link} to={`/companydetail/${c._id}`} fw={600} size="sm" c="var(--mantine-color-text)" display="block" miw={190}
-          onClick={(e) => e.stopPropagation()}
+          component={Link} to={`/companydetail/${c._id}`} fw={600} size="sm" c="var(--mantine-color-text)" display="block" miw={120} maw={150}
+          truncate="end" title={c.company_name} onClick={(e) => e.stopPropagation()}
         >
           {c.company_name}
         </Anchor>
@@ -97,22 +89,15 @@ export function CompaniesPage() {
     },
     { key: 'category', header: t('companies.field.category'), sortKey: 'company_category', render: (c) => <CompanyCategoryBadge category={c.company_category} /> },
     { key: 'status', header: t('companies.field.status'), sortKey: 'company_status', render: (c) => <CompanyStatusBadge active={c.company_status} /> },
-    { key: 'city', header: t('companies.field.city'), render: (c) => <Text size="sm" style={NOWRAP}>{c.company_city}</Text> },
-    { key: 'country', header: t('companies.field.country'), render: (c) => <Text size="sm" style={NOWRAP}>{countryLabel(c.company_country)}</Text> },
+    { key: 'city', header: t('companies.field.city'), render: (c) => <TruncatedText maw={80}>{c.company_city}</TruncatedText> },
+    { key: 'country', header: t('companies.field.country'), render: (c) => <TruncatedText maw={80}>{countryLabel(c.company_country)}</TruncatedText> },
     { key: 'phone', header: t('companies.field.phone'), render: (c) => <Text size="sm" style={NOWRAP}>{c.company_phone}</Text> },
-    {
-      key: 'email', header: t('companies.field.email'),
-      render: (c) => <Text size="sm" truncate="end" maw={240} title={c.company_email}>{c.company_email}</Text>,
-    },
-    {
-      key: 'address', header: t('companies.field.address'),
-      render: (c) => <Text size="sm" c="dimmed" title={c.company_adress} style={NOWRAP}>{truncate(c.company_adress, ADDRESS_PREVIEW_CHARS)}</Text>,
-    },
+    // Long e-mails and addresses are cut to one line (the whole text on hover), so the list fits a 1280 px screen.
+    { key: 'email', header: t('companies.field.email'), render: (c) => <TruncatedText maw={130}>{c.company_email}</TruncatedText> },
+    { key: 'address', header: t('companies.field.address'), render: (c) => <TruncatedText maw={110} c="dimmed">{c.company_adress}</TruncatedText> },
   ];
 
-  const sort: DataTableSort = { by: state.orderBy, order: state.order };
-  const filtered = Boolean(state.search || state.category);
-  const empty = data !== undefined && data.totalItemCount === 0 && !filtered && !query.isFetching;
+  const { filtered, empty } = list;
 
   const addButton = (
     <Button component={Link} to="/companydetail/new" leftSection={<IconPlus size={18} />}>
@@ -142,7 +127,7 @@ export function CompaniesPage() {
             <SearchInput
               initialValue={state.search}
               placeholder={t('companies.list.searchPlaceholder')}
-              onSearch={(text) => update({ search: text, page: 1 })}
+              onSearch={list.setSearch}
               style={{ flex: '1 1 260px' }}
               maw={420}
             />
@@ -156,22 +141,14 @@ export function CompaniesPage() {
               ]}
             />
           </Group>
-          <DataTable
+          <ListTable
+            list={list}
             columns={columns}
             rows={data?.companyList}
             rowKey={(c) => c._id}
-            loading={query.isFetching}
             onRowClick={open}
-            sort={sort}
-            onSortChange={(s) => update({ orderBy: s.by, order: s.order, page: 1 })}
-            minWidth={1100}
+            minWidth={760}
             emptyText={filtered ? t('companies.list.noMatch') : undefined}
-          />
-          <PaginationControl
-            page={Math.min(state.page, data?.totalPage ?? state.page)}
-            totalPages={data?.totalPage ?? 0}
-            onChange={(p) => update({ page: p })}
-            disabled={query.isFetching}
           />
         </Paper>
       )}

@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Group, Tabs, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Company } from '@isik/domain';
-import { IconBuildingOff, IconId, IconTruckDelivery } from '@tabler/icons-react';
+import { IconBuildingOff, IconFileInvoice, IconId, IconTruckDelivery } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -10,6 +10,7 @@ import { companyKeys, companyQuery } from '../api/companies-api';
 import { CompanyCategoryBadge, CompanyStatusBadge, useCountryLabel } from '../components/company-badges';
 import { CompanyForm } from '../components/company-form';
 import { DeliveryList } from '../components/delivery-list';
+import { OfferHistory } from '../components/offer-history';
 import { companiesListPath } from './list-location';
 
 const NEW = 'new';
@@ -29,7 +30,7 @@ function CompanyDetail({ id }: { id: string }) {
   const isNew = id === NEW;
   // The open tab is kept in the URL (?tab=deliveries) so reloading or coming back finds it again.
   const [params, setParams] = useSearchParams();
-  const tab = !isNew && params.get('tab') === 'deliveries' ? 'deliveries' : 'detail';
+  const tab = !isNew && (params.get('tab') === 'deliveries' || params.get('tab') === 'offers') ? params.get('tab')! : 'detail';
   const setTab = (v: string | null) => setParams((p) => {
     const next = new URLSearchParams(p);
     if (v && v !== 'detail') next.set('tab', v);
@@ -89,6 +90,7 @@ function CompanyDetail({ id }: { id: string }) {
         <Tabs.List mb="md">
           <Tabs.Tab value="detail" leftSection={<IconId size={16} />}>{t('companies.tabs.detail')}</Tabs.Tab>
           {company && <Tabs.Tab value="deliveries" leftSection={<IconTruckDelivery size={16} />}>{t('companies.tabs.deliveries')}</Tabs.Tab>}
+          {company && <Tabs.Tab value="offers" leftSection={<IconFileInvoice size={16} />}>{t('companies.tabs.offers')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="detail">
           <CompanyForm company={company} onSaved={onSaved} onDeleted={onDeleted} onClose={toList} />
@@ -96,6 +98,11 @@ function CompanyDetail({ id }: { id: string }) {
         {company && (
           <Tabs.Panel value="deliveries">
             <DeliveryList company={company} />
+          </Tabs.Panel>
+        )}
+        {company && (
+          <Tabs.Panel value="offers">
+            <OfferHistory company={company} />
           </Tabs.Panel>
         )}
       </Tabs>

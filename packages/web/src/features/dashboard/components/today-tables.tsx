@@ -6,6 +6,7 @@ import { IconBox, IconDots, IconExternalLink, IconFileInvoice, IconTool } from '
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useLabels } from '../../../lib/labels';
+import { TruncatedText } from '../../../components/truncated-text';
 import { todaysLogsQuery, todaysStockOutQuery } from '../api/dashboard-api';
 
 /**
@@ -53,7 +54,8 @@ function DayTable<T extends { _id: string }>({ title, testId, rowTestId, query, 
         : rows.length === 0 ? <Text c="dimmed" size="sm" ta="center" py="lg">{emptyText}</Text>
         : (
           <ScrollArea.Autosize mah={SCROLL_MAX_HEIGHT} type="auto">
-            <Table striped highlightOnHover stickyHeader verticalSpacing={6} miw={560}>
+            {/* Fixed layout: long texts are cut to one line (the whole text on hover) and the link column stays in view. */}
+            <Table striped highlightOnHover stickyHeader verticalSpacing={6} layout="fixed" miw={480}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={40}>#</Table.Th>
@@ -88,14 +90,14 @@ export function MaterialsUsedToday({ day }: { day: string }) {
       title={t('dashboard.materialsToday')} testId="materials-today" rowTestId="material-row" query={q} rows={q.data?.stock}
       emptyText={t('dashboard.noMaterialsToday')}
       columns={[
-        { label: t('dashboard.col.date') }, { label: t('dashboard.col.product') }, { label: t('dashboard.col.material') },
-        { label: t('dashboard.col.quantity'), right: true },
+        { label: t('dashboard.col.date'), w: 132 }, { label: t('dashboard.col.product') }, { label: t('dashboard.col.material') },
+        { label: t('dashboard.col.quantity'), right: true, w: 110 },
       ]}
       cells={(r) => (
         <>
           <Table.Td style={NOWRAP}>{formatDateTime(r.operation_date)}</Table.Td>
-          <Table.Td>{r.productname || <Text span c="dimmed" size="sm">{r.description || '—'}</Text>}</Table.Td>
-          <Table.Td>{[r.stock_category, r.stock_group, r.stock_name].filter(Boolean).join(' - ')}</Table.Td>
+          <Table.Td>{r.productname ? <TruncatedText maw="100%">{r.productname}</TruncatedText> : <TruncatedText maw="100%" c="dimmed">{r.description || '—'}</TruncatedText>}</Table.Td>
+          <Table.Td><TruncatedText maw="100%">{[r.stock_category, r.stock_group, r.stock_name].filter(Boolean).join(' - ')}</TruncatedText></Table.Td>
           <Table.Td ta="right" style={NOWRAP}>{formatNumber(r.qty, 2)} {labels.unit(r.unit)}</Table.Td>
           <Table.Td>
             <Menu position="bottom-end" withinPortal shadow="md">
@@ -124,15 +126,15 @@ export function TodaysLogs({ day }: { day: string }) {
     <DayTable
       title={t('dashboard.logsToday')} testId="logs-today" rowTestId="log-row" query={q} rows={q.data?.logs}
       emptyText={t('dashboard.noLogsToday')}
-      columns={[{ label: t('dashboard.col.date') }, { label: t('dashboard.col.person') }, { label: t('dashboard.col.title') }, { label: t('dashboard.col.description') }]}
+      columns={[{ label: t('dashboard.col.date'), w: 132 }, { label: t('dashboard.col.person'), w: 120 }, { label: t('dashboard.col.title') }, { label: t('dashboard.col.description') }]}
       cells={(r) => {
         const link = logLink(r);
         return (
           <>
             <Table.Td style={NOWRAP}>{formatDateTime(r.date)}</Table.Td>
-            <Table.Td>{r.person}</Table.Td>
-            <Table.Td>{labels.logTitle(r)}</Table.Td>
-            <Table.Td style={{ wordBreak: 'break-word' }}>{labels.logDescription(r)}</Table.Td>
+            <Table.Td><TruncatedText maw="100%">{r.person}</TruncatedText></Table.Td>
+            <Table.Td><TruncatedText maw="100%">{labels.logTitle(r)}</TruncatedText></Table.Td>
+            <Table.Td><TruncatedText maw="100%">{labels.logDescription(r)}</TruncatedText></Table.Td>
             <Table.Td>
               {link && (
                 <Tooltip label={t('dashboard.openRelated')}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Grid, Group, Modal, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { CURRENCIES, OPERATION_CENTERS, PRICE_PLACES, QTY_PLACES, UNITS, formatNumber, type Material, type MaterialMovement } from '@isik/domain';
@@ -12,6 +12,8 @@ import { useLabels } from '../../../lib/labels';
 import {
   MANUAL_CENTERS, balanceAfter, toMovementBody, toMovementValues, validateMovement, type MovementField, type MovementFormValues,
 } from '../model/movement-values';
+import '@mantine/dates/styles.css';
+import { NumberField } from '../../../components/number-field';
 
 export interface MovementDialogProps {
   opened: boolean;
@@ -111,7 +113,7 @@ export function MovementDialog({ opened, onClose, material, balance, movement }:
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <NumberInput
+              <NumberField
                 label={t('materials.movement.qty')}
                 withAsterisk
                 min={0}
@@ -125,7 +127,7 @@ export function MovementDialog({ opened, onClose, material, balance, movement }:
               <Select label={t('materials.field.unit')} data={labels.options(UNITS, labels.unit)} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...input('unit')} />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <NumberInput
+              <NumberField
                 label={t('materials.movement.price')}
                 withAsterisk
                 min={0}

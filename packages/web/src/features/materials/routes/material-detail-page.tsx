@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
-  Alert, Anchor, Breadcrumbs, Button, Grid, Group, List, NumberInput, Paper, Select, Stack, Tabs, Text, TextInput, ThemeIcon, Title,
+  Alert, Anchor, Breadcrumbs, Button, Grid, Group, List, Paper, Select, Stack, Tabs, Text, TextInput, ThemeIcon, Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { openConfirmModal } from '@mantine/modals';
@@ -27,6 +27,7 @@ import {
   groupOptions, orderedErrors, sortNames, toFormValues, toMaterialBody, validateMaterial, type MaterialField, type MaterialFormValues,
 } from '../model/material-values';
 import { materialsListPath } from './list-location';
+import { NumberField } from '../../../components/number-field';
 import { useLabels } from '../../../lib/labels';
 
 const NEW = 'new';
@@ -234,7 +235,7 @@ function MaterialDetail({ id }: { id: string }) {
               </Group>
               <Grid gutter="sm">
                 <Grid.Col span={{ base: 12, sm: 3 }}>
-                  <NumberInput label={t(LABEL_KEYS.material_no)} min={0} allowDecimal={false} thousandSeparator="." decimalSeparator="," {...input('material_no')} />
+                  <NumberField label={t(LABEL_KEYS.material_no)} min={0} allowDecimal={false} thousandSeparator="." decimalSeparator="," {...input('material_no')} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 9 }}>
                   <TextInput label={t(LABEL_KEYS.material_name)} withAsterisk maxLength={200} data-autofocus {...input('material_name')} />
@@ -272,7 +273,7 @@ function MaterialDetail({ id }: { id: string }) {
                   <Select label={t(LABEL_KEYS.material_unit)} data={labels.options(UNITS, labels.unit)} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...input('material_unit')} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 7, sm: 5 }}>
-                  <NumberInput
+                  <NumberField
                     label={t(LABEL_KEYS.material_price)}
                     min={0}
                     decimalScale={PRICE_PLACES}

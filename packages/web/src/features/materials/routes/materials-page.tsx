@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MATERIAL_SORTS, MATERIALS_PAGE_SIZE, PAGE_SIZES, formatNumber, hasModulePermission, type Material } from '@isik/domain';
@@ -6,15 +6,17 @@ import { IconCategory, IconDotsVertical, IconEye, IconPackages, IconPlus, IconTr
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
+import type { DataTableColumn } from '../../../components/data-table';
+import { ListTable } from '../../../components/list-table';
+import { TruncatedText } from '../../../components/truncated-text';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
-import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { api } from '../../../lib/api';
-import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { allPagesOf, describeFilters, type ReportSource } from '../../../lib/report-source';
+import { useListPage } from '../../../lib/use-list-page';
 import { useSession } from '../../../lib/session';
-import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
+import { readOrder, readPage } from '../../../lib/use-list-params';
 import type { MaterialList, MaterialSort } from '@isik/domain';
 import { materialCategoriesQuery, materialsQuery } from '../api/materials-api';
 import { MaterialThumb } from '../components/material-image';
@@ -53,47 +55,40 @@ export function MaterialsPage() {
   const { t } = useTranslation();
   const labels = useLabels();
   const navigate = useNavigate();
-  const [state, update] = useListParams(LIST_DEFAULTS, readListParams, rememberListSearch);
-  const query = useQuery(materialsQuery({
-    page: state.page, pageSize: state.pageSize, orderBy: state.orderBy, order: state.order, search: state.search, category: state.category,
-  }));
+  const list = useListPage({
+    defaults: LIST_DEFAULTS,
+    parse: readListParams,
+    remember: rememberListSearch,
+    query: (s) => materialsQuery({ page: s.page, pageSize: s.pageSize, orderBy: s.orderBy, order: s.order, search: s.search, category: s.category }),
+    // The Reports menu exports every material the search and category select, in the list's order.
+    report: ({ search, category, orderBy, order }): ReportSource<Material> => ({
+      title: t('menu.materials'),
+      fileName: 'materials',
+      subtitle: describeFilters([[t('common.search'), search], [t('materials.field.category'), category]]),
+      columns: [
+        { header: t('materials.field.no'), value: (m) => m.material_no, width: 0.6 },
+        { header: t('materials.field.name'), value: (m) => m.material_name, width: 2.2 },
+        { header: t('materials.field.category'), value: (m) => m.material_category },
+        { header: t('materials.field.group'), value: (m) => m.material_group },
+        { header: t('materials.field.unit'), value: (m) => labels.unit(m.material_unit), width: 0.7 },
+        { header: t('materials.field.price'), value: (m) => m.material_price, decimals: 4 },
+        { header: t('materials.field.currency'), value: (m) => m.material_doviz, width: 0.7 },
+        { header: t('materials.list.stock'), value: (m) => m.stockSum, decimals: 2 },
+      ],
+      fetchAll: allPagesOf(
+        (page, pageSize) => api<MaterialList>('/materials/list', { query: { type: 'list', page, pageSize, orderBy, order, search: search || undefined, category } }),
+        (r) => r.materials,
+      ),
+    }),
+  });
+  const { state, update, data, query } = list;
   const categories = useQuery(materialCategoriesQuery());
-  const data = query.data;
   const permissions = useSession((s) => s.user?.permissions);
   const canStock = hasModulePermission(permissions, 'stock', 'write');
   const canWrite = hasModulePermission(permissions, 'catalogue', 'write');
   const [stockFor, setStockFor] = useState<Material | null>(null);
 
-  // A page that no longer exists (the list shrank) falls back to the last one.
-  useEffect(() => {
-    if (data && data.totalItemCount > 0 && state.page > data.totalPage) update({ page: data.totalPage });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, state.page]);
-
   const open = (m: Material) => void navigate(`/material/${m._id}`);
-
-  // The Reports menu exports every material the search and category select, in the list's order.
-  const { search, category, orderBy, order } = state;
-  const report = useMemo((): ReportSource<Material> => ({
-    title: t('menu.materials'),
-    fileName: 'materials',
-    subtitle: describeFilters([[t('common.search'), search], [t('materials.field.category'), category]]),
-    columns: [
-      { header: t('materials.field.no'), value: (m) => m.material_no, width: 0.6 },
-      { header: t('materials.field.name'), value: (m) => m.material_name, width: 2.2 },
-      { header: t('materials.field.category'), value: (m) => m.material_category },
-      { header: t('materials.field.group'), value: (m) => m.material_group },
-      { header: t('materials.field.unit'), value: (m) => labels.unit(m.material_unit), width: 0.7 },
-      { header: t('materials.field.price'), value: (m) => m.material_price, decimals: 4 },
-      { header: t('materials.field.currency'), value: (m) => m.material_doviz, width: 0.7 },
-      { header: t('materials.list.stock'), value: (m) => m.stockSum, decimals: 2 },
-    ],
-    fetchAll: allPagesOf(
-      (page, pageSize) => api<MaterialList>('/materials/list', { query: { type: 'list', page, pageSize, orderBy, order, search: search || undefined, category } }),
-      (r) => r.materials,
-    ),
-  }), [t, labels, search, category, orderBy, order]);
-  useReportSource(report);
 
   const columns: DataTableColumn<Material>[] = [
     { key: 'img', header: '', width: 56, render: (m) => <MaterialThumb src={m.material_img} name={m.material_name} /> },
@@ -102,8 +97,8 @@ export function MaterialsPage() {
       key: 'name', header: t('materials.field.name'), sortKey: 'material_name',
       render: (m) => (
         <Anchor
-          component={Link} to={`/material/${m._id}`} fw={600} size="sm" c="var(--mantine-color-text)" display="block" miw={160}
-          onClick={(e) => e.stopPropagation()}
+          component={Link} to={`/material/${m._id}`} fw={600} size="sm" c="var(--mantine-color-text)" display="block" miw={140} maw={280}
+          truncate="end" title={m.material_name} onClick={(e) => e.stopPropagation()}
         >
           {m.material_name}
         </Anchor>
@@ -114,7 +109,7 @@ export function MaterialsPage() {
       render: (m) => (
         <Group gap={6} wrap="nowrap">
           <Badge variant="light" color="indigo" style={{ textTransform: 'none' }}>{m.material_category}</Badge>
-          <Text size="sm" c="dimmed" style={NOWRAP}>{m.material_group}</Text>
+          <TruncatedText c="dimmed" maw={140}>{m.material_group}</TruncatedText>
         </Group>
       ),
     },
@@ -144,9 +139,7 @@ export function MaterialsPage() {
     },
   ];
 
-  const sort: DataTableSort = { by: state.orderBy, order: state.order };
-  const filtered = Boolean(state.search || state.category);
-  const empty = data !== undefined && data.totalItemCount === 0 && !filtered && !query.isFetching;
+  const { filtered, empty } = list;
   const categoryOptions = [
     { value: ALL, label: t('materials.list.allCategories') },
     ...sortNames([...(categories.data?.categories ?? []), ...(state.category ? [state.category] : [])]).map((c) => ({ value: c, label: c })),
@@ -173,7 +166,7 @@ export function MaterialsPage() {
             <SearchInput
               initialValue={state.search}
               placeholder={t('materials.list.searchPlaceholder')}
-              onSearch={(text) => update({ search: text, page: 1 })}
+              onSearch={list.setSearch}
               style={{ flex: '1 1 260px' }}
               maw={420}
             />
@@ -202,22 +195,14 @@ export function MaterialsPage() {
               />
             </Group>
           </Group>
-          <DataTable
+          <ListTable
+            list={list}
             columns={columns}
             rows={data?.materials}
             rowKey={(m) => m._id}
-            loading={query.isFetching}
             onRowClick={open}
-            sort={sort}
-            onSortChange={(s) => update({ orderBy: s.by, order: s.order, page: 1 })}
             minWidth={820}
             emptyText={filtered ? t('materials.list.noMatch') : undefined}
-          />
-          <PaginationControl
-            page={Math.min(state.page, data?.totalPage ?? state.page)}
-            totalPages={data?.totalPage ?? 0}
-            onChange={(p) => update({ page: p })}
-            disabled={query.isFetching}
           />
         </Paper>
       )}

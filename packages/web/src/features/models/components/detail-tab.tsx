@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import {
-  ActionIcon, Grid, Group, Image, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Textarea,
-  ThemeIcon, Title, Tooltip,
+  ActionIcon, Grid, Group, Image, Paper, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Textarea, ThemeIcon, Title, Tooltip,
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import type { UseFormReturnType } from '@mantine/form';
@@ -13,6 +12,7 @@ import { notifyFailure } from '../../../lib/api';
 import type { ModelFormValues } from '../model/model-values';
 import { readAsDataUrl } from '../model/files';
 import { categoryLabelKey } from './model-badges';
+import { NumberField } from '../../../components/number-field';
 import { useLabels } from '../../../lib/labels';
 
 const MAX_BYTES = FILE_MAX_MB_DEFAULT * 1024 * 1024;
@@ -118,7 +118,7 @@ export function DetailTab({ form }: { form: UseFormReturnType<ModelFormValues> }
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, xs: 6, sm: 3 }}>
-                <NumberInput label={t('models.field.order')} min={0} allowDecimal={false} allowNegative={false} thousandSeparator="." decimalSeparator="," {...input('model_sira')} />
+                <NumberField label={t('models.field.order')} min={0} allowDecimal={false} allowNegative={false} thousandSeparator="." decimalSeparator="," {...input('model_sira')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, xs: 6, sm: 3 }}>
                 <Stack gap={6} justify="flex-end" h="100%">

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
-  ActionIcon, Alert, Badge, Button, Grid, Group, Loader, Modal, MultiSelect, NumberInput, Select, Stack, Text, Textarea, Tooltip,
+  ActionIcon, Alert, Badge, Button, Grid, Group, Loader, Modal, MultiSelect, Select, Stack, Text, Textarea, Tooltip,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { copyRows, pasteRows, type ModelFormValues } from '../model/model-values
 import { Section } from './detail-tab';
 import { categoryLabelKey } from './model-badges';
 import { nextNo, pasteFailed } from './specs-tab';
+import { NumberField } from '../../../components/number-field';
 
 type Operation = ProductionDetail['Operation'];
 interface RowDraft { No: number | string; Operation: Operation; OperationDescription: string; components: string[]; category: string | null }
@@ -163,7 +164,7 @@ export function ProductionTab({ form }: { form: UseFormReturnType<ModelFormValue
           <Stack gap="sm">
             <Grid gutter="sm">
               <Grid.Col span={{ base: 12, sm: 3 }}>
-                <NumberInput label={t('models.production.no')} value={editing.draft.No} onChange={(v) => set('No', v)} min={1} allowDecimal={false} />
+                <NumberField label={t('models.production.no')} value={editing.draft.No} onChange={(v) => set('No', v)} min={1} allowDecimal={false} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 9 }}>
                 <Select

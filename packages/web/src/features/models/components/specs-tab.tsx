@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Grid, Group, Modal, NumberInput, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Grid, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { toPair, type ModelFeature } from '@isik/domain';
 import { IconClipboardCopy, IconClipboardText, IconListDetails, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -8,6 +8,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { notifyFailure, notifySuccess } from '../../../lib/api';
 import { copyRows, pasteRows, side, type ModelFormValues } from '../model/model-values';
 import { Section } from './detail-tab';
+import { NumberField } from '../../../components/number-field';
 
 interface FeatureDraft { no: number | string; label_tr: string; label_en: string; feature_tr: string; feature_en: string }
 
@@ -97,7 +98,7 @@ export function SpecsTab({ form }: { form: UseFormReturnType<ModelFormValues> })
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.index === null ? t('models.spec.addTitle') : t('models.spec.editTitle')} size="lg" centered>
         {editing && (
           <Stack gap="sm">
-            <NumberInput label={t('models.spec.no')} value={editing.draft.no} onChange={set('no')} min={1} allowDecimal={false} w={120} />
+            <NumberField label={t('models.spec.no')} value={editing.draft.no} onChange={set('no')} min={1} allowDecimal={false} w={120} />
             <Grid gutter="sm">
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput label={t('models.spec.labelTr')} value={editing.draft.label_tr} onChange={(e) => set('label_tr')(e.currentTarget.value)} data-autofocus data-testid="spec-label-tr" />

@@ -101,45 +101,8 @@ export function validateModel(v: ModelFormValues, lang: string): Partial<Record<
 
 // ------------------------------------------------------------------ copy and paste of rows (spec 001 5)
 
-export const CLIPBOARD_KEY = 'isik.copiedRows';
-export type ClipboardKind = 'modelFeatures' | 'productiondetail';
-
-type RowStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-export function copyRows(kind: ClipboardKind, rows: unknown[], storage: RowStorage = localStorage): void {
-  storage.setItem(CLIPBOARD_KEY, JSON.stringify({ kind, rows }));
-}
-
-export type PasteResult<T> = { ok: true; rows: T[] } | { ok: false; reason: 'empty' | 'mismatch' | 'failed' };
-
-function isFeature(r: unknown): r is ModelFeature {
-  const o = r as ModelFeature;
-  return typeof o === 'object' && o !== null && Array.isArray(o.label) && Array.isArray(o.feature);
-}
-function isProductionRow(r: unknown): r is ProductionDetail {
-  const o = r as ProductionDetail;
-  return typeof o === 'object' && o !== null && typeof o.Operation === 'string' && Array.isArray(o.OperationComponent);
-}
-
-/** Reads the copied rows; another kind of data answers 'mismatch' (the copied units do not match). */
-export function pasteRows<T>(kind: ClipboardKind, storage: RowStorage = localStorage): PasteResult<T> {
-  let raw: string | null;
-  try {
-    raw = storage.getItem(CLIPBOARD_KEY);
-  } catch {
-    return { ok: false, reason: 'failed' };
-  }
-  if (!raw) return { ok: false, reason: 'empty' };
-  try {
-    const data = JSON.parse(raw) as { kind?: string; rows?: unknown };
-    if (!Array.isArray(data.rows)) return { ok: false, reason: 'failed' };
-    const check = kind === 'modelFeatures' ? isFeature : isProductionRow;
-    if (data.kind !== kind || !data.rows.every(check)) return { ok: false, reason: 'mismatch' };
-    return { ok: true, rows: data.rows as T[] };
-  } catch {
-    return { ok: false, reason: 'failed' };
-  }
-}
+// The clipboard is shared with the products' rows, so it lives in lib/.
+export { CLIPBOARD_KEY, copyRows, pasteRows, type ClipboardKind, type PasteResult } from '../../../lib/row-clipboard';
 
 /** Renumbers rows 1..n in their order. */
 export function renumberFeatures(rows: ModelFeature[]): ModelFeature[] {

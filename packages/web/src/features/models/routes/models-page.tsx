@@ -1,6 +1,4 @@
-import { useEffect, useMemo } from 'react';
 import { ActionIcon, Anchor, Button, Chip, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import {
   MODEL_CATEGORIES, MODEL_SORTS, MODELS_PAGE_SIZE, PAGE_SIZES, formatNumber, pairIndex, pairText, type ModelLight,
 } from '@isik/domain';
@@ -8,14 +6,15 @@ import { IconBulb, IconDots, IconEye, IconMail, IconMessage, IconPlus } from '@t
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
+import type { DataTableColumn } from '../../../components/data-table';
+import { ListTable } from '../../../components/list-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
-import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { api, notifyError } from '../../../lib/api';
-import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
-import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
+import { allPagesOf, describeFilters, type ReportSource } from '../../../lib/report-source';
+import { useListPage } from '../../../lib/use-list-page';
+import { readOrder, readPage } from '../../../lib/use-list-params';
 import type { ModelLightList, ModelSort } from '@isik/domain';
 import { firstProductOf, modelsQuery } from '../api/models-api';
 import { categoryLabelKey, ModelCategoryBadge, ModelStatusBadge, ModelThumb } from '../components/model-badges';
@@ -50,38 +49,35 @@ export function ModelsPage() {
   const { t, i18n } = useTranslation();
   const labels = useLabels();
   const navigate = useNavigate();
-  const [state, update] = useListParams(LIST_DEFAULTS, readListParams, rememberModelsSearch);
-  const query = useQuery(modelsQuery(state));
-  const data = query.data;
   const lang = i18n.language;
-
-  useEffect(() => {
-    if (data && data.totalItemCount > 0 && state.page > data.totalPage) update({ page: data.totalPage });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, state.page]);
+  const list = useListPage({
+    defaults: LIST_DEFAULTS,
+    parse: readListParams,
+    remember: rememberModelsSearch,
+    query: modelsQuery,
+    // The Reports menu exports every model the search and category select, in the list's order.
+    report: ({ search, category, orderBy, order }): ReportSource<ModelLight> => ({
+      title: t('menu.models'),
+      fileName: 'models',
+      subtitle: describeFilters([[t('common.search'), search], [t('models.field.category'), category === undefined ? undefined : t(categoryLabelKey(category))]]),
+      columns: [
+        { header: t('models.field.code'), value: (m) => m.model_kodu },
+        { header: t('models.field.name'), value: (m) => pairText(m.model_adi, lang), width: 2.5 },
+        { header: t('models.field.category'), value: (m) => t(categoryLabelKey(m.model_kategori)) },
+        { header: t('models.field.unit'), value: (m) => labels.unit(m.model_birimi) },
+        { header: t('models.field.vat'), value: (m) => `%${formatNumber(m.model_kdv, 0)}`, align: 'right' },
+        { header: t('models.field.status'), value: (m) => t(m.model_durumu ? 'models.status.active' : 'models.status.passive') },
+      ],
+      fetchAll: allPagesOf(
+        (page, pageSize) => api<ModelLightList>('/models/list', { query: { type: 'list', page, pageSize, orderBy, order, search: search || undefined, category } }),
+        (r) => r.models,
+      ),
+    }),
+  });
+  const { state, update, data, query } = list;
 
   const open = (m: ModelLight) => navigate(`/model/${m._id}`);
 
-  // The Reports menu exports every model the search and category select, in the list's order.
-  const { search, category, orderBy, order } = state;
-  const report = useMemo((): ReportSource<ModelLight> => ({
-    title: t('menu.models'),
-    fileName: 'models',
-    subtitle: describeFilters([[t('common.search'), search], [t('models.field.category'), category === undefined ? undefined : t(categoryLabelKey(category))]]),
-    columns: [
-      { header: t('models.field.code'), value: (m) => m.model_kodu },
-      { header: t('models.field.name'), value: (m) => pairText(m.model_adi, lang), width: 2.5 },
-      { header: t('models.field.category'), value: (m) => t(categoryLabelKey(m.model_kategori)) },
-      { header: t('models.field.unit'), value: (m) => labels.unit(m.model_birimi) },
-      { header: t('models.field.vat'), value: (m) => `%${formatNumber(m.model_kdv, 0)}`, align: 'right' },
-      { header: t('models.field.status'), value: (m) => t(m.model_durumu ? 'models.status.active' : 'models.status.passive') },
-    ],
-    fetchAll: allPagesOf(
-      (page, pageSize) => api<ModelLightList>('/models/list', { query: { type: 'list', page, pageSize, orderBy, order, search: search || undefined, category } }),
-      (r) => r.models,
-    ),
-  }), [t, labels, lang, search, category, orderBy, order]);
-  useReportSource(report);
 
   /** Spec DECISIONS 9: the e-mail item works: a prepared message with the datasheet (first product) or the catalogue link. */
   const sendMail = async (m: ModelLight) => {
@@ -136,9 +132,7 @@ export function ModelsPage() {
     },
   ];
 
-  const sort: DataTableSort = { by: state.orderBy, order: state.order };
-  const filtered = Boolean(state.search || state.category !== undefined);
-  const empty = data !== undefined && data.totalItemCount === 0 && !filtered && !query.isFetching;
+  const { filtered, empty } = list;
 
   const addButton = (
     <Button component={Link} to="/model/new" leftSection={<IconPlus size={18} />}>{t('models.list.add')}</Button>
@@ -162,7 +156,7 @@ export function ModelsPage() {
               <SearchInput
                 initialValue={state.search}
                 placeholder={t('models.list.searchPlaceholder')}
-                onSearch={(text) => update({ search: text, page: 1 })}
+                onSearch={list.setSearch}
                 style={{ flex: '1 1 260px' }}
                 maw={420}
               />
@@ -189,22 +183,14 @@ export function ModelsPage() {
               </Group>
             </Chip.Group>
           </Stack>
-          <DataTable
+          <ListTable
+            list={list}
             columns={columns}
             rows={data?.models}
             rowKey={(m) => m._id}
-            loading={query.isFetching}
             onRowClick={(m) => void open(m)}
-            sort={sort}
-            onSortChange={(s) => update({ orderBy: s.by, order: s.order, page: 1 })}
             minWidth={900}
             emptyText={filtered ? t('models.list.noMatch') : undefined}
-          />
-          <PaginationControl
-            page={Math.min(state.page, data?.totalPage ?? state.page)}
-            totalPages={data?.totalPage ?? 0}
-            onChange={(p) => update({ page: p })}
-            disabled={query.isFetching}
           />
         </Paper>
       )}

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import {
-  ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, NumberInput, ScrollArea, Select, Stack, Table, Text, TextInput, Textarea, Tooltip,
+  ActionIcon, Alert, Anchor, Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, TextInput, Textarea, Tooltip,
 } from '@mantine/core';
 import {
   CURRENCIES, bankAccountSchema, certificateSchema, formatIban, issuesToFields, normalizeIban, qcQuestionSchema,
@@ -11,6 +11,7 @@ import { confirmDelete } from '../../../components/confirm-delete';
 import { tm } from '../../../i18n';
 import { nextQuestionNo, type BankRow, type CertificateRow, type QcRow } from '../model/my-company-form';
 import { FileField, FilePreview } from './image-slot';
+import { NumberField } from '../../../components/number-field';
 
 type Errors = Record<string, string | undefined>;
 
@@ -177,7 +178,7 @@ export function QcList(props: ListProps<QcRow>) {
       check={(d) => checked(qcQuestionSchema.safeParse(d))}
       editor={(d, set, errors) => (
         <Stack gap="sm">
-          <NumberInput
+          <NumberField
             label={t('mycompany.qc.no')} name="no" withAsterisk min={1} allowDecimal={false} allowNegative={false} w={140} data-autofocus
             value={d.no} onChange={(v) => set({ no: typeof v === 'number' ? v : Number(v) || 0 })}
             error={errors.no && tm(errors.no)}

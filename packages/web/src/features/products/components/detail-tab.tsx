@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Grid, Group, NumberInput, Paper, Select, Stack, Switch, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Grid, Group, Paper, Select, Stack, Switch, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   BATTERY_CATEGORY, CCT_OPTIONS, CURRENCIES, DIMENSIONS_PLACEHOLDER, OPTIC_OPTIONS, SOLAR_PANEL_CATEGORY, pairText,
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { tm } from '../../../i18n';
 import { modelOptionsQuery } from '../api/products-api';
 import type { ProductDraft } from '../model/product-values';
+import { NumberField } from '../../../components/number-field';
 
 const HALF = { base: 12, sm: 6 };
 const THIRD = { base: 12, sm: 6, md: 4 };
@@ -46,7 +47,8 @@ export function DetailTab({ draft, set, errors }: DetailTabProps) {
   const { t, i18n } = useTranslation();
   const models = useQuery(modelOptionsQuery);
   const err = (field: string) => (errors[field] ? tm(errors[field]) : undefined);
-  const num = (v: string | number) => (typeof v === 'number' ? v : Number(String(v).replace(',', '.')) || 0);
+  // NumberField reports a number, '' (empty: 0) or NaN (unreadable: the schema refuses it, the field says why).
+  const num = (v: string | number) => (typeof v === 'number' ? v : v === '' ? 0 : Number.NaN);
   const cat = draft.model_category;
 
   const modelData = (models.data?.models ?? []).map((m) => ({
@@ -99,7 +101,7 @@ export function DetailTab({ draft, set, errors }: DetailTabProps) {
             <TextInput label={t('products.field.code')} name="urun_kodu" value={draft.urun_kodu} onChange={(e) => set({ urun_kodu: e.currentTarget.value })} error={err('urun_kodu')} />
           </Grid.Col>
           <Grid.Col span={THIRD}>
-            <NumberInput label={t('products.field.order')} name="urun_sira" value={draft.urun_sira} onChange={(v) => set({ urun_sira: Math.trunc(num(v)) })} allowDecimal={false} {...NUM} error={err('urun_sira')} />
+            <NumberField label={t('products.field.order')} name="urun_sira" value={draft.urun_sira} onChange={(v) => set({ urun_sira: Math.trunc(num(v)) })} allowDecimal={false} {...NUM} error={err('urun_sira')} />
           </Grid.Col>
           <Grid.Col span={THIRD}>
             <Stack gap={6} pt={{ base: 0, md: 28 }}>
@@ -115,7 +117,7 @@ export function DetailTab({ draft, set, errors }: DetailTabProps) {
             <Select label={t('products.field.currency')} name="urun_doviz" data={[...CURRENCIES]} value={draft.urun_doviz} onChange={(v) => set({ urun_doviz: v ?? '$' })} allowDeselect={false} error={err('urun_doviz')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 8 }}>
-            <NumberInput label={t('products.field.price')} name="urun_fiyat" value={draft.urun_fiyat} onChange={(v) => set({ urun_fiyat: num(v) })} decimalScale={2} fixedDecimalScale {...NUM} rightSection={<Text size="sm" c="dimmed">{draft.urun_doviz}</Text>} error={err('urun_fiyat')} />
+            <NumberField label={t('products.field.price')} name="urun_fiyat" value={draft.urun_fiyat} onChange={(v) => set({ urun_fiyat: num(v) })} decimalScale={2} fixedDecimalScale {...NUM} rightSection={<Text size="sm" c="dimmed">{draft.urun_doviz}</Text>} error={err('urun_fiyat')} />
           </Grid.Col>
         </Grid>
       </Section>
@@ -125,21 +127,21 @@ export function DetailTab({ draft, set, errors }: DetailTabProps) {
         <Grid gutter="md">
           {cat !== null && cat < SOLAR_PANEL_CATEGORY && (
             <>
-              <Grid.Col span={THIRD}><NumberInput label={t('products.field.power')} name="urun_guc" value={draft.urun_guc} onChange={(v) => set({ urun_guc: num(v) })} {...NUM} rightSection={<Text size="sm" c="dimmed">W</Text>} error={err('urun_guc')} /></Grid.Col>
-              <Grid.Col span={THIRD}><NumberInput label={t('products.field.lumen')} name="urun_lumen" value={draft.urun_lumen} onChange={(v) => set({ urun_lumen: num(v) })} {...NUM} rightSection={<Text size="sm" c="dimmed">lm</Text>} error={err('urun_lumen')} /></Grid.Col>
+              <Grid.Col span={THIRD}><NumberField label={t('products.field.power')} name="urun_guc" value={draft.urun_guc} onChange={(v) => set({ urun_guc: num(v) })} {...NUM} rightSection={<Text size="sm" c="dimmed">W</Text>} error={err('urun_guc')} /></Grid.Col>
+              <Grid.Col span={THIRD}><NumberField label={t('products.field.lumen')} name="urun_lumen" value={draft.urun_lumen} onChange={(v) => set({ urun_lumen: num(v) })} {...NUM} rightSection={<Text size="sm" c="dimmed">lm</Text>} error={err('urun_lumen')} /></Grid.Col>
             </>
           )}
           {cat === SOLAR_PANEL_CATEGORY && (
-            <Grid.Col span={THIRD}><NumberInput label={t('products.field.powerWp')} name="urun_guc" value={draft.urun_guc} onChange={(v) => set({ urun_guc: num(v) })} {...NUM} rightSection={<Text size="sm" c="dimmed">Wp</Text>} error={err('urun_guc')} /></Grid.Col>
+            <Grid.Col span={THIRD}><NumberField label={t('products.field.powerWp')} name="urun_guc" value={draft.urun_guc} onChange={(v) => set({ urun_guc: num(v) })} {...NUM} rightSection={<Text size="sm" c="dimmed">Wp</Text>} error={err('urun_guc')} /></Grid.Col>
           )}
           {cat === BATTERY_CATEGORY && (
             <>
-              <Grid.Col span={THIRD}><NumberInput label={t('products.field.capacity')} name="urun_kapasite" value={draft.urun_kapasite} onChange={(v) => set({ urun_kapasite: num(v) })} {...NUM} rightSection={<Text size="sm" c="dimmed">Ah</Text>} error={err('urun_kapasite')} /></Grid.Col>
-              <Grid.Col span={THIRD}><NumberInput label={t('products.field.voltage')} name="urun_voltaj" value={draft.urun_voltaj} onChange={(v) => set({ urun_voltaj: num(v) })} {...NUM} rightSection={<Text size="sm" c="dimmed">VDC</Text>} error={err('urun_voltaj')} /></Grid.Col>
+              <Grid.Col span={THIRD}><NumberField label={t('products.field.capacity')} name="urun_kapasite" value={draft.urun_kapasite} onChange={(v) => set({ urun_kapasite: num(v) })} {...NUM} rightSection={<Text size="sm" c="dimmed">Ah</Text>} error={err('urun_kapasite')} /></Grid.Col>
+              <Grid.Col span={THIRD}><NumberField label={t('products.field.voltage')} name="urun_voltaj" value={draft.urun_voltaj} onChange={(v) => set({ urun_voltaj: num(v) })} {...NUM} rightSection={<Text size="sm" c="dimmed">VDC</Text>} error={err('urun_voltaj')} /></Grid.Col>
             </>
           )}
-          <Grid.Col span={THIRD}><NumberInput label={t('products.field.panel')} name="urun_panel" value={draft.urun_panel} onChange={(v) => set({ urun_panel: num(v) })} {...NUM} rightSection={<Text size="sm" c="dimmed">Wp</Text>} error={err('urun_panel')} /></Grid.Col>
-          <Grid.Col span={THIRD}><NumberInput label={t('products.field.battery')} name="urun_aku" value={draft.urun_aku} onChange={(v) => set({ urun_aku: num(v) })} {...NUM} rightSection={<Text size="sm" c="dimmed">Ah</Text>} error={err('urun_aku')} /></Grid.Col>
+          <Grid.Col span={THIRD}><NumberField label={t('products.field.panel')} name="urun_panel" value={draft.urun_panel} onChange={(v) => set({ urun_panel: num(v) })} {...NUM} rightSection={<Text size="sm" c="dimmed">Wp</Text>} error={err('urun_panel')} /></Grid.Col>
+          <Grid.Col span={THIRD}><NumberField label={t('products.field.battery')} name="urun_aku" value={draft.urun_aku} onChange={(v) => set({ urun_aku: num(v) })} {...NUM} rightSection={<Text size="sm" c="dimmed">Ah</Text>} error={err('urun_aku')} /></Grid.Col>
           <Grid.Col span={THIRD}><Select label={t('products.field.cct')} name="urun_cct" data={[...CCT_OPTIONS]} value={draft.urun_cct} onChange={(v) => set({ urun_cct: v ?? 'XXXX' })} allowDeselect={false} error={err('urun_cct')} /></Grid.Col>
           <Grid.Col span={THIRD}><Select label={t('products.field.optic')} name="urun_optik" data={[...OPTIC_OPTIONS]} value={draft.urun_optik} onChange={(v) => set({ urun_optik: v ?? 'XX' })} allowDeselect={false} error={err('urun_optik')} /></Grid.Col>
         </Grid>
@@ -151,7 +153,7 @@ export function DetailTab({ draft, set, errors }: DetailTabProps) {
             <TextInput label={t('products.field.dimensions')} name="product_dimensions" placeholder={DIMENSIONS_PLACEHOLDER} value={draft.product_dimensions} onChange={(e) => set({ product_dimensions: e.currentTarget.value })} error={err('product_dimensions')} />
           </Grid.Col>
           <Grid.Col span={HALF}>
-            <NumberInput label={t('products.field.weight')} name="product_weight" value={draft.product_weight} onChange={(v) => set({ product_weight: num(v) })} decimalScale={3} {...NUM} rightSection={<Text size="sm" c="dimmed">Kg</Text>} error={err('product_weight')} />
+            <NumberField label={t('products.field.weight')} name="product_weight" value={draft.product_weight} onChange={(v) => set({ product_weight: num(v) })} decimalScale={3} {...NUM} rightSection={<Text size="sm" c="dimmed">Kg</Text>} error={err('product_weight')} />
           </Grid.Col>
         </Grid>
       </Section>

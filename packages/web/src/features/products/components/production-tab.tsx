@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Grid, Group, Modal, NumberInput, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, Modal, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_CURRENCY, DEFAULT_OPERATIONS, SEMI_FINISHED_OPERATION, formatNumber, lineTotal, productionCostUsd, productionRowUsd, round2, sum,
@@ -12,6 +12,7 @@ import { categoryKey, ProductPickerModal, productName } from '../../../component
 import { materialCategoriesQuery, materialOptionsQuery, productQuery, ratesQuery, type TodayRates } from '../api/products-api';
 import { money } from '../model/product-values';
 import { RowMenu, RowToolbar } from './row-toolbar';
+import { NumberField } from '../../../components/number-field';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 /** A 'Yarı Mamül' row names a product (information = its _id, material_category = its model category, material_group = its code). */
@@ -126,7 +127,8 @@ function RowForm({ row, label, materials, onSave, onCancel }: { row: ProductionR
     }
     setR({ ...r, information: m._id, material_category: m.material_category, material_group: m.material_group, materialprice: m.material_price, materialcurrency: m.material_doviz as ProductionRow['materialcurrency'] });
   };
-  const num = (v: string | number) => (typeof v === 'number' ? v : Number(String(v).replace(',', '.')) || 0);
+  // NumberField reports a number, '' (empty: 0) or NaN (unreadable: the schema refuses it, the field says why).
+  const num = (v: string | number) => (typeof v === 'number' ? v : v === '' ? 0 : Number.NaN);
   return (
     <Stack>
       <Grid>
@@ -134,7 +136,7 @@ function RowForm({ row, label, materials, onSave, onCancel }: { row: ProductionR
           <Select label={t('products.production.operation')} data={[...DEFAULT_OPERATIONS]} value={r.op_name} onChange={(v) => setOperation(v ?? DEFAULT_OPERATIONS[0])} allowDeselect={false} data-testid="production-row-operation" />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <NumberInput label={t('products.production.opQty')} value={r.op_qty} onChange={(v) => setR({ ...r, op_qty: num(v) })} decimalSeparator="," min={0} />
+          <NumberField label={t('products.production.opQty')} value={r.op_qty} onChange={(v) => setR({ ...r, op_qty: num(v) })} decimalSeparator="," min={0} />
         </Grid.Col>
         {isSemi(r) ? (
           <Grid.Col span={12}>
@@ -172,13 +174,13 @@ function RowForm({ row, label, materials, onSave, onCancel }: { row: ProductionR
         </Grid.Col>
         </>)}
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <NumberInput label={t('products.production.qty')} value={r.materialqyt} onChange={(v) => setR({ ...r, materialqyt: num(v) })} decimalSeparator="," min={0} decimalScale={4} />
+          <NumberField label={t('products.production.qty')} value={r.materialqyt} onChange={(v) => setR({ ...r, materialqyt: num(v) })} decimalSeparator="," min={0} decimalScale={4} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <NumberInput label={t('products.production.price')} value={r.materialprice} readOnly variant="filled" decimalSeparator="," decimalScale={4} rightSection={<Text size="sm" c="dimmed">{r.materialcurrency}</Text>} />
+          <NumberField label={t('products.production.price')} value={r.materialprice} readOnly variant="filled" decimalSeparator="," decimalScale={4} rightSection={<Text size="sm" c="dimmed">{r.materialcurrency}</Text>} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <NumberInput label={t('products.production.total')} value={lineTotal(r.materialqyt, r.materialprice)} readOnly variant="filled" decimalSeparator="," decimalScale={2} fixedDecimalScale rightSection={<Text size="sm" c="dimmed">{r.materialcurrency}</Text>} />
+          <NumberField label={t('products.production.total')} value={lineTotal(r.materialqyt, r.materialprice)} readOnly variant="filled" decimalSeparator="," decimalScale={2} fixedDecimalScale rightSection={<Text size="sm" c="dimmed">{r.materialcurrency}</Text>} />
         </Grid.Col>
       </Grid>
       <Group justify="flex-end">

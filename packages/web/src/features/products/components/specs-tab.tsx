@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Grid, Group, Modal, NumberInput, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Grid, Group, Modal, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import type { SpecRow } from '../model/product-values';
 import { RowMenu, RowToolbar } from './row-toolbar';
+import { NumberField } from '../../../components/number-field';
 
 const lines = (text: string) => text.split('\n').map((s) => s.trim()).filter((s) => s !== '');
 
@@ -59,7 +60,7 @@ function SpecForm({ row, onSave, onCancel }: { row: SpecRow; onSave: (r: SpecRow
   return (
     <Stack>
       <Grid>
-        <Grid.Col span={{ base: 12, sm: 2 }}><NumberInput label={t('products.spec.no')} value={no} onChange={(v) => setNo(Number(v) || 0)} allowDecimal={false} min={0} /></Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 2 }}><NumberField label={t('products.spec.no')} value={no} onChange={(v) => setNo(Number(v) || 0)} allowDecimal={false} min={0} /></Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5 }}><TextInput label={t('products.spec.nameTr')} name="spec_tr" value={tr} onChange={(e) => setTr(e.currentTarget.value)} data-autofocus /></Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5 }}><TextInput label={t('products.spec.nameEn')} name="spec_en" value={en} onChange={(e) => setEn(e.currentTarget.value)} /></Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}><Textarea label={t('products.spec.descTr')} description={t('products.spec.linesHint')} name="spec_desc_tr" value={descTr} onChange={(e) => setDescTr(e.currentTarget.value)} autosize minRows={3} /></Grid.Col>

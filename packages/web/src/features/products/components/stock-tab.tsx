@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import {
-  Alert, Badge, Button, Grid, Group, Menu, Modal, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon,
+  Alert, Badge, Button, Grid, Group, Menu, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -18,6 +18,7 @@ import { ApiError, api, notifyError, notifySuccess } from '../../../lib/api';
 import { allPagesOf, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { productStockQuery, useCreateProductMovement, useDeleteProductMovement } from '../api/products-api';
 import { RowMenu } from './row-toolbar';
+import { NumberField } from '../../../components/number-field';
 import { useLabels } from '../../../lib/labels';
 
 /** The product tab offers the four centres of spec 001 4.3 (teslimat belongs to the material view and deliveries). */
@@ -180,13 +181,13 @@ function MovementForm({ product, lang, onDone }: { product: Product; lang: strin
           <Select label={t('products.stock.center')} name="operation_center" data={CENTERS.map((x) => ({ value: x, label: t(`products.stock.centers.${x}`) }))} value={v.operation_center || null} onChange={(x) => setV({ ...v, operation_center: x ?? '' })} error={err('operation_center')} />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
-          <NumberInput label={t('products.stock.qty')} name="qty" value={v.qty} onChange={(x) => setV({ ...v, qty: x })} decimalSeparator="," min={0} error={err('qty')} />
+          <NumberField label={t('products.stock.qty')} name="qty" value={v.qty} onChange={(x) => setV({ ...v, qty: x })} decimalSeparator="," min={0} error={err('qty')} />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
           <Select label={t('products.stock.unit')} name="unit" data={labels.options(UNITS, labels.unit)} value={v.unit} onChange={(x) => setV({ ...v, unit: x ?? DEFAULT_UNIT })} allowDeselect={false} error={err('unit')} />
         </Grid.Col>
         <Grid.Col span={{ base: 8, sm: 6 }}>
-          <NumberInput label={t('products.stock.price')} name="price" value={v.price} onChange={(x) => setV({ ...v, price: x })} decimalSeparator="," thousandSeparator="." decimalScale={2} min={0} error={err('price')} />
+          <NumberField label={t('products.stock.price')} name="price" value={v.price} onChange={(x) => setV({ ...v, price: x })} decimalSeparator="," thousandSeparator="." decimalScale={2} min={0} error={err('price')} />
         </Grid.Col>
         <Grid.Col span={{ base: 4, sm: 6 }}>
           <Select label={t('products.field.currency')} name="doviz" data={[...CURRENCIES]} value={v.doviz} onChange={(x) => setV({ ...v, doviz: x ?? DEFAULT_CURRENCY })} allowDeselect={false} error={err('doviz')} />

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLIPBOARD_KEY, copyRows as copyModelRows, pasteRows as pasteModelRows } from '../../models/model/model-values';
+import { CLIPBOARD_KEY, copyRows as copyModelRows, pasteRows as pasteModelRows } from '../../../lib/row-clipboard';
 import { copyRows, emptyDraft, figures, pasteRows, percent, validateDraft } from './product-values';
 
 const base = { urun_guc: 30, urun_lumen: 4500, urun_kapasite: 12, urun_voltaj: 12.8 };

@@ -3,7 +3,7 @@ import {
   formatNumber, nameLongEnough, productInputSchema, type Download, type EmbeddedModel, type Product, type ProductInput, type ProductionRow,
 } from '@isik/domain';
 import { safeStorage } from '../../../lib/store';
-import { CLIPBOARD_KEY } from '../../models/model/model-values';
+import { CLIPBOARD_KEY } from '../../../lib/row-clipboard';
 
 export interface SpecRow { no: number; urun_ozellik: [string, string]; urun_aciklama: string[]; product_description: string[] }
 export interface ImageRow { image: string; description: string }

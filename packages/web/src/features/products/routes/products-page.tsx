@@ -1,6 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Group, Image, Menu, Paper, Progress, Select, Slider, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import {
   COMPLETENESS_MAX, MARKUP_MAX, MARKUP_MIN, MARKUP_STEP, MODEL_CATEGORIES, PAGE_SIZES, PRODUCTS_PAGE_SIZE, formatNumber, markupPrice, pairText, smallFileUrl,
   type ProductList, type ProductListRow,
@@ -15,8 +14,9 @@ import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { api, notifyError, notifySuccess } from '../../../lib/api';
-import { allPagesOf, describeFilters, useReportSource, type ReportColumn, type ReportSource } from '../../../lib/report-source';
-import { readPage, useListParams } from '../../../lib/use-list-params';
+import { allPagesOf, describeFilters, type ReportColumn, type ReportSource } from '../../../lib/report-source';
+import { useListPage } from '../../../lib/use-list-page';
+import { readPage } from '../../../lib/use-list-params';
 import { productsQuery, useCopyProduct } from '../api/products-api';
 import { PriceListSettingsModal } from '../components/price-list-settings';
 import { figures, money, percent, storeMarkup, storedMarkup } from '../model/product-values';
@@ -48,13 +48,45 @@ export function ProductsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const lang = i18n.language;
-  const [state, update] = useListParams(LIST_DEFAULTS, readListParams);
   const [markup, setMarkup] = useState(storedMarkup);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const query = useQuery(productsQuery({
-    page: state.page, pageSize: state.pageSize, type: state.calc ? 'detaillist' : 'list', search: state.search, category: state.category,
-  }));
-  const data = query.data;
+  const list = useListPage({
+    defaults: LIST_DEFAULTS,
+    parse: readListParams,
+    query: (s) => productsQuery({ page: s.page, pageSize: s.pageSize, type: s.calc ? 'detaillist' : 'list', search: s.search, category: s.category }),
+    filters: ['search', 'category'],
+    // The Reports menu exports every product the search and category select, with the marked-up price
+    // at the slider's rate (and the completeness while the calculation column is on).
+    report: ({ search, category, calc }): ReportSource<ProductListRow> => {
+      const columns: ReportColumn<ProductListRow>[] = [
+        { header: t('products.field.name'), value: (p) => pairText(p.urun_adi, lang), width: 2.4 },
+        { header: t('products.field.code'), value: (p) => p.urun_kodu, width: 1.3 },
+        { header: t('products.field.modelCode'), value: (p) => p.urun_model?.model_kodu ?? '' },
+        { header: t('products.field.category'), value: (p) => (p.model_category === null ? '' : t(`model.kategori${p.model_category}`)), width: 1.3 },
+        { header: t('products.field.figures'), value: (p) => figures(p).join(' · '), width: 1.2 },
+        { header: t('products.field.price'), value: (p) => p.urun_fiyat, decimals: 2 },
+        { header: t('products.list.markedPrice', { rate: markup }), value: (p) => markupPrice(p.urun_fiyat, markup), decimals: 2 },
+        { header: t('products.field.currency'), value: (p) => p.urun_doviz, width: 0.7 },
+        { header: t('products.field.stock'), value: (p) => p.stockSum, width: 0.8 },
+      ];
+      if (calc) columns.push({ header: t('products.list.completeness'), value: (p) => percent(p.completeness ?? 0, lang), align: 'right' });
+      columns.push({ header: t('products.field.status'), value: (p) => t(p.urun_durumu ? 'products.status.active' : 'products.status.passive'), width: 0.8 });
+      return {
+        title: t('products.list.title'),
+        fileName: 'products',
+        subtitle: describeFilters([[t('common.search'), search], [t('products.field.category'), category === undefined ? undefined : t(`model.kategori${category}`)]]),
+        columns,
+        fetchAll: allPagesOf(
+          (page, pageSize) => api<ProductList>('/products/list', {
+            query: { type: calc ? 'detaillist' : 'list', orderBy: 'urun_sira', page, pageSize, search: search || undefined, category },
+          }),
+          (r) => r.products,
+        ),
+      };
+    },
+    reportDeps: [markup],
+  });
+  const { state, update, data, query } = list;
   const copy = useCopyProduct();
 
   const changeMarkup = (v: number) => {
@@ -69,37 +101,6 @@ export function ProductsPage() {
     });
   };
 
-  // The Reports menu exports every product the search and category select, with the marked-up price
-  // at the slider's rate (and the completeness while the calculation column is on).
-  const { search, category, calc } = state;
-  const report = useMemo((): ReportSource<ProductListRow> => {
-    const columns: ReportColumn<ProductListRow>[] = [
-      { header: t('products.field.name'), value: (p) => pairText(p.urun_adi, lang), width: 2.4 },
-      { header: t('products.field.code'), value: (p) => p.urun_kodu, width: 1.3 },
-      { header: t('products.field.modelCode'), value: (p) => p.urun_model?.model_kodu ?? '' },
-      { header: t('products.field.category'), value: (p) => (p.model_category === null ? '' : t(`model.kategori${p.model_category}`)), width: 1.3 },
-      { header: t('products.field.figures'), value: (p) => figures(p).join(' · '), width: 1.2 },
-      { header: t('products.field.price'), value: (p) => p.urun_fiyat, decimals: 2 },
-      { header: t('products.list.markedPrice', { rate: markup }), value: (p) => markupPrice(p.urun_fiyat, markup), decimals: 2 },
-      { header: t('products.field.currency'), value: (p) => p.urun_doviz, width: 0.7 },
-      { header: t('products.field.stock'), value: (p) => p.stockSum, width: 0.8 },
-    ];
-    if (calc) columns.push({ header: t('products.list.completeness'), value: (p) => percent(p.completeness ?? 0, lang), align: 'right' });
-    columns.push({ header: t('products.field.status'), value: (p) => t(p.urun_durumu ? 'products.status.active' : 'products.status.passive'), width: 0.8 });
-    return {
-      title: t('products.list.title'),
-      fileName: 'products',
-      subtitle: describeFilters([[t('common.search'), search], [t('products.field.category'), category === undefined ? undefined : t(`model.kategori${category}`)]]),
-      columns,
-      fetchAll: allPagesOf(
-        (page, pageSize) => api<ProductList>('/products/list', {
-          query: { type: calc ? 'detaillist' : 'list', orderBy: 'urun_sira', page, pageSize, search: search || undefined, category },
-        }),
-        (r) => r.products,
-      ),
-    };
-  }, [t, lang, search, category, calc, markup]);
-  useReportSource(report);
 
   const columns: DataTableColumn<ProductListRow>[] = [
     {
@@ -179,8 +180,7 @@ export function ProductsPage() {
     },
   ];
 
-  const filtered = Boolean(state.search) || state.category !== undefined;
-  const empty = data !== undefined && data.totalItemCount === 0 && !filtered && !query.isFetching;
+  const { filtered, empty } = list;
 
   const actions = (
     <Group gap="xs">
@@ -218,7 +218,7 @@ export function ProductsPage() {
             <SearchInput
               initialValue={state.search}
               placeholder={t('products.list.searchPlaceholder')}
-              onSearch={(text) => update({ search: text, page: 1 })}
+              onSearch={list.setSearch}
               style={{ flex: '1 1 240px' }}
               maw={360}
             />
@@ -266,12 +266,7 @@ export function ProductsPage() {
               size="xs"
               aria-label={t('products.list.pageSize')}
             />
-            <PaginationControl
-              page={Math.min(state.page, data?.totalPage ?? state.page)}
-              totalPages={data?.totalPage ?? 0}
-              onChange={(p) => update({ page: p })}
-              disabled={query.isFetching}
-            />
+            <PaginationControl page={list.page} totalPages={data?.totalPage ?? 0} onChange={list.setPage} disabled={query.isFetching} />
           </Group>
         </Paper>
       )}

@@ -1,21 +1,22 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { ROLE_KEYS, USERS_MAX_PAGE_SIZE, canManageRole, USERS_PAGE_SIZE, type Role } from '@isik/domain';
 import { IconPencil, IconSearchOff, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
-import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
+import { TruncatedText } from '../../../components/truncated-text';
 import { tm } from '../../../i18n';
 import { api, notifySuccess } from '../../../lib/api';
-import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { allPagesOf, describeFilters, type ReportSource } from '../../../lib/report-source';
+import { useListPage } from '../../../lib/use-list-page';
 import { useSession } from '../../../lib/session';
-import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
+import { readOrder, readPage } from '../../../lib/use-list-params';
 import type { UserList, UserSort } from '@isik/domain';
 import { useDeleteUser, usersListQuery, type SortOrder, type User, type UsersListParams } from '../api/users-api';
 import { RoleBadge } from '../components/role-badge';
@@ -40,7 +41,33 @@ interface ModalState { opened: boolean; user: User | null; key: number }
 /** Spec 000 2.7: the paged, sortable, searchable user list with the user modal. */
 export function UsersPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useListParams(LIST_DEFAULTS, readParams);
+  const list = useListPage({
+    defaults: LIST_DEFAULTS,
+    parse: readParams,
+    query: usersListQuery,
+    // The Reports menu exports every user the search selects, in the list's order.
+    report: ({ search, orderBy, order }): ReportSource<User> => ({
+      title: t('menu.users'),
+      fileName: 'users',
+      subtitle: describeFilters([[t('common.search'), search]]),
+      columns: [
+        { header: t('users.fields.firstname'), value: (u) => u.firstname },
+        { header: t('users.fields.lastname'), value: (u) => u.lastname },
+        { header: t('users.fields.email'), value: (u) => u.email, width: 1.8 },
+        { header: t('users.fields.mobile'), value: (u) => u.mobile },
+        { header: t('users.fields.company'), value: (u) => u.usercompany_id[0]?.company_name ?? '', width: 1.8 },
+        { header: t('users.fields.role'), value: (u) => (ROLE_KEYS[u.role as Role] ? t(`role.${ROLE_KEYS[u.role as Role]}`) : String(u.role)) },
+        { header: t('users.fields.active'), value: (u) => t(u.userstate ? 'users.state.active' : 'users.state.inactive') },
+      ],
+      fetchAll: allPagesOf(
+        (page, pageSize) => api<UserList>('/users/list', { query: { page, pageSize, orderBy, order, search: search || undefined } }),
+        (r) => r.users,
+        USERS_MAX_PAGE_SIZE,
+      ),
+    }),
+  });
+  const { state: params, update: setParams, data } = list;
+  const { isFetching, isPending } = list.query;
   const myRole = useSession((s) => s.role) ?? 7;
   const myId = useSession((s) => s.user?._id ?? null);
   // A narrower list (small screen, or the menu open beside it) drops the less needed columns
@@ -52,37 +79,10 @@ export function UsersPage() {
   const [searchKey, setSearchKey] = useState(0);
   const remove = useDeleteUser();
 
-  const { data, isFetching, isPending } = useQuery(usersListQuery(params));
   const users = data?.users;
   const totalPages = data?.totalPage ?? 1;
 
-  // A delete (here or by someone else) can leave the page past the end: go to the last page.
-  useEffect(() => {
-    if (data && params.page > data.totalPage) setParams({ page: data.totalPage });
-  });
 
-  // The Reports menu exports every user the search selects, in the list's order.
-  const { search, orderBy, order } = params;
-  const report = useMemo((): ReportSource<User> => ({
-    title: t('menu.users'),
-    fileName: 'users',
-    subtitle: describeFilters([[t('common.search'), search]]),
-    columns: [
-      { header: t('users.fields.firstname'), value: (u) => u.firstname },
-      { header: t('users.fields.lastname'), value: (u) => u.lastname },
-      { header: t('users.fields.email'), value: (u) => u.email, width: 1.8 },
-      { header: t('users.fields.mobile'), value: (u) => u.mobile },
-      { header: t('users.fields.company'), value: (u) => u.usercompany_id[0]?.company_name ?? '', width: 1.8 },
-      { header: t('users.fields.role'), value: (u) => (ROLE_KEYS[u.role as Role] ? t(`role.${ROLE_KEYS[u.role as Role]}`) : String(u.role)) },
-      { header: t('users.fields.active'), value: (u) => t(u.userstate ? 'users.state.active' : 'users.state.inactive') },
-    ],
-    fetchAll: allPagesOf(
-      (page, pageSize) => api<UserList>('/users/list', { query: { page, pageSize, orderBy, order, search: search || undefined } }),
-      (r) => r.users,
-      USERS_MAX_PAGE_SIZE,
-    ),
-  }), [t, search, orderBy, order]);
-  useReportSource(report);
 
   const open = (user: User | null) => setModal((m) => ({ opened: true, user, key: m.key + 1 }));
 
@@ -108,13 +108,13 @@ export function UsersPage() {
     medium && { key: 'avatar', header: '', width: 52, render: (u) => <UserAvatar user={u} size={34} /> },
     { key: 'firstname', header: <span style={{ whiteSpace: 'nowrap' }}>{t('users.fields.firstname')}</span>, sortKey: 'firstname', render: (u) => <Text size="sm" fw={600}>{u.firstname}</Text> },
     { key: 'lastname', header: <span style={{ whiteSpace: 'nowrap' }}>{t('users.fields.lastname')}</span>, sortKey: 'lastname', render: (u) => <Text size="sm" fw={600}>{u.lastname}</Text> },
-    { key: 'email', header: t('users.fields.email'), render: (u) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{u.email}</Text> },
+    { key: 'email', header: t('users.fields.email'), render: (u) => <TruncatedText maw={220}>{u.email}</TruncatedText> },
     wide && { key: 'mobile', header: t('users.fields.mobile'), render: (u) => (u.mobile ? <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{u.mobile}</Text> : <Text size="sm" c="dimmed">—</Text>) },
     {
       key: 'company',
       header: t('users.fields.company'),
       render: (u) => (u.usercompany_id[0]?.company_name
-        ? <Text size="sm" lineClamp={2}>{u.usercompany_id[0].company_name}</Text>
+        ? <TruncatedText maw={200}>{u.usercompany_id[0].company_name}</TruncatedText>
         : <Text size="sm" c="dimmed">—</Text>),
     },
     { key: 'role', header: t('users.fields.role'), render: (u) => <RoleBadge role={u.role} /> },
@@ -160,7 +160,7 @@ export function UsersPage() {
   const columns = columnList.filter((c): c is DataTableColumn<User> => Boolean(c));
 
   const empty = !isPending && users !== undefined && users.length === 0;
-  const sort: DataTableSort = { by: params.orderBy, order: params.order };
+  const { sort } = list;
 
   return (
     <>
@@ -220,11 +220,11 @@ export function UsersPage() {
               rowKey={(u) => u._id}
               loading={isFetching}
               sort={sort}
-              onSortChange={(s) => setParams({ orderBy: s.by as UserSort, order: s.order, page: 1 })}
+              onSortChange={list.setSort}
               minWidth={680}
             />
           )}
-          <PaginationControl page={params.page} totalPages={totalPages} onChange={(p) => setParams({ page: p })} disabled={isFetching} />
+          <PaginationControl page={list.page} totalPages={totalPages} onChange={list.setPage} disabled={isFetching} />
         </Stack>
       </Paper>
       <UserModal key={modal.key} opened={modal.opened} user={modal.user} onClose={() => setModal((m) => ({ ...m, opened: false }))} />

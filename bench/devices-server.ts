@@ -1,0 +1,64 @@
+// The device service alone for the device benchmark (bench/devices.ts forks this): a fresh in-memory PGlite,
+// or a fresh database on BENCH_TARGET_URL, the service on a free port. Answers over IPC: register, mem, stats.
+import Fastify from 'fastify';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { createDeviceService, loadDeviceConfig, type DeviceDb } from '@isik/devices';
+
+const send = (m: Record<string, unknown>) => process.send?.(m);
+
+async function main() {
+  let db: DeviceDb;
+  let close: () => Promise<void>;
+  if (process.env.BENCH_TARGET_URL) {
+    const pool = new pg.Pool({ connectionString: process.env.BENCH_TARGET_URL, max: 10 });
+    db = drizzlePg({ client: pool }) as unknown as DeviceDb;
+    close = () => pool.end();
+  } else {
+    const client = new PGlite();
+    await client.waitReady;
+    db = drizzlePglite({ client }) as unknown as DeviceDb;
+    close = () => client.close();
+  }
+  const config = loadDeviceConfig({ DEVICE_ADMIN_EMAIL: 'bench@example.com', DEVICE_ADMIN_PASSWORD: 'Bench12345!', DEVICE_JWT_SECRET: 'bench-secret-0123456789abcdef' });
+  const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
+  const service = await createDeviceService({ db, config });
+  await app.register(service.plugin, { prefix: '/device-api' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const token = (await service.accounts.login('bench@example.com', 'Bench12345!')).token;
+
+  process.on('message', async (m: { type: string; gateways?: { mac_addr: string; device_name: string; city: string; device_description: string; map_lat: number; map_lng: number; time_zone: string }[] }) => {
+    try {
+      if (m.type === 'register') {
+        const keys: Record<string, string> = {};
+        const ids: Record<string, string> = {};
+        for (const g of m.gateways ?? []) {
+          const r = await service.gateways.register(null, g);
+          keys[g.mac_addr] = r.key;
+          ids[g.mac_addr] = r._id;
+        }
+        send({ type: 'registered', keys, ids });
+      } else if (m.type === 'mem') {
+        const u = process.memoryUsage();
+        send({ type: 'mem', rss: u.rss, heapUsed: u.heapUsed, links: service.links.count });
+      } else if (m.type === 'stats') {
+        const r = await db.execute(sql`select status, extract(epoch from (updated_at - created_at)) * 1000 as ms from devices.commands`);
+        const rows = (r as unknown as { rows: { status: string; ms: string | number }[] }).rows;
+        send({ type: 'stats', rows: rows.map((x) => ({ status: x.status, ms: Number(x.ms) })) });
+      } else if (m.type === 'stop') {
+        await app.close();
+        await close();
+        process.exit(0);
+      }
+    } catch (e) {
+      send({ type: 'error', message: (e as Error).message });
+    }
+  });
+  send({ type: 'ready', port, token });
+}
+
+main().catch((e) => { send({ type: 'error', message: String(e?.stack ?? e) }); process.exit(1); });

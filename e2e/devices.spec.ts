@@ -1,0 +1,122 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from './support/auth';
+import { ADMIN } from './support/fixtures';
+
+// scripts/e2e-server.mjs runs the demo gateway simulator (three gateways in Ankara) and a tile URL that refuses:
+// the device admin is the back office's first admin (DEVICE_ADMIN_* default to ADMIN_*).
+
+async function deviceLogin(page: Page) {
+  await loginAs(page);
+  await page.goto('/gatewaylist');
+  // No device session yet: the device login opens.
+  await expect(page).toHaveURL(/\/streetlightlogin$/);
+  await page.getByLabel('E-posta').fill(ADMIN.email);
+  await page.getByLabel('Şifre').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Giriş' }).click();
+  await expect(page).toHaveURL(/\/gatewaylist$/);
+}
+
+test('device login refuses a wrong password with the server\'s explanation, then signs in to the gateway list', async ({ page }) => {
+  await loginAs(page);
+  await page.goto('/streetlightlogin');
+  await page.getByLabel('E-posta').fill(ADMIN.email);
+  await page.getByLabel('Şifre').fill('wrong-password');
+  await page.getByRole('button', { name: 'Giriş' }).click();
+  await expect(page.getByRole('alert', { name: 'Giriş başarısız' })).toContainText('E-posta ya da şifre hatalı.');
+  await expect(page).toHaveURL(/\/streetlightlogin$/);
+  expect(await page.evaluate(() => localStorage.getItem('deviceToken'))).toBeNull();
+
+  await page.getByLabel('Şifre').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Giriş' }).click();
+  await expect(page).toHaveURL(/\/gatewaylist$/);
+  const table = page.getByRole('table');
+  for (const header of ['MAC adresi', 'Cihaz adı', 'Şehir', 'Durum']) await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('row').filter({ hasText: 'GW-01-0001' })).toContainText('Ankara');
+  await expect(table.getByRole('row').filter({ hasText: 'GW-01-0001' })).toContainText('Çevrimiçi');
+  await page.getByPlaceholder('MAC, ad ya da şehir ara').fill('0002');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  // The IoT menu group holds both screens.
+  await page.getByRole('navigation').getByText('IoT', { exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Ağ Geçitleri' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sokak Lambası Haritası' })).toBeVisible();
+});
+
+test('details show the five tabs, the meter bars, and a dial change ends green in the history', async ({ page }) => {
+  await deviceLogin(page);
+  await page.getByRole('row').filter({ hasText: 'GW-01-0001' }).click();
+  await expect(page).toHaveURL(/\/devicedetails\/\w+$/);
+  for (const tab of ['Cihaz bilgisi', 'Enerji analizörü', 'Programlar', 'Geçmiş', 'Mesh cihazlar']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  await expect(page.getByTestId('sunrise')).toHaveText(/^\d{2}:\d{2}$/);
+  await expect(page.getByTestId('sunset')).toHaveText(/^\d{2}:\d{2}$/);
+
+  await page.getByRole('tab', { name: 'Enerji analizörü' }).click();
+  for (const p of ['R', 'S', 'T']) {
+    await expect(page.getByTestId(`voltage-${p}`)).toHaveText(/^2[234]\d,\d V$/);
+    await expect(page.getByTestId(`current-${p}`)).toHaveText(/^\d+,\d{2} A$/);
+  }
+  // Voltage bar width = value / 3 percent.
+  const volts = Number((await page.getByTestId('voltage-R').innerText()).replace(' V', '').replace(',', '.'));
+  const width = await page.getByTestId('voltage-bar-R').locator('[role="progressbar"]').getAttribute('aria-valuenow');
+  expect(Number(width)).toBeCloseTo(volts / 3, 1);
+  await page.screenshot({ path: 'test-results/device-meter.png' });
+
+  await page.getByRole('tab', { name: 'Mesh cihazlar' }).click();
+  const firstLight = page.getByRole('row').filter({ hasText: 'GW-01-0001-L01' });
+  await expect(firstLight).toContainText('Aktif');
+  const before = Number((await firstLight.getByTestId('mesh-brightness').innerText()).replace('%', ''));
+  await page.screenshot({ path: 'test-results/device-mesh.png' });
+  await firstLight.getByText('GW-01-0001-L01').click();
+  const dial = page.getByRole('dialog').getByRole('slider');
+  await dial.focus();
+  // One step of the dial (5 %), sent when the key is let go.
+  await page.keyboard.press(before >= 100 ? 'ArrowLeft' : 'ArrowRight');
+  const target = before >= 100 ? before - 5 : before + 5;
+  await expect(page.getByText(`Parlaklık %${target} gönderildi`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  // The light reports its new brightness without a reload.
+  await expect(firstLight.getByTestId('mesh-brightness')).toHaveText(`${target}%`);
+
+  await page.getByRole('tab', { name: 'Geçmiş' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'set_mesh_status' }).first();
+  await expect(row.locator('[data-status="completed"]')).toBeVisible();
+  await expect(row).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+  await expect(row.locator('[data-status="completed"]')).toHaveCSS('background-color', 'rgb(64, 192, 87)');
+  await page.screenshot({ path: 'test-results/device-history.png' });
+});
+
+test('programs are created, edited and removed on a gateway', async ({ page }) => {
+  await deviceLogin(page);
+  await page.getByRole('row').filter({ hasText: 'GW-01-0002' }).click();
+  await page.getByRole('tab', { name: 'Programlar' }).click();
+  await page.getByRole('button', { name: 'Yeni program' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Saat').fill('21:15');
+  await dialog.getByRole('button', { name: 'Kaydet' }).click();
+  const row = page.getByRole('row').filter({ hasText: '21:15' });
+  await expect(row).toContainText('100%');
+  await row.getByRole('button', { name: /Düzenle 21:15/ }).click();
+  await page.getByRole('menuitem', { name: 'Düzenle' }).click();
+  await page.getByRole('dialog').getByLabel('Saat').fill('22:45');
+  await page.getByRole('dialog').getByRole('button', { name: 'Kaydet' }).click();
+  const edited = page.getByRole('row').filter({ hasText: '22:45' });
+  await expect(edited).toBeVisible();
+  await edited.getByRole('button', { name: /Düzenle 22:45/ }).click();
+  await page.getByRole('menuitem', { name: 'Sil' }).click();
+  await page.getByRole('button', { name: 'Evet' }).click();
+  await expect(page.getByText('Henüz program yok.')).toBeVisible();
+});
+
+test('the map shows a star for each gateway and light though no tiles can be fetched', async ({ page }) => {
+  await deviceLogin(page);
+  await page.getByRole('link', { name: 'Sokak Lambası Haritası' }).click();
+  await expect(page).toHaveURL(/\/streetlightmap$/);
+  const markers = page.locator('.leaflet-marker-icon');
+  const map = await (await page.request.get('/device-api/gateway/map', { headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('deviceToken'))}` } })).json();
+  const expected = map.gateways.reduce((n: number, g: { mesh_items: unknown[] }) => n + 1 + g.mesh_items.length, 0);
+  await expect(markers).toHaveCount(expected);
+  await page.locator('.leaflet-marker-icon[title="GW-01-0001"]').click();
+  await expect(page.locator('.leaflet-popup')).toContainText('Ağ geçidi: GW-01-0001');
+  await expect(page.locator('.leaflet-popup')).toContainText('Çevrimiçi');
+  await page.screenshot({ path: 'test-results/device-map.png' });
+});

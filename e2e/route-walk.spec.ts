@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './support/auth';
+import { userOfRole } from './support/fixtures';
+
+// Every lazily loaded screen (ADR 0018), opened as each role and signed out: a chunk that cannot load, a script
+// error or a console error fails the test. The routes are read from the features' routes.tsx, so a new screen is
+// walked without touching this file.
+
+const FEATURES = path.resolve(import.meta.dirname, '../packages/web/src/features');
+
+function lazyPatterns(): string[] {
+  const out: string[] = [];
+  for (const feature of fs.readdirSync(FEATURES)) {
+    const file = path.join(FEATURES, feature, 'routes.tsx');
+    if (!fs.existsSync(file)) continue;
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/appRoute\(\s*'([^']+)',\s*\(\)\s*=>\s*import\(/g)) out.push(m[1]);
+  }
+  return out.sort();
+}
+
+/** A visitable path for a pattern: detail screens in their create mode, the public product page with a real product. */
+function pathFor(pattern: string, publicProductId: string): string {
+  if (pattern === '/web/:id/:lang') return `/web/${publicProductId}/0`;
+  if (pattern === '/app/settings/myCompany/:id') return '/app/settings/myCompany/1';
+  return pattern.replace(/:id\b/, 'new');
+}
+
+interface Problem { route: string; what: string }
+
+function watch(page: Page, problems: Problem[], current: () => string) {
+  page.on('pageerror', (err) => problems.push({ route: current(), what: `script error: ${err.message}` }));
+  page.on('console', (msg) => {
+    // The browser's own line for any failed request; chunks are judged by the handlers below, API answers are
+    // the screens' business (listed as annotations, see `answers`).
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) problems.push({ route: current(), what: `console error: ${msg.text()}` });
+  });
+  page.on('requestfailed', (req) => {
+    if (/\/assets\//.test(req.url())) problems.push({ route: current(), what: `chunk failed: ${req.url()} ${req.failure()?.errorText ?? ''}` });
+  });
+  page.on('response', (res) => {
+    if (/\/assets\//.test(res.url()) && res.status() >= 400) problems.push({ route: current(), what: `chunk ${res.status()}: ${res.url()}` });
+    else if (res.status() >= 400) answers.push(`${current()}: ${res.status()} ${new URL(res.url()).pathname}`);
+  });
+}
+
+/** Refused API or file answers seen on the way (not failures of this test; reported as annotations). */
+const answers: string[] = [];
+
+const patterns = lazyPatterns();
+
+test('the route list is read from the features', () => {
+  expect(patterns).toContain('/login');
+  expect(patterns).toContain('/web');
+  expect(patterns).toContain('/');
+  expect(patterns.length).toBeGreaterThanOrEqual(20);
+});
+
+for (const role of [null, 0, 1, 2, 3, 4, 5, 6, 7] as const) {
+  test(`every lazily loaded route opens without a console error: ${role === null ? 'signed out' : `role ${role}`}`, async ({ page, request }, testInfo) => {
+    answers.length = 0;
+    test.setTimeout(180_000);
+    const products = await (await request.get('/api/web/products?page=1&pageSize=1')).json() as { products: { _id: string }[] };
+    const productId = products.products[0]?._id ?? 'none';
+    const problems: Problem[] = [];
+    let route = '(sign-in)';
+    watch(page, problems, () => route);
+    if (role !== null) {
+      const user = userOfRole(role);
+      await login(page, user.email, user.password);
+    }
+    for (const pattern of patterns) {
+      // Signing out is a route of its own for a signed-in user; /login would only send them on.
+      route = pattern;
+      await page.goto(pathFor(pattern, productId));
+      await page.waitForLoadState('networkidle');
+      // Something rendered inside the shell: the lazy chunk arrived and ran.
+      await expect(page.getByTestId('app-shell')).toBeVisible();
+      await expect(page.locator('main')).not.toBeEmpty();
+    }
+    for (const a of new Set(answers)) testInfo.annotations.push({ type: 'refused answer', description: a });
+    expect(problems, problems.map((p) => `${p.route}: ${p.what}`).join('\n')).toEqual([]);
+  });
+}

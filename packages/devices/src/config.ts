@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { DEVICE_SLUG_DEFAULT, DEVICE_SLUG_RE } from '@isik/domain';
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
+const duration = (name: string) => z.string().regex(/^\d+[smhd]$/, { message: `${name} must look like 90s, 15m, 12h or 7d` });
+
+/** Offline map tiles are not required: without them the markers still show on a plain background. */
+export const MAP_TILE_URL_DEFAULT = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+const envSchema = z.object({
+  /** Defaults to the back office's first admin (DECISIONS 10). */
+  DEVICE_ADMIN_EMAIL: z.string().email({ message: 'DEVICE_ADMIN_EMAIL must be an e-mail address' }).optional(),
+  DEVICE_ADMIN_PASSWORD: z.string().min(8, { message: 'DEVICE_ADMIN_PASSWORD must be at least 8 characters' }).optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  DEVICE_JWT_SECRET: z.string().min(16, { message: 'DEVICE_JWT_SECRET must be at least 16 characters' }).optional(),
+  DEVICE_TOKEN_TTL: duration('DEVICE_TOKEN_TTL').default('12h'),
+  DEVICE_SLUG: z.string().regex(DEVICE_SLUG_RE, { message: 'DEVICE_SLUG must be lower-case letters, digits or -, starting with a letter' }).default(DEVICE_SLUG_DEFAULT),
+  MAP_TILE_URL: z.string().refine((v) => v === 'none' || (/^https?:\/\//.test(v) && v.includes('{z}') && v.includes('{x}') && v.includes('{y}')), {
+    message: 'MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}, or none',
+  }).default(MAP_TILE_URL_DEFAULT),
+  MAP_ATTRIBUTION: z.string().max(300).default('© OpenStreetMap contributors'),
+  /** How long a command may wait for an offline gateway before it expires. */
+  DEVICE_COMMAND_TTL: duration('DEVICE_COMMAND_TTL').default('15m'),
+  DEVICE_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  GATEWAY_SIM: bool.optional(),
+});
+
+export interface DeviceConfig {
+  adminEmail: string;
+  /** undefined: generated and printed once on first start. */
+  adminPassword?: string;
+  secret?: string;
+  tokenTtl: string;
+  slug: string;
+  mapTileUrl: string;
+  mapAttribution: string;
+  commandTtlMs: number;
+  port: number;
+  /** Run the demo gateways (undefined: the host decides, e.g. on with the demo data). */
+  gatewaySim?: boolean;
+}
+
+export class DeviceConfigError extends Error {}
+
+export function durationMs(s: string): number {
+  const n = Number(s.slice(0, -1));
+  const unit = s.slice(-1);
+  return n * ({ s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as Record<string, number>)[unit];
+}
+
+/** Reads and checks the device service's environment; an invalid value names the variable. */
+export function loadDeviceConfig(env: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): DeviceConfig {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(clean);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new DeviceConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const fallbackPassword = c.ADMIN_PASSWORD && c.ADMIN_PASSWORD.length >= 8 ? c.ADMIN_PASSWORD : undefined;
+  return {
+    adminEmail: (c.DEVICE_ADMIN_EMAIL ?? c.ADMIN_EMAIL ?? 'admin@example.com').trim().toLowerCase(),
+    adminPassword: c.DEVICE_ADMIN_PASSWORD ?? fallbackPassword,
+    secret: c.DEVICE_JWT_SECRET,
+    tokenTtl: c.DEVICE_TOKEN_TTL,
+    slug: c.DEVICE_SLUG,
+    mapTileUrl: c.MAP_TILE_URL,
+    mapAttribution: c.MAP_ATTRIBUTION,
+    commandTtlMs: durationMs(c.DEVICE_COMMAND_TTL),
+    port: c.DEVICE_PORT,
+    gatewaySim: c.GATEWAY_SIM,
+  };
+}

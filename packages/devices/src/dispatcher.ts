@@ -1,0 +1,196 @@
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import {
+  COMMAND_PAGE_SIZE, COMMAND_TIMEOUT_MS, SET_MESH_STATUS, afterCommandTimeout, totalPages,
+  type Command, type CommandPayload, type CommandStatus, type ServiceMessage,
+} from '@isik/domain';
+import type { DeviceDb } from './db/types.js';
+import { deviceLogs, gatewayCommands } from './db/schema.js';
+import { badRequest } from './errors.js';
+import type { DeviceEvents } from './events.js';
+import { newId } from './ids.js';
+import type { Clock } from './clock.js';
+import type { DeviceSession } from './accounts.js';
+import type { GatewaysService } from './gateways.js';
+
+type CommandRecord = typeof gatewayCommands.$inferSelect;
+
+/** Writes a frame to a gateway's link; false when the gateway has no open link here. */
+export interface LinkSender { send(gatewayId: string, msg: ServiceMessage): boolean; isOnline(gatewayId: string): boolean }
+
+export function toCommand(r: CommandRecord): Command {
+  return {
+    _id: r.id, device_id: r.gateway_id, timestamp: r.created_at.toISOString(), command: r.command, payload: r.payload,
+    user: r.user_name, status: r.status as CommandStatus, attempts: r.sends, updated: r.updated_at.toISOString(),
+  };
+}
+
+/**
+ * Commands are never silently lost (DECISIONS 10): stored as queued before anything else; written to the
+ * gateway's link (sent); completed on its answer; without an answer in 10 s timeout and sent again, at most
+ * three times, then failed; queued past their time to live while the gateway is offline, expired. Each move is
+ * a conditional UPDATE on the stored status, so an answer racing a timeout settles once. Queued commands
+ * survive a restart and go out when their gateway connects.
+ */
+export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: DeviceEvents; gateways: GatewaysService; ttlMs: number; log?: (msg: string, err?: unknown) => void }) {
+  const { db, clock, events } = deps;
+  let links: LinkSender = { send: () => false, isOnline: () => false };
+  const timers = new Map<string, unknown>();
+  let sweepTimer: unknown;
+  let closed = false;
+  const listeners = new Set<(c: Command) => void>();
+
+  const date = () => new Date(clock.now());
+
+  function changed(r: CommandRecord) {
+    events.publish({ entity: 'gateway_commands', id: r.id, device_id: r.gateway_id, action: 'updated' });
+    const c = toCommand(r);
+    for (const l of listeners) l(c);
+  }
+
+  /** Moves a command from one of `from` to `to`; answers the updated row, or undefined when it was elsewhere. */
+  async function move(id: string, from: CommandStatus[], to: CommandStatus, extra: Partial<CommandRecord> = {}): Promise<CommandRecord | undefined> {
+    const [r] = await db.update(gatewayCommands).set({ status: to, updated_at: date(), ...extra })
+      .where(and(eq(gatewayCommands.id, id), inArray(gatewayCommands.status, from))).returning();
+    if (r) changed(r);
+    return r;
+  }
+
+  function clearTimer(id: string) {
+    const t = timers.get(id);
+    if (t !== undefined) { clock.clearTimeout(t); timers.delete(id); }
+  }
+
+  /** Writes a queued (or timed-out) command to its gateway's link; without a link it waits queued. */
+  async function send(id: string, gatewayId: string, status: CommandStatus): Promise<CommandRecord | undefined> {
+    if (closed) return undefined;
+    if (!links.isOnline(gatewayId)) {
+      return status === 'timeout' ? move(id, ['timeout'], 'queued') : undefined;
+    }
+    const r = await move(id, ['queued', 'timeout'], 'sent', { sends: sql`${gatewayCommands.sends} + 1` as unknown as number, sent_at: date() });
+    if (!r) return undefined;
+    const ok = links.send(r.gateway_id, { type: 'command', id: r.id, attempt: r.sends, command: SET_MESH_STATUS, payload: r.payload as CommandPayload });
+    if (!ok) return move(id, ['sent'], 'queued');
+    clearTimer(id);
+    timers.set(id, clock.setTimeout(() => { void onTimeout(id, r.sends).catch((e) => deps.log?.('command timeout', e)); }, COMMAND_TIMEOUT_MS));
+    return r;
+  }
+
+  async function onTimeout(id: string, sends: number): Promise<void> {
+    timers.delete(id);
+    const [r] = await db.update(gatewayCommands).set({ status: 'timeout', updated_at: date() })
+      .where(and(eq(gatewayCommands.id, id), eq(gatewayCommands.status, 'sent'), eq(gatewayCommands.sends, sends))).returning();
+    if (!r) return;
+    changed(r);
+    if (afterCommandTimeout(r.sends) === 'failed') {
+      await move(id, ['timeout'], 'failed');
+      await db.insert(deviceLogs).values({ actor: 'dispatcher', action: 'command.failed', gateway_id: r.gateway_id, detail: { command: id, sends: r.sends } });
+      return;
+    }
+    await send(id, r.gateway_id, 'timeout');
+  }
+
+  async function expireDue(gatewayId?: string): Promise<void> {
+    const rows = await db.update(gatewayCommands).set({ status: 'expired', updated_at: date() })
+      .where(and(eq(gatewayCommands.status, 'queued'), lt(gatewayCommands.expires_at, date()), gatewayId ? eq(gatewayCommands.gateway_id, gatewayId) : undefined))
+      .returning();
+    for (const r of rows) changed(r);
+  }
+
+  function scheduleSweep() {
+    if (closed) return;
+    sweepTimer = clock.setTimeout(() => {
+      void expireDue().catch((e) => deps.log?.('command expiry', e)).finally(scheduleSweep);
+    }, 30_000);
+  }
+
+  return {
+    attach(sender: LinkSender) { links = sender; },
+
+    /** At start: commands that were on the wire when the service stopped wait for their gateway again. */
+    async recover() {
+      const rows = await db.update(gatewayCommands).set({ status: 'queued', updated_at: date() })
+        .where(inArray(gatewayCommands.status, ['sent', 'timeout'])).returning({ id: gatewayCommands.id });
+      await expireDue();
+      scheduleSweep();
+      return rows.length;
+    },
+
+    async create(actor: DeviceSession, input: { device_id: string; command: string; payload: CommandPayload }): Promise<Command> {
+      const g = await deps.gateways.record(input.device_id);
+      const macs = [...new Set(input.payload.macs)];
+      const known = await deps.gateways.meshMacs(g.id, macs);
+      const unknown = macs.filter((m) => !known.has(m));
+      if (unknown.length) throw badRequest('device.macs.unknown', { 'payload.macs': 'device.macs.unknown' }, { macs: unknown.slice(0, 5).join(', ') });
+      const now = date();
+      const row = {
+        id: newId(), gateway_id: g.id, command: SET_MESH_STATUS, payload: { macs, cid: input.payload.cid, value: input.payload.value },
+        account_id: actor.id, user_name: actor.name, status: 'queued', sends: 0, created_at: now, updated_at: now, expires_at: new Date(now.getTime() + deps.ttlMs),
+      };
+      // Stored before anything is written to the link.
+      await db.transaction(async (tx) => {
+        await tx.insert(gatewayCommands).values(row);
+        await tx.insert(deviceLogs).values({ actor: actor.email, action: 'command.created', gateway_id: g.id, detail: { command: row.id, payload: row.payload } });
+      });
+      events.publish({ entity: 'gateway_commands', id: row.id, device_id: g.id, action: 'created' });
+      const r = (await send(row.id, g.id, 'queued')) ?? { ...row, sent_at: null };
+      // Waiting for an offline gateway: it expires at its time to live unless the gateway comes back first.
+      if (r.status === 'queued') {
+        const key = `expire:${r.id}`;
+        timers.set(key, clock.setTimeout(() => { timers.delete(key); void expireDue(g.id).catch((e) => deps.log?.('command expiry', e)); }, deps.ttlMs + 1));
+      }
+      return toCommand(r);
+    },
+
+    async list(gatewayId: string, q: { page: number; pageSize: number } = { page: 1, pageSize: COMMAND_PAGE_SIZE }) {
+      await deps.gateways.record(gatewayId);
+      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(gatewayCommands).where(eq(gatewayCommands.gateway_id, gatewayId));
+      const pages = totalPages(n, q.pageSize);
+      const page = Math.min(q.page, pages);
+      const rows = await db.select().from(gatewayCommands).where(eq(gatewayCommands.gateway_id, gatewayId))
+        .orderBy(sql`${gatewayCommands.created_at} desc`, asc(gatewayCommands.id)).limit(q.pageSize).offset((page - 1) * q.pageSize);
+      return { commandList: rows.map(toCommand), page, totalPage: pages, totalItemCount: n };
+    },
+
+    async get(id: string): Promise<Command | undefined> {
+      const [r] = await db.select().from(gatewayCommands).where(eq(gatewayCommands.id, id));
+      return r ? toCommand(r) : undefined;
+    },
+
+    /** The gateway answered a command. A late answer (after a timeout, before failing) still completes it. */
+    async onAck(gatewayId: string, id: string, status: 'completed' | 'rejected') {
+      const [r] = await db.update(gatewayCommands).set({ status: status === 'completed' ? 'completed' : 'failed', updated_at: date() })
+        .where(and(eq(gatewayCommands.id, id), eq(gatewayCommands.gateway_id, gatewayId), inArray(gatewayCommands.status, ['sent', 'timeout']))).returning();
+      if (!r) return;
+      clearTimer(id);
+      changed(r);
+    },
+
+    /** A gateway connected: what expired while it was away expires, the rest goes out in order. */
+    async onConnect(gatewayId: string) {
+      const queued = await db.select({ id: gatewayCommands.id, expires_at: gatewayCommands.expires_at }).from(gatewayCommands)
+        .where(and(eq(gatewayCommands.gateway_id, gatewayId), eq(gatewayCommands.status, 'queued'))).orderBy(asc(gatewayCommands.created_at), asc(gatewayCommands.id));
+      for (const q of queued) {
+        if (q.expires_at.getTime() < clock.now()) await move(q.id, ['queued'], 'expired');
+        else await send(q.id, gatewayId, 'queued');
+      }
+    },
+
+    /** A link dropped: what was on the wire waits for the next connection. */
+    async onDisconnect(gatewayId: string) {
+      const rows = await db.select({ id: gatewayCommands.id }).from(gatewayCommands)
+        .where(and(eq(gatewayCommands.gateway_id, gatewayId), inArray(gatewayCommands.status, ['sent', 'timeout'])));
+      for (const r of rows) { clearTimer(r.id); await move(r.id, ['sent', 'timeout'], 'queued'); }
+    },
+
+    /** Tests and the benchmark follow command moves here. */
+    onChange(fn: (c: Command) => void): () => void { listeners.add(fn); return () => { listeners.delete(fn); }; },
+
+    close() {
+      closed = true;
+      for (const t of timers.values()) clock.clearTimeout(t);
+      timers.clear();
+      if (sweepTimer !== undefined) clock.clearTimeout(sweepTimer);
+    },
+  };
+}
+export type Dispatcher = ReturnType<typeof createDispatcher>;

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isMessageKey, pickLang, translate, type MessageKey } from '@isik/domain';
+
+/** An error a caller may see: status, message key (translated per request) and per-field keys. */
+export class DeviceError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly key: MessageKey,
+    public readonly fields?: Record<string, MessageKey>,
+    public readonly params: Record<string, string | number> = {},
+    public readonly extra: Record<string, unknown> = {},
+  ) {
+    super(key);
+  }
+}
+
+export const badRequest = (key: MessageKey, fields?: Record<string, MessageKey>, params?: Record<string, string | number>) => new DeviceError(400, key, fields, params);
+export const notFound = () => new DeviceError(404, 'error.notFound');
+export const conflict = (key: MessageKey = 'error.conflict') => new DeviceError(409, key);
+
+interface ValidationItem { instancePath?: string; message?: string }
+
+function sqlState(err: unknown): string | undefined {
+  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** The service's one error handler: { message, code, fields } in the caller's language; 5xx details never leave. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError & { validationContext?: string }, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = pickLang(req.headers['accept-language']);
+    if (err instanceof DeviceError) {
+      const fields = err.fields ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, translate(v, lang, err.params)])) : undefined;
+      const message = translate(err.key, lang, err.params);
+      const explanation = err.extra.status === 'failed' ? { explanation: message } : {};
+      return reply.status(err.statusCode).send({ message, code: err.key, ...(fields ? { fields } : {}), ...err.extra, ...explanation });
+    }
+    if (err.validation) {
+      const fields: Record<string, string> = {};
+      for (const v of err.validation as ValidationItem[]) {
+        const field = (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || (err.validationContext ?? '_');
+        if (field in fields) continue;
+        const raw = v.message ?? 'error.validation';
+        const key = isMessageKey(raw) ? raw
+          : raw.startsWith('Invalid input: expected') && raw.includes('received undefined') ? 'error.required'
+          : raw.startsWith('Invalid input') ? 'error.invalidType' : 'error.validation';
+        fields[field] = translate(key, lang, { min: 8 });
+      }
+      return reply.status(400).send({ message: Object.values(fields)[0] ?? translate('error.validation', lang), code: 'error.validation', fields });
+    }
+    const state = sqlState(err);
+    if (state && ['23505', '23503', '40001', '40P01'].includes(state)) {
+      return reply.status(409).send({ message: translate('error.conflict', lang), code: 'error.conflict' });
+    }
+    if (state?.startsWith('22')) return reply.status(400).send({ message: translate('error.validation', lang), code: 'error.validation' });
+    const status = err.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ message: translate('error.tooLarge', lang), code: 'error.tooLarge' });
+    if (status === 415 || (status === 400 && (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'))) {
+      return reply.status(400).send({ message: translate('error.malformedJson', lang), code: 'error.malformedJson' });
+    }
+    if (status >= 400 && status < 500) return reply.status(status).send({ message: translate('error.validation', lang), code: 'error.validation' });
+    req.log.error({ err }, 'device service error');
+    return reply.status(500).send({ message: translate('error.internal', lang), code: 'error.internal' });
+  });
+}

@@ -1,0 +1,151 @@
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import SunCalc from 'suncalc';
+import { formatPhases, totalPages, type Gateway, type GatewayRow, type MeshItem, type MeshReportItem } from '@isik/domain';
+import type { DeviceDb } from './db/types.js';
+import { deviceLogs, gateways, meshItems } from './db/schema.js';
+import { notFound } from './errors.js';
+import type { DeviceEvents } from './events.js';
+import { hashKey, newGatewayKey, newId } from './ids.js';
+import type { DeviceSession } from './accounts.js';
+import type { Clock } from './clock.js';
+
+type GatewayRecord = typeof gateways.$inferSelect;
+type MeshRecord = typeof meshItems.$inferSelect;
+
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function toRow(g: GatewayRecord): GatewayRow {
+  return { _id: g.id, mac_addr: g.mac_addr, device_name: g.device_name, city: g.city, device_status: g.status === 'online' ? 'online' : 'offline', map_lat: g.map_lat, map_lng: g.map_lng };
+}
+
+function toMesh(m: MeshRecord): MeshItem {
+  return { mac_addr: m.mac_addr, name: m.name, rssi: m.rssi, version: m.version, brightness: m.brightness, connected: m.connected, map_lat: m.map_lat, map_lng: m.map_lng };
+}
+
+/** Sunrise and sunset of the day at the gateway's coordinates, as HH:MM in its time zone ('' without coordinates). */
+export function sunTimes(at: Date, lat: number | null, lng: number | null, timeZone: string): { sunriseTime: string; sunsetTime: string } {
+  if (lat === null || lng === null) return { sunriseTime: '', sunsetTime: '' };
+  const t = SunCalc.getTimes(at, lat, lng);
+  const fmt = (d: Date) => (Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d));
+  return { sunriseTime: fmt(t.sunrise), sunsetTime: fmt(t.sunset) };
+}
+
+export function createGatewaysService(deps: { db: DeviceDb; events: DeviceEvents; clock: Clock }) {
+  const { db, events, clock } = deps;
+
+  async function record(id: string): Promise<GatewayRecord> {
+    const [g] = await db.select().from(gateways).where(eq(gateways.id, id));
+    if (!g) throw notFound();
+    return g;
+  }
+
+  return {
+    record,
+
+    async list(q: { page: number; pageSize: number; search?: string }) {
+      const term = q.search?.trim();
+      const where = term ? or(ilike(gateways.mac_addr, likePattern(term)), ilike(gateways.device_name, likePattern(term)), ilike(gateways.city, likePattern(term))) : undefined;
+      const [{ n }] = await db.select({ n: count() }).from(gateways).where(where);
+      const pages = totalPages(n, q.pageSize);
+      const page = Math.min(q.page, pages);
+      const rows = await db.select().from(gateways).where(where).orderBy(asc(gateways.device_name), asc(gateways.id)).limit(q.pageSize).offset((page - 1) * q.pageSize);
+      return { gatewayList: rows.map(toRow), page, totalPage: pages, totalItemCount: n };
+    },
+
+    async details(id: string): Promise<Gateway> {
+      const g = await record(id);
+      const mesh = await db.select().from(meshItems).where(eq(meshItems.gateway_id, id)).orderBy(asc(meshItems.name), asc(meshItems.mac_addr));
+      return {
+        ...toRow(g),
+        device_description: g.device_description,
+        device_city_details: { name: g.city, ...sunTimes(new Date(clock.now()), g.map_lat, g.map_lng, g.time_zone) },
+        websocketPort: g.websocket_port,
+        root_mesh_ip: g.root_mesh_ip,
+        eMeterReadTimestamp: g.meter_read_at ? g.meter_read_at.toISOString() : null,
+        eMeterVoltageValue: g.meter_voltage,
+        eMeterCurrentValue: g.meter_current,
+        mesh_items: mesh.map(toMesh),
+        last_seen: g.last_seen ? g.last_seen.toISOString() : null,
+        __v: g.version,
+      };
+    },
+
+    /** Every gateway and its lights, for the map. */
+    async map() {
+      const all = await db.select().from(gateways).orderBy(asc(gateways.device_name));
+      const mesh = all.length ? await db.select().from(meshItems).where(inArray(meshItems.gateway_id, all.map((g) => g.id))) : [];
+      return { gateways: all.map((g) => ({ ...toRow(g), mesh_items: mesh.filter((m) => m.gateway_id === g.id).map(toMesh) })) };
+    },
+
+    /** Registers a gateway, or gives an existing one a new key (the old one stops working). The key is answered once. */
+    async register(actor: DeviceSession | null, input: { mac_addr: string; device_name: string; device_description: string; city: string; map_lat: number | null; map_lng: number | null; time_zone: string }) {
+      const key = newGatewayKey();
+      const result = await db.transaction(async (tx) => {
+        const [existing] = await tx.select().from(gateways).where(eq(gateways.mac_addr, input.mac_addr)).for('update');
+        if (existing) {
+          await tx.update(gateways).set({ ...input, key_hash: hashKey(key), version: existing.version + 1 }).where(eq(gateways.id, existing.id));
+          await tx.insert(deviceLogs).values({ actor: actor?.email ?? 'system', action: 'gateway.rekeyed', gateway_id: existing.id, detail: { mac: input.mac_addr } });
+          return { _id: existing.id, created: false };
+        }
+        const id = newId();
+        await tx.insert(gateways).values({ id, ...input, key_hash: hashKey(key) });
+        await tx.insert(deviceLogs).values({ actor: actor?.email ?? 'system', action: 'gateway.registered', gateway_id: id, detail: { mac: input.mac_addr, name: input.device_name } });
+        return { _id: id, created: true };
+      });
+      events.publish({ entity: 'gateways', id: result._id, action: result.created ? 'created' : 'updated' });
+      return { ...result, mac_addr: input.mac_addr, key };
+    },
+
+    async byMac(mac: string): Promise<GatewayRecord | undefined> {
+      const [g] = await db.select().from(gateways).where(eq(gateways.mac_addr, mac.trim().toUpperCase()));
+      return g;
+    },
+
+    async setStatus(id: string, status: 'online' | 'offline') {
+      await db.update(gateways).set({ status, last_seen: new Date(clock.now()) }).where(eq(gateways.id, id));
+      events.publish({ entity: 'gateways', id, action: 'updated' });
+    },
+
+    async setInfo(id: string, info: { root_mesh_ip: string; websocket_port: number }) {
+      await db.update(gateways).set({ root_mesh_ip: info.root_mesh_ip, websocket_port: info.websocket_port }).where(eq(gateways.id, id));
+      events.publish({ entity: 'gateways', id, action: 'updated' });
+    },
+
+    /** A meter reading, stored as the documented ' / ' strings with its read time. */
+    async setMeter(id: string, m: { voltage: number[]; current: number[]; read_at: string }) {
+      await db.update(gateways).set({ meter_voltage: formatPhases(m.voltage), meter_current: formatPhases(m.current), meter_read_at: new Date(m.read_at), last_seen: new Date(clock.now()) }).where(eq(gateways.id, id));
+      events.publish({ entity: 'gateways', id, action: 'updated' });
+    },
+
+    async upsertMesh(id: string, items: MeshReportItem[]) {
+      if (items.length === 0) return;
+      const now = new Date(clock.now());
+      await db.insert(meshItems).values(items.map((m) => ({ gateway_id: id, ...m, updated_at: now })))
+        .onConflictDoUpdate({
+          target: [meshItems.gateway_id, meshItems.mac_addr],
+          set: {
+            name: sql`excluded.name`, rssi: sql`excluded.rssi`, version: sql`excluded.version`, brightness: sql`excluded.brightness`,
+            connected: sql`excluded.connected`, map_lat: sql`excluded.map_lat`, map_lng: sql`excluded.map_lng`, updated_at: sql`excluded.updated_at`,
+          },
+        });
+      events.publish({ entity: 'gateways', id, action: 'updated' });
+    },
+
+    async meshMacs(id: string, macs: string[]): Promise<Set<string>> {
+      if (macs.length === 0) return new Set();
+      const rows = await db.select({ mac: meshItems.mac_addr }).from(meshItems).where(and(eq(meshItems.gateway_id, id), inArray(meshItems.mac_addr, macs)));
+      return new Set(rows.map((r) => r.mac));
+    },
+
+    async logRefused(mac: string, reason: string, remote?: string) {
+      const g = mac ? await this.byMac(mac).catch(() => undefined) : undefined;
+      await db.insert(deviceLogs).values({ actor: 'gateway-link', action: 'link.refused', gateway_id: g?.id ?? null, detail: { mac: mac.slice(0, 40), reason, remote } });
+    },
+
+    /** Every gateway is offline when a service starts: links are re-made by the gateways. */
+    async allOffline() {
+      await db.update(gateways).set({ status: 'offline' }).where(eq(gateways.status, 'online'));
+    },
+  };
+}
+export type GatewaysService = ReturnType<typeof createGatewaysService>;

@@ -1,0 +1,179 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import { validatorCompiler, serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  GATEWAY_LINK_PATH, commandCreateSchema, commandListQuerySchema, commandListSchema, commandSchema, deviceAccountCreateSchema,
+  deviceAccountListSchema, deviceAccountSchema, deviceAccountUpdateSchema, deviceConfigSchema, gatewayListQuerySchema,
+  gatewayListSchema, gatewayMapSchema, gatewayRegisterSchema, gatewayRegisteredSchema, gatewaySchema, loginSchema,
+  pickLang, programCreateSchema, programListSchema, programSchema, programUpdateSchema, sessionUserSchema, translate, type CommandPayload,
+} from '@isik/domain';
+import type { DeviceConfig } from './config.js';
+import type { DeviceDb } from './db/types.js';
+import { migrateDevices } from './db/migrate.js';
+import { realClock, type Clock } from './clock.js';
+import { DeviceEvents } from './events.js';
+import { DeviceError, installErrorHandler } from './errors.js';
+import { createAccountsService, ensureDeviceAdmin, ensureDeviceSecret, type DeviceSession } from './accounts.js';
+import { createGatewaysService } from './gateways.js';
+import { createDispatcher } from './dispatcher.js';
+import { createProgramsService } from './programs.js';
+import { createLinkHub } from './link.js';
+
+export type DeviceAccess = 'public' | 'account' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call a device-service route; missing means any signed-in device account. */
+    device?: DeviceAccess;
+  }
+  interface FastifyRequest { deviceSession: DeviceSession | null }
+}
+
+export interface DeviceServiceOptions {
+  db: DeviceDb;
+  config: DeviceConfig;
+  clock?: Clock;
+  log?: (msg: string, err?: unknown) => void;
+}
+
+const err = z.object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() }).loose();
+const errors = { 400: err, 401: err, 403: err, 404: err, 409: err } as const;
+const ok = z.object({ status: z.literal('ok') });
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const deviceIdParams = z.object({ deviceId: z.string().min(1).max(64) });
+const tags = ['devices'];
+
+function bearer(req: FastifyRequest): string | null {
+  const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  return m ? m[1].trim() : null;
+}
+
+export function requireDeviceSession(req: FastifyRequest): DeviceSession {
+  if (!req.deviceSession) throw new DeviceError(401, 'error.unauthorized');
+  return req.deviceSession;
+}
+
+/**
+ * The device service (DECISIONS 1, 10): its own accounts, token secret and tables, the gateways' links, the
+ * command dispatcher and the browser socket. `createDeviceService` prepares the database (migrations, secret,
+ * first admin, commands left on the wire); `plugin` is registered by the host under /device-api, either in the
+ * back-office server (all-in-one) or alone (src/main.ts).
+ */
+export async function createDeviceService(opts: DeviceServiceOptions) {
+  const { db, config } = opts;
+  const clock = opts.clock ?? realClock;
+  await migrateDevices(db);
+  const secret = await ensureDeviceSecret(db, config.secret);
+  const admin = await ensureDeviceAdmin(db, config.adminEmail, config.adminPassword);
+  const events = new DeviceEvents();
+  events.setMaxListeners(0);
+  const accounts = createAccountsService({ db, secret, tokenTtl: config.tokenTtl });
+  const gateways = createGatewaysService({ db, events, clock });
+  const dispatcher = createDispatcher({ db, clock, events, gateways, ttlMs: config.commandTtlMs, log: opts.log });
+  const programs = createProgramsService({ db, events, gateways });
+  const links = createLinkHub({ gateways, dispatcher, programs, clock, log: opts.log });
+  dispatcher.attach(links.sender);
+  programs.attach(links.sender);
+  await gateways.allOffline();
+  await dispatcher.recover();
+
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    app.get('/config', { config: { device: 'public' }, schema: { tags, summary: 'Slug of the IoT product and the map tiles', response: { 200: deviceConfigSchema } } },
+      async () => ({ slug: config.slug, mapTileUrl: config.mapTileUrl === 'none' ? '' : config.mapTileUrl, mapAttribution: config.mapAttribution }));
+
+    app.post('/auth/login', { config: { device: 'public' }, schema: { tags, summary: 'Sign in to the device service', body: loginSchema, response: { 200: z.object({ status: z.literal('successful'), token: z.string(), expiresAt: z.string(), user: sessionUserSchema }), ...errors } } },
+      async (req) => accounts.login(req.body.email, req.body.password));
+    app.get('/auth/verifytoken', { schema: { tags, summary: 'Check a device token', response: { 200: sessionUserSchema, ...errors } } },
+      async (req) => accounts.verify(requireDeviceSession(req)));
+    app.post('/auth/logout', { schema: { tags, summary: 'Sign out: revokes the account\'s device tokens', response: { 200: ok, ...errors } } },
+      async (req) => { await accounts.logout(requireDeviceSession(req)); return { status: 'ok' as const }; });
+
+    app.get('/gateway/list', { schema: { tags, summary: 'Gateways, 10 a page, searched by MAC, name or city', querystring: gatewayListQuerySchema, response: { 200: gatewayListSchema, ...errors } } },
+      async (req) => gateways.list(req.query));
+    app.get('/gateway/map', { schema: { tags, summary: 'Every gateway and mesh light with coordinates', response: { 200: gatewayMapSchema, ...errors } } },
+      async () => gateways.map());
+    app.get('/gateway/details/:id', { schema: { tags, summary: 'One gateway with its meter and mesh lights', params: idParams, response: { 200: gatewaySchema, ...errors } } },
+      async (req) => gateways.details(req.params.id));
+    app.post('/gateway/register', { config: { device: 'admin' }, schema: { tags, summary: 'Register a gateway (or give it a new key); answers the key once', body: gatewayRegisterSchema, response: { 200: gatewayRegisteredSchema, ...errors } } },
+      async (req) => gateways.register(requireDeviceSession(req), req.body));
+
+    app.post('/gateway_commands/create', { schema: { tags, summary: 'Queue a brightness command (set_mesh_status)', body: commandCreateSchema, response: { 200: commandSchema, ...errors } } },
+      async (req) => dispatcher.create(requireDeviceSession(req), { ...req.body, payload: req.body.payload as CommandPayload }));
+    app.get('/gateway_commands/list/:deviceId', { schema: { tags, summary: 'Command history of a gateway, newest first', params: deviceIdParams, querystring: commandListQuerySchema, response: { 200: commandListSchema, ...errors } } },
+      async (req) => dispatcher.list(req.params.deviceId, req.query));
+
+    app.get('/gateway_programs/list/:deviceId', { schema: { tags, summary: 'Programs of a gateway', params: deviceIdParams, response: { 200: programListSchema, ...errors } } },
+      async (req) => programs.list(req.params.deviceId));
+    app.post('/gateway_programs/create', { schema: { tags, summary: 'Create a program; pushed to the gateway', body: programCreateSchema, response: { 200: programSchema, ...errors } } },
+      async (req) => { const { device_id, ...fields } = req.body; return programs.create(requireDeviceSession(req), device_id, fields); });
+    app.post('/gateway_programs/update/:id', { schema: { tags, summary: 'Edit a program; __v must be the version read; pushed to the gateway', params: idParams, body: programUpdateSchema, response: { 200: programSchema, ...errors } } },
+      async (req) => programs.update(requireDeviceSession(req), req.params.id, req.body));
+    for (const method of ['GET', 'DELETE'] as const) {
+      app.route({ method, url: '/gateway_programs/delete/:id', schema: { tags, summary: 'Remove a program; pushed to the gateway', params: idParams, response: { 200: ok, ...errors } },
+        handler: async (req) => programs.remove(requireDeviceSession(req), req.params.id) });
+    }
+
+    app.get('/accounts/list', { config: { device: 'admin' }, schema: { tags, summary: 'Device accounts (admin)', response: { 200: deviceAccountListSchema, ...errors } } },
+      async () => accounts.list());
+    app.post('/accounts/create', { config: { device: 'admin' }, schema: { tags, summary: 'Create a device account (admin)', body: deviceAccountCreateSchema, response: { 200: deviceAccountSchema, ...errors } } },
+      async (req) => accounts.create(requireDeviceSession(req), req.body));
+    app.post('/accounts/update/:id', { config: { device: 'admin' }, schema: { tags, summary: 'Rename, (de)activate, set admin or password of a device account (admin)', params: idParams, body: deviceAccountUpdateSchema, response: { 200: deviceAccountSchema, ...errors } } },
+      async (req) => accounts.update(requireDeviceSession(req), req.params.id, req.body));
+  };
+
+  /** The browser socket: small events ({ entity, id, device_id, action }) after each change; clients refetch. */
+  const sockets: FastifyPluginAsyncZod = async (app) => {
+    const browsers = new Set<import('ws').WebSocket>();
+    const unsubscribe = events.subscribe((e) => {
+      const payload = JSON.stringify(e);
+      for (const ws of browsers) if (ws.readyState === 1) ws.send(payload);
+    });
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      for (const ws of browsers) ws.close(1001, 'server stopping');
+    });
+    app.get('/ws', { websocket: true, config: { device: 'public' }, schema: { hide: true } }, async (socket, req) => {
+      // Browsers send an Origin: only pages of this host may open the socket (the token is in the query).
+      const origin = req.headers.origin;
+      let sameHost = true;
+      try { sameHost = !origin || new URL(origin).host === req.headers.host; } catch { sameHost = false; }
+      if (!sameHost) { socket.close(1008, 'origin not allowed'); return; }
+      const token = (req.query as Record<string, string | undefined>).token ?? null;
+      const s = await accounts.session(token);
+      if (typeof s === 'string') { socket.close(4401, 'unauthorized'); return; }
+      browsers.add(socket);
+      socket.on('close', () => browsers.delete(socket));
+      socket.on('message', () => { /* browsers only listen */ });
+      socket.send(JSON.stringify({ entity: 'hello', action: 'changed' }));
+    });
+    app.get(GATEWAY_LINK_PATH, { websocket: true, config: { device: 'public' }, schema: { hide: true } }, (socket, req) => {
+      links.accept(socket, req.ip);
+    });
+  };
+
+  const plugin = async (app: FastifyInstance) => {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    installErrorHandler(app);
+    if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    app.decorateRequest('deviceSession', null);
+    app.addHook('onRequest', async (req) => {
+      const access = req.routeOptions.config?.device ?? 'account';
+      if (access === 'public') return;
+      const s = await accounts.session(bearer(req));
+      if (s === 'notDevice') throw new DeviceError(401, 'device.notDeviceToken');
+      if (s === 'missing') throw new DeviceError(401, 'error.unauthorized');
+      if (s === 'invalid') throw new DeviceError(401, 'error.tokenInvalid');
+      if (access === 'admin' && !s.admin) throw new DeviceError(403, 'device.adminOnly');
+      req.deviceSession = s;
+    });
+    app.setNotFoundHandler((req, reply) => reply.status(404).send({ message: translate('error.routeNotFound', pickLang(req.headers['accept-language'])), code: 'error.routeNotFound' }));
+    app.addHook('onClose', async () => { links.close(); dispatcher.close(); });
+    await app.register(routes);
+    await app.register(sockets);
+  };
+
+  return { plugin, accounts, gateways, dispatcher, programs, links, events, clock, admin, secret };
+}
+export type DeviceService = Awaited<ReturnType<typeof createDeviceService>>;

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import { desc, eq } from 'drizzle-orm';
+import { COMMAND_TIMEOUT_MS, type Command, type CommandStatus } from '@isik/domain';
+import { createTestContext, type TestContext } from '../../server/src/test/helper.js';
+import { ManualClock } from './clock.js';
+import { createDeviceService, type DeviceService } from './service.js';
+import { deviceLogs } from './db/schema.js';
+import { SimProcess } from './test/sim-process.js';
+import { until } from './test/wait.js';
+import type { DeviceDb } from './db/types.js';
+
+/**
+ * The device service against the real gateway simulator process (`npm run gateway-sim`). The service's
+ * dispatcher runs on a clock the test moves; the simulator's programs run on its manual clock.
+ */
+const ADMIN = { email: 'iot-admin@test.local', password: 'DeviceAdmin123!' };
+
+let t: TestContext;
+let clock: ManualClock;
+let base: string;
+let token: string;
+const sims: SimProcess[] = [];
+
+function simArgs(seed: number, extra: string[] = []): string[] {
+  return ['--count', '1', '--url', base, '--email', ADMIN.email, '--password', ADMIN.password, '--seed', String(seed), '--lights', '6-6', '--meter-interval', '0', '--answer-delay', '10-40', ...extra];
+}
+function startSim(seed: number, extra: string[] = [], url?: string): SimProcess {
+  const s = new SimProcess(url ? simArgs(seed, extra).map((a) => (a === base ? url : a)) : simArgs(seed, extra));
+  sims.push(s);
+  return s;
+}
+async function gatewayOf(sim: SimProcess, service: DeviceService = t.app.devices) {
+  const ready = await sim.next((e) => e.event === 'ready');
+  await sim.next((e) => e.event === 'connected');
+  const gw = (ready.gateways as { mac: string; lights: { mac: string; connected: boolean }[] }[])[0];
+  const rec = await service.gateways.byMac(gw.mac);
+  await until(service, () => service.links.sender.isOnline(rec!.id));
+  return { id: rec!.id, mac: gw.mac, lights: gw.lights.filter((l) => l.connected).map((l) => l.mac) };
+}
+function command(deviceId: string, macs: string[], value: number, baseUrl?: string) {
+  return fetch(`${baseUrl ?? base}/device-api/gateway_commands/create/`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ device_id: deviceId, command: 'set_mesh_status', payload: { macs, cid: 1, value } }),
+  }).then(async (r) => ({ status: r.status, body: await r.json() as Command }));
+}
+function statusOf(id: string, service: DeviceService = t.app.devices, want: CommandStatus) {
+  return until(service, async () => ((await service.dispatcher.get(id))?.status === want ? true : false));
+}
+
+beforeAll(async () => {
+  clock = new ManualClock(Date.now());
+  t = await createTestContext({ DEVICE_ADMIN_EMAIL: ADMIN.email, DEVICE_ADMIN_PASSWORD: ADMIN.password }, { deviceClock: clock });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  token = (await t.app.devices.accounts.login(ADMIN.email, ADMIN.password)).token;
+}, 180_000);
+afterAll(async () => {
+  for (const s of sims) await s.stop();
+  await t?.close();
+});
+
+describe('gateway simulator against the device service', () => {
+  it('a brightness command to three lights completes and the lights report the new value', async () => {
+    const sim = startSim(11);
+    const gw = await gatewayOf(sim);
+    const three = gw.lights.slice(0, 3);
+    const res = await command(gw.id, three, 35);
+    expect(res.status).toBe(200);
+    expect(['queued', 'sent']).toContain(res.body.status);
+    await statusOf(res.body._id, undefined, 'completed');
+    const details = await t.app.devices.gateways.details(gw.id);
+    for (const m of details.mesh_items) expect(m.brightness).toBe(three.includes(m.mac_addr) ? 35 : 60);
+    expect(details.device_status).toBe('online');
+    expect(details.eMeterVoltageValue).toMatch(/^\d+(\.\d)? \/ \d+(\.\d)? \/ \d+(\.\d)?$/);
+    const history = await t.app.devices.dispatcher.list(gw.id);
+    expect(history.commandList[0]).toMatchObject({ status: 'completed', attempts: 1, user: 'Device Admin' });
+  });
+
+  it('a simulator that ignores commands gives timeout, three retries, then failed', async () => {
+    const sim = startSim(12, ['--ignore-commands']);
+    const gw = await gatewayOf(sim);
+    const seen: string[] = [];
+    const off = t.app.devices.dispatcher.onChange((c) => { seen.push(c.status); });
+    const res = await command(gw.id, gw.lights.slice(0, 1), 50);
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await sim.next((e) => e.event === 'command' && e.id === res.body._id && e.attempt === attempt);
+      await statusOf(res.body._id, undefined, 'sent');
+      clock.advance(COMMAND_TIMEOUT_MS);
+      if (attempt < 4) await until(t.app.devices, async () => (await t.app.devices.dispatcher.get(res.body._id))?.attempts === attempt + 1);
+    }
+    await statusOf(res.body._id, undefined, 'failed');
+    off();
+    expect(seen.filter((s) => s === 'timeout')).toHaveLength(4);
+    expect((await t.app.devices.dispatcher.get(res.body._id))).toMatchObject({ status: 'failed', attempts: 4 });
+    expect(sim.events.filter((e) => e.event === 'command' && e.id === res.body._id)).toHaveLength(4);
+  });
+
+  it('a command to a gateway that is offline waits queued and goes out when it comes back', async () => {
+    const sim = startSim(13);
+    const gw = await gatewayOf(sim);
+    await sim.send({ cmd: 'offline' });
+    await until(t.app.devices, () => !t.app.devices.links.sender.isOnline(gw.id));
+    const res = await command(gw.id, gw.lights.slice(0, 2), 10);
+    expect(res.body.status).toBe('queued');
+    await sim.send({ cmd: 'online' });
+    await statusOf(res.body._id, undefined, 'completed');
+    const details = await t.app.devices.gateways.details(gw.id);
+    expect(details.mesh_items.filter((m) => gw.lights.slice(0, 2).includes(m.mac_addr)).map((m) => m.brightness)).toEqual([10, 10]);
+  });
+
+  it('a queued command expires when its gateway stays offline past its time to live', async () => {
+    const sim = startSim(14);
+    const gw = await gatewayOf(sim);
+    await sim.send({ cmd: 'offline' });
+    await until(t.app.devices, () => !t.app.devices.links.sender.isOnline(gw.id));
+    const res = await command(gw.id, gw.lights.slice(0, 1), 90);
+    clock.advance(t.config.devices.commandTtlMs + 60_000);
+    await statusOf(res.body._id, undefined, 'expired');
+    await sim.send({ cmd: 'online' });
+    await gatewayOf(sim);
+    expect((await t.app.devices.dispatcher.get(res.body._id))?.status).toBe('expired');
+  });
+
+  it('programs are pushed on change and change the lights\' brightness at their time', async () => {
+    // Monday 5 January 2026, 20:00 in Istanbul.
+    const sim = startSim(15, ['--clock', 'manual', '--start', '2026-01-05T17:00:00Z']);
+    const gw = await gatewayOf(sim);
+    const mark = sim.mark;
+    const create = (body: Record<string, unknown>) => fetch(`${base}/device-api/gateway_programs/create`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ device_id: gw.id, ...body }),
+    });
+    expect((await create({ user_defined_time: '20:30', brightness: 25, monday: true })).status).toBe(200);
+    expect((await create({ user_defined_time: '20:15', brightness: 100, tuesday: true })).status).toBe(200);
+    await sim.next((e) => e.event === 'programs' && e.count === 2, mark);
+    await sim.send({ cmd: 'advance', ms: 20 * 60_000 });
+    expect(sim.events.some((e) => e.event === 'program-run')).toBe(false);
+    await sim.send({ cmd: 'advance', ms: 11 * 60_000 });
+    const run = await sim.next((e) => e.event === 'program-run');
+    expect(run).toMatchObject({ time: '20:30', brightness: 25 });
+    await until(t.app.devices, async () => (await t.app.devices.gateways.details(gw.id)).mesh_items.filter((m) => m.connected).every((m) => m.brightness === 25));
+  });
+
+  it('a wrong gateway key is refused and logged', async () => {
+    const reg = await t.app.devices.gateways.register(null, { mac_addr: 'AA:BB:CC:DD:EE:01', device_name: 'keyed', device_description: '', city: '', map_lat: null, map_lng: null, time_zone: 'Europe/Istanbul' });
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/device-api/link`);
+    const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', mac: 'AA:BB:CC:DD:EE:01', key: 'not-the-key' })));
+    expect(await closed).toBe(4401);
+    const [log] = await t.database.db.select().from(deviceLogs).where(eq(deviceLogs.action, 'link.refused')).orderBy(desc(deviceLogs.id)).limit(1);
+    expect(log).toMatchObject({ gateway_id: reg._id, detail: { mac: 'AA:BB:CC:DD:EE:01', reason: 'wrong key' } });
+    expect(t.app.devices.links.sender.isOnline(reg._id)).toBe(false);
+  });
+});
+
+describe('the browser socket', () => {
+  function open(query: string, origin?: string) {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/device-api/ws?${query}`, origin ? { headers: { origin } } : {});
+    const messages: { entity?: string; action?: string; device_id?: string }[] = [];
+    const waiters: { pred: (m: (typeof messages)[number]) => boolean; resolve: () => void }[] = [];
+    ws.on('message', (d) => {
+      const m = JSON.parse(d.toString());
+      messages.push(m);
+      for (const w of [...waiters]) if (w.pred(m)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(); }
+    });
+    const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+    const next = (pred: (m: (typeof messages)[number]) => boolean) => (messages.some(pred) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ pred, resolve })));
+    return { ws, closed, next };
+  }
+
+  it('carries a command\'s changes to a signed-in device session', async () => {
+    const reg = await t.app.devices.gateways.register(null, { mac_addr: 'AA:BB:CC:DD:EE:02', device_name: 'socket', device_description: '', city: '', map_lat: null, map_lng: null, time_zone: 'Europe/Istanbul' });
+    await t.app.devices.gateways.upsertMesh(reg._id, [{ mac_addr: 'AA:BB:CC:DD:EE:21', name: 'L', rssi: -50, version: '1', brightness: 10, connected: true, map_lat: null, map_lng: null }]);
+    const s = open(`token=${encodeURIComponent(token)}`);
+    await s.next((m) => m.entity === 'hello');
+    await command(reg._id, ['AA:BB:CC:DD:EE:21'], 40);
+    await s.next((m) => m.entity === 'gateway_commands' && m.device_id === reg._id);
+    s.ws.close();
+  });
+
+  it('refuses a back-office token and a foreign origin', async () => {
+    expect(await open(`token=${encodeURIComponent(t.tokens[0])}`).closed).toBe(4401);
+    expect(await open('token=nonsense').closed).toBe(4401);
+    expect(await open(`token=${encodeURIComponent(token)}`, 'http://evil.example').closed).toBe(1008);
+  });
+});
+
+describe('a restart of the device service', () => {
+  let port = 0;
+  async function startService(): Promise<{ app: FastifyInstance; service: DeviceService }> {
+    const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+    const service = await createDeviceService({ db: t.database.db as unknown as DeviceDb, config: t.config.devices, clock });
+    await app.register(service.plugin, { prefix: '/device-api' });
+    await app.listen({ port, host: '127.0.0.1' });
+    port = (app.server.address() as { port: number }).port;
+    return { app, service };
+  }
+
+  it('keeps queued commands and sends them when the gateway reconnects to the new instance', async () => {
+    const first = await startService();
+    const url = `http://127.0.0.1:${port}`;
+    const sim = startSim(16, [], url);
+    const gw = await gatewayOf(sim, first.service);
+    await sim.send({ cmd: 'offline' });
+    await until(first.service, () => !first.service.links.sender.isOnline(gw.id));
+    const res = await command(gw.id, gw.lights.slice(0, 3), 75, url);
+    expect(res.body.status).toBe('queued');
+    await first.app.close();
+
+    const second = await startService();
+    expect((await second.service.dispatcher.get(res.body._id))?.status).toBe('queued');
+    await sim.send({ cmd: 'online' });
+    await statusOf(res.body._id, second.service, 'completed');
+    const details = await second.service.gateways.details(gw.id);
+    expect(details.mesh_items.filter((m) => gw.lights.slice(0, 3).includes(m.mac_addr)).every((m) => m.brightness === 75)).toBe(true);
+    await second.app.close();
+  });
+});

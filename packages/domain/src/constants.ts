@@ -1,0 +1,13 @@
+// Plain constants shared by every package; no zod here (ADR 0018: the web client's first download imports these).
+
+export const PAGE_SIZES = [6, 12, 18, 30, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 30;
+export const NOTICE_MS = 3000;
+export const SCROLL_MAX_HEIGHT = 400;
+
+/** A loose e-mail pattern in the spirit of the spec's client check. */
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export function totalPages(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}

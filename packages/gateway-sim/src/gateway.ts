@@ -1,0 +1,218 @@
+import WebSocket from 'ws';
+import {
+  LINK_CLOSE, MESH_CHUNK, serviceMessageSchema, type GatewayMessage, type LinkProgram, type MeshReportItem,
+} from '@isik/domain';
+import { minutesBetween, type SimClock } from './clock.js';
+import { macOf, seeded } from './random.js';
+
+export interface SimGatewayOptions {
+  /** ws(s)://host/device-api/link */
+  linkUrl: string;
+  index: number;
+  mac: string;
+  key: string;
+  name: string;
+  lat: number;
+  lng: number;
+  lights: number;
+  seed: number;
+  clock: SimClock;
+  timeZone: string;
+  /** Answer delay range in ms. */
+  answerDelay: [number, number];
+  meterIntervalMs: number;
+  ignoreCommands?: boolean;
+  emit?: (event: Record<string, unknown>) => void;
+}
+
+interface Light extends MeshReportItem { phase: number }
+
+/**
+ * One simulated street-light gateway: a WebSocket link to the device service, 5-30 mesh lights placed along a
+ * street around its position, a three-phase meter drifting around 230 VAC with current following brightness,
+ * commands answered after a short delay, programs run at their minute. It can be told to go offline, come back,
+ * or ignore commands.
+ */
+export class SimGateway {
+  readonly lights: Light[];
+  programs: LinkProgram[] = [];
+  programsRevision = -1;
+  ignoreCommands: boolean;
+  private ws: WebSocket | null = null;
+  private wanted = false;
+  private welcomed = false;
+  private backoff = 250;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private meterTimer: ReturnType<typeof setInterval> | undefined;
+  private answerTimers = new Set<ReturnType<typeof setTimeout>>();
+  private voltage: [number, number, number];
+  private rand: () => number;
+  private untick: () => void;
+  /** Set when the service refused the key: no point retrying. */
+  refused = false;
+
+  constructor(private readonly o: SimGatewayOptions) {
+    this.rand = seeded(o.seed * 7919 + o.index);
+    this.ignoreCommands = o.ignoreCommands ?? false;
+    this.voltage = [228 + this.rand() * 4, 228 + this.rand() * 4, 228 + this.rand() * 4];
+    const angle = this.rand() * Math.PI;
+    this.lights = Array.from({ length: o.lights }, (_, i) => {
+      const along = (i - o.lights / 2) * 0.00028;
+      const side = (i % 2 === 0 ? 1 : -1) * 0.00008;
+      return {
+        mac_addr: macOf(0x4c, o.index, i + 1),
+        name: `${o.name}-L${String(i + 1).padStart(2, '0')}`,
+        rssi: -40 - Math.round(Math.abs(i - o.lights / 2) * 3 + this.rand() * 8),
+        version: '2.4.1',
+        brightness: 60,
+        // Every seventh light is out of reach of the mesh, as in a real street.
+        connected: i % 7 !== 6,
+        map_lat: round6(o.lat + along * Math.cos(angle) + side * Math.sin(angle)),
+        map_lng: round6(o.lng + along * Math.sin(angle) * 1.3 - side * Math.cos(angle)),
+        phase: i % 3,
+      };
+    });
+    this.untick = o.clock.onTick((from, to) => this.runPrograms(from, to));
+  }
+
+  get mac(): string { return this.o.mac; }
+  get online(): boolean { return this.welcomed && this.ws?.readyState === WebSocket.OPEN; }
+
+  start(): void {
+    this.wanted = true;
+    this.connect();
+    if (!this.meterTimer && this.o.meterIntervalMs > 0) {
+      this.meterTimer = setInterval(() => this.sendMeter(), this.o.meterIntervalMs);
+      this.meterTimer.unref();
+    }
+  }
+
+  /** Drops the link and stays away until start() again. */
+  goOffline(): void {
+    this.wanted = false;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    for (const t of this.answerTimers) clearTimeout(t);
+    this.answerTimers.clear();
+    this.ws?.terminate();
+    this.ws = null;
+    this.welcomed = false;
+  }
+
+  stop(): void {
+    this.goOffline();
+    if (this.meterTimer) clearInterval(this.meterTimer);
+    this.meterTimer = undefined;
+    this.untick();
+  }
+
+  private connect(): void {
+    if (!this.wanted || this.refused) return;
+    const ws = new WebSocket(this.o.linkUrl);
+    this.ws = ws;
+    ws.on('open', () => {
+      this.send({ type: 'hello', mac: this.o.mac, key: this.o.key, firmware: 'sim-1.0' });
+    });
+    ws.on('message', (data) => this.onMessage(data.toString()));
+    ws.on('close', (code) => {
+      if (this.ws !== ws) return;
+      const was = this.welcomed;
+      this.welcomed = false;
+      this.ws = null;
+      if (was) this.o.emit?.({ event: 'disconnected', mac: this.o.mac, code });
+      if (code === LINK_CLOSE.refused) {
+        this.refused = true;
+        this.o.emit?.({ event: 'refused', mac: this.o.mac });
+        return;
+      }
+      if (code === LINK_CLOSE.replaced) return;
+      if (this.wanted) {
+        this.reconnectTimer = setTimeout(() => this.connect(), this.backoff);
+        this.reconnectTimer.unref();
+        this.backoff = Math.min(5000, this.backoff * 2);
+      }
+    });
+    ws.on('error', () => { /* the close event follows */ });
+  }
+
+  private send(m: GatewayMessage): void {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(m));
+  }
+
+  private onMessage(raw: string): void {
+    let parsed;
+    try { parsed = serviceMessageSchema.safeParse(JSON.parse(raw)); } catch { return; }
+    if (!parsed.success) return;
+    const m = parsed.data;
+    if (m.type === 'welcome') {
+      this.welcomed = true;
+      this.backoff = 250;
+      this.send({ type: 'info', root_mesh_ip: `10.${(this.o.index >> 8) & 255}.${this.o.index & 255}.1`, websocket_port: 8080 });
+      this.sendMesh(this.lights);
+      this.sendMeter();
+      this.o.emit?.({ event: 'connected', mac: this.o.mac });
+      return;
+    }
+    if (m.type === 'programs') {
+      this.programs = m.programs;
+      this.programsRevision = m.revision;
+      this.send({ type: 'programs_ack', revision: m.revision });
+      this.o.emit?.({ event: 'programs', mac: this.o.mac, revision: m.revision, count: m.programs.length });
+      return;
+    }
+    if (m.type === 'command') {
+      this.o.emit?.({ event: 'command', mac: this.o.mac, id: m.id, attempt: m.attempt, ignored: this.ignoreCommands });
+      if (this.ignoreCommands) return;
+      const [lo, hi] = this.o.answerDelay;
+      const t = setTimeout(() => {
+        this.answerTimers.delete(t);
+        const targets = this.lights.filter((l) => m.payload.macs.includes(l.mac_addr));
+        const unreachable = targets.filter((l) => !l.connected);
+        if (unreachable.length > 0 || targets.length === 0) {
+          this.send({ type: 'ack', id: m.id, status: 'rejected', reason: targets.length ? 'light offline' : 'unknown light' });
+          return;
+        }
+        for (const l of targets) l.brightness = m.payload.value;
+        this.sendMesh(targets);
+        this.send({ type: 'ack', id: m.id, status: 'completed' });
+        this.o.emit?.({ event: 'applied', mac: this.o.mac, id: m.id, value: m.payload.value });
+      }, lo + Math.round(this.rand() * Math.max(0, hi - lo)));
+      this.answerTimers.add(t);
+    }
+  }
+
+  private sendMesh(items: Light[]): void {
+    for (let i = 0; i < items.length; i += MESH_CHUNK) {
+      this.send({ type: 'mesh', items: items.slice(i, i + MESH_CHUNK).map(({ phase: _p, ...rest }) => rest) });
+    }
+  }
+
+  /** A reading: each phase's voltage drifts a little around 230 V; current follows the brightness of its lights. */
+  sendMeter(): void {
+    if (!this.online) return;
+    this.voltage = this.voltage.map((v) => clamp(v + (this.rand() - 0.5) * 1.6 + (230 - v) * 0.05, 220, 240)) as [number, number, number];
+    const current = [0, 1, 2].map((p) => {
+      const load = this.lights.filter((l) => l.phase === p && l.connected).reduce((s, l) => s + (60 * l.brightness) / 100, 0);
+      return Math.max(0, load / this.voltage[p] + (this.rand() - 0.5) * 0.02);
+    });
+    this.send({ type: 'meter', voltage: this.voltage.map((v) => round1(v)) as [number, number, number], current: current.map((c) => Math.round(c * 100) / 100) as [number, number, number], read_at: new Date(this.o.clock.now()).toISOString() });
+  }
+
+  /** Runs every program whose minute passed in (from, to]: all reachable lights to its brightness. */
+  private runPrograms(from: number, to: number): void {
+    if (this.programs.length === 0) return;
+    for (const minute of minutesBetween(from, to, this.o.timeZone)) {
+      for (const p of this.programs) {
+        if (p.time !== minute.time || !p.days[minute.weekday]) continue;
+        const changed = this.lights.filter((l) => l.connected && l.brightness !== p.brightness);
+        for (const l of changed) l.brightness = p.brightness;
+        this.sendMesh(changed);
+        this.sendMeter();
+        this.o.emit?.({ event: 'program-run', mac: this.o.mac, program: p.id, time: p.time, brightness: p.brightness, at: new Date(minute.at).toISOString() });
+      }
+    }
+  }
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6;

@@ -1,0 +1,3 @@
+export { startFleet, type Fleet, type FleetOptions, type GatewayPlan } from './fleet.js';
+export { SimGateway } from './gateway.js';
+export { SimClock } from './clock.js';

@@ -1,0 +1,143 @@
+import { useEffect } from 'react';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  GATEWAY_PAGE_SIZE, SET_MESH_STATUS, MESH_CID,
+  type Command, type CommandList, type DeviceConfig, type Gateway, type GatewayList, type GatewayMap, type Program, type ProgramInput,
+} from '@isik/domain';
+import { request } from '../../../lib/http';
+import { clearDeviceSession, deviceApi, useDeviceSession } from './device-session';
+
+/** Keys start with the entity the device socket announces: gateways, gateway_commands, gateway_programs. */
+export const deviceKeys = {
+  config: ['device-config'] as const,
+  list: (page: number, search: string) => ['gateways', 'list', { page, search }] as const,
+  detail: (id: string) => ['gateways', 'detail', id] as const,
+  map: ['gateways', 'map'] as const,
+  commands: (id: string) => ['gateway_commands', id] as const,
+  programs: (id: string) => ['gateway_programs', id] as const,
+};
+
+/** The IoT product's slug and map tiles (open call). */
+export const deviceConfigQuery = queryOptions({
+  queryKey: deviceKeys.config,
+  queryFn: ({ signal }) => request<DeviceConfig>('/device-api/config', { signal }),
+  staleTime: Infinity,
+  meta: { notifyError: false },
+});
+
+export function fetchGateways(page: number, search: string, pageSize = GATEWAY_PAGE_SIZE, signal?: AbortSignal) {
+  return deviceApi<GatewayList>('/gateway/list', { signal, query: { page, pageSize, search: search || undefined } });
+}
+
+export const gatewayListQuery = (page: number, search: string) => queryOptions({
+  queryKey: deviceKeys.list(page, search),
+  queryFn: ({ signal }) => fetchGateways(page, search, GATEWAY_PAGE_SIZE, signal),
+  placeholderData: keepPreviousData,
+  meta: { notifyError: false },
+});
+
+export const gatewayQuery = (id: string) => queryOptions({
+  queryKey: deviceKeys.detail(id),
+  queryFn: ({ signal }) => deviceApi<Gateway>(`/gateway/details/${encodeURIComponent(id)}`, { signal }),
+  meta: { notifyError: false },
+});
+
+export const gatewayMapQuery = queryOptions({
+  queryKey: deviceKeys.map,
+  queryFn: ({ signal }) => deviceApi<GatewayMap>('/gateway/map', { signal }),
+  meta: { notifyError: false },
+});
+
+export const commandsQuery = (id: string) => queryOptions({
+  queryKey: deviceKeys.commands(id),
+  queryFn: ({ signal }) => deviceApi<CommandList>(`/gateway_commands/list/${encodeURIComponent(id)}`, { signal }),
+  meta: { notifyError: false },
+});
+
+export const programsQuery = (id: string) => queryOptions({
+  queryKey: deviceKeys.programs(id),
+  queryFn: ({ signal }) => deviceApi<{ programList: Program[] }>(`/gateway_programs/list/${encodeURIComponent(id)}`, { signal }),
+  meta: { notifyError: false },
+});
+
+/** A brightness command (set_mesh_status, cid 1); on success the history is refreshed (spec 002 4). */
+export function useSendBrightness(deviceId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ macs, value }: { macs: string[]; value: number }) => deviceApi<Command>('/gateway_commands/create/', {
+      method: 'POST', body: { device_id: deviceId, command: SET_MESH_STATUS, payload: { macs, cid: MESH_CID, value: Math.round(value) } },
+    }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: deviceKeys.commands(deviceId) }),
+  });
+}
+
+export function useSaveProgram(deviceId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input, version }: { id?: string; input: ProgramInput; version?: number }) => id
+      ? deviceApi<Program>(`/gateway_programs/update/${encodeURIComponent(id)}`, { method: 'POST', body: { ...input, __v: version } })
+      : deviceApi<Program>('/gateway_programs/create', { method: 'POST', body: { ...input, device_id: deviceId } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: deviceKeys.programs(deviceId) }),
+  });
+}
+
+export function useRemoveProgram(deviceId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deviceApi<{ status: 'ok' }>(`/gateway_programs/delete/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: deviceKeys.programs(deviceId) }),
+  });
+}
+
+/**
+ * The device socket (/device-api/ws) while a device screen is open: each event refetches the queries of its
+ * entity, so a command's result and a gateway going offline show without reloading. Closed on leaving.
+ */
+export function useDeviceLive(): void {
+  const qc = useQueryClient();
+  const token = useDeviceSession((s) => s.token);
+  useEffect(() => {
+    if (!token) return undefined;
+    let ws: WebSocket | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let stopped = false;
+    let pending: Set<string> | null = null;
+    const connect = () => {
+      const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+      ws = new WebSocket(`${proto}//${window.location.host}/device-api/ws?token=${encodeURIComponent(token)}`);
+      ws.onopen = () => {
+        if (attempt > 0) void qc.invalidateQueries({ queryKey: ['gateways'] });
+        attempt = 0;
+      };
+      ws.onmessage = (m) => {
+        let entity: unknown;
+        try { entity = (JSON.parse(String(m.data)) as { entity?: unknown }).entity; } catch { return; }
+        if (entity !== 'gateways' && entity !== 'gateway_commands' && entity !== 'gateway_programs') return;
+        // Meter readings arrive often; one refetch per entity per short moment is enough.
+        if (!pending) {
+          pending = new Set();
+          setTimeout(() => {
+            const keys = pending ?? new Set<string>();
+            pending = null;
+            for (const k of keys) void qc.invalidateQueries({ queryKey: [k] });
+          }, 150);
+        }
+        pending.add(entity);
+      };
+      ws.onclose = (ev) => {
+        ws = null;
+        if (stopped) return;
+        if (ev.code === 4401) { clearDeviceSession(); return; }
+        timer = setTimeout(connect, Math.min(15_000, 1000 * 2 ** attempt));
+        attempt += 1;
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      ws?.close();
+    };
+  }, [token, qc]);
+}

@@ -1,0 +1,166 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  OFFER_LIST_LIMIT, type Company, type CompanyInput, type Contact, type ContactInput, type ContactList, type Offer, type OfferInput, type OfferList,
+  type OfferSettings, type OfferSettingsInput, type OfferSort, type Product, type TcmbToday,
+} from '@isik/domain';
+import { api, ApiError } from '../../../lib/api';
+
+export interface OfferListParams {
+  page: number;
+  pageSize?: number;
+  orderBy: OfferSort;
+  order: 'asc' | 'desc';
+  search?: string;
+  /** Status range; both undefined means every status. */
+  from?: number;
+  to?: number;
+}
+
+/**
+ * Keys start with the entities the live socket announces: 'offers' (an offer changed anywhere reloads the open list and
+ * the open offer), 'offer_settings', 'contacts', 'rates'.
+ */
+export const offerKeys = {
+  all: ['offers'] as const,
+  list: (params: OfferListParams) => ['offers', 'list', params] as const,
+  detail: (id: string) => ['offers', 'detail', id] as const,
+  settings: () => ['offer_settings'] as const,
+  contacts: (params: object) => ['contacts', 'list', params] as const,
+  rates: () => ['rates', 'today'] as const,
+};
+
+const enc = encodeURIComponent;
+
+export function fetchOffers(params: OfferListParams, signal?: AbortSignal): Promise<OfferList> {
+  return api<OfferList>('/offers/list', {
+    signal,
+    query: {
+      page: params.page, pageSize: params.pageSize ?? OFFER_LIST_LIMIT, orderBy: params.orderBy, order: params.order,
+      search: params.search || undefined, filter1: params.from ?? 0, filter2: params.to ?? 4,
+    },
+  });
+}
+
+export function offersQuery(params: OfferListParams) {
+  return queryOptions({ queryKey: offerKeys.list(params), queryFn: ({ signal }) => fetchOffers(params, signal), placeholderData: keepPreviousData });
+}
+
+export function offerQuery(id: string) {
+  return queryOptions({ queryKey: offerKeys.detail(id), queryFn: ({ signal }) => api<Offer>(`/offers/${enc(id)}`, { signal }) });
+}
+
+export const offerSettingsQuery = queryOptions({
+  queryKey: offerKeys.settings(),
+  queryFn: ({ signal }) => api<OfferSettings>('/offers/settings', { signal }),
+});
+
+/** The latest stored bulletin; null when none is stored (the card then asks for typed rates; nothing is invented). */
+export const latestBulletinQuery = queryOptions({
+  queryKey: offerKeys.rates(),
+  queryFn: async ({ signal }): Promise<TcmbToday | null> => {
+    try {
+      return await api<TcmbToday>('/tcmb/today', { signal });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 503) return null;
+      throw err;
+    }
+  },
+  staleTime: 5 * 60_000,
+  retry: 1,
+  meta: { notifyError: false },
+});
+
+export function contactsQuery(params: { page: number; pageSize: number; search?: string; orderBy?: string; order?: 'asc' | 'desc' }) {
+  return queryOptions({
+    queryKey: offerKeys.contacts(params),
+    queryFn: ({ signal }) => api<ContactList>('/contacts/list', { signal, query: { ...params, search: params.search || undefined } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useRefreshOffers() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: offerKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ['contacts'] });
+  };
+}
+
+/** Create (no id) or update (id + __v). Errors are the caller's (field errors under the fields and a notice). */
+export function useSaveOffer() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshOffers();
+  return useMutation({
+    mutationFn: (input: { id?: string; version?: number; body: OfferInput }) => input.id
+      ? api<Offer>(`/offers/update/${enc(input.id)}`, { method: 'POST', body: { ...input.body, __v: input.version ?? 0 } })
+      : api<Offer>('/offers/create/', { method: 'POST', body: input.body }),
+    meta: { notifyError: false },
+    onSuccess: (offer) => {
+      queryClient.setQueryData(offerKeys.detail(offer._id), offer);
+      refresh();
+    },
+  });
+}
+
+export function useCopyOffer() {
+  const refresh = useRefreshOffers();
+  return useMutation({ mutationFn: (id: string) => api<Offer>(`/offers/copy/${enc(id)}`, { method: 'POST' }), onSuccess: refresh });
+}
+
+export function useDeleteOffer() {
+  const refresh = useRefreshOffers();
+  return useMutation({ mutationFn: (id: string) => api<{ status: 'ok' }>(`/offers/delete/${enc(id)}`), meta: { notifyError: false }, onSuccess: refresh });
+}
+
+export function useSaveOfferSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OfferSettingsInput) => api<OfferSettings>('/offers/settings', { method: 'POST', body }),
+    meta: { notifyError: false },
+    onSuccess: (s) => queryClient.setQueryData(offerKeys.settings(), s),
+  });
+}
+
+/** The company modal of the offer (spec 001 3.7) saves through the companies calls. */
+export function useSaveOfferCompany() {
+  return useMutation({
+    mutationFn: (input: { id?: string; version?: number; body: CompanyInput }) => input.id
+      ? api<Company>(`/companies/update/${enc(input.id)}`, { method: 'POST', body: { ...input.body, __v: input.version ?? 0 } })
+      : api<Company>('/companies/create/', { method: 'POST', body: input.body }),
+    meta: { notifyError: false },
+  });
+}
+
+export function fetchProduct(id: string): Promise<Product> {
+  return api<Product>(`/products/${enc(id)}`);
+}
+
+export function fetchCompany(id: string): Promise<Company> {
+  return api<Company>(`/companies/${enc(id)}`);
+}
+
+export async function searchCompanies(search: string, signal?: AbortSignal): Promise<Company[]> {
+  const r = await api<{ companyList: Company[] }>('/companies/list', { signal, query: { search: search || undefined, pageSize: 20, page: 1, orderBy: 'company_name' } });
+  return r.companyList;
+}
+
+export function useSaveContact() {
+  const refresh = useRefreshOffers();
+  return useMutation({
+    mutationFn: (input: { id?: string; version?: number; body: ContactInput }) => input.id
+      ? api<Contact>(`/contacts/update/${enc(input.id)}`, { method: 'POST', body: { ...input.body, __v: input.version ?? 0 } })
+      : api<Contact>('/contacts/create/', { method: 'POST', body: input.body }),
+    meta: { notifyError: false },
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteContact() {
+  const refresh = useRefreshOffers();
+  return useMutation({ mutationFn: (id: string) => api<{ status: 'ok' }>(`/contacts/delete/${enc(id)}`), onSuccess: refresh });
+}
+
+export function useImportContacts() {
+  const refresh = useRefreshOffers();
+  return useMutation({ mutationFn: () => api<{ added: number }>('/contacts/import', { method: 'POST' }), onSuccess: refresh });
+}

@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import { Alert, Button, Grid, Group, Paper, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { NumberField } from '../../../components/number-field';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { CURRENCIES, INVOICE_TYPES, OFFER_MAIL_PLACEHOLDERS, hasModulePermission, type OfferSettings, type OfferSettingsInput } from '@isik/domain';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { PageHeader } from '../../../components/page-header';
+import { fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { offerSettingsQuery, useSaveOfferSettings } from '../api/offers-api';
+
+/** Spec 000 6 (menu entry): the defaults a new offer starts with and the offer mail's default subject and text (role 1 or lower). */
+export function OfferSettingsPage() {
+  const { t } = useTranslation();
+  const query = useQuery(offerSettingsQuery);
+  const save = useSaveOfferSettings();
+  const canWrite = hasModulePermission(useSession((s) => s.user?.permissions), 'offers', 'write');
+  const form = useForm<OfferSettings>({ initialValues: query.data ?? ({} as OfferSettings) });
+  useEffect(() => {
+    if (!query.data || form.isDirty()) return;
+    form.setValues(query.data);
+    form.resetDirty(query.data);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query.data]);
+
+  if (query.isError && !query.data) return <LoadFailedAlert title={t('offers.settingsPage.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data) return null;
+  const v = form.values;
+  const submit = () => save.mutate({ ...v, teklif_dovizi: v.teklif_dovizi as OfferSettingsInput['teklif_dovizi'] }, {
+    onSuccess: (s) => { notifySuccess('offerSettings.updated'); form.setValues(s); form.resetDirty(s); },
+    onError: (err) => { const f = fieldErrorsOf(err); if (f) form.setErrors(f); notifyError(err); },
+  });
+
+  return (
+    <>
+      <PageHeader
+        title={t('menu.offerSettings')} subtitle={t('offers.settingsPage.subtitle')}
+        actions={canWrite && <Button leftSection={<IconDeviceFloppy size={16} />} onClick={submit} loading={save.isPending} data-testid="offer-settings-save">{t('common.save')}</Button>}
+      />
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Paper withBorder radius="md" p="md">
+            <Title order={5} mb="sm">{t('offers.settingsPage.defaults')}</Title>
+            <Stack>
+              <Group grow>
+                <Select label={t('offers.field.currency')} data={[...CURRENCIES]} value={v.teklif_dovizi} allowDeselect={false} onChange={(x) => form.setFieldValue('teklif_dovizi', x ?? '$')} comboboxProps={{ withinPortal: true }} />
+                <NumberField label={t('offers.item.vat')} min={0} max={100} value={v.urun_kdv} onChange={(x) => form.setFieldValue('urun_kdv', Number(x) || 0)} />
+                <Select label={t('offers.settings.invoiceType')} data={INVOICE_TYPES.map((n) => ({ value: String(n), label: `T${n}` }))} value={String(v.invoice_type)} allowDeselect={false} onChange={(x) => form.setFieldValue('invoice_type', Number(x ?? 0))} comboboxProps={{ withinPortal: true }} />
+              </Group>
+              <Switch label={t('offers.settings.showDate')} {...form.getInputProps('teklif_tarih', { type: 'checkbox' })} />
+              <Switch label={t('offers.settings.stampSignature')} {...form.getInputProps('teklif_kaseimza', { type: 'checkbox' })} />
+              <Switch label={t('offers.settings.stamp')} {...form.getInputProps('teklif_kase', { type: 'checkbox' })} />
+              <Switch label={t('offers.settings.commercialInvoice')} {...form.getInputProps('commercial_invoice', { type: 'checkbox' })} />
+              <Textarea label={t('offers.notes.footer')} autosize minRows={3} {...form.getInputProps('teklif_altbilgi')} />
+              <Textarea label={t('offers.notes.note')} autosize minRows={3} {...form.getInputProps('teklif_notu')} />
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Paper withBorder radius="md" p="md">
+            <Title order={5} mb="sm">{t('offers.settingsPage.mail')}</Title>
+            <Stack>
+              <TextInput label={t('offers.settingsPage.mailSubject')} {...form.getInputProps('mail_subject')} />
+              <Textarea label={t('offers.settingsPage.mailText')} autosize minRows={8} {...form.getInputProps('mail_text')} />
+              <Alert variant="light" color="blue">
+                <Text size="xs">{t('offers.settingsPage.placeholders')} {OFFER_MAIL_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}</Text>
+              </Alert>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
