@@ -11,9 +11,10 @@ const externalBaseURL = process.env.E2E_BASE_URL;
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  // Every test starts from the same freshly seeded server; two cores leave no room for parallel browsers.
-  workers: 1,
-  fullyParallel: false,
+  // Every test signs in through the API and makes its own users and records (e2e/README.md), so tests
+  // run in parallel, also within a file; two workers fit this two-core machine (E2E_WORKERS overrides).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  fullyParallel: true,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   reporter: 'list',

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { createCompany } from './support/api';
 import { loginAs } from './support/auth';
-import { userOfRole } from './support/fixtures';
+import { expect, test } from './support/test';
 
 // The e2e browser runs in tr-TR and the app's default language is Turkish, so the texts are Turkish.
 const TR = {
@@ -23,20 +24,27 @@ async function search(page: Page, text: string) {
   await page.getByRole('searchbox').fill(text);
 }
 
-test('the admin searches, sorts, adds, edits and deletes a company', async ({ page }) => {
+test('the admin searches, sorts, adds, edits and deletes a company', async ({ page, admin, tag }) => {
+  // One long story after making twelve companies, on a busy two-core machine.
+  test.setTimeout(120_000);
+  // Twelve companies of this test's own, found by its tag: two suppliers among customers.
+  for (let i = 1; i <= 11; i++) {
+    await createCompany(admin, `${tag} Firma ${String(i).padStart(2, '0')}`, { company_category: i % 5 === 0 ? 'Suppliers' : 'Customer' });
+  }
+  await createCompany(admin, `${tag} Akdeniz Sistem`);
   await loginAs(page);
   await page.goto('/companies');
   await expect(page.getByRole('heading', { name: 'Firmalar' })).toBeVisible();
   await expect(rows(page)).toHaveCount(10);
-  await expect(page.getByText('Toplam 25 firma')).toBeVisible();
 
   // Search by name as one types.
-  await search(page, 'Akdeniz');
+  await search(page, tag);
+  await expect(page.getByText('Toplam 12 firma')).toBeVisible();
+  await expect(rows(page)).toHaveCount(10);
+  await search(page, `${tag} akdeniz`);
   await expect(rows(page)).toHaveCount(1);
-  await expect(rows(page).first()).toContainText('Akdeniz Solar Sistemleri');
-  await search(page, 'sistem');
-  await expect(rows(page)).toHaveCount(2);
-  await search(page, '');
+  await expect(rows(page).first()).toContainText(`${tag} Akdeniz Sistem`);
+  await search(page, tag);
   await expect(rows(page)).toHaveCount(10);
 
   // Sort by category on the server: ascending puts customers first, descending suppliers.
@@ -54,7 +62,7 @@ test('the admin searches, sorts, adds, edits and deletes a company', async ({ pa
   await expect(page.getByText(TR.emailWrite)).toBeVisible();
   await expect(page.getByText(TR.cityMin)).toBeVisible();
 
-  const name = `E2E Aydınlatma ${Date.now().toString(36)}`;
+  const name = `E2E Aydınlatma ${tag}`;
   await field(page, 'company_name').fill('ab');
   await field(page, 'company_email').fill('not-an-email');
   await field(page, 'company_city').fill('Eskişehir');
@@ -110,27 +118,45 @@ test('the admin searches, sorts, adds, edits and deletes a company', async ({ pa
   await expect(page.getByText('Aramaya uyan firma yok')).toBeVisible();
 });
 
-test('a company that has users cannot be deleted', async ({ page }) => {
+test('a company that has users cannot be deleted', async ({ page, admin, tag, makeUser }) => {
+  const company = await createCompany(admin, `${tag} Kullanıcılı Firma`);
+  await makeUser({ role: 4, companyId: company._id });
   await loginAs(page);
   await page.goto('/companies');
-  // The demo seed gives the role 4 user the company 'Akdeniz Solar Sistemleri'.
-  await search(page, 'Akdeniz Solar Sistemleri');
-  await rows(page).filter({ has: page.getByRole('link', { name: 'Akdeniz Solar Sistemleri', exact: true }) }).click();
-  await expect(page.getByRole('heading', { name: 'Akdeniz Solar Sistemleri', exact: true })).toBeVisible();
+  await search(page, company.company_name);
+  await rows(page).filter({ has: page.getByRole('link', { name: company.company_name, exact: true }) }).click();
+  await expect(page.getByRole('heading', { name: company.company_name, exact: true })).toBeVisible();
   const url = page.url();
   await page.getByRole('button', { name: 'Sil', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Evet', exact: true }).click();
   await expect(page.getByText(TR.hasUsers)).toBeVisible();
   expect(page.url()).toBe(url);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Akdeniz Solar Sistemleri', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: company.company_name, exact: true })).toBeVisible();
 });
 
-test('a role 3 user cannot open the companies', async ({ page }) => {
-  await loginAs(page, userOfRole(3));
-  await page.goto('/companies');
-  await expect(page.getByTestId('error-code')).toHaveText('403');
-  await expect(page.locator('table')).toHaveCount(0);
+test.describe('role 3', () => {
+  test.use({ role: 3 });
+  test('a role 3 user cannot open the companies', async ({ page }) => {
+    await page.goto('/companies');
+    await expect(page.getByTestId('error-code')).toHaveText('403');
+    await expect(page.locator('table')).toHaveCount(0);
+    await page.goto('/companydetail/new');
+    await expect(page.getByTestId('error-code')).toHaveText('403');
+  });
+});
+
+test('a second company with the same name gets a warning naming the existing one before it is saved', async ({ page, admin, tag }) => {
+  const existing = await createCompany(admin, `${tag} Yildiz Yapi`, { company_city: 'Kayseri' });
+  await loginAs(page);
   await page.goto('/companydetail/new');
-  await expect(page.getByTestId('error-code')).toHaveText('403');
+  // Other capitals (the Turkish way: i → İ) and spaces do not make it another company.
+  await field(page, 'company_name').fill(`  ${existing.company_name.toLocaleUpperCase('tr-TR')} `);
+  const warning = page.getByTestId('company-duplicate-warning');
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText(`${existing.company_name} (Kayseri)`);
+  // Nothing was saved by the warning; another name clears it.
+  await expect(page).toHaveURL(/\/companydetail\/new$/);
+  await field(page, 'company_name').fill(`${tag} Başka Yapı`);
+  await expect(warning).toBeHidden();
 });

@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { addMaterialStock, createMaterial } from './support/api';
 import { loginAs } from './support/auth';
+import { expect, test } from './support/test';
 
 // The e2e browser runs in tr-TR with the Istanbul time zone, so texts and numbers are Turkish.
 
@@ -11,7 +13,13 @@ async function tokenOf(page: Page): Promise<string> {
 
 const trNumber = (n: number, decimals = 0) => new Intl.NumberFormat('tr-TR', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(n);
 
-test('the admin dashboard shows the counts, and a stock-out made today appears live in materials used today and in the logs', async ({ page }) => {
+test('the admin dashboard shows the counts, and a stock-out made today appears live in materials used today and in the logs', async ({ page, admin, tag }) => {
+  const material = await createMaterial(admin, `E2E Pano Malzemesi ${tag}`);
+  // Other tests make records at the same time: the tiles are compared with the counts the page itself was answered.
+  const seen: { counts?: Record<string, number> } = {};
+  page.on('response', async (res) => {
+    if (new URL(res.url()).pathname === '/api/dashboard/counts' && res.ok()) seen.counts = (await res.json()) as Record<string, number>;
+  });
   await loginAs(page);
   await expect(page).toHaveURL(/\/$/);
   // Greeting with the user's first name and today's date (Istanbul), DD.MM.YYYY.
@@ -21,21 +29,18 @@ test('the admin dashboard shows the counts, and a stock-out made today appears l
   const token = await tokenOf(page);
   const auth = { authorization: `Bearer ${token}` };
 
-  const counts = await (await page.request.get('/api/dashboard/counts', { headers: auth })).json();
+  await expect.poll(() => seen.counts?.products ?? 0).toBeGreaterThan(0);
   for (const key of ['products', 'offers', 'orders', 'orderItems', 'companies', 'users'] as const) {
-    await expect(page.getByTestId(`tile-${key}-count`)).toHaveText(trNumber(counts[key]));
+    await expect.poll(async () => (await page.getByTestId(`tile-${key}-count`).textContent()) === trNumber(seen.counts![key])).toBe(true);
   }
-  expect(counts.products).toBeGreaterThan(0);
   // Tiles lead where the admin may go.
   await expect(page.locator('a', { has: page.getByTestId('tile-products') })).toHaveAttribute('href', '/products');
   await expect(page.locator('a', { has: page.getByTestId('tile-users') })).toHaveAttribute('href', '/users');
 
-  const materials = await (await page.request.get('/api/materials/list?pageSize=1', { headers: auth })).json();
-  const material = materials.materials[0];
   await expect(page.getByTestId('materials-today')).toBeVisible();
 
   // A manual stock-out through the API while the dashboard is open: the socket brings it without a reload.
-  const description = `E2E çıkış ${Date.now()}`;
+  const description = `E2E çıkış ${tag}`;
   const res = await page.request.post('/api/stock/create', {
     headers: auth,
     data: { stock_id: material._id, operation_type: 'cikis', operation_center: 'uretim', qty: '2.5', price: '1', description },
@@ -62,10 +67,10 @@ test('the admin dashboard shows the counts, and a stock-out made today appears l
   await popup.close();
 });
 
-test("a visitor's offer request from the product page becomes a to-do in the admin's header, marked read by clicking", async ({ page, browser }) => {
+test("a visitor's offer request from the product page becomes a to-do in the admin's header, marked read by clicking", async ({ page, browser, tag }) => {
   const list = await (await page.request.get('/api/web/products?pageSize=1')).json();
   const product = list.products[0];
-  const requester = `Deniz Test ${Date.now() % 100000}`;
+  const requester = `Deniz Test ${tag}`;
 
   // Signed out: the public product page.
   const visitor = await browser.newContext({ locale: 'tr-TR', timezoneId: 'Europe/Istanbul' });
@@ -127,4 +132,22 @@ test("a visitor's offer request from the product page becomes a to-do in the adm
   await expect(page.getByRole('textbox', { name: 'E-posta' })).toHaveValue('deniz@example.com');
   await expect(page.getByTestId('offer-item-row')).toHaveCount(1);
   await expect(page.getByTestId('offer-item-row')).toContainText('25 Adet');
+});
+
+test.describe('in English', () => {
+  test.use({ role: 0 });
+  test("log titles, units and operation centres are shown in the reader's language", async ({ page, admin, tag }) => {
+    const material = await createMaterial(admin, `E2E Log Malzemesi ${tag}`);
+    await addMaterialStock(admin, material._id, { type: 'cikis', center: 'uretim', qty: 2 });
+    await page.addInitScript(() => window.localStorage.setItem('locale', 'en'));
+    await page.goto('/');
+    await expect(page.getByText(/^Hello, /)).toBeVisible();
+    const logRow = page.getByTestId('log-row').filter({ hasText: material.material_name }).filter({ hasText: 'Stock movement created' });
+    await expect(logRow).toBeVisible();
+    await expect(logRow).toContainText(`${material.material_name}: -2 pcs (Production)`);
+    await expect(logRow).not.toContainText('Adet');
+    await expect(logRow).not.toContainText('uretim');
+    await expect(page.getByTestId('log-row').filter({ hasText: material.material_name }).filter({ hasText: 'Material created' })).toBeVisible();
+    await expect(page.getByTestId('material-row').filter({ hasText: material.material_name })).toContainText('2,00 pcs');
+  });
 });

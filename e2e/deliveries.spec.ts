@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { addProductStock, createCompany, createProduct } from './support/api';
 import { loginAs } from './support/auth';
+import { expect, test } from './support/test';
 
 // The e2e browser runs in tr-TR and the app's default language is Turkish, so the texts are Turkish.
 const TR = {
@@ -11,7 +13,6 @@ const TR = {
   hasDeliveries: 'Teslimatı olan Firma Silinemez..',
   companyDeleteConfirm: 'Firmayı silmek istiyor musunuz ?',
 };
-const PRODUCT_SEARCH = 'Titan';
 
 /** The signed-in user's token, to read figures through the API as a second witness. */
 async function apiGet<T>(page: Page, path: string): Promise<T> {
@@ -23,15 +24,14 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
 
 const parseTr = (text: string) => Number(text.replace(/\./g, '').replace(',', '.'));
 
-test('company deliveries: validation, product delivery out of stock, status, delete with reversal, company delete refused', async ({ page }) => {
+test('company deliveries: validation, product delivery out of stock, status, delete with reversal, company delete refused', async ({ page, admin, tag }) => {
+  // A customer of this test's own with one earlier delivery (a free-text sample), and a product of its own with 10 in stock.
+  const company = await createCompany(admin, `${tag} Teslimat Müşterisi`);
+  await admin.post('/deliveried/create', { company_id: company._id, component_type: 'default', productname: 'E2E numune', qty: '1', price: '1' });
+  const PRODUCT_SEARCH = `E2E-TSL-${tag}`.toUpperCase();
+  const made = await createProduct(admin, `E2E Teslimat ${PRODUCT_SEARCH}`, PRODUCT_SEARCH, { urun_fiyat: '46.5' });
+  await addProductStock(admin, made._id, 10);
   await loginAs(page);
-  // A demo customer with seeded deliveries (samples and warranty replacements).
-  const { companyList } = await apiGet<{ companyList: { _id: string; company_name: string }[] }>(page, '/companies/list?category=Customer&pageSize=100');
-  let company: { _id: string; company_name: string } | undefined;
-  for (const c of companyList) {
-    if ((await apiGet<unknown[]>(page, `/deliveried/list/${c._id}`)).length > 0) { company = c; break; }
-  }
-  if (!company) throw new Error('the demo seed made no deliveries');
 
   await page.goto(`/companydetail/${company._id}`);
   await page.getByRole('tab', { name: 'Teslimatlar' }).click();
@@ -84,12 +84,13 @@ test('company deliveries: validation, product delivery out of stock, status, del
 
   // The product's stock dropped by the quantity.
   const list = await apiGet<{ _id: string; product_id: string; receiver: string }[]>(page, `/deliveried/list/${company._id}`);
-  const made = list.find((d) => d.receiver === 'E2E Teslim Alan')!;
-  const product = () => apiGet<{ stockSum: number }>(page, `/products/${made.product_id}`);
+  const delivery = list.find((d) => d.receiver === 'E2E Teslim Alan')!;
+  expect(delivery.product_id).toBe(made._id);
+  const product = () => apiGet<{ stockSum: number }>(page, `/products/${delivery.product_id}`);
   expect((await product()).stockSum).toBe(stockBefore - 2);
 
   // On the product's stock tab the delivery's movement is locked: its row menu offers no delete (DECISIONS 5).
-  await page.goto(`/product/${made.product_id}`);
+  await page.goto(`/product/${delivery.product_id}`);
   await page.getByRole('tab', { name: 'Stok işlemleri' }).click();
   const movement = page.getByRole('tabpanel').locator('table tbody tr').filter({ hasText: `Teslimat: ${company.company_name}` }).first();
   await movement.getByRole('button', { name: 'Satır işlemleri' }).click();
@@ -122,7 +123,7 @@ test('company deliveries: validation, product delivery out of stock, status, del
   await statusDialog.getByRole('button', { name: 'Kaydet' }).click();
   await expect(row).toContainText('Açık');
   await expect(row).not.toContainText('Tahsil edildi');
-  expect((await apiGet<{ _id: string; status: number; statusdescription: number }[]>(page, `/deliveried/list/${company._id}`)).find((d) => d._id === made._id))
+  expect((await apiGet<{ _id: string; status: number; statusdescription: number }[]>(page, `/deliveried/list/${company._id}`)).find((d) => d._id === delivery._id))
     .toMatchObject({ status: 0, statusdescription: 0 });
 
   // Delete with confirmation: the stock is back.

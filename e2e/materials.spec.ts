@@ -1,5 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { createMaterial } from './support/api';
 import { loginAs } from './support/auth';
+import { expect, test } from './support/test';
 
 // The e2e browser runs in tr-TR and the app's default language is Turkish, so the texts are Turkish.
 const TR = {
@@ -46,7 +48,7 @@ async function addMovement(page: Page, m: Movement) {
   await expect(page.getByRole('dialog')).toBeHidden();
 }
 
-test('the admin filters materials, creates one, keeps its stock and goes negative', async ({ page }) => {
+test('the admin filters materials, creates one, keeps its stock and goes negative', async ({ page, tag }) => {
   // One long story on a busy two-core machine.
   test.setTimeout(150_000);
   await loginAs(page);
@@ -72,8 +74,8 @@ test('the admin filters materials, creates one, keeps its stock and goes negativ
   // Add: saving without category and group is refused with the spec's messages under the fields.
   await page.getByRole('link', { name: 'Malzeme ekle' }).click();
   await expect(page).toHaveURL(/\/material\/new$/);
-  const name = `E2E Malzeme ${Date.now().toString(36)}`;
-  const category = `E2E Kategori ${Date.now().toString(36)}`;
+  const name = `E2E Malzeme ${tag}`;
+  const category = `E2E Kategori ${tag}`;
   await page.locator('input[name="material_name"]').fill(name);
   await page.getByRole('button', { name: 'Kaydet', exact: true }).click();
   await expect(page.getByText(TR.categoryRequired).first()).toBeVisible();
@@ -160,4 +162,17 @@ test('the admin filters materials, creates one, keeps its stock and goes negativ
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(rows(page).first()).toContainText('75,00');
   await expect(page).toHaveURL(/\/materials/);
+});
+
+test("a material's stock movement may be booked to the 'teslimat' centre (spec 001 4.3)", async ({ page, admin, tag }) => {
+  const material = await createMaterial(admin, `E2E Teslimat Malzemesi ${tag}`);
+  await loginAs(page);
+  await page.goto(`/material/${material._id}`);
+  await page.getByRole('button', { name: 'Yeni stok işlemi' }).click();
+  await fillMovement(page, { type: 'Çıkış', center: 'Teslimat', qty: '4', price: '1' });
+  await saveMovement(page);
+  await expect(page.getByText(TR.movementCreated)).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(rows(page).first()).toContainText('Teslimat');
+  await expect(rows(page).first()).toContainText('-4,00');
 });

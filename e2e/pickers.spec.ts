@@ -1,12 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { createProduct } from './support/api';
 import { loginAs } from './support/auth';
+import { expect, test } from './support/test';
 
 // The e2e browser runs in tr-TR and the app defaults to Turkish, so the texts are Turkish.
-const PRODUCT = 'ISK-VEGA-80W-50ST';
 const COMPONENT = 'ISK-MOD-50W-6530';
 const rows = (page: Page) => page.locator('table tbody tr');
 
-test("a 'Yarı Mamül' production row picks its product through the product picker and is saved", async ({ page }) => {
+test("a 'Yarı Mamül' production row picks its product through the product picker and is saved", async ({ page, admin, tag }) => {
+  // A product of this test's own gets the row.
+  const PRODUCT = `E2E-PCK-${tag}`.toUpperCase();
+  await createProduct(admin, `E2E Picker Ürünü ${tag}`, PRODUCT);
   await loginAs(page);
   await page.goto('/products');
   await page.getByRole('searchbox').fill(PRODUCT);

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { loginAs } from './support/auth';
-import { userOfRole } from './support/fixtures';
+import { expect, test } from './support/test';
 
 // scripts/e2e-server.mjs serves a local central-bank feed in TCMB's today.xml format with these rates
 // (the bulletin of the newest expected date), fetched only when a user presses "update rates".
@@ -38,12 +37,15 @@ test('the currency dropdown shows the rates in Turkish format, updates them, and
   await expect(rows.nth(1).locator('td').nth(1)).toHaveText(/^\d{2}\.\d{2}\.\d{4} 15:30Demo$/);
 });
 
-test('a person (role 3) sees the rates and may update them, but not the list', async ({ page }) => {
-  await loginAs(page, userOfRole(3));
-  const button = page.getByTestId('currency-menu');
-  await expect(button).toHaveText(/^\$ \d{2},\d{4} · € \d{2},\d{4}$/);
-  await button.click();
-  const dropdown = page.getByTestId('currency-dropdown');
-  await expect(dropdown.getByRole('button', { name: 'Kurları güncelle' })).toBeVisible();
-  await expect(dropdown.getByRole('link', { name: 'Tüm kurlar' })).toHaveCount(0);
+test.describe('role 3', () => {
+  test.use({ role: 3 });
+  test('a person (role 3) sees the rates and may update them, but not the list', async ({ page }) => {
+    await page.goto('/');
+    const button = page.getByTestId('currency-menu');
+    await expect(button).toHaveText(/^\$ \d{2},\d{4} · € \d{2},\d{4}$/);
+    await button.click();
+    const dropdown = page.getByTestId('currency-dropdown');
+    await expect(dropdown.getByRole('button', { name: 'Kurları güncelle' })).toBeVisible();
+    await expect(dropdown.getByRole('link', { name: 'Tüm kurlar' })).toHaveCount(0);
+  });
 });

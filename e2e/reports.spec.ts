@@ -2,10 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import { createCompany, createModel, createProduct, type Api } from './support/api';
 import { loginAs } from './support/auth';
+import { expect, test } from './support/test';
 
 // The e2e browser runs in tr-TR, so the app (and its reports) speak Turkish.
 const rows = (page: Page) => page.locator('table tbody tr');
@@ -15,7 +17,8 @@ const reportsButton = (page: Page) => page.getByTestId('reports-menu');
 async function exportAs(page: Page, item: RegExp): Promise<{ download: Download; file: string }> {
   await expect(reportsButton(page)).toBeEnabled();
   await reportsButton(page).click();
-  const downloading = page.waitForEvent('download');
+  // The PDF renderer loads on first use and renders in the browser: on a busy machine that takes a while.
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
   await page.getByRole('menuitem', { name: item }).click();
   const download = await downloading;
   const file = join(mkdtempSync(join(tmpdir(), 'e2e-report-')), download.suggestedFilename());
@@ -28,9 +31,14 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-test('the Excel report of the companies holds every row the filter selects, not only the page on screen', async ({ page }) => {
+test('the Excel report of the companies holds every row the filter selects, not only the page on screen', async ({ page, admin, tag }) => {
+  test.setTimeout(120_000);
+  // Fourteen companies of this test's own (twelve customers, two suppliers), found by the tag in their names.
+  for (let i = 1; i <= 14; i++) {
+    await createCompany(admin, `${tag} Rapor Firması ${String(i).padStart(2, '0')}`, { company_category: i > 12 ? 'Suppliers' : 'Customer' });
+  }
   await loginAs(page);
-  await page.goto('/companies');
+  await page.goto(`/companies?search=${tag}`);
   await expect(rows(page)).toHaveCount(10);
 
   // Filter by category: the screen's own list call tells how many rows the filter selects.
@@ -41,8 +49,10 @@ test('the Excel report of the companies holds every row the filter selects, not 
   await expect(rows(page)).toHaveCount(10);
   const headers = (await page.locator('table thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
   // A customer sorted onto the second page, so not on screen now.
+  expect(answer.totalItemCount).toBe(12);
   const onPage = answer.companyList.map((c) => c.company_name);
-  expect(onPage).not.toContain('Uludağ Enerji Yatırımları');
+  const offPage = Array.from({ length: 12 }, (_, i) => `${tag} Rapor Firması ${String(i + 1).padStart(2, '0')}`).find((n) => !onPage.includes(n))!;
+  expect(offPage).toBeTruthy();
 
   const { file } = await exportAs(page, /Excel/);
   expect(file.endsWith(`companies-${today()}.xlsx`)).toBe(true);
@@ -58,7 +68,7 @@ test('the Excel report of the companies holds every row the filter selects, not 
   const dataRows = sheet.rowCount - 4;
   expect(dataRows).toBe(answer.totalItemCount);
   const names = Array.from({ length: dataRows }, (_, i) => String(sheet.getRow(5 + i).getCell(1).value));
-  expect(names).toContain('Uludağ Enerji Yatırımları');
+  expect(names).toContain(offPage);
   expect(names).toContain(onPage[0]);
   // Only customers: the category column says so on every row.
   const categories = new Set(Array.from({ length: dataRows }, (_, i) => String(sheet.getRow(5 + i).getCell(2).value)));
@@ -68,19 +78,27 @@ test('the Excel report of the companies holds every row the filter selects, not 
 /**
  * Every list screen (DECISIONS 9): the Excel file holds exactly the rows the screen's own list call counts for
  * the filter in the address, and those run over more than one page, so a report of page 1 alone, or one that
- * dropped the filter, fails here.
+ * dropped the filter, fails here. Products and models are searched by records of the test's own (other tests
+ * add and delete those lists' rows meanwhile); the seeded 'Elektronik' materials are changed by no test.
  */
-const LIST_SCREENS: { url: string; list: string; fileName: string; title: string; filter?: { column: number; value: string } }[] = [
-  { url: '/materials?category=Elektronik', list: '/api/materials/list', fileName: 'materials', title: 'Malzemeler', filter: { column: 3, value: 'Elektronik' } },
-  { url: '/products', list: '/api/products/list', fileName: 'products', title: 'Ürünler' },
-  { url: '/models?pageSize=6', list: '/api/models/list', fileName: 'models', title: 'Modeller' },
+const LIST_SCREENS: { url: (tag: string) => string; list: string; fileName: string; title: string; filter?: { column: number; value: string }; make?: (admin: Api, tag: string) => Promise<void> }[] = [
+  { url: () => '/materials?category=Elektronik', list: '/api/materials/list', fileName: 'materials', title: 'Malzemeler', filter: { column: 3, value: 'Elektronik' } },
+  {
+    url: (tag) => `/products?search=${tag}`, list: '/api/products/list', fileName: 'products', title: 'Ürünler',
+    make: async (admin, tag) => { for (let i = 1; i <= 11; i++) await createProduct(admin, `E2E Rapor Ürünü ${tag} ${i}`, `E2E-RPR-${tag}-${i}`.toUpperCase()); },
+  },
+  {
+    url: (tag) => `/models?pageSize=6&search=${tag}`, list: '/api/models/list', fileName: 'models', title: 'Modeller',
+    make: async (admin, tag) => { for (let i = 1; i <= 7; i++) await createModel(admin, `E2E Rapor Modeli ${tag} ${i}`, `E2E-RPM-${tag}-${i}`.toUpperCase()); },
+  },
 ];
 
 for (const screen of LIST_SCREENS) {
-  test(`the Excel report of ${screen.url} holds every row of its filter, all pages`, async ({ page }) => {
+  test(`the Excel report of ${screen.fileName} holds every row of its filter, all pages`, async ({ page, admin, tag }) => {
+    await screen.make?.(admin, tag);
     await loginAs(page);
     const listed = page.waitForResponse((r) => new URL(r.url()).pathname === screen.list && new URL(r.url()).searchParams.get('page') === '1');
-    await page.goto(screen.url);
+    await page.goto(screen.url(tag));
     const answer = (await (await listed).json()) as { totalItemCount: number; totalPage: number };
     expect(answer.totalPage).toBeGreaterThan(1);
     await expect(rows(page).first()).toBeVisible();
@@ -102,11 +120,13 @@ for (const screen of LIST_SCREENS) {
   });
 }
 
-test('the PDF report of the products carries the product names in Turkish', async ({ page }) => {
+test('the PDF report of the products carries the product names in Turkish', async ({ page, admin, tag }) => {
+  await createProduct(admin, `E2E Çalışma Lambası ${tag}`, `E2E-PDF-${tag}`.toUpperCase());
   await loginAs(page);
-  await page.goto('/products');
-  await expect(rows(page).first()).toBeVisible();
+  await page.goto(`/products?search=${tag}`);
+  await expect(rows(page)).toHaveCount(1);
   const firstName = (await rows(page).first().locator('a').first().innerText()).trim();
+  expect(firstName).toContain('Çalışma Lambası');
 
   const { file } = await exportAs(page, /PDF/);
   expect(file.endsWith(`products-${today()}.pdf`)).toBe(true);

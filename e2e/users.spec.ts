@@ -1,6 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { createCompany } from './support/api';
 import { loginAs } from './support/auth';
-import { ADMIN, userOfRole } from './support/fixtures';
+import { ADMIN } from './support/fixtures';
+import { expect, test } from './support/test';
 
 // The e2e browser runs in tr-TR and the app's default language is Turkish: the texts below are the
 // Turkish ones (domain messages from packages/domain/src/messages.ts, UI texts from the users feature).
@@ -22,22 +24,22 @@ const TR = {
   roleperson: 'Personel',
   empty: 'Kullanıcı bulunamadı',
 };
-const COMPANY = 'Toros Altyapı A.Ş.';
 
 const nav = (page: Page) => page.getByRole('navigation').first();
 const userModal = (page: Page) => page.getByRole('dialog').filter({ has: page.locator('input[name="firstname"]') });
 const passwordModal = (page: Page) => page.getByRole('dialog').filter({ has: page.getByTestId('password-form') });
 const notice = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
-test('the admin creates, edits, re-passwords and deletes a user', async ({ page, request }) => {
-  const email = `e2e.${Date.now()}@example.com`;
+test('the admin creates, edits, re-passwords and deletes a user', async ({ page, request, admin, tag }) => {
+  const email = `e2e.${tag}@example.com`;
+  const COMPANY = (await createCompany(admin, `${tag} Toros Altyapı`)).company_name;
   await loginAs(page, ADMIN);
   // Users sits in the collapsed Company ('Firma') group of the menu.
   await nav(page).getByText('Firma', { exact: true }).click();
   await nav(page).locator('a[href="/users"]').click();
   await expect(page).toHaveURL(/\/users$/);
   await expect(page.getByRole('heading', { name: TR.title })).toBeVisible();
-  await expect(page.getByRole('row', { name: /admin@example\.com/ })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
 
   // Create, with a validation error on the way.
   await page.getByTestId('user-add').click();
@@ -76,7 +78,7 @@ test('the admin creates, edits, re-passwords and deletes a user', async ({ page,
   await modal.getByRole('tab', { name: TR.detailTab }).click();
   const picker = modal.getByTestId('company-picker');
   await picker.click();
-  await picker.fill('Toros');
+  await picker.fill(tag);
   await page.getByRole('option', { name: COMPANY, exact: true }).click();
   await expect(picker).toHaveValue(COMPANY);
   await modal.getByRole('button', { name: TR.save }).click();
@@ -123,12 +125,30 @@ test('the admin creates, edits, re-passwords and deletes a user', async ({ page,
   await expect(page.getByText(TR.empty)).toBeVisible();
 });
 
-test('a role-2 user has no Users menu entry and /users is refused', async ({ page }) => {
-  await loginAs(page, userOfRole(2));
-  await expect(nav(page).locator('a[href="/"]')).toHaveCount(1);
-  await expect(page.locator('a[href="/users"]')).toHaveCount(0);
+test.describe('role 2', () => {
+  test.use({ role: 2 });
+  test('a role-2 user has no Users menu entry and /users is refused', async ({ page }) => {
+    await page.goto('/');
+    await expect(nav(page).locator('a[href="/"]')).toHaveCount(1);
+    await expect(page.locator('a[href="/users"]')).toHaveCount(0);
+    await page.goto('/users');
+    await expect(page.getByTestId('error-code')).toHaveText(/^(403|404)$/);
+    await expect(page.getByRole('heading', { name: TR.title })).toHaveCount(0);
+    await expect(page.getByTestId('user-add')).toHaveCount(0);
+  });
+});
+
+test('an empty user form shows every field\'s error at once', async ({ page }) => {
+  await loginAs(page);
   await page.goto('/users');
-  await expect(page.getByTestId('error-code')).toHaveText(/^(403|404)$/);
-  await expect(page.getByRole('heading', { name: TR.title })).toHaveCount(0);
-  await expect(page.getByTestId('user-add')).toHaveCount(0);
+  await page.getByTestId('user-add').click();
+  const modal = userModal(page);
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: TR.save }).click();
+  for (const text of ['Kullanıcı adı en az 3 karakter olmalı!', TR.lastnameMin, 'E-posta geçerli değil!']) {
+    await expect(modal.locator('.mantine-InputWrapper-error').filter({ hasText: text }).first()).toBeVisible();
+  }
+  // Both password fields, too.
+  await expect(modal.locator('.mantine-InputWrapper-error').filter({ hasText: 'Şifre en az 8 karakter olmalı!' })).toHaveCount(2);
+  await expect(notice(page, TR.created)).toHaveCount(0);
 });

@@ -1,10 +1,13 @@
 import { expect, type Page } from '@playwright/test';
+import { apiSignIn } from './api';
 import { ADMIN, type Credentials } from './fixtures';
 
 /**
  * Signs in through the real login page, as a user would, and waits until the
  * app has left /login. Fields are found by their input type (the labels are
- * translated; Turkish is the default language).
+ * translated; Turkish is the default language). Use it only where the sign-in
+ * itself is what a test checks; everywhere else `loginAs`/`signIn` are faster and
+ * do not count towards the per-e-mail lockout.
  */
 export async function login(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
@@ -16,7 +19,43 @@ export async function login(page: Page, email: string, password: string): Promis
   await expect(page).not.toHaveURL(/\/login(\?|#|$)/);
 }
 
-/** Signs in as one of the seeded users (see fixtures.ts); the admin by default. */
+/** Where the web client keeps the session token (packages/web/src/lib/session.ts, TOKEN_KEY). */
+export const TOKEN_KEY = 'token';
+const SEED_KEY = '__e2e_session_seed';
+let seedSeq = 0;
+
+/**
+ * Signs `user` in through the API and puts the token where the web client keeps it: sessionStorage
+ * of this tab (a sign-in without remember-me), or localStorage with `remember: true`. Nothing is
+ * loaded; the next navigation starts the app signed in. The token is put in once per tab: a later
+ * sign-out in the test stays signed out, and a later `signIn` on the same page wins.
+ * Other tabs of the context are not signed in by this (they get the session the way the app shares it).
+ */
+export async function signIn(page: Page, user: Pick<Credentials, 'email' | 'password'>, opts: { remember?: boolean } = {}): Promise<string> {
+  const { token } = await apiSignIn(page.request, user);
+  const seq = Date.now() * 1000 + (++seedSeq % 1000);
+  await page.addInitScript(({ key, seedKey, token, seq, remember }) => {
+    try {
+      // Put in once per tab; the newest signIn on this page wins.
+      if (Number(window.sessionStorage.getItem(seedKey) ?? 0) >= seq) return;
+      window.sessionStorage.setItem(seedKey, String(seq));
+      window.localStorage.removeItem(key);
+      window.sessionStorage.removeItem(key);
+      (remember ? window.localStorage : window.sessionStorage).setItem(key, token);
+    } catch {
+      // about:blank and other opaque origins have no storage.
+    }
+  }, { key: TOKEN_KEY, seedKey: SEED_KEY, token, seq, remember: opts.remember === true });
+  return token;
+}
+
+/**
+ * Signs in as `user` (the admin by default) through the API and opens the app's start page:
+ * the dashboard for roles 0-3, the public catalogue (/web) for roles 4-7. Same end state as a
+ * sign-in through the login page, without typing it.
+ */
 export async function loginAs(page: Page, user: Credentials = ADMIN): Promise<void> {
-  await login(page, user.email, user.password);
+  await signIn(page, user);
+  await page.goto('/');
+  await expect(page).not.toHaveURL(/\/login(\?|#|$)/);
 }

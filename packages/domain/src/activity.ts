@@ -108,8 +108,13 @@ export const logSchema = z.object({
   _id: z.string(),
   date: z.string(),
   person: z.string(),
+  /** The title in Turkish, as stored (spec 000 2.5); `title_key` is its message key (null on rows older than keys). */
   title: z.string(),
+  title_key: z.string().nullable(),
+  /** The description in Turkish; when `description_key` is set it is rebuilt in the reader's language from `params`. */
   description: z.string(),
+  description_key: z.string().nullable(),
+  params: z.record(z.string(), z.string()),
   form: z.string(),
   operation_id: z.string().nullable(),
 });

@@ -28,6 +28,18 @@ export const DIMENSIONS_PLACEHOLDER = 'XX-XX-XX mm';
 /** Placeholder of a missing language in a bilingual pair. */
 export const PAIR_PLACEHOLDER = '-';
 
+/** What marks a copied product's name (per language) and code until the user edits them (a copy must not pass for its original). */
+export const COPY_MARK = { name: [' (kopya)', ' (copy)'] as const, code: '-KOPYA' } as const;
+
+/** The name pair and code of a copy of a product: each marked once, within the fields' lengths. */
+export function markAsCopy(name: readonly [string, string], code: string): { urun_adi: [string, string]; urun_kodu: string } {
+  const mark = (text: string, suffix: string, max: number) => (text.endsWith(suffix) ? text : `${text.slice(0, max - suffix.length)}${suffix}`);
+  return {
+    urun_adi: [mark(name[0], COPY_MARK.name[0], 200), name[1] && name[1] !== PAIR_PLACEHOLDER ? mark(name[1], COPY_MARK.name[1], 200) : name[1]],
+    urun_kodu: code ? mark(code, COPY_MARK.code, 100) : code,
+  };
+}
+
 export const MODELS_PAGE_SIZE = 50;
 export const PRODUCTS_PAGE_SIZE = 10;
 export const MATERIALS_PAGE_SIZE = 10;

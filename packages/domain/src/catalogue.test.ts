@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   completenessChecks, completenessScore, COMPLETENESS_MAX, DIMENSIONS_PLACEHOLDER, materialInputSchema, modelInputSchema,
-  nameLongEnough, pairText, productFigures, productInputSchema, toPair,
+  markAsCopy, nameLongEnough, pairText, productFigures, productInputSchema, toPair,
 } from './catalogue.js';
 import { summarizeMovements, movementSums, withRunTotals, materialMovementInputSchema } from './stock.js';
 
@@ -132,5 +132,13 @@ describe('stock helpers', () => {
     const ok = materialMovementInputSchema.parse({ stock_id: 'm1', operation_center: 'fatura', operation_type: 'giris', price: '1,5', qty: 2 });
     expect(ok).toMatchObject({ price: '1.5', qty: '2', doviz: '$' });
     expect(ok.operation_date).toBeInstanceOf(Date);
+  });
+});
+
+describe('a copied product', () => {
+  it('has its name (both languages) and code marked as a copy, once', () => {
+    expect(markAsCopy(['Astra 30 W', 'Astra 30 W EN'], 'ISK-ASTRA-30W')).toEqual({ urun_adi: ['Astra 30 W (kopya)', 'Astra 30 W EN (copy)'], urun_kodu: 'ISK-ASTRA-30W-KOPYA' });
+    expect(markAsCopy(['Astra 30 W (kopya)', '-'], 'ISK-ASTRA-30W-KOPYA')).toEqual({ urun_adi: ['Astra 30 W (kopya)', '-'], urun_kodu: 'ISK-ASTRA-30W-KOPYA' });
+    expect(markAsCopy(['x'.repeat(200), ''], '').urun_adi[0]).toHaveLength(200);
   });
 });

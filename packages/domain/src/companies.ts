@@ -69,3 +69,9 @@ export function emptyCompany(): CompanyInput {
     company_taxno: '', company_email: '', company_web: '', company_img: '', company_notes: '', company_status: true,
   };
 }
+
+/** Two company names are the same when they differ only in case (Turkish İ/i, I/ı) or surrounding spaces. */
+export function sameCompanyName(a: string, b: string): boolean {
+  const fold = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('tr');
+  return fold(a) === fold(b);
+}

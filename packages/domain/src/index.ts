@@ -23,3 +23,4 @@ export * from './offer-money.js';
 export * from './offers.js';
 export * from './offer-settings.js';
 export * from './buying.js';
+export * from './labels.js';

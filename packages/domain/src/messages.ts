@@ -9,6 +9,7 @@ import { DELIVERY_MESSAGES } from './messages-deliveries.js';
 import { ACTIVITY_MESSAGES } from './messages-activity.js';
 import { MY_COMPANY_MESSAGES } from './messages-mycompany.js';
 import { RATES_MESSAGES } from './messages-rates.js';
+import { LABEL_MESSAGES, LOG_MESSAGES } from './messages-labels.js';
 import { DEVICE_MESSAGES } from './messages-devices.js';
 import { OFFER_MESSAGES } from './messages-offers.js';
 import { BUYING_MESSAGES } from './messages-buying.js';
@@ -82,7 +83,7 @@ const CORE_MESSAGES = {
 } satisfies Record<string, Entry>;
 
 /** Each area keeps its messages in its own file; they are merged here. */
-export const MESSAGES = { ...CORE_MESSAGES, ...CATALOGUE_MESSAGES, ...FILE_MESSAGES, ...MY_COMPANY_MESSAGES, ...ACTIVITY_MESSAGES, ...DELIVERY_MESSAGES, ...RATES_MESSAGES, ...BUYING_MESSAGES, ...DEVICE_MESSAGES, ...OFFER_MESSAGES };
+export const MESSAGES = { ...CORE_MESSAGES, ...CATALOGUE_MESSAGES, ...FILE_MESSAGES, ...MY_COMPANY_MESSAGES, ...ACTIVITY_MESSAGES, ...DELIVERY_MESSAGES, ...RATES_MESSAGES, ...BUYING_MESSAGES, ...DEVICE_MESSAGES, ...OFFER_MESSAGES, ...LOG_MESSAGES, ...LABEL_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 

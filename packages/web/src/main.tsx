@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 // Carousel, dates and dropzone styles come with the lazily loaded screens that use them.
+import './app/global.css';
 // Self-hosted fonts: the settings panel's font choice must work without any CDN.
 import '@fontsource-variable/open-sans';
 import '@fontsource-variable/montserrat';

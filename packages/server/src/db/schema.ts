@@ -57,7 +57,12 @@ export const logs = pgTable('logs', {
   person: text('person').notNull().default(''),
   person_id: text('person_id'),
   title: text('title').notNull(),
+  /** Message key of the title (packages/domain messages-labels.ts); null on rows written before keys. */
+  title_key: text('title_key'),
   description: text('description').notNull().default(''),
+  /** Message key of a description rebuilt from `params` in the reader's language; null: show `description`. */
+  description_key: text('description_key'),
+  params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
   form: text('form').notNull().default(''),
   operation_id: text('operation_id'),
 }, (t) => [index('logs_date_idx').on(t.date)]);

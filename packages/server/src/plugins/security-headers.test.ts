@@ -22,7 +22,7 @@ describe('security headers', () => {
     for (const [url, token] of [['/api/health', null], ['/api/users/list', t.tokens[1]], ['/api/nothing-here', null], ['/api/users/list', null]] as const) {
       const res = await t.call({ method: 'GET', url, token });
       const csp = directives(res.headers['content-security-policy'] as string);
-      expect(csp['script-src'], url).toBe("'self'");
+      expect(csp['script-src'], url).toBe("'self' 'wasm-unsafe-eval'");
       expect(csp['frame-ancestors'], url).toBe("'self'");
       expect(csp['object-src'], url).toBe("'none'");
       expect(csp['default-src'], url).toBe("'self'");

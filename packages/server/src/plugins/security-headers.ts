@@ -10,7 +10,8 @@ import helmet from '@fastify/helmet';
  */
 export const APP_CSP = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // 'wasm-unsafe-eval' lets WebAssembly compile (no JS eval): the PDF report's layout engine (yoga, in @react-pdf) is WASM.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],

@@ -5,6 +5,8 @@ import { i18n, tm } from '../i18n';
 import { ApiError, request } from './http';
 import { notifyFailure } from './notify';
 import { queryClient } from './query-client';
+import { isOpenPath } from './open-paths';
+import { createSessionShare, type SessionShare } from './session-share';
 import { createStore, safeStorage, useStore } from './store';
 
 export type SessionStatus = 'idle' | 'pending' | 'successful' | 'failed';
@@ -124,9 +126,35 @@ export function reverifySession(): Promise<boolean> {
   return verifying;
 }
 
-/** Starts the check of a stored token; called once before the first render. */
+let share: SessionShare | null = null;
+
+/**
+ * Starts the check of a stored token; called once before the first render. A tab without one asks the
+ * browser's other tabs of this site for theirs (a link opened in a new tab stays signed in, lib/session-share.ts);
+ * on a protected page it shows the loader meanwhile, on the public area it renders at once.
+ */
 export function bootstrapSession(): void {
+  share = createSessionShare({
+    currentToken: () => (sessionStore.get().status === 'successful' ? sessionStore.get().token : null),
+    onSignedOut: (token) => {
+      if (sessionStore.get().token === token) clearSession();
+    },
+  });
   if (sessionStore.get().token) void reverifySession();
+  else if (share.available) {
+    const waitForIt = !isOpenPath(window.location.pathname);
+    if (waitForIt) sessionStore.set({ reauthing: true });
+    void share.ask().then((shared) => {
+      if (shared && !sessionStore.get().token) {
+        // Kept for this tab only, as the tab it came from keeps it.
+        storeToken(shared, false);
+        sessionStore.set({ token: shared });
+        void reverifySession();
+      } else if (waitForIt && !verifying) {
+        sessionStore.set({ reauthing: false });
+      }
+    });
+  }
   // Another tab signing out (or in) with a remembered token should not leave this tab on a stale session.
   window.addEventListener('storage', (e) => {
     if (e.key !== TOKEN_KEY || e.storageArea !== safeStorage('local')) return;
@@ -177,7 +205,10 @@ export async function logout(): Promise<void> {
   const current = sessionStore.get().token;
   signingOut = true;
   try {
-    if (current) await request('/auth/logout', { method: 'POST', token: current });
+    if (current) {
+      share?.announceSignOut(current);
+      await request('/auth/logout', { method: 'POST', token: current });
+    }
   } catch {
     // Signing out must always work locally, even when the server is unreachable.
   } finally {

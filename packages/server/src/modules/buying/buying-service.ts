@@ -114,7 +114,7 @@ export async function createBuyingInTx(tx: Executor, actor: Actor, d: BuyingData
   const movementId = await applyStock(tx, actor, row, 0, opts.log !== false);
   if (movementId) await tx.update(buyings).set({ movement_id: movementId }).where(eq(buyings.id, id));
   if (opts.log !== false) {
-    await recordChange(tx, actor, { title: 'Satın alma talebi oluşturuldu', description: describe(row), form: 'buying', operation_id: id }, { entity: 'buyings', id, action: 'created' });
+    await recordChange(tx, actor, { title: 'log.buying.created', description: describe(row), form: 'buying', operation_id: id }, { entity: 'buyings', id, action: 'created' });
   }
   return id;
 }
@@ -217,7 +217,7 @@ export function createBuyingService(deps: { db: Db; companies: CompaniesService;
         }).where(eq(buyings.id, id)).returning();
         const movementId = await applyStock(tx, actor, next, from);
         if (movementId !== next.movement_id) await tx.update(buyings).set({ movement_id: movementId }).where(eq(buyings.id, id));
-        await recordChange(tx, actor, { title: 'Satın alma güncellendi', description: describe(next), form: 'buying', operation_id: id }, { entity: 'buyings', id, action: 'updated' });
+        await recordChange(tx, actor, { title: 'log.buying.updated', description: describe(next), form: 'buying', operation_id: id }, { entity: 'buyings', id, action: 'updated' });
       });
       return (await findBuying(db, id))!;
     },
@@ -229,7 +229,7 @@ export function createBuyingService(deps: { db: Db; companies: CompaniesService;
         if (!row) throw notFound();
         if (!(BUYING_DELETABLE as readonly number[]).includes(row.satinalma_durumu)) throw conflict('buying.delete.status');
         await tx.delete(buyings).where(eq(buyings.id, id));
-        await recordChange(tx, actor, { title: 'Satın alma silindi', description: describe(row), form: 'buying', operation_id: id }, { entity: 'buyings', id, action: 'deleted' });
+        await recordChange(tx, actor, { title: 'log.buying.deleted', description: describe(row), form: 'buying', operation_id: id }, { entity: 'buyings', id, action: 'deleted' });
       });
       return { status: 'ok' as const };
     },

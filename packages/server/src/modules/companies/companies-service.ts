@@ -43,7 +43,7 @@ export function createCompaniesService(deps: { db: Db }) {
       const id = newId();
       await db.transaction(async (tx) => {
         await tx.insert(companies).values({ id, ...data });
-        await recordChange(tx, caller, { title: 'Firma oluşturuldu', description: data.company_name, form: 'companies', operation_id: id }, { entity: 'companies', id, action: 'created' });
+        await recordChange(tx, caller, { title: 'log.company.created', description: data.company_name, form: 'companies', operation_id: id }, { entity: 'companies', id, action: 'created' });
       });
       return (await findCompany(db, id))!;
     },
@@ -57,7 +57,7 @@ export function createCompaniesService(deps: { db: Db }) {
           if (!(await findCompany(tx, id))) throw notFound();
           throw conflict();
         }
-        await recordChange(tx, caller, { title: 'Firma güncellendi', description: fields.company_name, form: 'companies', operation_id: id }, { entity: 'companies', id, action: 'updated' });
+        await recordChange(tx, caller, { title: 'log.company.updated', description: fields.company_name, form: 'companies', operation_id: id }, { entity: 'companies', id, action: 'updated' });
       });
       return (await findCompany(db, id))!;
     },
@@ -71,7 +71,7 @@ export function createCompaniesService(deps: { db: Db }) {
           if (key) throw conflict(key);
         }
         await tx.delete(companies).where(eq(companies.id, id));
-        await recordChange(tx, caller, { title: 'Firma silindi', description: current.company_name, form: 'companies', operation_id: id }, { entity: 'companies', id, action: 'deleted' });
+        await recordChange(tx, caller, { title: 'log.company.deleted', description: current.company_name, form: 'companies', operation_id: id }, { entity: 'companies', id, action: 'deleted' });
       });
       return { status: 'ok' as const };
     },

@@ -72,7 +72,7 @@ export async function createDeliveryInTx(tx: Executor, actor: Actor, d: Delivery
     deliverer: d.deliverer || actor.name, receiver: d.receiver, component_type: d.component_type, movement_id: movementId,
   });
   if (log) {
-    await recordChange(tx, actor, { title: 'Teslimat oluşturuldu', description: `${company.name}: ${name} ${dec(d.qty).toFixed()} ${unit}`, form: 'deliveries', operation_id: id }, { entity: 'deliveries', id, action: 'created' });
+    await recordChange(tx, actor, { title: 'log.delivery.created', descriptionKey: 'logText.deliveryItem', values: { company: company.name, name, qty: dec(d.qty).toFixed(), unit }, form: 'deliveries', operation_id: id }, { entity: 'deliveries', id, action: 'created' });
   }
   return id;
 }
@@ -132,7 +132,7 @@ export function createDeliveriesService(deps: { db: Db; companies: CompaniesServ
           ...(stamped ? { modified_date: new Date(), modified_user: caller.name } : {}),
           updated_at: new Date(), version: sql`${deliveries.version} + 1`,
         }).where(eq(deliveries.id, id));
-        await recordChange(tx, caller, { title: 'Teslimat güncellendi', description: `${row.company}: ${row.productname} (durum ${status}/${statusdescription})`, form: 'deliveries', operation_id: id }, { entity: 'deliveries', id, action: 'updated' });
+        await recordChange(tx, caller, { title: 'log.delivery.updated', description: `${row.company}: ${row.productname} (durum ${status}/${statusdescription})`, form: 'deliveries', operation_id: id }, { entity: 'deliveries', id, action: 'updated' });
       });
       return (await findDelivery(db, id))!;
     },
@@ -153,7 +153,7 @@ export function createDeliveriesService(deps: { db: Db; companies: CompaniesServ
           else await ledger.reverseMaterialMovement(tx, caller, row.movement_id, opts);
         }
         await tx.delete(deliveries).where(eq(deliveries.id, id));
-        await recordChange(tx, caller, { title: 'Teslimat silindi', description: `${row.company}: ${row.productname} ${dec(row.qty).toFixed()} ${row.unit}`, form: 'deliveries', operation_id: id }, { entity: 'deliveries', id, action: 'deleted' });
+        await recordChange(tx, caller, { title: 'log.delivery.deleted', descriptionKey: 'logText.deliveryItem', values: { company: row.company, name: row.productname, qty: dec(row.qty).toFixed(), unit: row.unit }, form: 'deliveries', operation_id: id }, { entity: 'deliveries', id, action: 'deleted' });
       });
       return { status: 'ok' as const };
     },

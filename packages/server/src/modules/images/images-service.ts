@@ -88,7 +88,7 @@ export function createImagesService(deps: { db: Db; files: FilesService }) {
       await files.prepared(data, () => db.transaction(async (tx) => {
         const urls = await resolveImage(tx, data.image);
         await tx.insert(images).values({ id, model: data.model, ...urls, description: data.description, ...(parseDate(data.date) ? { date: parseDate(data.date) } : {}) });
-        await recordChange(tx, caller, { title: 'Görsel oluşturuldu', description: [data.description, modelCodes(data.model)].filter(Boolean).join(' - '), form: 'images', operation_id: id }, { entity: 'images', id, action: 'created' });
+        await recordChange(tx, caller, { title: 'log.image.created', description: [data.description, modelCodes(data.model)].filter(Boolean).join(' - '), form: 'images', operation_id: id }, { entity: 'images', id, action: 'created' });
       }));
       return (await findImage(db, id))!;
     },
@@ -109,7 +109,7 @@ export function createImagesService(deps: { db: Db; files: FilesService }) {
           throw conflict();
         }
         const r = res[0];
-        await recordChange(tx, caller, { title: 'Görsel güncellendi', description: [r.description, modelCodes(r.model)].filter(Boolean).join(' - '), form: 'images', operation_id: id }, { entity: 'images', id, action: 'updated' });
+        await recordChange(tx, caller, { title: 'log.image.updated', description: [r.description, modelCodes(r.model)].filter(Boolean).join(' - '), form: 'images', operation_id: id }, { entity: 'images', id, action: 'updated' });
       }));
       return (await findImage(db, id))!;
     },
@@ -118,7 +118,7 @@ export function createImagesService(deps: { db: Db; files: FilesService }) {
       await db.transaction(async (tx) => {
         const [r] = await tx.delete(images).where(eq(images.id, id)).returning();
         if (!r) throw notFound();
-        await recordChange(tx, caller, { title: 'Görsel silindi', description: [r.description, modelCodes(r.model)].filter(Boolean).join(' - '), form: 'images', operation_id: id }, { entity: 'images', id, action: 'deleted' });
+        await recordChange(tx, caller, { title: 'log.image.deleted', description: [r.description, modelCodes(r.model)].filter(Boolean).join(' - '), form: 'images', operation_id: id }, { entity: 'images', id, action: 'deleted' });
       });
       return { status: 'ok' as const };
     },

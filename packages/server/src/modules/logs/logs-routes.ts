@@ -26,7 +26,8 @@ export function createLogsService(deps: { db: Db }) {
       const rows = await db.select().from(logs).where(and(gte(logs.date, start), lt(logs.date, end))).orderBy(desc(logs.date), desc(logs.id)).limit(LOGS_DAY_LIMIT);
       return {
         logs: rows.map((r) => ({
-          _id: String(r.id), date: r.date.toISOString(), person: r.person, title: r.title, description: r.description, form: r.form, operation_id: r.operation_id,
+          _id: String(r.id), date: r.date.toISOString(), person: r.person, title: r.title, title_key: r.title_key, description: r.description,
+          description_key: r.description_key, params: r.params ?? {}, form: r.form, operation_id: r.operation_id,
         })),
       };
     },

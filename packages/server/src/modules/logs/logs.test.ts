@@ -31,6 +31,22 @@ describe('GET /logs/list/:date', () => {
     expect(todays[0]).toMatchObject({ title: 'Firma oluşturuldu', description: 'Log Firma', form: 'companies', operation_id: c.json()._id });
   });
 
+  it('keeps the title as a message key and a movement description as a key with its values (units and centres as stored)', async () => {
+    const mat = await insertMaterial(t.database.db, 7, { material_name: 'Log Vidası', material_unit: 'Adet' });
+    const res = await t.call({ method: 'POST', url: '/api/stock/create', token: t.tokens[0], payload: { stock_id: mat, operation_type: 'giris', operation_center: 'ithalat', qty: '2', price: '1' } });
+    expect(res.statusCode).toBe(200);
+    const row = (await t.call({ method: 'GET', url: `/api/logs/list/${today()}`, token: t.tokens[0] })).json().logs
+      .find((l: { description: string }) => l.description.startsWith('Log Vidası'));
+    expect(row).toMatchObject({
+      title: 'Stok hareketi oluşturuldu', title_key: 'log.stock.created',
+      description: 'Log Vidası: +2 Adet (ithalat)', description_key: 'logText.movement',
+      params: { name: 'Log Vidası', sign: '+', qty: '2', unit: 'Adet', center: 'ithalat' },
+    });
+    // Rows written before keys answer null keys and no values.
+    const old = (await t.call({ method: 'GET', url: '/api/logs/list/2024-03-10', token: t.tokens[0] })).json().logs[0];
+    expect(old).toMatchObject({ title_key: null, description_key: null, params: {} });
+  });
+
   it('refuses a bad date naming the field, and roles above 2', async () => {
     for (const bad of ['2024-02-30', '31.13.2024', 'yesterday', '2024-1-1']) {
       const res = await t.call({ method: 'GET', url: `/api/logs/list/${bad}`, token: t.tokens[0], lang: 'tr' });

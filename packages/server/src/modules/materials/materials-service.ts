@@ -50,7 +50,7 @@ export function createMaterialsService(deps: { db: Db; files: FileIngest }) {
       await files.prepared(data, () => db.transaction(async (tx) => {
         const img = await files.ingest(tx, data.material_img, 'material_img', { kind: 'image' });
         await tx.insert(materials).values({ id, ...materialColumns(data), material_name: data.material_name, material_category: data.material_category, material_group: data.material_group, material_img: img });
-        await recordChange(tx, caller, { title: 'Malzeme oluşturuldu', description: data.material_name, form: 'materials', operation_id: id }, { entity: 'materials', id, action: 'created' });
+        await recordChange(tx, caller, { title: 'log.material.created', description: data.material_name, form: 'materials', operation_id: id }, { entity: 'materials', id, action: 'created' });
       }));
       return (await findMaterial(db, id))!;
     },
@@ -68,7 +68,7 @@ export function createMaterialsService(deps: { db: Db; files: FileIngest }) {
           if (!exists) throw notFound();
           throw conflict();
         }
-        await recordChange(tx, caller, { title: 'Malzeme güncellendi', description: row.name, form: 'materials', operation_id: id }, { entity: 'materials', id, action: 'updated' });
+        await recordChange(tx, caller, { title: 'log.material.updated', description: row.name, form: 'materials', operation_id: id }, { entity: 'materials', id, action: 'updated' });
       }));
       return (await findMaterial(db, id))!;
     },
@@ -82,7 +82,7 @@ export function createMaterialsService(deps: { db: Db; files: FileIngest }) {
           if (key) throw conflict(key);
         }
         await tx.delete(materials).where(eq(materials.id, id));
-        await recordChange(tx, caller, { title: 'Malzeme silindi', description: current.name, form: 'materials', operation_id: id }, { entity: 'materials', id, action: 'deleted' });
+        await recordChange(tx, caller, { title: 'log.material.deleted', description: current.name, form: 'materials', operation_id: id }, { entity: 'materials', id, action: 'deleted' });
       });
       return { status: 'ok' as const };
     },

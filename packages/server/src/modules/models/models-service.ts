@@ -55,7 +55,7 @@ export function createModelsService(deps: { db: Db; files: FileIngest }) {
           id, ...modelColumns(data), model_adi_tr: data.model_adi[0], model_kodu: data.model_kodu, model_kategori: data.model_kategori,
           model_resim: stored.model_resim ?? '', model_downloads: stored.model_downloads ?? [],
         });
-        await recordChange(tx, caller, { title: 'Model oluşturuldu', description: `${data.model_kodu} ${pairText(data.model_adi, 'tr')}`, form: 'models', operation_id: id }, { entity: 'models', id, action: 'created' });
+        await recordChange(tx, caller, { title: 'log.model.created', description: `${data.model_kodu} ${pairText(data.model_adi, 'tr')}`, form: 'models', operation_id: id }, { entity: 'models', id, action: 'created' });
       }));
       return (await findModel(db, id))!;
     },
@@ -81,7 +81,7 @@ export function createModelsService(deps: { db: Db; files: FileIngest }) {
             .returning({ id: products.id });
           if (moved.length > 0) await notifyInTx(tx, { entity: 'products', action: 'changed' });
         }
-        await recordChange(tx, caller, { title: 'Model güncellendi', description: `${row.model_kodu} ${row.model_adi_tr}`, form: 'models', operation_id: id }, { entity: 'models', id, action: 'updated' });
+        await recordChange(tx, caller, { title: 'log.model.updated', description: `${row.model_kodu} ${row.model_adi_tr}`, form: 'models', operation_id: id }, { entity: 'models', id, action: 'updated' });
       }));
       return (await findModel(db, id))!;
     },
@@ -95,7 +95,7 @@ export function createModelsService(deps: { db: Db; files: FileIngest }) {
           if (key) throw conflict(key);
         }
         await tx.delete(models).where(eq(models.id, id));
-        await recordChange(tx, caller, { title: 'Model silindi', description: `${current.kodu} ${current.adi}`, form: 'models', operation_id: id }, { entity: 'models', id, action: 'deleted' });
+        await recordChange(tx, caller, { title: 'log.model.deleted', description: `${current.kodu} ${current.adi}`, form: 'models', operation_id: id }, { entity: 'models', id, action: 'deleted' });
       });
       return { status: 'ok' as const };
     },

@@ -108,7 +108,7 @@ export function createMyCompanyService({ db, files, secret }: MyCompanyDeps) {
         const cols = await columnsOf(tx, data);
         // A concurrent create loses on the primary key: answered 409 by the error handler.
         await tx.insert(myCompany).values({ ...cols, id: MY_COMPANY_ID, sirket_adi: data.sirket_adi, sirket_ulke: data.sirket_ulke });
-        await recordChange(tx, caller, { title: 'Firma bilgileri oluşturuldu', description: data.sirket_adi, form: 'mycompany', operation_id: MY_COMPANY_ID }, { entity: 'mycompany', id: MY_COMPANY_ID, action: 'created' });
+        await recordChange(tx, caller, { title: 'log.mycompany.created', description: data.sirket_adi, form: 'mycompany', operation_id: MY_COMPANY_ID }, { entity: 'mycompany', id: MY_COMPANY_ID, action: 'created' });
       }));
       return withSignedFiles((await findMyCompany(db))!);
     },
@@ -125,7 +125,7 @@ export function createMyCompanyService({ db, files, secret }: MyCompanyDeps) {
         const res = await tx.update(myCompany).set({ ...cols, updated_at: new Date(), version: sql`${myCompany.version} + 1` })
           .where(and(eq(myCompany.id, MY_COMPANY_ID), versionIs(myCompany.version, __v))).returning({ id: myCompany.id });
         if (res.length === 0) throw conflict();
-        await recordChange(tx, caller, { title: 'Firma bilgileri güncellendi', description: cols.sirket_adi ?? current.sirket_adi, form: 'mycompany', operation_id: MY_COMPANY_ID }, { entity: 'mycompany', id: MY_COMPANY_ID, action: 'updated' });
+        await recordChange(tx, caller, { title: 'log.mycompany.updated', description: cols.sirket_adi ?? current.sirket_adi, form: 'mycompany', operation_id: MY_COMPANY_ID }, { entity: 'mycompany', id: MY_COMPANY_ID, action: 'updated' });
       }));
       return withSignedFiles((await findMyCompany(db))!);
     },

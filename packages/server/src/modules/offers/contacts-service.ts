@@ -40,14 +40,14 @@ export async function upsertContactFromOffer(tx: Executor, actor: Actor, o: { re
     const phone = existing.phone || o.buyer_phone;
     if (email !== existing.email || phone !== existing.phone) {
       await tx.update(contacts).set({ email, phone, updated_at: new Date(), version: sql`${contacts.version} + 1` }).where(eq(contacts.id, existing.id));
-      if (log) await recordChange(tx, actor, { title: 'Kişi güncellendi', description: `${name} (${o.firma_adi})`, form: 'contacts', operation_id: existing.id }, { entity: 'contacts', id: existing.id, action: 'updated' });
+      if (log) await recordChange(tx, actor, { title: 'log.contact.updated', description: `${name} (${o.firma_adi})`, form: 'contacts', operation_id: existing.id }, { entity: 'contacts', id: existing.id, action: 'updated' });
     }
     return;
   }
   const id = newId();
   const res = await tx.insert(contacts).values({ id, name, company: o.firma_adi, company_id: o.firma_id, email: o.firma_eposta, phone: o.buyer_phone, source: 'offer' })
     .onConflictDoNothing().returning({ id: contacts.id });
-  if (res.length && log) await recordChange(tx, actor, { title: 'Kişi eklendi', description: `${name} (${o.firma_adi})`, form: 'contacts', operation_id: id }, { entity: 'contacts', id, action: 'created' });
+  if (res.length && log) await recordChange(tx, actor, { title: 'log.contact.created', description: `${name} (${o.firma_adi})`, form: 'contacts', operation_id: id }, { entity: 'contacts', id, action: 'created' });
 }
 
 export function createContactsService(deps: { db: Db }) {
@@ -74,7 +74,7 @@ export function createContactsService(deps: { db: Db }) {
       const id = newId();
       await db.transaction(async (tx) => {
         await tx.insert(contacts).values({ id, name: d.name, company: d.company ?? '', company_id: d.company_id ?? null, position: d.position ?? '', email: d.email ?? '', phone: d.phone ?? '', source: 'manual' }).catch(taken);
-        await recordChange(tx, actor, { title: 'Kişi eklendi', description: `${d.name} (${d.company ?? ''})`, form: 'contacts', operation_id: id }, { entity: 'contacts', id, action: 'created' });
+        await recordChange(tx, actor, { title: 'log.contact.created', description: `${d.name} (${d.company ?? ''})`, form: 'contacts', operation_id: id }, { entity: 'contacts', id, action: 'created' });
       });
       return get(id);
     },
@@ -87,7 +87,7 @@ export function createContactsService(deps: { db: Db }) {
         void _v;
         const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
         await tx.update(contacts).set({ ...set, updated_at: new Date(), version: sql`${contacts.version} + 1` }).where(eq(contacts.id, id)).catch(taken);
-        await recordChange(tx, actor, { title: 'Kişi güncellendi', description: `${d.name ?? row.name}`, form: 'contacts', operation_id: id }, { entity: 'contacts', id, action: 'updated' });
+        await recordChange(tx, actor, { title: 'log.contact.updated', description: `${d.name ?? row.name}`, form: 'contacts', operation_id: id }, { entity: 'contacts', id, action: 'updated' });
       });
       return get(id);
     },
@@ -96,7 +96,7 @@ export function createContactsService(deps: { db: Db }) {
         const [row] = await tx.select().from(contacts).where(eq(contacts.id, id)).for('update').limit(1);
         if (!row) throw notFound();
         await tx.delete(contacts).where(eq(contacts.id, id));
-        await recordChange(tx, actor, { title: 'Kişi silindi', description: `${row.name} (${row.company})`, form: 'contacts', operation_id: id }, { entity: 'contacts', id, action: 'deleted' });
+        await recordChange(tx, actor, { title: 'log.contact.deleted', description: `${row.name} (${row.company})`, form: 'contacts', operation_id: id }, { entity: 'contacts', id, action: 'deleted' });
       });
       return { status: 'ok' as const };
     },
@@ -116,7 +116,7 @@ export function createContactsService(deps: { db: Db }) {
           on conflict do nothing`);
         const n = Number((fromOffers as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (fromOffers as unknown as { affectedRows?: number }).affectedRows ?? 0)
           + Number((fromCompanies as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (fromCompanies as unknown as { affectedRows?: number }).affectedRows ?? 0);
-        await recordChange(tx, actor, { title: 'Kişiler aktarıldı', description: `${n} kişi`, form: 'contacts' }, { entity: 'contacts', action: 'changed' });
+        await recordChange(tx, actor, { title: 'log.contact.imported', description: `${n} kişi`, form: 'contacts' }, { entity: 'contacts', action: 'changed' });
         return n;
       });
       return { added };

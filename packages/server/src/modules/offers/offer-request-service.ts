@@ -95,7 +95,7 @@ export function createOfferRequestService(deps: { db: Db; limit?: number; window
     });
     await upsertContactFromOffer(tx, WEB_ACTOR, { related_person: data.name, firma_adi: data.company, firma_id: null, firma_eposta: data.email, buyer_phone: data.phone }, true);
     const who = data.company ? `${data.name} (${data.company})` : data.name;
-    await recordChange(tx, WEB_ACTOR, { title: 'Web teklif isteği', description: `${number.no}: ${who}, ${data.quantity} x ${subject}`.slice(0, 500), form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'created' });
+    await recordChange(tx, WEB_ACTOR, { title: 'log.offer.webRequest', description: `${number.no}: ${who}, ${data.quantity} x ${subject}`.slice(0, 500), form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'created' });
     await insertTodo(tx, WEB_ACTOR, {
       for_role: OFFICE_TODO_ROLE, person: 'Ofis',
       task: requestTodoText(number.no, data, `${data.quantity} x ${subject}`), link: `/offer/${id}`,

@@ -183,7 +183,7 @@ export async function createOfferInTx(tx: Executor, actor: Actor, d: OfferData, 
   await writeItems(tx, id, items, money.lines, []);
   await upsertContactFromOffer(tx, actor, h, opts.log !== false);
   if (opts.log !== false) {
-    await recordChange(tx, actor, { title: 'Teklif oluşturuldu', description: `${number.no}: ${h.firma_adi} (${items.length} kalem, ${money.totals.teklif_gtoplamdoviz} ${h.teklif_dovizi})`, form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'created' });
+    await recordChange(tx, actor, { title: 'log.offer.created', description: `${number.no}: ${h.firma_adi} (${items.length} kalem, ${money.totals.teklif_gtoplamdoviz} ${h.teklif_dovizi})`, form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'created' });
   }
   return id;
 }
@@ -257,7 +257,7 @@ export function createOffersService(deps: { db: Db; secret: () => string }) {
         await writeItems(tx, id, items, money.lines, stored);
         await upsertContactFromOffer(tx, actor, h, true);
         const moved = h.teklif_durumu !== row.teklif_durumu ? ` (durum ${row.teklif_durumu} → ${h.teklif_durumu})` : '';
-        await recordChange(tx, actor, { title: becomesOrder ? 'Teklif siparişe dönüştü' : 'Teklif güncellendi', description: `${d.teklif_no || row.teklif_no}: ${h.firma_adi}${moved}`, form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'updated' });
+        await recordChange(tx, actor, { title: becomesOrder ? 'log.offer.toOrder' : 'log.offer.updated', description: `${d.teklif_no || row.teklif_no}: ${h.firma_adi}${moved}`, form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'updated' });
       });
       return get(id);
     },
@@ -286,7 +286,7 @@ export function createOffersService(deps: { db: Db; secret: () => string }) {
         } satisfies OfferInput);
         const created = await createOfferInTx(tx, actor, body, { log: false });
         const [n] = await tx.select({ no: offers.teklif_no }).from(offers).where(eq(offers.id, created)).limit(1);
-        await recordChange(tx, actor, { title: 'Teklif kopyalandı', description: `${src.teklif_no} → ${n?.no ?? ''}: ${src.firma_adi}`, form: 'offers', operation_id: created }, { entity: 'offers', id: created, action: 'created' });
+        await recordChange(tx, actor, { title: 'log.offer.copied', description: `${src.teklif_no} → ${n?.no ?? ''}: ${src.firma_adi}`, form: 'offers', operation_id: created }, { entity: 'offers', id: created, action: 'created' });
         return created;
       });
       return get(newId_);
@@ -301,7 +301,7 @@ export function createOffersService(deps: { db: Db; secret: () => string }) {
         const stored = await storedItems(tx, id);
         if (hasOrderError(stored.map((s) => ({ takeoff_from_stock: s.takeoff_from_stock, tamamlanmaOrani: Number(s.tamamlanma_orani) })))) throw conflict('offer.orderError');
         await tx.delete(offers).where(eq(offers.id, id));
-        await recordChange(tx, actor, { title: 'Teklif silindi', description: `${row.teklif_no}: ${row.firma_adi} (${stored.length} kalem: ${stored.slice(0, 3).map((s) => joinOfferCode(s.urun_kodu) || s.urun_adi).join(', ')})`.slice(0, 500), form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'deleted' });
+        await recordChange(tx, actor, { title: 'log.offer.deleted', description: `${row.teklif_no}: ${row.firma_adi} (${stored.length} kalem: ${stored.slice(0, 3).map((s) => joinOfferCode(s.urun_kodu) || s.urun_adi).join(', ')})`.slice(0, 500), form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'deleted' });
       });
       return { status: 'ok' as const };
     },
@@ -323,7 +323,7 @@ export function createOffersService(deps: { db: Db; secret: () => string }) {
         };
         if (row) await tx.update(offerSettings).set({ ...values, updated_at: new Date(), version: sql`${offerSettings.version} + 1` }).where(eq(offerSettings.id, '1'));
         else await tx.insert(offerSettings).values({ id: '1', ...values, version: 1 });
-        await recordChange(tx, actor, { title: 'Teklif ayarları güncellendi', form: 'offers' }, { entity: 'offer_settings', id: '1', action: 'updated' });
+        await recordChange(tx, actor, { title: 'log.offer.settingsUpdated', form: 'offers' }, { entity: 'offer_settings', id: '1', action: 'updated' });
       });
       return readOfferSettings(db);
     },

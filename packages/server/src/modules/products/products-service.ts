@@ -81,7 +81,7 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
           id, ...productColumns(data), urun_adi_tr: data.urun_adi[0], model_id: data.urun_model, ...model,
           technical_drawing: stored.technical_drawing ?? '', product_images: stored.product_images ?? [], product_downloads: stored.product_downloads ?? [],
         });
-        await recordChange(tx, caller, { title: 'Ürün oluşturuldu', description: `${data.urun_kodu} ${pairText(data.urun_adi, 'tr')}`, form: 'products', operation_id: id }, { entity: 'products', id, action: 'created' });
+        await recordChange(tx, caller, { title: 'log.product.created', description: `${data.urun_kodu} ${pairText(data.urun_adi, 'tr')}`, form: 'products', operation_id: id }, { entity: 'products', id, action: 'created' });
       }));
       return (await findProduct(db, id))!;
     },
@@ -103,7 +103,7 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
           if (!exists) throw notFound();
           throw conflict();
         }
-        await recordChange(tx, caller, { title: 'Ürün güncellendi', description: `${row.kodu} ${row.adi}`, form: 'products', operation_id: id }, { entity: 'products', id, action: 'updated' });
+        await recordChange(tx, caller, { title: 'log.product.updated', description: `${row.kodu} ${row.adi}`, form: 'products', operation_id: id }, { entity: 'products', id, action: 'updated' });
       }));
       return (await findProduct(db, id))!;
     },
@@ -118,7 +118,7 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
           if (key) throw conflict(key);
         }
         await tx.delete(products).where(eq(products.id, id));
-        await recordChange(tx, caller, { title: 'Ürün silindi', description: `${current.kodu} ${current.adi}`, form: 'products', operation_id: id }, { entity: 'products', id, action: 'deleted' });
+        await recordChange(tx, caller, { title: 'log.product.deleted', description: `${current.kodu} ${current.adi}`, form: 'products', operation_id: id }, { entity: 'products', id, action: 'deleted' });
       });
       return { status: 'ok' as const };
     },

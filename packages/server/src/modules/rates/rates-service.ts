@@ -72,7 +72,7 @@ export function createRatesService({ db, url, timeoutMs = RATES_FETCH_TIMEOUT_MS
       const row = await insertBulletin(tx, b);
       if (!row) return false;
       await recordChange(tx, actor, {
-        title: 'Döviz kurları kaydedildi',
+        title: 'log.rates.saved',
         description: `TCMB ${b.tarih} (${b.bulletinNo}): USD ${b.usd.selling}, EUR ${b.eur.selling}`,
         form: 'tcmb',
         operation_id: String(row.id),

@@ -178,8 +178,12 @@ export function toProductMovement(r: ProductMovementRow, runTotal?: DecimalInput
   };
 }
 
+/** 'name: +5 Adet (uretim)' in Turkish; unit and centre are shown through their labels in the reader's language. */
 function describe(name: string, m: { operation_type: string; qty: DecimalInput; unit: string; operation_center: string }) {
-  return `${name}: ${m.operation_type === 'giris' ? '+' : '-'}${dec(m.qty).toFixed()} ${m.unit} (${m.operation_center})`;
+  return {
+    descriptionKey: 'logText.movement' as const,
+    values: { name, sign: m.operation_type === 'giris' ? '+' : '-', qty: dec(m.qty).toFixed(), unit: m.unit, center: m.operation_center },
+  };
 }
 
 // ------------------------------------------------------------------ materials
@@ -201,7 +205,7 @@ export async function addMaterialMovement(tx: Executor, actor: Actor | null, m: 
   }).returning();
   await bumpDay(tx, 'material', m.stock_id, v.date, sums.sumQty, 1);
   if (opts.log !== false) {
-    await recordChange(tx, actor, { title: opts.reverses_id ? 'Stok hareketi geri alındı' : 'Stok hareketi oluşturuldu', description: describe(mat.material_name, row), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'created' });
+    await recordChange(tx, actor, { title: opts.reverses_id ? 'log.stock.reversed' : 'log.stock.created', ...describe(mat.material_name, row), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'created' });
     await notifyInTx(tx, { entity: 'materials', id: m.stock_id, action: 'updated' });
   }
   return toMaterialMovement(row);
@@ -220,7 +224,7 @@ export async function deleteMaterialMovement(tx: Executor, actor: Actor | null, 
   await tx.delete(materialMovements).where(eq(materialMovements.id, id));
   await applyToOwner(tx, materials, row.stock_id, effect(row.operation_type, row.qty, -1));
   await bumpDay(tx, 'material', row.stock_id, row.operation_date, row.sum_qty, -1);
-  await recordChange(tx, actor, { title: 'Stok hareketi silindi', description: describe(row.stock_name, row), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'deleted' });
+  await recordChange(tx, actor, { title: 'log.stock.deleted', ...describe(row.stock_name, row), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'deleted' });
   await notifyInTx(tx, { entity: 'materials', id: row.stock_id, action: 'updated' });
   return toMaterialMovement(row);
 }
@@ -272,7 +276,7 @@ export async function updateMaterialMovement(tx: Executor, actor: Actor | null, 
   }).where(eq(materialMovements.id, id)).returning();
   await bumpDay(tx, 'material', row.stock_id, row.operation_date, row.sum_qty, -1);
   await bumpDay(tx, 'material', next.stock_id, next.operation_date, next.sum_qty, 1);
-  await recordChange(tx, actor, { title: 'Stok hareketi güncellendi', description: describe(mat.material_name, next), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'updated' });
+  await recordChange(tx, actor, { title: 'log.stock.updated', ...describe(mat.material_name, next), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'updated' });
   for (const sid of new Set([row.stock_id, target])) await notifyInTx(tx, { entity: 'materials', id: sid, action: 'updated' });
   return toMaterialMovement(next);
 }
@@ -336,7 +340,7 @@ export async function addProductMovement(tx: Executor, actor: Actor | null, m: N
   }).returning();
   await bumpDay(tx, 'product', m.product_id, v.date, sums.sumQty, 1);
   if (opts.log !== false) {
-    await recordChange(tx, actor, { title: opts.reverses_id ? 'Ürün stok hareketi geri alındı' : 'Ürün stok hareketi oluşturuldu', description: describe(name, row), form: 'productStocks', operation_id: id }, { entity: 'stock', id, action: 'created' });
+    await recordChange(tx, actor, { title: opts.reverses_id ? 'log.productStock.reversed' : 'log.productStock.created', ...describe(name, row), form: 'productStocks', operation_id: id }, { entity: 'stock', id, action: 'created' });
     await notifyInTx(tx, { entity: 'products', id: m.product_id, action: 'updated' });
   }
   return toProductMovement(row);
@@ -355,7 +359,7 @@ export async function deleteProductMovement(tx: Executor, actor: Actor | null, i
   await tx.delete(productMovements).where(eq(productMovements.id, id));
   await applyToOwner(tx, products, row.product_id, effect(row.operation_type, row.qty, -1));
   await bumpDay(tx, 'product', row.product_id, row.operation_date, row.sum_qty, -1);
-  await recordChange(tx, actor, { title: 'Ürün stok hareketi silindi', description: describe(row.productname, row), form: 'productStocks', operation_id: id }, { entity: 'stock', id, action: 'deleted' });
+  await recordChange(tx, actor, { title: 'log.productStock.deleted', ...describe(row.productname, row), form: 'productStocks', operation_id: id }, { entity: 'stock', id, action: 'deleted' });
   await notifyInTx(tx, { entity: 'products', id: row.product_id, action: 'updated' });
   return toProductMovement(row);
 }

@@ -45,7 +45,7 @@ export async function insertTodo(tx: Executor, actor: Actor | null, t: NewTodo):
     id, person_id: t.person_id ?? null, for_role: t.for_role ?? null, person: t.person, task: t.task, link: t.link ?? '',
     created_by: actor?.id || '',
   });
-  await recordChange(tx, actor, { title: 'Yapılacak iş oluşturuldu', description: `${t.person}: ${t.task}`.slice(0, 500), form: 'todos', operation_id: id }, { entity: 'todos', id, action: 'created' });
+  await recordChange(tx, actor, { title: 'log.todo.created', description: `${t.person}: ${t.task}`.slice(0, 500), form: 'todos', operation_id: id }, { entity: 'todos', id, action: 'created' });
   return id;
 }
 
@@ -95,7 +95,7 @@ export function createTodosService(deps: { db: Db }) {
       await visibleRow(caller, id);
       await db.transaction(async (tx) => {
         await tx.update(todos).set({ read, read_at: read ? new Date() : null, updated_at: new Date(), version: sql`${todos.version} + 1` }).where(eq(todos.id, id));
-        await recordChange(tx, caller, { title: read ? 'Yapılacak iş okundu' : 'Yapılacak iş okunmadı olarak işaretlendi', form: 'todos', operation_id: id }, { entity: 'todos', id, action: 'updated' });
+        await recordChange(tx, caller, { title: read ? 'log.todo.read' : 'log.todo.unread', form: 'todos', operation_id: id }, { entity: 'todos', id, action: 'updated' });
       });
       return one(id, caller);
     },
@@ -106,7 +106,7 @@ export function createTodosService(deps: { db: Db }) {
       if (!canDelete(row, caller)) throw forbidden();
       await db.transaction(async (tx) => {
         await tx.delete(todos).where(eq(todos.id, id));
-        await recordChange(tx, caller, { title: 'Yapılacak iş silindi', description: `${row.person}: ${row.task}`.slice(0, 500), form: 'todos', operation_id: id }, { entity: 'todos', id, action: 'deleted' });
+        await recordChange(tx, caller, { title: 'log.todo.deleted', description: `${row.person}: ${row.task}`.slice(0, 500), form: 'todos', operation_id: id }, { entity: 'todos', id, action: 'deleted' });
       });
       return { status: 'ok' as const };
     },

@@ -66,7 +66,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
           user_img: data.user_img, company_id: data.usercompany_id, userstate: data.userstate, permissions: data.permissions,
           password_hash: passwordHash,
         }).catch(emailRace);
-        await recordChange(tx, caller, { title: 'Kullanıcı oluşturuldu', description: `${data.firstname} ${data.lastname} <${data.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'created' });
+        await recordChange(tx, caller, { title: 'log.user.created', description: `${data.firstname} ${data.lastname} <${data.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'created' });
       });
       return (await findUser(db, id))!;
     },
@@ -101,7 +101,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
           token_version: deactivated ? sql`${users.token_version} + 1` : sql`${users.token_version}`,
         }).where(and(eq(users.id, id), versionIs(users.version, data.__v))).returning({ id: users.id }).catch(emailRace);
         if (res.length === 0) throw conflict();
-        await recordChange(tx, caller, { title: 'Kullanıcı güncellendi', description: `${data.firstname} ${data.lastname} <${data.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'updated' });
+        await recordChange(tx, caller, { title: 'log.user.updated', description: `${data.firstname} ${data.lastname} <${data.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'updated' });
       });
       return (await findUser(db, id))!;
     },
@@ -122,7 +122,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
         const [r] = await tx.update(users).set({ password_hash: hashed, token_version: sql`${users.token_version} + 1`, updated_at: new Date() })
           .where(eq(users.id, id)).returning({ tv: users.token_version });
         tokenVersion = r.tv;
-        await recordChange(tx, caller, { title: 'Şifre değiştirildi', description: `${current.firstname} ${current.lastname}`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'updated' });
+        await recordChange(tx, caller, { title: 'log.user.passwordChanged', description: `${current.firstname} ${current.lastname}`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'updated' });
       });
       // The caller keeps working after changing their own password: they get a fresh token.
       return self ? { status: 'ok' as const, ...deps.auth.issueFor(id, tokenVersion) } : { status: 'ok' as const };
@@ -135,7 +135,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
         if (!current) throw notFound();
         if (!canManageRole(caller.role, current.role)) throw forbidden('user.target.higher');
         await tx.delete(users).where(eq(users.id, id));
-        await recordChange(tx, caller, { title: 'Kullanıcı silindi', description: `${current.firstname} ${current.lastname} <${current.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'deleted' });
+        await recordChange(tx, caller, { title: 'log.user.deleted', description: `${current.firstname} ${current.lastname} <${current.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'deleted' });
       });
       return { status: 'ok' as const };
     },

@@ -3,8 +3,9 @@ import { ActionIcon, Avatar, Burger, Button, Group, Menu, Text, Tooltip, Unstyle
 import { LANGS } from '@isik/domain';
 import { IconCheck, IconChevronDown, IconLanguage, IconLogin, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LANGUAGE_LABELS, currentLang, setLanguage } from '../../i18n';
+import { isOpenPath } from '../../lib/open-paths';
 import { displayName, useLogout, useSession } from '../../lib/session';
 import { BrandMark } from './brand-mark';
 import { initials } from './user-panel';
@@ -35,6 +36,8 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
   // Spec 2.2: the logout icon only with a successful session and an e-mail.
   const showLogout = signedIn && Boolean(session.email);
   const name = displayName(session.user);
+  // The public area (catalogue, sign-in) is not the back office: no 'Yönetim paneli' subtitle, no settings gear.
+  const publicArea = isOpenPath(useLocation().pathname);
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
@@ -49,7 +52,7 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
           <Group gap={8} wrap="nowrap">
             <BrandMark size={30} />
             <Text fw={800} size="lg" style={{ whiteSpace: 'nowrap' }}>{t('app.name')}</Text>
-            <Text size="sm" c="dimmed" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>{t('app.tagline')}</Text>
+            {!publicArea && <Text size="sm" c="dimmed" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }} data-testid="app-tagline">{t('app.tagline')}</Text>}
           </Group>
         </UnstyledButton>
       </Group>
@@ -78,11 +81,13 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
           </Suspense>
         )}
 
-        <Tooltip label={t('settings.title')}>
-          <ActionIcon variant="subtle" color="gray" c="inherit" size="lg" onClick={onOpenSettings} aria-label={t('settings.title')}>
-            <IconSettings size={20} />
-          </ActionIcon>
-        </Tooltip>
+        {!publicArea && (
+          <Tooltip label={t('settings.title')}>
+            <ActionIcon variant="subtle" color="gray" c="inherit" size="lg" onClick={onOpenSettings} aria-label={t('settings.title')}>
+              <IconSettings size={20} />
+            </ActionIcon>
+          </Tooltip>
+        )}
 
         <Menu position="bottom-end" withArrow shadow="md">
           <Menu.Target>

@@ -9,6 +9,7 @@ import { SearchInput } from '../search-input';
 import { materialCategoriesPickerQuery, materialPickerQuery } from './picker-api';
 import { groupOptions, keepGroup, materialImage, priceText, stockText } from './picker-helpers';
 import { PickerError, PickerFooter, SelectButton, Thumb } from './picker-parts';
+import { useLabels } from '../../lib/labels';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -20,6 +21,7 @@ export interface MaterialPickerPanelProps {
 /** Category and group filters (groups follow the category) and a name search, all on the server. */
 export function MaterialPickerPanel({ onSelect, autoFocus = true }: MaterialPickerPanelProps) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string | null>(null);
   const [group, setGroup] = useState<string | null>(null);
@@ -40,7 +42,7 @@ export function MaterialPickerPanel({ onSelect, autoFocus = true }: MaterialPick
         </div>
       ),
     },
-    { key: 'unit', header: t('pickers.col.unit'), render: (m) => <Text size="sm">{m.material_unit}</Text> },
+    { key: 'unit', header: t('pickers.col.unit'), render: (m) => <Text size="sm">{labels.unit(m.material_unit)}</Text> },
     { key: 'price', header: t('pickers.col.price'), align: 'right', render: (m) => <Text size="sm" style={NOWRAP}>{priceText(m.material_price, m.material_doviz, 4)}</Text> },
     {
       key: 'stock', header: t('pickers.col.stock'), align: 'right',

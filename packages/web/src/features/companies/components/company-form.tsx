@@ -2,8 +2,10 @@ import { useMemo, type ReactNode } from 'react';
 import {
   Alert, Box, Button, Divider, Grid, Group, List, Paper, Select, Stack, Switch, Text, TextInput, Textarea, ThemeIcon, Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { openConfirmModal } from '@mantine/modals';
-import { COMPANY_CATEGORIES, countryOptions, hasModulePermission, type Company, type CompanyInput } from '@isik/domain';
+import { COMPANY_CATEGORIES, countryOptions, hasModulePermission, sameCompanyName, type Company, type CompanyInput } from '@isik/domain';
 import {
   IconAddressBook, IconAlertTriangle, IconAt, IconBuilding, IconDeviceFloppy, IconDeviceMobile, IconFileInvoice,
   IconMapPin, IconPhone, IconPrinter, IconTrash, IconWorld, IconX,
@@ -12,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { tm } from '../../../i18n';
 import { useSession } from '../../../lib/session';
 import { useEntityForm } from '../../../lib/use-entity-form';
-import { useDeleteCompany, useSaveCompany } from '../api/companies-api';
+import { companiesQuery, useDeleteCompany, useSaveCompany } from '../api/companies-api';
 import {
   orderedErrors, presetErrors, toCompanyBody, toFormValues, validateCompany,
   type CompanyField, type CompanyFormValues,
@@ -102,9 +104,19 @@ export function CompanyForm({ company, initialValues, onSaved, onDeleted, onClos
     onSaved,
     onDeleted,
   });
-  const { form, isNew, submit, input } = entity;
+  const { form, isNew, submit, input, current } = entity;
   const alertOpen = entity.errorsShown;
   const handleDelete = entity.remove;
+
+  // A second company with the same name: warn before it is saved, naming the one that exists.
+  // Asked in Turkish lower case: the server's search folds ASCII case only.
+  const [nameToCheck] = useDebouncedValue(form.values.company_name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('tr'), 300);
+  const { data: namesake } = useQuery({
+    ...companiesQuery({ page: 1, pageSize: 20, orderBy: 'company_name', order: 'asc', search: nameToCheck }),
+    enabled: canWrite && nameToCheck.length >= 3,
+    placeholderData: undefined,
+    select: (r) => r.companyList.find((c) => c._id !== current?._id && sameCompanyName(c.company_name, nameToCheck)) ?? null,
+  });
 
   const lang = i18n.language;
   const countries = useMemo(() => {
@@ -167,6 +179,11 @@ export function CompanyForm({ company, initialValues, onSaved, onDeleted, onClos
                 <Grid gutter="sm">
                   <Grid.Col span={12}>
                     <TextInput label={t(LABEL_KEYS.company_name)} withAsterisk maxLength={200} data-autofocus {...input('company_name')} />
+                    {namesake && sameCompanyName(namesake.company_name, form.values.company_name) && (
+                      <Alert mt="xs" color="yellow" variant="light" icon={<IconAlertTriangle size={16} />} data-testid="company-duplicate-warning">
+                        {t('companies.form.duplicateName', { name: namesake.company_name, city: namesake.company_city || '—' })}
+                      </Alert>
+                    )}
                   </Grid.Col>
                   <Grid.Col span={HALF}>
                     <Select

@@ -16,6 +16,7 @@ import { useCreateDelivery } from '../api/deliveries-api';
 import { applyPicked, clearPicked, newDeliveryValues, toDeliveryBody, validateDelivery, type DeliveryField, type DeliveryFormValues } from './delivery-values';
 import '@mantine/dates/styles.css';
 import { NumberField } from '../../../components/number-field';
+import { useLabels } from '../../../lib/labels';
 
 export interface DeliveryDialogProps {
   opened: boolean;
@@ -26,6 +27,7 @@ export interface DeliveryDialogProps {
 /** Spec 000 2.9 and 4: the new-delivery modal with its defaults, the product or material picker and the total. */
 export function DeliveryDialog({ opened, onClose, company }: DeliveryDialogProps) {
   const { t, i18n } = useTranslation();
+  const labels = useLabels();
   const user = useSession((s) => s.user);
   const deliverer = user ? `${user.firstname} ${user.lastname}`.trim() : '';
   const save = useCreateDelivery();
@@ -104,7 +106,7 @@ export function DeliveryDialog({ opened, onClose, company }: DeliveryDialogProps
                     {picked ? (
                       <>
                         <Text size="sm" fw={600} lineClamp={1} data-testid="delivery-picked">{v.productname}</Text>
-                        <Text size="xs" c={noStock ? 'red' : 'dimmed'}>{t('companies.delivery.stock', { value: formatNumber(v.max ?? 0, DELIVERY_QTY_PLACES), unit: v.unit })}</Text>
+                        <Text size="xs" c={noStock ? 'red' : 'dimmed'}>{t('companies.delivery.stock', { value: formatNumber(v.max ?? 0, DELIVERY_QTY_PLACES), unit: labels.unit(v.unit) })}</Text>
                       </>
                     ) : <Text size="sm" c="dimmed">{t('companies.delivery.freeText')}</Text>}
                   </Stack>
@@ -145,7 +147,7 @@ export function DeliveryDialog({ opened, onClose, company }: DeliveryDialogProps
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <Select label={t('companies.delivery.field.unit')} data={[...UNITS]} allowDeselect={false} disabled={picked} comboboxProps={{ withinPortal: true }} {...input('unit')} />
+                <Select label={t('companies.delivery.field.unit')} data={labels.options(UNITS, labels.unit)} allowDeselect={false} disabled={picked} comboboxProps={{ withinPortal: true }} {...input('unit')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <NumberField

@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session';
 import { companyDeliveriesQuery, fetchCompanyDeliveries, useDeleteDelivery } from '../api/deliveries-api';
 import { DeliveryDialog } from './delivery-dialog';
 import { DeliveryStatusDialog } from './delivery-status-dialog';
+import { useLabels } from '../../../lib/labels';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const STATUS_COLORS = ['blue', 'yellow', 'green'] as const;
@@ -26,6 +27,7 @@ export function DeliveryStatusBadge({ status }: { status: number }) {
 /** Spec 000 2.9: the company's deliveries with the new-delivery and status modals; exported through the Reports menu. */
 export function DeliveryList({ company }: { company: Company }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const query = useQuery(companyDeliveriesQuery(company._id));
   const rows = query.data;
   const remove = useDeleteDelivery();
@@ -44,7 +46,7 @@ export function DeliveryList({ company }: { company: Company }) {
       { header: t('companies.delivery.field.date'), value: (d) => formatDate(d.date) },
       { header: t('companies.delivery.field.item'), value: (d) => d.productname, width: 2 },
       { header: t('companies.delivery.field.qty'), value: (d) => d.qty, align: 'right' },
-      { header: t('companies.delivery.field.unit'), value: (d) => d.unit },
+      { header: t('companies.delivery.field.unit'), value: (d) => labels.unit(d.unit) },
       { header: t('companies.delivery.field.price'), value: (d) => d.price, align: 'right' },
       { header: t('companies.delivery.field.total'), value: (d) => d.sumPrice, align: 'right' },
       { header: t('companies.delivery.field.currency'), value: (d) => d.doviz },
@@ -55,7 +57,7 @@ export function DeliveryList({ company }: { company: Company }) {
     ],
     fetchAll: () => fetchCompanyDeliveries(company._id),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [t, company._id, company.company_name]);
+  }), [t, labels, company._id, company.company_name]);
   useReportSource(report);
 
   const handleDelete = async (d: Delivery) => {
@@ -64,7 +66,7 @@ export function DeliveryList({ company }: { company: Company }) {
         <>
           {t('msg.delivery.delete.confirm')}
           <Text span display="block" size="sm" c="dimmed" mt={6}>
-            {formatDate(d.date)} · {d.productname} · {formatNumber(d.qty, 2)} {d.unit}
+            {formatDate(d.date)} · {d.productname} · {formatNumber(d.qty, 2)} {labels.unit(d.unit)}
           </Text>
         </>
       ),
@@ -89,7 +91,7 @@ export function DeliveryList({ company }: { company: Company }) {
         </Stack>
       ),
     },
-    { key: 'qty', header: t('companies.delivery.field.qty'), align: 'right', render: (d) => <Text size="sm" style={NOWRAP}>{formatNumber(d.qty, 2)} {d.unit}</Text> },
+    { key: 'qty', header: t('companies.delivery.field.qty'), align: 'right', render: (d) => <Text size="sm" style={NOWRAP}>{formatNumber(d.qty, 2)} {labels.unit(d.unit)}</Text> },
     { key: 'price', header: t('companies.delivery.field.price'), align: 'right', render: (d) => <Text size="sm" style={NOWRAP}>{formatNumber(d.price, 2)} {d.doviz}</Text> },
     { key: 'total', header: t('companies.delivery.field.total'), align: 'right', render: (d) => <Text size="sm" fw={600} style={NOWRAP}>{formatNumber(d.sumPrice, 2)} {d.doviz}</Text> },
     { key: 'status', header: t('companies.delivery.field.status'), render: (d) => <DeliveryStatusBadge status={d.status} /> },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useUpdateDelivery } from '../api/deliveries-api';
+import { useLabels } from '../../../lib/labels';
 
 interface StatusValues { status: string; statusdescription: string; description: string; receiver: string }
 
@@ -21,6 +22,7 @@ export interface DeliveryStatusDialogProps {
 /** Spec 000 2.9 and 4: any status may be chosen; the status description shows only when the status is not 0. */
 export function DeliveryStatusDialog({ delivery, onClose }: DeliveryStatusDialogProps) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const save = useUpdateDelivery();
   const form = useForm<StatusValues>({ initialValues: valuesOf(delivery) });
 
@@ -50,7 +52,7 @@ export function DeliveryStatusDialog({ delivery, onClose }: DeliveryStatusDialog
           <Stack gap="sm">
             <Stack gap={0}>
               <Text size="sm" fw={600}>{delivery.productname}</Text>
-              <Text size="xs" c="dimmed">{formatNumber(delivery.qty, 2)} {delivery.unit} · {formatNumber(delivery.sumPrice, 2)} {delivery.doviz}</Text>
+              <Text size="xs" c="dimmed">{formatNumber(delivery.qty, 2)} {labels.unit(delivery.unit)} · {formatNumber(delivery.sumPrice, 2)} {delivery.doviz}</Text>
             </Stack>
             <Radio.Group label={t('companies.delivery.field.status')} {...form.getInputProps('status')}>
               <Group gap="md" mt={6}>

@@ -5,6 +5,7 @@ import { formatDateTime, formatNumber, logLink, SCROLL_MAX_HEIGHT } from '@isik/
 import { IconBox, IconDots, IconExternalLink, IconFileInvoice, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { useLabels } from '../../../lib/labels';
 import { TruncatedText } from '../../../components/truncated-text';
 import { todaysLogsQuery, todaysStockOutQuery } from '../api/dashboard-api';
 
@@ -82,6 +83,7 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
 /** 'Materials used today' (spec 000 2.5): index, date, product, material, quantity; a row menu opens related screens. */
 export function MaterialsUsedToday({ day }: { day: string }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const q = useQuery(todaysStockOutQuery(day));
   return (
     <DayTable
@@ -96,7 +98,7 @@ export function MaterialsUsedToday({ day }: { day: string }) {
           <Table.Td style={NOWRAP}>{formatDateTime(r.operation_date)}</Table.Td>
           <Table.Td>{r.productname ? <TruncatedText maw="100%">{r.productname}</TruncatedText> : <TruncatedText maw="100%" c="dimmed">{r.description || '—'}</TruncatedText>}</Table.Td>
           <Table.Td><TruncatedText maw="100%">{[r.stock_category, r.stock_group, r.stock_name].filter(Boolean).join(' - ')}</TruncatedText></Table.Td>
-          <Table.Td ta="right" style={NOWRAP}>{formatNumber(r.qty, 2)} {r.unit}</Table.Td>
+          <Table.Td ta="right" style={NOWRAP}>{formatNumber(r.qty, 2)} {labels.unit(r.unit)}</Table.Td>
           <Table.Td>
             <Menu position="bottom-end" withinPortal shadow="md">
               <Menu.Target>
@@ -118,6 +120,7 @@ export function MaterialsUsedToday({ day }: { day: string }) {
 /** "Today's logs" (spec 000 2.5): index, date, person, title, description and a link to the offer, order or production line. */
 export function TodaysLogs({ day }: { day: string }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const q = useQuery(todaysLogsQuery(day));
   return (
     <DayTable
@@ -130,8 +133,8 @@ export function TodaysLogs({ day }: { day: string }) {
           <>
             <Table.Td style={NOWRAP}>{formatDateTime(r.date)}</Table.Td>
             <Table.Td><TruncatedText maw="100%">{r.person}</TruncatedText></Table.Td>
-            <Table.Td><TruncatedText maw="100%">{r.title}</TruncatedText></Table.Td>
-            <Table.Td><TruncatedText maw="100%">{r.description}</TruncatedText></Table.Td>
+            <Table.Td><TruncatedText maw="100%">{labels.logTitle(r)}</TruncatedText></Table.Td>
+            <Table.Td><TruncatedText maw="100%">{labels.logDescription(r)}</TruncatedText></Table.Td>
             <Table.Td>
               {link && (
                 <Tooltip label={t('dashboard.openRelated')}>

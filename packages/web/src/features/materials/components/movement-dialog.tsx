@@ -8,6 +8,7 @@ import { tm } from '../../../i18n';
 import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useSaveMovement } from '../api/materials-api';
+import { useLabels } from '../../../lib/labels';
 import {
   MANUAL_CENTERS, balanceAfter, toMovementBody, toMovementValues, validateMovement, type MovementField, type MovementFormValues,
 } from '../model/movement-values';
@@ -27,6 +28,7 @@ export interface MovementDialogProps {
 /** Spec 001 4.3 and 5: a new or changed manual stock movement of one material. */
 export function MovementDialog({ opened, onClose, material, balance, movement }: MovementDialogProps) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const save = useSaveMovement();
   const isNew = !movement;
   const form = useForm<MovementFormValues>({
@@ -45,11 +47,8 @@ export function MovementDialog({ opened, onClose, material, balance, movement }:
 
   const after = balanceAfter(balance, form.values, movement);
   const goesNegative = after !== null && after < 0;
-  const centers = [
-    ...MANUAL_CENTERS.map((c) => ({ value: c, label: t(`materials.center.${c}`) })),
-    // 'teslimat' is the deliveries'; it only shows (read-only) on a row they made.
-    ...(form.values.operation_center === 'teslimat' ? [{ value: 'teslimat', label: t('materials.center.teslimat'), disabled: true }] : []),
-  ].filter((c) => (OPERATION_CENTERS as readonly string[]).includes(c.value));
+  const centers = MANUAL_CENTERS.map((c) => ({ value: c, label: t(`materials.center.${c}`) }))
+    .filter((c) => (OPERATION_CENTERS as readonly string[]).includes(c.value));
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -125,7 +124,7 @@ export function MovementDialog({ opened, onClose, material, balance, movement }:
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
-              <Select label={t('materials.field.unit')} data={[...UNITS]} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...input('unit')} />
+              <Select label={t('materials.field.unit')} data={labels.options(UNITS, labels.unit)} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...input('unit')} />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 3 }}>
               <NumberField
@@ -154,7 +153,7 @@ export function MovementDialog({ opened, onClose, material, balance, movement }:
               data-testid="movement-balance-after"
             >
               <Text size="sm">
-                {t('materials.movement.balanceAfter', { value: formatNumber(after, 2), unit: material.material_unit })}
+                {t('materials.movement.balanceAfter', { value: formatNumber(after, 2), unit: labels.unit(material.material_unit) })}
                 {goesNegative && <> — {t('msg.stock.negative')}</>}
               </Text>
             </Alert>

@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session';
 import { materialMovementsQuery, useDeleteMovement } from '../api/materials-api';
 import { MovementDialog } from './movement-dialog';
 import { StockAmount } from './stock-amount';
+import { useLabels } from '../../../lib/labels';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 /** The ledger's page sizes: the list sizes plus its own default. */
@@ -47,6 +48,7 @@ export interface StockPanelProps {
 /** Spec 001 2.6 and 4.3: the summary cards (in, out, balance), the paged ledger newest first, and its dialog. */
 export function StockPanel({ material, dialogOpen, onDialogChange }: StockPanelProps) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(STOCK_PAGE_SIZE);
   const [editing, setEditing] = useState<MaterialMovement | null>(null);
@@ -69,7 +71,7 @@ export function StockPanel({ material, dialogOpen, onDialogChange }: StockPanelP
         <>
           {t('msg.stock.delete.confirm')}
           <Text span display="block" size="sm" c="dimmed" mt={6}>
-            {formatDate(m.operation_date)} · {t(`materials.type.${m.operation_type}`, { defaultValue: m.operation_type })} · {signed(m.sumQty, 2)} {m.unit}
+            {formatDate(m.operation_date)} · {t(`materials.type.${m.operation_type}`, { defaultValue: m.operation_type })} · {signed(m.sumQty, 2)} {labels.unit(m.unit)}
           </Text>
         </>
       ),
@@ -95,7 +97,7 @@ export function StockPanel({ material, dialogOpen, onDialogChange }: StockPanelP
       { header: t('materials.movement.type'), value: (m) => t(`materials.type.${m.operation_type}`, { defaultValue: m.operation_type }), width: 0.8 },
       { header: t('materials.movement.center'), value: (m) => t(`materials.center.${m.operation_center}`, { defaultValue: m.operation_center }) },
       { header: t('materials.movement.qty'), value: (m) => m.sumQty, decimals: 2, width: 0.9 },
-      { header: t('materials.field.unit'), value: (m) => m.unit, width: 0.6 },
+      { header: t('materials.field.unit'), value: (m) => labels.unit(m.unit), width: 0.6 },
       { header: t('materials.movement.price'), value: (m) => m.price, decimals: 4, width: 0.9 },
       { header: t('materials.movement.sum'), value: (m) => m.sumPrice, decimals: 2, width: 0.9 },
       { header: t('materials.field.currency'), value: (m) => m.doviz, width: 0.6 },
@@ -106,7 +108,7 @@ export function StockPanel({ material, dialogOpen, onDialogChange }: StockPanelP
       (page, pageSize) => api<MaterialMovementList>(`/stock/list/${encodeURIComponent(materialId)}`, { query: { page, pageSize } }),
       (r) => r.stock,
     ),
-  }), [t, materialId, materialName]);
+  }), [t, labels, materialId, materialName]);
   useReportSource(report);
 
   const columns: DataTableColumn<MaterialMovement>[] = [
@@ -128,7 +130,7 @@ export function StockPanel({ material, dialogOpen, onDialogChange }: StockPanelP
       key: 'qty', header: t('materials.movement.qty'), align: 'right',
       render: (m) => <Text size="sm" fw={600} c={m.sumQty < 0 ? 'red' : 'teal'} style={NOWRAP}>{signed(m.sumQty, 2)}</Text>,
     },
-    { key: 'unit', header: t('materials.field.unit'), render: (m) => <Text size="sm">{m.unit}</Text> },
+    { key: 'unit', header: t('materials.field.unit'), render: (m) => <Text size="sm">{labels.unit(m.unit)}</Text> },
     { key: 'price', header: t('materials.movement.price'), align: 'right', render: (m) => <Text size="sm" style={NOWRAP}>{formatNumber(m.price, 4)} {m.doviz}</Text> },
     {
       key: 'sum', header: t('materials.movement.sum'), align: 'right',

@@ -3,8 +3,8 @@ import {
   type MaterialMovement, type MaterialMovementInput,
 } from '@isik/domain';
 
-/** Centres a user may choose; 'teslimat' (delivery) only appears on rows the deliveries made. */
-export const MANUAL_CENTERS = ['fatura', 'ithalat', 'uretim', 'fire'] as const;
+/** Centres a user may choose for a material (spec 001 4.3: the material view also uses 'teslimat'). */
+export const MANUAL_CENTERS = ['fatura', 'ithalat', 'uretim', 'fire', 'teslimat'] as const;
 
 /** What the movement dialog edits. */
 export interface MovementFormValues {

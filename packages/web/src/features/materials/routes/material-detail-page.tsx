@@ -28,6 +28,7 @@ import {
 } from '../model/material-values';
 import { materialsListPath } from './list-location';
 import { NumberField } from '../../../components/number-field';
+import { useLabels } from '../../../lib/labels';
 
 const NEW = 'new';
 const FORM_ID = 'material-form';
@@ -52,6 +53,7 @@ export function MaterialDetailPage() {
 
 function MaterialDetail({ id }: { id: string }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isNew = id === NEW;
@@ -182,7 +184,7 @@ function MaterialDetail({ id }: { id: string }) {
       <Text span size="sm" c="dimmed">{[material.material_category, material.material_group].filter(Boolean).join(' / ')}</Text>
       <Text span size="sm" c="dimmed">·</Text>
       <Text span size="sm" c="dimmed">{t('materials.list.stock')}:</Text>
-      <StockAmount value={material.stockSum} unit={material.material_unit} />
+      <StockAmount value={material.stockSum} unit={labels.unit(material.material_unit)} />
     </Group>
   );
 
@@ -268,7 +270,7 @@ function MaterialDetail({ id }: { id: string }) {
                   />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 4 }}>
-                  <Select label={t(LABEL_KEYS.material_unit)} data={[...UNITS]} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...input('material_unit')} />
+                  <Select label={t(LABEL_KEYS.material_unit)} data={labels.options(UNITS, labels.unit)} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...input('material_unit')} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 7, sm: 5 }}>
                   <NumberField
@@ -287,7 +289,7 @@ function MaterialDetail({ id }: { id: string }) {
               </Grid>
               {!isNew && material && (
                 <Text size="xs" c="dimmed" mt="md">
-                  {t('materials.detail.priceLine', { price: formatNumber(material.material_price, 4), currency: material.material_doviz, unit: material.material_unit })}
+                  {t('materials.detail.priceLine', { price: formatNumber(material.material_price, 4), currency: material.material_doviz, unit: labels.unit(material.material_unit) })}
                 </Text>
               )}
             </Paper>

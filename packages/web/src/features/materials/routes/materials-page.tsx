@@ -24,6 +24,7 @@ import { MovementDialog } from '../components/movement-dialog';
 import { StockAmount } from '../components/stock-amount';
 import { sortNames } from '../model/material-values';
 import { rememberListSearch } from './list-location';
+import { useLabels } from '../../../lib/labels';
 
 const ALL = 'all';
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -52,6 +53,7 @@ function readListParams(params: URLSearchParams) {
 /** Spec 001 2.5: materials with their stock balance, filtered by category, searched as one types, paged on the server. */
 export function MaterialsPage() {
   const { t } = useTranslation();
+  const labels = useLabels();
   const navigate = useNavigate();
   const list = useListPage({
     defaults: LIST_DEFAULTS,
@@ -68,7 +70,7 @@ export function MaterialsPage() {
         { header: t('materials.field.name'), value: (m) => m.material_name, width: 2.2 },
         { header: t('materials.field.category'), value: (m) => m.material_category },
         { header: t('materials.field.group'), value: (m) => m.material_group },
-        { header: t('materials.field.unit'), value: (m) => m.material_unit, width: 0.7 },
+        { header: t('materials.field.unit'), value: (m) => labels.unit(m.material_unit), width: 0.7 },
         { header: t('materials.field.price'), value: (m) => m.material_price, decimals: 4 },
         { header: t('materials.field.currency'), value: (m) => m.material_doviz, width: 0.7 },
         { header: t('materials.list.stock'), value: (m) => m.stockSum, decimals: 2 },
@@ -111,7 +113,7 @@ export function MaterialsPage() {
         </Group>
       ),
     },
-    { key: 'unit', header: t('materials.field.unit'), render: (m) => <Text size="sm">{m.material_unit}</Text> },
+    { key: 'unit', header: t('materials.field.unit'), render: (m) => <Text size="sm">{labels.unit(m.material_unit)}</Text> },
     {
       key: 'price', header: t('materials.field.price'), sortKey: 'material_price', align: 'right',
       render: (m) => <Text size="sm" style={NOWRAP}>{formatNumber(m.material_price, 4)} {m.material_doviz}</Text>,

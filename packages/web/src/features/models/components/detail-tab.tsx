@@ -13,6 +13,7 @@ import type { ModelFormValues } from '../model/model-values';
 import { readAsDataUrl } from '../model/files';
 import { categoryLabelKey } from './model-badges';
 import { NumberField } from '../../../components/number-field';
+import { useLabels } from '../../../lib/labels';
 
 const MAX_BYTES = FILE_MAX_MB_DEFAULT * 1024 * 1024;
 const HALF = { base: 12, sm: 6 };
@@ -35,6 +36,7 @@ export function Section({ title, icon, children, right }: { title: string; icon:
 /** Detail tab: bilingual name and description as TR/EN pairs, code, unit, VAT, category, status, order, tags, certificates, main image. */
 export function DetailTab({ form }: { form: UseFormReturnType<ModelFormValues> }) {
   const { t, i18n } = useTranslation();
+  const labels = useLabels();
   // The name rule asks for the current language's side (spec 001 5): that input is the required one.
   const trRequired = i18n.language === 'tr';
   const [reading, setReading] = useState(false);
@@ -105,7 +107,7 @@ export function DetailTab({ form }: { form: UseFormReturnType<ModelFormValues> }
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, xs: 6, sm: 3 }}>
-                <Select label={t('models.field.unit')} data={[...UNITS]} allowDeselect={false} {...input('model_birimi')} />
+                <Select label={t('models.field.unit')} data={labels.options(UNITS, labels.unit)} allowDeselect={false} {...input('model_birimi')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, xs: 6, sm: 3 }}>
                 <Select

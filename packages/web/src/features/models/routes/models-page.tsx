@@ -20,6 +20,7 @@ import { firstProductOf, modelsQuery } from '../api/models-api';
 import { categoryLabelKey, ModelCategoryBadge, ModelStatusBadge, ModelThumb } from '../components/model-badges';
 import { datasheetLink, mailtoLink, smsLink } from '../model/share';
 import { rememberModelsSearch } from './list-location';
+import { useLabels } from '../../../lib/labels';
 
 const ALL = 'all';
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -46,6 +47,7 @@ function readListParams(params: URLSearchParams) {
 /** Spec 001 2.1: the models, paged and searched on the server, filtered by category. */
 export function ModelsPage() {
   const { t, i18n } = useTranslation();
+  const labels = useLabels();
   const navigate = useNavigate();
   const lang = i18n.language;
   const list = useListPage({
@@ -62,7 +64,7 @@ export function ModelsPage() {
         { header: t('models.field.code'), value: (m) => m.model_kodu },
         { header: t('models.field.name'), value: (m) => pairText(m.model_adi, lang), width: 2.5 },
         { header: t('models.field.category'), value: (m) => t(categoryLabelKey(m.model_kategori)) },
-        { header: t('models.field.unit'), value: (m) => m.model_birimi },
+        { header: t('models.field.unit'), value: (m) => labels.unit(m.model_birimi) },
         { header: t('models.field.vat'), value: (m) => `%${formatNumber(m.model_kdv, 0)}`, align: 'right' },
         { header: t('models.field.status'), value: (m) => t(m.model_durumu ? 'models.status.active' : 'models.status.passive') },
       ],
@@ -108,7 +110,7 @@ export function ModelsPage() {
       ),
     },
     { key: 'category', header: t('models.field.category'), sortKey: 'model_kategori', render: (m) => <ModelCategoryBadge category={m.model_kategori} /> },
-    { key: 'unit', header: t('models.field.unit'), render: (m) => <Text size="sm">{m.model_birimi}</Text> },
+    { key: 'unit', header: t('models.field.unit'), render: (m) => <Text size="sm">{labels.unit(m.model_birimi)}</Text> },
     { key: 'vat', header: t('models.field.vat'), align: 'right', render: (m) => <Text size="sm" style={NOWRAP}>%{formatNumber(m.model_kdv, 0)}</Text> },
     { key: 'status', header: t('models.field.status'), render: (m) => <ModelStatusBadge active={m.model_durumu} /> },
     {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  LIST_MAX_PAGE_SIZE, PRODUCT_STOCK_LIST_MAX, PRODUCTS_PAGE_SIZE,
+  LIST_MAX_PAGE_SIZE, PRODUCT_STOCK_LIST_MAX, PRODUCTS_PAGE_SIZE, markAsCopy,
   type MaterialCategories, type MaterialList, type ModelLightList, type OkAnswer, type Product, type ProductInput, type ProductList, type ProductListType,
   type ProductMovement, type ProductMovementInput, type ProductMovementList, type TcmbToday,
 } from '@isik/domain';
@@ -113,7 +113,7 @@ export function useSaveProduct() {
 
 /**
  * Copy of a list row (spec 001 2.3): the whole product is read (list rows carry only what the list shows) and
- * created again without _id and __v.
+ * created again without _id and __v, its name and code marked as a copy until someone edits them.
  */
 export function useCopyProduct() {
   const qc = useQueryClient();
@@ -121,7 +121,7 @@ export function useCopyProduct() {
     mutationFn: async (row: { _id: string }) => {
       const p = await api<Product>(`/products/${encodeURIComponent(row._id)}`);
       const { _id: _ignoredId, __v: _ignoredV, date: _ignoredDate, completeness: _ignoredScore, ...rest } = p;
-      const body: ProductInput = { ...rest, urun_model: p.urun_model?._id ?? '' };
+      const body: ProductInput = { ...rest, ...markAsCopy(p.urun_adi, p.urun_kodu), urun_model: p.urun_model?._id ?? '' };
       return api<Product>('/products/create/', { method: 'POST', body });
     },
     meta: { notifyError: false },

@@ -11,6 +11,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { notifyFailure } from '../../../lib/api';
 import type { ImageRow } from '../model/product-values';
 import { RowMenu, RowToolbar } from './row-toolbar';
+import { useLabels } from '../../../lib/labels';
 
 const MAX_BYTES = FILE_MAX_MB_DEFAULT * 1024 * 1024;
 
@@ -53,7 +54,7 @@ function Drop({ onFiles, multiple, images, hint }: { onFiles: (files: File[]) =>
         <Dropzone.Reject><IconTrash size={36} stroke={1.5} color="var(--mantine-color-red-6)" /></Dropzone.Reject>
         <Stack gap={2}>
           <Text fw={600}>{t('products.files.drop')}</Text>
-          <Text size="sm" c="dimmed">{hint ?? t('products.files.hint', { max: FILE_MAX_MB_DEFAULT })}</Text>
+          <Text size="sm" c="dimmed" data-testid="drop-hint">{hint ?? t(images ? 'products.files.imageHint' : 'products.files.hint', { max: FILE_MAX_MB_DEFAULT })}</Text>
         </Stack>
       </Group>
     </Dropzone>
@@ -64,10 +65,11 @@ function Drop({ onFiles, multiple, images, hint }: { onFiles: (files: File[]) =>
 
 export function ImagesTab({ rows, onChange }: { rows: ImageRow[]; onChange: (rows: ImageRow[]) => void }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const [editing, setEditing] = useState<{ index: number; row: ImageRow } | null>(null);
   const columns: DataTableColumn<ImageRow>[] = [
-    { key: 'img', header: t('products.images.image'), width: 110, render: (r) => (r.image ? <Image src={thumb(r.image)} h={64} w={96} fit="contain" radius="sm" alt={r.description} /> : null) },
-    { key: 'desc', header: t('products.images.description'), render: (r) => <Text size="sm" fw={500}>{r.description}</Text> },
+    { key: 'img', header: t('products.images.image'), width: 110, render: (r) => (r.image ? <Image src={thumb(r.image)} h={64} w={96} fit="contain" radius="sm" alt={labels.image(r.description)} /> : null) },
+    { key: 'desc', header: t('products.images.description'), render: (r) => <Text size="sm" fw={500}>{labels.image(r.description)}</Text> },
     { key: 'menu', header: '', width: 48, render: (r, i) => <RowMenu onEdit={() => setEditing({ index: i, row: r })} onDelete={() => onChange(rows.filter((_, j) => j !== i))} /> },
   ];
   const save = (row: ImageRow) => {
@@ -88,10 +90,11 @@ export function ImagesTab({ rows, onChange }: { rows: ImageRow[]; onChange: (row
 
 function ImageForm({ row, onSave, onCancel }: { row: ImageRow; onSave: (r: ImageRow) => void; onCancel: () => void }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const [r, setR] = useState(row);
   return (
     <Stack>
-      <Select label={t('products.images.description')} data={[...PRODUCT_IMAGE_DESCRIPTIONS]} value={r.description} onChange={(v) => setR({ ...r, description: v ?? PRODUCT_IMAGE_DESCRIPTIONS[0] })} allowDeselect={false} />
+      <Select label={t('products.images.description')} data={labels.options(PRODUCT_IMAGE_DESCRIPTIONS, labels.image)} value={r.description} onChange={(v) => setR({ ...r, description: v ?? PRODUCT_IMAGE_DESCRIPTIONS[0] })} allowDeselect={false} />
       {r.image && <Image src={thumb(r.image)} mah={220} fit="contain" radius="md" alt="" />}
       <Drop multiple={false} images onFiles={(files) => { if (files[0]) void readAsDataUrl(files[0]).then((image) => setR((x) => ({ ...x, image }))); }} />
       <Group justify="flex-end">

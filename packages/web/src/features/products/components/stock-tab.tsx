@@ -19,11 +19,13 @@ import { allPagesOf, useReportSource, type ReportSource } from '../../../lib/rep
 import { productStockQuery, useCreateProductMovement, useDeleteProductMovement } from '../api/products-api';
 import { RowMenu } from './row-toolbar';
 import { NumberField } from '../../../components/number-field';
+import { useLabels } from '../../../lib/labels';
 
 /** The product tab offers the four centres of spec 001 4.3 (teslimat belongs to the material view and deliveries). */
 const CENTERS = OPERATION_CENTERS.filter((c) => c !== 'teslimat');
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
-const qtyText = (v: number) => formatNumber(v, Number.isInteger(v) ? 0 : 2);
+/** Quantities show two decimals everywhere (spec 000 9), as the materials do. */
+const qtyText = (v: number) => formatNumber(v, 2);
 
 function Card({ label, value, color, icon, testId }: { label: string; value: number; color: string; icon: React.ReactNode; testId: string }) {
   return (
@@ -41,6 +43,7 @@ function Card({ label, value, color, icon, testId }: { label: string; value: num
 
 export function StockTab({ product }: { product: Product }) {
   const { t, i18n } = useTranslation();
+  const labels = useLabels();
   const query = useQuery(productStockQuery(product._id));
   const remove = useDeleteProductMovement(product._id);
   const [open, setOpen] = useState(false);
@@ -66,7 +69,7 @@ export function StockTab({ product }: { product: Product }) {
       { header: t('products.stock.type'), value: (m) => t(`products.stock.types.${m.operation_type}`, { defaultValue: m.operation_type }), width: 0.8 },
       { header: t('products.stock.center'), value: (m) => t(`products.stock.centers.${m.operation_center}`, { defaultValue: m.operation_center }) },
       { header: t('products.stock.qty'), value: (m) => m.sumQty, width: 0.8 },
-      { header: t('products.stock.unit'), value: (m) => m.unit, width: 0.6 },
+      { header: t('products.stock.unit'), value: (m) => labels.unit(m.unit), width: 0.6 },
       { header: t('products.stock.price'), value: (m) => m.price, decimals: 2, width: 0.9 },
       { header: t('products.field.currency'), value: (m) => m.doviz, width: 0.6 },
       { header: t('products.stock.description'), value: (m) => m.description, width: 2 },
@@ -76,7 +79,7 @@ export function StockTab({ product }: { product: Product }) {
       (page, pageSize) => api<ProductMovementList>(`/productStocks/list/${encodeURIComponent(productId)}`, { query: { page, pageSize } }),
       (r) => r.stock,
     ),
-  }), [t, productId, productName]);
+  }), [t, labels, productId, productName]);
   useReportSource(report);
 
   const columns: DataTableColumn<ProductMovement>[] = [
@@ -86,7 +89,7 @@ export function StockTab({ product }: { product: Product }) {
       render: (m) => <Badge variant="light" color={m.operation_type === 'giris' ? 'teal' : 'red'} size="sm">{t(`products.stock.types.${m.operation_type}`, { defaultValue: m.operation_type })}</Badge>,
     },
     { key: 'center', header: t('products.stock.center'), render: (m) => <Text size="sm">{t(`products.stock.centers.${m.operation_center}`, { defaultValue: m.operation_center })}</Text> },
-    { key: 'qty', header: t('products.stock.qty'), align: 'right', render: (m) => <Text size="sm" c={m.sumQty < 0 ? 'red' : 'teal.8'} fw={600} style={NOWRAP}>{`${m.sumQty > 0 ? '+' : ''}${qtyText(m.sumQty)} ${m.unit}`}</Text> },
+    { key: 'qty', header: t('products.stock.qty'), align: 'right', render: (m) => <Text size="sm" c={m.sumQty < 0 ? 'red' : 'teal.8'} fw={600} style={NOWRAP}>{`${m.sumQty > 0 ? '+' : ''}${qtyText(m.sumQty)} ${labels.unit(m.unit)}`}</Text> },
     { key: 'price', header: t('products.stock.price'), align: 'right', render: (m) => <Text size="sm" style={NOWRAP}>{`${formatNumber(m.price, 2)} ${m.doviz}`}</Text> },
     { key: 'desc', header: t('products.stock.description'), render: (m) => <Text size="sm">{m.description}</Text> },
     { key: 'run', header: t('products.stock.runTotal'), align: 'right', render: (m) => <Text size="sm" fw={600}>{qtyText(m.runTotal ?? 0)}</Text> },
@@ -133,6 +136,7 @@ function today(): string {
 
 function MovementForm({ product, lang, onDone }: { product: Product; lang: string; onDone: () => void }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const create = useCreateProductMovement(product._id);
   const [v, setV] = useState({
     operation_date: today(), operation_type: '', operation_center: '', qty: 1 as number | string, unit: DEFAULT_UNIT as string,
@@ -180,7 +184,7 @@ function MovementForm({ product, lang, onDone }: { product: Product; lang: strin
           <NumberField label={t('products.stock.qty')} name="qty" value={v.qty} onChange={(x) => setV({ ...v, qty: x })} decimalSeparator="," min={0} error={err('qty')} />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
-          <Select label={t('products.stock.unit')} name="unit" data={[...UNITS]} value={v.unit} onChange={(x) => setV({ ...v, unit: x ?? DEFAULT_UNIT })} allowDeselect={false} error={err('unit')} />
+          <Select label={t('products.stock.unit')} name="unit" data={labels.options(UNITS, labels.unit)} value={v.unit} onChange={(x) => setV({ ...v, unit: x ?? DEFAULT_UNIT })} allowDeselect={false} error={err('unit')} />
         </Grid.Col>
         <Grid.Col span={{ base: 8, sm: 6 }}>
           <NumberField label={t('products.stock.price')} name="price" value={v.price} onChange={(x) => setV({ ...v, price: x })} decimalSeparator="," thousandSeparator="." decimalScale={2} min={0} error={err('price')} />

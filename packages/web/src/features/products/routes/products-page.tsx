@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Group, Image, Menu, Paper, Progress, Select, Slider, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
-  COMPLETENESS_MAX, MARKUP_MAX, MARKUP_MIN, MARKUP_STEP, MODEL_CATEGORIES, PAGE_SIZES, PRODUCTS_PAGE_SIZE, markupPrice, pairText, smallFileUrl,
+  COMPLETENESS_MAX, MARKUP_MAX, MARKUP_MIN, MARKUP_STEP, MODEL_CATEGORIES, PAGE_SIZES, PRODUCTS_PAGE_SIZE, formatNumber, markupPrice, pairText, smallFileUrl,
   type ProductList, type ProductListRow,
 } from '@isik/domain';
 import { IconCalculator, IconCopy, IconDots, IconEye, IconFileDescription, IconFileText, IconPackage, IconPhoto, IconPlus, IconSettings } from '@tabler/icons-react';
@@ -141,7 +141,7 @@ export function ProductsPage() {
     },
     {
       key: 'stock', header: t('products.field.stock'), align: 'right',
-      render: (p) => <Text size="sm" c={p.stockSum < 0 ? 'red' : undefined} style={NOWRAP}>{Number.isInteger(p.stockSum) ? p.stockSum : p.stockSum.toLocaleString('tr-TR')}</Text>,
+      render: (p) => <Text size="sm" c={p.stockSum < 0 ? 'red' : undefined} style={NOWRAP}>{formatNumber(p.stockSum, 2)}</Text>,
     },
     ...(state.calc ? [{
       key: 'completeness', header: t('products.list.completeness'),

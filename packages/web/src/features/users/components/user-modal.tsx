@@ -308,7 +308,11 @@ export function UserModal({ opened, user, onClose }: UserModalProps) {
               </div>
               <Group gap="xs">
                 <Button variant="default" onClick={onClose}>{t('common.close')}</Button>
-                <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={saving} disabled={readOnly}>
+                {/*
+                  No blur on pressing Save: the field left would be checked on its own first (validateInputOnBlur), its
+                  error line would push the button away before the click ends, and only that one error would show.
+                */}
+                <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={saving} disabled={readOnly} onMouseDown={(e) => e.preventDefault()}>
                   {t('common.save')}
                 </Button>
               </Group>

@@ -1,0 +1,3 @@
+ALTER TABLE "logs" ADD COLUMN "title_key" text;--> statement-breakpoint
+ALTER TABLE "logs" ADD COLUMN "description_key" text;--> statement-breakpoint
+ALTER TABLE "logs" ADD COLUMN "params" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isOpenPath } from './open-paths';
+import { createSessionShare, SESSION_ASK_TIMEOUT_MS, type SessionShare } from './session-share';
+
+// Two "tabs" of one site are two shares on one channel name (Node has BroadcastChannel too).
+const opened: SessionShare[] = [];
+function tab(name: string, token: string | null, onSignedOut: (t: string) => void = () => {}) {
+  const share = createSessionShare({ name, currentToken: () => token, onSignedOut });
+  opened.push(share);
+  return share;
+}
+afterEach(() => {
+  opened.splice(0).forEach((s) => s.close());
+  vi.useRealTimers();
+});
+
+describe('sharing the session between tabs', () => {
+  it('a new tab without a token gets the token of a signed-in tab', async () => {
+    const name = `t-${Math.random()}`;
+    tab(name, 'token-of-tab-a');
+    const fresh = tab(name, null);
+    expect(fresh.available).toBe(true);
+    await expect(fresh.ask()).resolves.toBe('token-of-tab-a');
+  });
+
+  it('a signed-out tab does not answer: the new tab stays a guest once the wait is over', async () => {
+    vi.useFakeTimers();
+    const name = `t-${Math.random()}`;
+    tab(name, null);
+    const fresh = tab(name, null);
+    const answer = fresh.ask();
+    await vi.advanceTimersByTimeAsync(SESSION_ASK_TIMEOUT_MS);
+    await expect(answer).resolves.toBeNull();
+  });
+
+  it('signing out in one tab is announced to the others with its token', async () => {
+    const name = `t-${Math.random()}`;
+    const signedOut = new Promise<string>((resolve) => tab(name, 'shared', resolve));
+    tab(name, 'shared').announceSignOut('shared');
+    await expect(signedOut).resolves.toBe('shared');
+  });
+
+  it('ignores messages of other shapes', async () => {
+    const name = `t-${Math.random()}`;
+    const onSignedOut = vi.fn();
+    tab(name, 'x', onSignedOut);
+    const stranger = new BroadcastChannel(name);
+    stranger.postMessage({ type: 'signed-out' });
+    stranger.postMessage('hello');
+    // A well-formed message sent after them arrives after them: the odd ones were dropped.
+    const arrived = new Promise<string>((resolve) => tab(name, null, resolve));
+    stranger.postMessage({ type: 'signed-out', token: 'y' });
+    await expect(arrived).resolves.toBe('y');
+    expect(onSignedOut).toHaveBeenCalledTimes(1);
+    expect(onSignedOut).toHaveBeenCalledWith('y');
+    stranger.close();
+  });
+});
+
+describe('isOpenPath', () => {
+  it('knows the public area from the back office', () => {
+    for (const p of ['/web', '/web/abc/1', '/login', '/signup', '/forgotpassword', '/ordertracking/a/b/c', '/notfound']) expect(isOpenPath(p), p).toBe(true);
+    for (const p of ['/', '/users', '/material/abc', '/companydetail/new']) expect(isOpenPath(p), p).toBe(false);
+  });
+});

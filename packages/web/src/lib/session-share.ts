@@ -1,0 +1,88 @@
+
+/**
+ * Sharing a session with the browser's other tabs of this site (docs/decisions/0020-e2e-sessions-and-tab-sharing.md).
+ *
+ * A sign-in without remember-me keeps its token in sessionStorage, which a new tab does not inherit
+ * (ctrl-click, 'open in new tab', links with target=_blank). A new tab without a token asks the other tabs
+ * on a BroadcastChannel; a signed-in tab answers with its token, which the new tab keeps in its own
+ * sessionStorage. Nothing goes to persistent storage, so the session still ends with the last tab.
+ * Signing out is announced the same way, so the other tabs holding that token end it at once.
+ */
+
+export const SESSION_CHANNEL = 'isik-session';
+/** How long a new tab on a protected page waits for another tab's answer before it treats the user as a guest. */
+export const SESSION_ASK_TIMEOUT_MS = 1000;
+
+type Message = { type: 'ask' } | { type: 'token'; token: string } | { type: 'signed-out'; token: string };
+
+export interface SessionShare {
+  /** Whether the browser has BroadcastChannel at all. */
+  readonly available: boolean;
+  /** The first token another tab answers with, or null after `timeoutMs`. */
+  ask(timeoutMs?: number): Promise<string | null>;
+  /** Tells the other tabs that this token was signed out. */
+  announceSignOut(token: string): void;
+  close(): void;
+}
+
+export interface SessionShareOptions {
+  /** The token this tab may give away (null while signed out). */
+  currentToken: () => string | null;
+  /** Another tab signed this token out. */
+  onSignedOut: (token: string) => void;
+  name?: string;
+}
+
+function isMessage(data: unknown): data is Message {
+  if (typeof data !== 'object' || data === null) return false;
+  const m = data as { type?: unknown; token?: unknown };
+  return m.type === 'ask' || ((m.type === 'token' || m.type === 'signed-out') && typeof m.token === 'string' && m.token.length > 0);
+}
+
+export function createSessionShare({ currentToken, onSignedOut, name = SESSION_CHANNEL }: SessionShareOptions): SessionShare {
+  let channel: BroadcastChannel | null = null;
+  try {
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(name);
+  } catch {
+    channel = null;
+  }
+  const waiting = new Set<(token: string | null) => void>();
+  if (channel) {
+    channel.onmessage = (e: MessageEvent) => {
+      if (!isMessage(e.data)) return;
+      const msg = e.data;
+      if (msg.type === 'ask') {
+        const token = currentToken();
+        if (token) channel?.postMessage({ type: 'token', token } satisfies Message);
+      } else if (msg.type === 'token') {
+        for (const resolve of [...waiting]) resolve(msg.token);
+      } else {
+        onSignedOut(msg.token);
+      }
+    };
+  }
+  return {
+    available: channel !== null,
+    ask(timeoutMs = SESSION_ASK_TIMEOUT_MS) {
+      if (!channel) return Promise.resolve(null);
+      return new Promise<string | null>((resolve) => {
+        const done = (token: string | null) => {
+          clearTimeout(timer);
+          waiting.delete(done);
+          resolve(token);
+        };
+        const timer = setTimeout(() => done(null), timeoutMs);
+        waiting.add(done);
+        channel?.postMessage({ type: 'ask' } satisfies Message);
+      });
+    },
+    announceSignOut(token) {
+      channel?.postMessage({ type: 'signed-out', token } satisfies Message);
+    },
+    close() {
+      for (const resolve of [...waiting]) resolve(null);
+      channel?.close();
+      channel = null;
+    },
+  };
+}
