@@ -37,7 +37,9 @@ function watch(page: Page, problems: Problem[], current: () => string) {
     if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) problems.push({ route: current(), what: `console error: ${msg.text()}` });
   });
   page.on('requestfailed', (req) => {
-    if (/\/assets\//.test(req.url())) problems.push({ route: current(), what: `chunk failed: ${req.url()} ${req.failure()?.errorText ?? ''}` });
+    // A request the page itself cancels by moving on to the next route (net::ERR_ABORTED, e.g. a font still loading)
+    // is not a chunk that failed to load.
+    if (/\/assets\//.test(req.url()) && req.failure()?.errorText !== 'net::ERR_ABORTED') problems.push({ route: current(), what: `chunk failed: ${req.url()} ${req.failure()?.errorText ?? ''}` });
   });
   page.on('response', (res) => {
     if (/\/assets\//.test(res.url()) && res.status() >= 400) problems.push({ route: current(), what: `chunk ${res.status()}: ${res.url()}` });

@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { loginAs } from './support/auth';
+import { createCompany } from './support/api';
+import { expect, test } from './support/test';
 
 // The shared number field (ADR 0019) and lists that fit a 1280 px screen (docs/web-client.md).
 
@@ -51,14 +53,14 @@ test('number fields read what the app writes: a product price 1.234,56 and a sto
   await movement.getByLabel('Birim fiyat').fill('10');
   await movement.getByRole('button', { name: 'Kaydet' }).click();
   await expect(page.getByText('Stok hareketi oluşturuldu')).toBeVisible();
-  const expected = (before + 1500).toLocaleString('tr-TR', { maximumFractionDigits: 2 });
+  const expected = (before + 1500).toLocaleString('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   await expect(stockIn).toHaveText(expected);
 });
 
-test('a delivery keeps the quantity typed and says why it is too much; its price reads 1.234,56', async ({ page }) => {
+test('a delivery keeps the quantity typed and says why it is too much; its price reads 1.234,56', async ({ page, admin, tag }) => {
+  // Its own company: another worker's test may be deleting whichever company a list shows first.
+  const company = await createCompany(admin, `${tag} Teslimat Firması`, { company_category: 'Customer' });
   await loginAs(page);
-  const { companyList } = await apiGet<{ companyList: { _id: string }[] }>(page, '/companies/list?category=Customer&pageSize=1');
-  const company = companyList[0];
   await page.goto(`/companydetail/${company._id}`);
   await page.getByRole('tab', { name: 'Teslimatlar' }).click();
   await page.getByRole('button', { name: 'Yeni teslimat' }).click();

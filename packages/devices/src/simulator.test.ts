@@ -205,7 +205,7 @@ describe('a restart of the device service', () => {
     await sim.send({ cmd: 'offline' });
     await until(first.service, () => !first.service.links.sender.isOnline(gw.id));
     const res = await command(gw.id, gw.lights.slice(0, 3), 75, url);
-    expect(res.body.status).toBe('queued');
+    expect(res.body.status, JSON.stringify(res)).toBe('queued');
     await first.app.close();
 
     const second = await startService();
