@@ -71,7 +71,7 @@ const listTs = (dir) => {
   walk(dir);
   return out;
 };
-for (const pkg of ['domain', 'server']) {
+for (const pkg of ['domain', 'devices', 'gateway-sim', 'server']) {
   const src = rel('packages', pkg, 'src');
   const out = rel('packages', pkg, 'dist');
   const s = stamp([src, rel('packages', pkg, 'package.json')]);
