@@ -11,3 +11,6 @@ export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export function totalPages(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+/** The IoT product's slug when configuration names none: /streetlightlogin, /streetlightmap (zod-free: the router reads it). */
+export const DEVICE_SLUG_DEFAULT = 'streetlight';

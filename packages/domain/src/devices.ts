@@ -8,8 +8,6 @@ import { COMMAND_STATUSES, SET_MESH_STATUS, TIME_OF_DAY_RE, brightnessSchema, co
  * The web client derives its types from these.
  */
 
-/** The IoT product's slug when configuration names none: /streetlightlogin, /streetlightmap. */
-export const DEVICE_SLUG_DEFAULT = 'streetlight';
 export const DEVICE_SLUG_RE = /^[a-z][a-z0-9-]{0,39}$/;
 export const GATEWAY_PAGE_SIZE = 10;
 export const COMMAND_PAGE_SIZE = 50;
