@@ -83,7 +83,9 @@ export function measureRoutes(dist = DIST): RouteSize[] {
   if (!entry) throw new Error('the build manifest has no entry');
   return lazyRoutes().map(({ pattern, module }) => {
     const open = ROUTE_LEVELS.find((r) => r.pattern === pattern)?.open === true;
-    const keys = closure(manifest, [entry, keyOf(manifest, module), ...(open ? [] : [keyOf(manifest, BACK_OFFICE_TOOLS)])]);
+    // The reader's dictionary loads before the first render too (i18n/index.ts): counted in the default language.
+    const dictionary = Object.keys(manifest).filter((k) => manifest[k].name === 'i18n-tr');
+    const keys = closure(manifest, [entry, ...dictionary, keyOf(manifest, module), ...(open ? [] : [keyOf(manifest, BACK_OFFICE_TOOLS)])]);
     const files = new Set<string>();
     for (const key of keys) {
       files.add(manifest[key].file);

@@ -43,6 +43,10 @@ export default defineConfig(({ command }) => ({
         // page) get a chunk of their own that stays cached. Mantine, icons and the rest are left to Rollup, which
         // splits them by the lazily loaded screens that use them (ADR 0018: the public area stays small).
         manualChunks(id) {
+          // One chunk per language with the shared and every feature's dictionary (i18n/index.ts loads the
+          // reader's one before the first render), instead of one small request per feature and language.
+          const dictionary = /\/i18n\/(tr|en|es)\.json$/.exec(id);
+          if (dictionary) return `i18n-${dictionary[1]}`;
           if (!id.includes('node_modules')) return undefined;
           // The report generators' libraries (and react-pdf's own nested scheduler) stay in their lazy chunks.
           if (id.includes('@react-pdf')) return undefined;

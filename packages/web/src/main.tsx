@@ -9,7 +9,7 @@ import './app/global.css';
 import '@fontsource-variable/open-sans';
 import '@fontsource-variable/montserrat';
 import '@fontsource-variable/roboto';
-import './i18n';
+import { i18nReady } from './i18n';
 import { bootstrapSession } from './lib/session';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
@@ -20,10 +20,13 @@ bootstrapSession();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The reader's dictionary (one language, loaded on use) is in place before the first render shows any text.
+void i18nReady.finally(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { domainDict, i18n, mergeDict, tm } from './index';
+import { domainDict, i18n, i18nReady, mergeDict, setLanguage, tm } from './index';
 
 describe('i18n setup', () => {
-  it('starts in Turkish and renders shared, feature and domain keys', () => {
+  it('starts in Turkish and renders shared, feature and domain keys', async () => {
+    await i18nReady;
     expect(i18n.language).toBe('tr');
     expect(i18n.t('common.save')).toBe('Kaydet');
     expect(i18n.t('dashboard.greeting', { name: 'Ayşe' })).toBe('Merhaba, Ayşe');
     expect(i18n.t('msg.auth.reauthFailed', { lng: 'en' })).toBe('Re-Authing Failed');
     expect(i18n.t('msg.auth.locked', { lng: 'en', minutes: 5 })).toBe('Too many failed sign-in attempts. Try again in 5 minutes.');
+  });
+
+  it('loads only the reader\'s language, and another one when the reader switches to it', async () => {
+    await i18nReady;
+    // Before a switch to English only its domain messages are there, not the screens' dictionary.
+    expect(i18n.exists('common.save', { lng: 'en', fallbackLng: [] })).toBe(false);
+    await setLanguage('en');
+    expect(i18n.t('common.save')).toBe('Save');
+    expect(i18n.t('dashboard.greeting', { name: 'Ann' })).toBe('Hello, Ann');
+    await setLanguage('tr');
+    expect(i18n.t('common.save')).toBe('Kaydet');
   });
 
   it('tm() translates domain keys and passes other text through', () => {

@@ -4,9 +4,6 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/tr';
 import 'dayjs/locale/es';
 import { LANGS, MESSAGES, translate, type Lang } from '@isik/domain';
-import tr from './tr.json';
-import en from './en.json';
-import es from './es.json';
 import { safeStorage } from '../lib/store';
 
 export type Dict = { [key: string]: string | Dict };
@@ -16,8 +13,13 @@ export const LANGUAGE_LABELS: Record<Lang, string> = { tr: 'Türkçe', en: 'Engl
 export const LOCALE_KEY = 'locale';
 export const DEFAULT_LANG: Lang = 'tr';
 
-/** Feature folders bring their own dictionaries; they join the shared namespace so `t('users.title')` just works. */
-const featureDicts = import.meta.glob<Dict>('../features/*/i18n/*.json', { eager: true, import: 'default' });
+/**
+ * The shared dictionary and the feature folders' dictionaries (which join the shared namespace so
+ * `t('users.title')` just works) load per language, on use: the first download carries none of them, and a page
+ * loads only its reader's language (vite.config.ts puts each language's files in one chunk, `i18n-<lang>`).
+ */
+const sharedDicts = import.meta.glob<Dict>('./*.json', { import: 'default' });
+const featureDicts = import.meta.glob<Dict>('../features/*/i18n/*.json', { import: 'default' });
 
 /** Merges `source` into `target`; a key defined twice is a bug (one feature silently overriding another). */
 export function mergeDict(target: Dict, source: Dict, path = ''): Dict {
@@ -53,18 +55,26 @@ export function domainDict(lang: Lang): Dict {
   return root;
 }
 
-function buildResources(): Record<Lang, { translation: Dict }> {
-  const shared: Record<Lang, Dict> = { tr, en, es };
-  const out = {} as Record<Lang, { translation: Dict }>;
-  for (const lang of LANGS) {
-    const dict = mergeDict({}, shared[lang]);
-    for (const [file, feature] of Object.entries(featureDicts)) {
-      if (file.endsWith(`/${lang}.json`)) mergeDict(dict, feature);
-    }
-    mergeDict(dict, { msg: domainDict(lang) });
-    out[lang] = { translation: dict };
+/** One language's whole dictionary: shared, every feature's, and the domain messages under `msg.`. */
+export async function loadDictionary(lang: Lang): Promise<Dict> {
+  const own = (files: Record<string, () => Promise<Dict>>) =>
+    Object.entries(files).filter(([file]) => file.endsWith(`/${lang}.json`)).map(([, load]) => load());
+  const [shared, ...features] = await Promise.all([...own(sharedDicts), ...own(featureDicts)]);
+  const dict = mergeDict({}, shared);
+  for (const feature of features) mergeDict(dict, feature);
+  return dict;
+}
+
+const loaded = new Map<Lang, Promise<void>>();
+
+async function ensureLanguage(lang: Lang): Promise<void> {
+  let done = loaded.get(lang);
+  if (!done) {
+    done = loadDictionary(lang).then((dict) => { i18n.addResourceBundle(lang, 'translation', dict, true, false); });
+    loaded.set(lang, done);
+    done.catch(() => loaded.delete(lang));
   }
-  return out;
+  await done;
 }
 
 function isLang(value: unknown): value is Lang {
@@ -83,17 +93,20 @@ function applyLang(lang: Lang): void {
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: buildResources(),
+  // The domain messages of every language come with the domain package anyway; the screens' dictionaries
+  // join them per language (ensureLanguage) before anything renders in that language.
+  resources: Object.fromEntries(LANGS.map((lang) => [lang, { translation: { msg: domainDict(lang) } }])),
   lng: storedLang(),
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGS],
-  // Resources are bundled, so initialising synchronously lets the first render show real text.
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
   showSupportNotice: false,
 });
-applyLang(currentLang());
+
+/** Resolves when the reader's language is loaded; main.tsx renders nothing before. */
+export const i18nReady: Promise<void> = ensureLanguage(currentLang()).then(() => applyLang(currentLang()));
 
 export function currentLang(): Lang {
   return isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
@@ -101,6 +114,7 @@ export function currentLang(): Lang {
 
 export async function setLanguage(lang: Lang): Promise<void> {
   safeStorage('local')?.setItem(LOCALE_KEY, lang);
+  await ensureLanguage(lang);
   await i18n.changeLanguage(lang);
   applyLang(lang);
 }
