@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ActionIcon, Avatar, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { LANGS } from '@isik/domain';
-import { IconCheck, IconChevronDown, IconLanguage, IconLogin, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { BACK_OFFICE_MAX_ROLE, LANGS } from '@isik/domain';
+import { IconCheck, IconChevronDown, IconLanguage, IconLock, IconLogin, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LANGUAGE_LABELS, currentLang, setLanguage } from '../../i18n';
@@ -12,6 +12,8 @@ import { initials } from './user-panel';
 
 // Signed-in tools come in their own chunk: the public area (/web, /login) never loads them.
 const BackOfficeTools = lazy(() => import('./back-office-tools'));
+// Everyone signed in changes their own password here (DECISIONS 2), roles 4-7 too, who have no back-office profile.
+const PasswordChangeModal = lazy(() => import('../../features/users/components/password-change-modal').then((m) => ({ default: m.PasswordChangeModal })));
 
 export interface HeaderBarProps {
   /** Null when the page has no navbar (login, order tracking): no burger then. */
@@ -30,6 +32,7 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
   const logout = useLogout();
   const session = useSession();
   const lang = currentLang();
+  const [passwordOpen, setPasswordOpen] = useState(false);
   const signedIn = session.status === 'successful';
   // Spec 2.3: the user menu needs a role and a status other than failed.
   const hasUserMenu = session.role !== null && session.status !== 'failed' && signedIn;
@@ -105,7 +108,10 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
             {hasUserMenu ? (
               <>
                 <Menu.Label>{session.email}</Menu.Label>
-                <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={16} />}>{t('shell.profile')}</Menu.Item>
+                {session.role !== null && session.role <= BACK_OFFICE_MAX_ROLE && (
+                  <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={16} />}>{t('shell.profile')}</Menu.Item>
+                )}
+                <Menu.Item leftSection={<IconLock size={16} />} onClick={() => setPasswordOpen(true)}>{t('shell.changePassword')}</Menu.Item>
                 <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>{t('shell.signOut')}</Menu.Item>
               </>
             ) : (
@@ -113,6 +119,11 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
             )}
           </Menu.Dropdown>
         </Menu>
+        {passwordOpen && session.user && (
+          <Suspense fallback={null}>
+            <PasswordChangeModal opened onClose={() => setPasswordOpen(false)} userId={session.user._id} userName={name} />
+          </Suspense>
+        )}
 
         {showLogout ? (
           <Tooltip label={t('shell.signOut')}>
