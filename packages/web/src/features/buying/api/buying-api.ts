@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  BUYING_PAGE_SIZE, type Buying, type BuyingInput, type BuyingListQuery, type BuyingSort, type BuyingSums, type BuyingUpdateInput, type Company, type TcmbToday,
+  BUYING_PAGE_SIZE, type Buying, type BuyingInput, type BuyingListQuery, type BuyingSort, type BuyingSums, type BuyingUpdateInput, type Company,
 } from '@isik/domain';
-import { api, ApiError } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 export interface BuyingListParams {
   status: number;
@@ -56,23 +56,6 @@ export function buyingSumsQuery(status: number, search: string) {
   });
 }
 
-/**
- * The latest stored bulletin (GET /tcmb/today), null when none is stored (503): the modal then asks for typed
- * rates, never inventing one. Same key as the header's rates, so both share one fetch and its live refresh.
- */
-export const bulletinQuery = queryOptions({
-  queryKey: ['rates', 'today'] as const,
-  queryFn: async ({ signal }): Promise<TcmbToday | null> => {
-    try {
-      return await api<TcmbToday>('/tcmb/today', { signal });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 503) return null;
-      throw err;
-    }
-  },
-  staleTime: 5 * 60_000,
-  meta: { notifyError: false },
-});
 
 export type SupplierOption = Pick<Company, '_id' | 'company_name' | 'company_email'>;
 

@@ -15,7 +15,8 @@ import { MaterialPickerModal } from '../../../components/pickers';
 import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
-import { bulletinQuery, useDeleteBuying, useSaveBuying } from '../api/buying-api';
+import { ratesTodayQuery } from '../../../lib/rates-today';
+import { useDeleteBuying, useSaveBuying } from '../api/buying-api';
 import {
   buyingToValues, formTotals, newBuyingValues, statusOptions, toBuyingBody, validateBuying, withStatus, type BuyingField, type BuyingFormValues,
 } from '../model/buying-values';
@@ -36,7 +37,7 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const me = { name: user ? `${user.firstname} ${user.lastname}`.trim() : '', email: user?.email ?? '' };
-  const bulletin = useQuery({ ...bulletinQuery, enabled: opened });
+  const bulletin = useQuery({ ...ratesTodayQuery, enabled: opened });
   const rates = bulletin.data ? { usd: bulletin.data.Data[0].ForexSelling || null, eur: bulletin.data.Data[1].ForexSelling || null } : null;
   const save = useSaveBuying();
   const remove = useDeleteBuying();

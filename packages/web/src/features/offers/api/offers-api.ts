@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   OFFER_LIST_LIMIT, type Company, type CompanyInput, type Contact, type ContactInput, type ContactList, type Offer, type OfferInput, type OfferList,
-  type OfferSettings, type OfferSettingsInput, type OfferSort, type Product, type TcmbToday,
+  type OfferSettings, type OfferSettingsInput, type OfferSort, type Product,
 } from '@isik/domain';
-import { api, ApiError } from '../../../lib/api';
+import { api } from '../../../lib/api';
 
 export interface OfferListParams {
   page: number;
@@ -26,7 +26,6 @@ export const offerKeys = {
   detail: (id: string) => ['offers', 'detail', id] as const,
   settings: () => ['offer_settings'] as const,
   contacts: (params: object) => ['contacts', 'list', params] as const,
-  rates: () => ['rates', 'today'] as const,
 };
 
 const enc = encodeURIComponent;
@@ -54,21 +53,6 @@ export const offerSettingsQuery = queryOptions({
   queryFn: ({ signal }) => api<OfferSettings>('/offers/settings', { signal }),
 });
 
-/** The latest stored bulletin; null when none is stored (the card then asks for typed rates; nothing is invented). */
-export const latestBulletinQuery = queryOptions({
-  queryKey: offerKeys.rates(),
-  queryFn: async ({ signal }): Promise<TcmbToday | null> => {
-    try {
-      return await api<TcmbToday>('/tcmb/today', { signal });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 503) return null;
-      throw err;
-    }
-  },
-  staleTime: 5 * 60_000,
-  retry: 1,
-  meta: { notifyError: false },
-});
 
 export function contactsQuery(params: { page: number; pageSize: number; search?: string; orderBy?: string; order?: 'asc' | 'desc' }) {
   return queryOptions({

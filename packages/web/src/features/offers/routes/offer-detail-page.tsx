@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { ratesTodayQuery } from '../../../lib/rates-today';
 import {
   ActionIcon, Alert, Anchor, Autocomplete, Badge, Box, Breadcrumbs, Button, Collapse, Divider, Grid, Group, Image, Menu, Paper, Radio, Select,
   Stack, Switch, Table, Tabs, Text, TextInput, Textarea, Title,
@@ -26,7 +27,7 @@ import { tm } from '../../../i18n';
 import { fieldErrorsOf, notifyError, notifyFailure, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import {
-  contactsQuery, fetchCompany, fetchProduct, latestBulletinQuery, offerKeys, offerQuery, offerSettingsQuery, searchCompanies, useDeleteOffer, useSaveOffer,
+  contactsQuery, fetchCompany, fetchProduct, offerKeys, offerQuery, offerSettingsQuery, searchCompanies, useDeleteOffer, useSaveOffer,
 } from '../api/offers-api';
 import { CompanyModal } from '../components/company-modal';
 import { ItemEditor } from '../components/item-editor';
@@ -49,7 +50,7 @@ function OfferDetailLoader({ id }: { id: string }) {
   const isNew = id === NEW;
   const query = useQuery({ ...offerQuery(id), enabled: !isNew });
   const settings = useQuery({ ...offerSettingsQuery, enabled: isNew });
-  const bulletin = useQuery(latestBulletinQuery);
+  const bulletin = useQuery(ratesTodayQuery);
   const crumbs = (
     <Breadcrumbs mb="sm">
       <Anchor component={Link} to={offersListPath()} size="sm">{t('menu.offers')}</Anchor>
@@ -78,7 +79,7 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
   const canDel = hasModulePermission(permissions, 'offers', 'delete');
   const save = useSaveOffer();
   const remove = useDeleteOffer();
-  const bulletin = useQuery(latestBulletinQuery).data ?? null;
+  const bulletin = useQuery(ratesTodayQuery).data ?? null;
   const settings = useQuery(offerSettingsQuery).data;
   const form = useForm<OfferFormValues>({ initialValues: initial });
   const [version, setVersion] = useState(offer?.__v ?? 0);

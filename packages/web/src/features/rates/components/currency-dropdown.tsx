@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { ratesTodayQuery } from '../api/rates-api';
+import { ratesTodayQuery } from '../../../lib/rates-today';
 import { UpdateRatesButton } from './update-rates-button';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
