@@ -344,24 +344,13 @@ export type Product = z.infer<typeof productSchema>;
  * specs, production rows, downloads or whole model). `mainImage` is the main picture's URL ('' without one);
  * `completeness` comes with the 'detaillist' variant. The whole record is GET /products/{id}.
  */
-export const productListRowSchema = z.object({
-  _id: z.string(),
-  urun_sira: z.number(),
-  urun_adi: pairOut,
-  urun_kodu: z.string(),
+export const productListRowSchema = productSchema.pick({
+  _id: true, urun_sira: true, urun_adi: true, urun_kodu: true, model_sira: true, model_category: true, urun_guc: true,
+  urun_lumen: true, urun_kapasite: true, urun_voltaj: true, urun_durumu: true, urun_doviz: true, urun_fiyat: true,
+  stockSum: true, completeness: true,
+}).extend({
   urun_model: z.object({ _id: z.string(), model_kodu: z.string() }).nullable(),
-  model_sira: z.number(),
-  model_category: z.number(),
-  urun_guc: z.number(),
-  urun_lumen: z.number(),
-  urun_kapasite: z.number(),
-  urun_voltaj: z.number(),
-  urun_durumu: z.boolean(),
-  urun_doviz: z.string(),
-  urun_fiyat: z.number(),
-  stockSum: z.number(),
   mainImage: z.string(),
-  completeness: z.number().optional(),
 });
 export type ProductListRow = z.infer<typeof productListRowSchema>;
 export const productListSchema = listEnvelope('products', productListRowSchema);
