@@ -66,9 +66,11 @@ test('the admin works with the product list: markup, calculation, search and cop
   await expect(rows(page).first()).toContainText('Astra LED Yol Armatürü 30 W');
   await expect(rows(page).first().getByTestId('completeness')).toContainText('%90');
 
-  // Copy this test's own row: a new product appears beside it.
+  // Copy this test's own row: a new product appears beside it. The list still shows the Astra row until the
+  // search answers, so wait for this test's code in the only row before opening its menu.
   await page.getByRole('searchbox').fill(OWN);
   await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(OWN);
   // Other tests' products arrive live and re-render the list, which may close an open row menu: open it again then.
   await expect(async () => {
     await rows(page).first().getByRole('button', { name: 'Satır işlemleri' }).click();
@@ -83,6 +85,7 @@ test('the admin works with the product list: markup, calculation, search and cop
   await expect(rows(page).filter({ hasNotText: '(kopya)' })).toContainText(`E2E Liste Ürünü ${tag}`);
   await page.getByRole('searchbox').fill(CODE);
   await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Astra LED Yol Armatürü 30 W');
 
   // Open a product from the list; the datasheet link of the 'more' menu points at the Turkish datasheet.
   await rows(page).first().getByRole('link').first().click();

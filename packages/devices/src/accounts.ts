@@ -5,7 +5,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { DeviceAccount, SessionUser } from '@isik/domain';
 import type { DeviceDb } from './db/types.js';
 import { deviceAccounts, deviceLogs, deviceSettings } from './db/schema.js';
-import { DeviceError, conflict, notFound } from './errors.js';
+import { AppError, conflict, notFound } from './errors.js';
 import { newId } from './ids.js';
 
 // argon2id, the back office's profile (OWASP: 19 MiB, t=2, p=1).
@@ -70,7 +70,7 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
   }
 
   function checkPassword(p: string): void {
-    if (p.length < PASSWORD_MIN) throw new DeviceError(400, 'password.min', { password: 'password.min' }, { min: PASSWORD_MIN });
+    if (p.length < PASSWORD_MIN) throw new AppError(400, 'password.min', { password: 'password.min' }, { min: PASSWORD_MIN });
   }
 
   return {
@@ -78,8 +78,8 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
       const email = emailRaw.trim().toLowerCase();
       const [r] = await db.select().from(deviceAccounts).where(eq(deviceAccounts.email, email));
       const ok = r ? await verifyPassword(r.password_hash, password) : (await verifyPassword(await dummy, password), false);
-      if (!r || !ok) throw new DeviceError(401, 'auth.invalidCredentials', undefined, {}, { status: 'failed' });
-      if (!r.active) throw new DeviceError(401, 'auth.inactive', undefined, {}, { status: 'failed' });
+      if (!r || !ok) throw new AppError(401, 'auth.invalidCredentials', undefined, {}, { status: 'failed' });
+      if (!r.active) throw new AppError(401, 'auth.inactive', undefined, {}, { status: 'failed' });
       return { status: 'successful' as const, ...sign(r), user: sessionUser(r) };
     },
 
@@ -115,7 +115,7 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
     async create(actor: DeviceSession, input: { email: string; name: string; password: string; admin: boolean }) {
       checkPassword(input.password);
       const [taken] = await db.select({ id: deviceAccounts.id }).from(deviceAccounts).where(eq(deviceAccounts.email, input.email));
-      if (taken) throw new DeviceError(409, 'device.account.emailTaken', { email: 'device.account.emailTaken' });
+      if (taken) throw new AppError(409, 'device.account.emailTaken', { email: 'device.account.emailTaken' });
       const row = { id: newId(), email: input.email, name: input.name, admin: input.admin, password_hash: await hashPassword(input.password) };
       await db.transaction(async (tx) => {
         await tx.insert(deviceAccounts).values(row);
@@ -126,7 +126,7 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
 
     async update(actor: DeviceSession, id: string, input: { name?: string; password?: string; admin?: boolean; active?: boolean; __v?: number }) {
       if (input.password !== undefined) checkPassword(input.password);
-      if (id === actor.id && (input.active === false || input.admin === false)) throw new DeviceError(409, 'device.account.self');
+      if (id === actor.id && (input.active === false || input.admin === false)) throw new AppError(409, 'device.account.self');
       const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
       await db.transaction(async (tx) => {
         const [r] = await tx.select().from(deviceAccounts).where(eq(deviceAccounts.id, id)).for('update');

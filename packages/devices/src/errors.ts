@@ -1,38 +1,20 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isMessageKey, pickLang, translate, type MessageKey } from '@isik/domain';
+import { AppError, CONFLICT_SQLSTATES, dbErrorCode, isMessageKey, pickLang, translate, type MessageKey } from '@isik/domain';
 
-/** An error a caller may see: status, message key (translated per request) and per-field keys. */
-export class DeviceError extends Error {
-  constructor(
-    public readonly statusCode: number,
-    public readonly key: MessageKey,
-    public readonly fields?: Record<string, MessageKey>,
-    public readonly params: Record<string, string | number> = {},
-    public readonly extra: Record<string, unknown> = {},
-  ) {
-    super(key);
-  }
-}
+/** The device service's errors are the back office's AppError (domain); this service answers them with its own handler. */
+export { AppError } from '@isik/domain';
 
-export const badRequest = (key: MessageKey, fields?: Record<string, MessageKey>, params?: Record<string, string | number>) => new DeviceError(400, key, fields, params);
-export const notFound = () => new DeviceError(404, 'error.notFound');
-export const conflict = (key: MessageKey = 'error.conflict') => new DeviceError(409, key);
+export const badRequest = (key: MessageKey, fields?: Record<string, MessageKey>, params?: Record<string, string | number>) => new AppError(400, key, fields, params);
+export const notFound = () => new AppError(404, 'error.notFound');
+export const conflict = (key: MessageKey = 'error.conflict') => new AppError(409, key);
 
 interface ValidationItem { instancePath?: string; message?: string }
-
-function sqlState(err: unknown): string | undefined {
-  for (let e: unknown = err, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
 
 /** The service's one error handler: { message, code, fields } in the caller's language; 5xx details never leave. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError & { validationContext?: string }, req: FastifyRequest, reply: FastifyReply) => {
     const lang = pickLang(req.headers['accept-language']);
-    if (err instanceof DeviceError) {
+    if (err instanceof AppError) {
       const fields = err.fields ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, translate(v, lang, err.params)])) : undefined;
       const message = translate(err.key, lang, err.params);
       const explanation = err.extra.status === 'failed' ? { explanation: message } : {};
@@ -51,8 +33,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       }
       return reply.status(400).send({ message: Object.values(fields)[0] ?? translate('error.validation', lang), code: 'error.validation', fields });
     }
-    const state = sqlState(err);
-    if (state && ['23505', '23503', '40001', '40P01'].includes(state)) {
+    const state = dbErrorCode(err);
+    if (state && CONFLICT_SQLSTATES.has(state)) {
       return reply.status(409).send({ message: translate('error.conflict', lang), code: 'error.conflict' });
     }
     if (state?.startsWith('22')) return reply.status(400).send({ message: translate('error.validation', lang), code: 'error.validation' });

@@ -13,7 +13,7 @@ import type { DeviceDb } from './db/types.js';
 import { migrateDevices } from './db/migrate.js';
 import { realClock, type Clock } from './clock.js';
 import { DeviceEvents } from './events.js';
-import { DeviceError, installErrorHandler } from './errors.js';
+import { AppError, installErrorHandler } from './errors.js';
 import { createAccountsService, ensureDeviceAdmin, ensureDeviceSecret, type DeviceSession } from './accounts.js';
 import { createGatewaysService } from './gateways.js';
 import { createDispatcher } from './dispatcher.js';
@@ -50,7 +50,7 @@ function bearer(req: FastifyRequest): string | null {
 }
 
 export function requireDeviceSession(req: FastifyRequest): DeviceSession {
-  if (!req.deviceSession) throw new DeviceError(401, 'error.unauthorized');
+  if (!req.deviceSession) throw new AppError(401, 'error.unauthorized');
   return req.deviceSession;
 }
 
@@ -162,10 +162,10 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
       const access = req.routeOptions.config?.device ?? 'account';
       if (access === 'public') return;
       const s = await accounts.session(bearer(req));
-      if (s === 'notDevice') throw new DeviceError(401, 'device.notDeviceToken');
-      if (s === 'missing') throw new DeviceError(401, 'error.unauthorized');
-      if (s === 'invalid') throw new DeviceError(401, 'error.tokenInvalid');
-      if (access === 'admin' && !s.admin) throw new DeviceError(403, 'device.adminOnly');
+      if (s === 'notDevice') throw new AppError(401, 'device.notDeviceToken');
+      if (s === 'missing') throw new AppError(401, 'error.unauthorized');
+      if (s === 'invalid') throw new AppError(401, 'error.tokenInvalid');
+      if (access === 'admin' && !s.admin) throw new AppError(403, 'device.adminOnly');
       req.deviceSession = s;
     });
     app.setNotFoundHandler((req, reply) => reply.status(404).send({ message: translate('error.routeNotFound', pickLang(req.headers['accept-language'])), code: 'error.routeNotFound' }));

@@ -2,6 +2,7 @@ export * from './roles.js';
 export * from './menus.js';
 export * from './format.js';
 export * from './messages.js';
+export * from './app-error.js';
 export * from './countries.js';
 export * from './common.js';
 export * from './permissions.js';
