@@ -29,6 +29,7 @@ export const OFFER_MESSAGES = {
   'offer.item.price.invalid': { tr: 'Fiyat sıfır ya da pozitif bir sayı olmalıdır.', en: 'The price must be zero or a positive number.', es: 'El precio debe ser cero o un número positivo.' },
   'offer.item.vat.invalid': { tr: 'KDV 0 ile 100 arasında olmalıdır.', en: 'VAT must be between 0 and 100.', es: 'El IVA debe estar entre 0 y 100.' },
   'offer.item.type.invalid': { tr: 'Sipariş tipi hatalı.', en: 'The order type is not valid.', es: 'El tipo de pedido no es válido.' },
+  'offer.item.photo.invalid': { tr: 'Ürün fotoğrafı yüklenmiş bir resim olmalıdır.', en: 'The item photo must be an uploaded image.', es: 'La foto del artículo debe ser una imagen subida.' },
   'offer.item.unknown': { tr: 'Teklif kalemi bu teklife ait değil.', en: 'The item does not belong to this offer.', es: 'El artículo no pertenece a esta oferta.' },
   'offer.created': { tr: 'Teklif oluşturuldu', en: 'Offer created', es: 'Oferta creada' },
   'offer.updated': { tr: 'Teklif güncellendi', en: 'Offer updated', es: 'Oferta actualizada' },

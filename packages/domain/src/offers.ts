@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { versionSchema, EMAIL_RE } from './common.js';
+import { FILES_URL_PREFIX } from './files.js';
 import { parseDateInput } from './format.js';
 import { DEFAULT_UNIT, DEFAULT_VAT, UNITS, VAT_CHOICES } from './catalogue.js';
 import { CURRENCIES, DEFAULT_CURRENCY, dec, isDecimal } from './money.js';
@@ -154,7 +155,9 @@ const codeIn = z.union([z.string().max(300), z.array(z.union([z.string().max(100
 export const offerItemInputSchema = z.object({
   _id: z.union([z.string().max(64), z.null()]).optional().transform((v) => v || undefined),
   urun_id: text(64),
-  urun_resim: text(1000),
+  // Only a stored file of our own (uploaded through /api/files/upload): documents and the mail render it without
+  // fetching an address a user typed.
+  urun_resim: text(1000).refine((v) => !v || (v.startsWith(FILES_URL_PREFIX) && !v.includes('..')), { error: 'offer.item.photo.invalid' }),
   urun_adi: z.union([z.string(), z.null()], { error: 'offer.item.name.required' }).transform((v) => (v ?? '').trim())
     .pipe(z.string().min(1, { error: 'offer.item.name.required' }).max(300, { error: 'error.tooLong' })),
   urun_kodu: codeIn,

@@ -73,6 +73,9 @@ describe('POST /offers/create', () => {
     res = await create(worked({ offeritem: [item({ urun_adi: '', urun_miktari: -1 })] }));
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({ 'offeritem.0.urun_adi': 'Write the product name.', 'offeritem.0.urun_miktari': 'The quantity must be a number above zero.' });
+    res = await create(worked({ offeritem: [item({ urun_resim: 'https://elsewhere.test/x.png' }), item({ urun_resim: '/api/files/../users' })] }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ 'offeritem.0.urun_resim': 'The item photo must be an uploaded image.', 'offeritem.1.urun_resim': 'The item photo must be an uploaded image.' });
     res = await create(worked({ firma_id: 'nope' }));
     expect(res.json().fields).toEqual({ firma_id: 'The chosen company does not exist.' });
     res = await create(worked({ teklif_durumu: 3 }));

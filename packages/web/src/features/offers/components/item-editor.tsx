@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Grid, Group, Image, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, FileButton, Grid, Group, Image, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { NumberField } from '../../../components/number-field';
-import { CURRENCIES, OFFER_CODE_PARTS, OFFER_EDITOR_ORDER_TYPES, OFFER_VAT_CHOICES, UNITS, formatNumber, joinOfferCode, tryComputeOffer } from '@isik/domain';
-import { IconDeviceFloppy, IconPhotoOff } from '@tabler/icons-react';
+import { CURRENCIES, OFFER_CODE_PARTS, OFFER_EDITOR_ORDER_TYPES, OFFER_VAT_CHOICES, UNITS, UPLOAD_IMAGE_ACCEPT, formatNumber, joinOfferCode, tryComputeOffer, type UploadedFile } from '@isik/domain';
+import { IconDeviceFloppy, IconPhotoOff, IconUpload } from '@tabler/icons-react';
+import { api, notifyError } from '../../../lib/api';
 import { useTranslation } from 'react-i18next';
 import type { ItemValues } from '../model/offer-values';
 
@@ -20,9 +21,25 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
   const [v, setV] = useState<ItemValues | null>(item);
   // Field messages show once the user tried to apply, not while an empty row is first opened.
   const [tried, setTried] = useState(false);
+  const [uploading, setUploading] = useState(false);
   useEffect(() => { setV(item); setTried(false); }, [item]);
   if (!v) return null;
   const set = <K extends keyof ItemValues>(k: K, value: ItemValues[K]) => setV({ ...v, [k]: value });
+  // The photo is stored by the file service first; the item keeps its /api/files address (the server takes no other).
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      const stored = await api<UploadedFile>('/files/upload', { method: 'POST', body });
+      setV((cur) => (cur ? { ...cur, urun_resim: stored.url } : cur));
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setUploading(false);
+    }
+  };
   const rate = (x: number | string) => (x === '' ? null : Number(x));
   const money = tryComputeOffer([v], { usd: rate(rates.usd), eur: rate(rates.eur) }, offerCurrency);
   const nameMissing = !v.urun_adi.trim();
@@ -36,6 +53,9 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
             {v.urun_resim
               ? <Image src={v.urun_resim} alt={v.urun_adi} h={120} w={120} fit="contain" radius="sm" />
               : <Stack h={120} w={120} align="center" justify="center" bg="var(--mantine-color-gray-light)"><IconPhotoOff size={32} /></Stack>}
+            <FileButton onChange={(f) => void upload(f)} accept={UPLOAD_IMAGE_ACCEPT}>
+              {(props) => <Button {...props} size="compact-xs" variant="light" loading={uploading} leftSection={<IconUpload size={14} />}>{t('offers.item.uploadPhoto')}</Button>}
+            </FileButton>
             {v.urun_resim && <Button size="compact-xs" variant="subtle" color="red" onClick={() => set('urun_resim', '')}>{t('offers.item.removePhoto')}</Button>}
           </Stack>
         </Grid.Col>
