@@ -6,7 +6,8 @@ import {
   GATEWAY_LINK_PATH, commandCreateSchema, commandListQuerySchema, commandListSchema, commandSchema, deviceAccountCreateSchema,
   deviceAccountListSchema, deviceAccountSchema, deviceAccountUpdateSchema, deviceConfigSchema, gatewayListQuerySchema,
   gatewayListSchema, gatewayMapSchema, gatewayRegisterSchema, gatewayRegisteredSchema, gatewaySchema, loginSchema,
-  pickLang, programCreateSchema, programListSchema, programSchema, programUpdateSchema, sessionUserSchema, translate, type CommandPayload,
+  chooseLiveProtocol, pickLang, programCreateSchema, programListSchema, programSchema, programUpdateSchema, sessionUserSchema, socketToken, translate,
+  type CommandPayload,
 } from '@isik/domain';
 import type { DeviceConfig } from './config.js';
 import type { DeviceDb } from './db/types.js';
@@ -134,12 +135,13 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
       for (const ws of browsers) ws.close(1001, 'server stopping');
     });
     app.get('/ws', { websocket: true, config: { device: 'public' }, schema: { hide: true } }, async (socket, req) => {
-      // Browsers send an Origin: only pages of this host may open the socket (the token is in the query).
+      // Browsers send an Origin: only pages of this host may open the socket.
       const origin = req.headers.origin;
       let sameHost = true;
       try { sameHost = !origin || new URL(origin).host === req.headers.host; } catch { sameHost = false; }
       if (!sameHost) { socket.close(1008, 'origin not allowed'); return; }
-      const token = (req.query as Record<string, string | undefined>).token ?? null;
+      // The token comes in Sec-WebSocket-Protocol (`bearer.<token>`), never in the query: addresses are logged.
+      const token = socketToken(req.headers['sec-websocket-protocol']);
       const s = await accounts.session(token);
       if (typeof s === 'string') { socket.close(4401, 'unauthorized'); return; }
       browsers.add(socket);
@@ -156,7 +158,7 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     installErrorHandler(app);
-    if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: chooseLiveProtocol } });
     app.decorateRequest('deviceSession', null);
     app.addHook('onRequest', async (req) => {
       const access = req.routeOptions.config?.device ?? 'account';

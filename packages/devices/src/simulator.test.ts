@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { desc, eq } from 'drizzle-orm';
-import { COMMAND_TIMEOUT_MS, type Command, type CommandStatus } from '@isik/domain';
+import { COMMAND_TIMEOUT_MS, liveSocketProtocols, type Command, type CommandStatus } from '@isik/domain';
 import { createTestContext, type TestContext } from '../../server/src/test/helper.js';
 import { ManualClock } from './clock.js';
 import { createDeviceService, type DeviceService } from './service.js';
@@ -155,8 +155,10 @@ describe('gateway simulator against the device service', () => {
 });
 
 describe('the browser socket', () => {
-  function open(query: string, origin?: string) {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/device-api/ws?${query}`, origin ? { headers: { origin } } : {});
+  /** Opens the browser socket offering `token` the way the web client does (Sec-WebSocket-Protocol), or in the query. */
+  function open(token: string | null, opts: { origin?: string; query?: string } = {}) {
+    const url = `${base.replace('http', 'ws')}/device-api/ws${opts.query ? `?${opts.query}` : ''}`;
+    const ws = new WebSocket(url, token === null ? [] : liveSocketProtocols(token), opts.origin ? { headers: { origin: opts.origin } } : {});
     const messages: { entity?: string; action?: string; device_id?: string }[] = [];
     const waiters: { pred: (m: (typeof messages)[number]) => boolean; resolve: () => void }[] = [];
     ws.on('message', (d) => {
@@ -172,17 +174,22 @@ describe('the browser socket', () => {
   it('carries a command\'s changes to a signed-in device session', async () => {
     const reg = await t.app.devices.gateways.register(null, { mac_addr: 'AA:BB:CC:DD:EE:02', device_name: 'socket', device_description: '', city: '', map_lat: null, map_lng: null, time_zone: 'Europe/Istanbul' });
     await t.app.devices.gateways.upsertMesh(reg._id, [{ mac_addr: 'AA:BB:CC:DD:EE:21', name: 'L', rssi: -50, version: '1', brightness: 10, connected: true, map_lat: null, map_lng: null }]);
-    const s = open(`token=${encodeURIComponent(token)}`);
+    const s = open(token);
+    // The server answers our protocol name only, never the offered token.
+    await new Promise<void>((r) => (s.ws.readyState === 1 ? r() : s.ws.once('open', () => r())));
+    expect(s.ws.protocol).toBe('isik.live');
     await s.next((m) => m.entity === 'hello');
     await command(reg._id, ['AA:BB:CC:DD:EE:21'], 40);
     await s.next((m) => m.entity === 'gateway_commands' && m.device_id === reg._id);
     s.ws.close();
   });
 
-  it('refuses a back-office token and a foreign origin', async () => {
-    expect(await open(`token=${encodeURIComponent(t.tokens[0])}`).closed).toBe(4401);
-    expect(await open('token=nonsense').closed).toBe(4401);
-    expect(await open(`token=${encodeURIComponent(token)}`, 'http://evil.example').closed).toBe(1008);
+  it('refuses a back-office token, a token in the address, no token and a foreign origin', async () => {
+    expect(await open(t.tokens[0]).closed).toBe(4401);
+    expect(await open('nonsense').closed).toBe(4401);
+    expect(await open(null, { query: `token=${encodeURIComponent(token)}` }).closed).toBe(4401);
+    expect(await open(null).closed).toBe(4401);
+    expect(await open(token, { origin: 'http://evil.example' }).closed).toBe(1008);
   });
 });
 

@@ -3,6 +3,7 @@ export * from './menus.js';
 export * from './format.js';
 export * from './messages.js';
 export * from './app-error.js';
+export * from './live-socket.js';
 export * from './countries.js';
 export * from './common.js';
 export * from './permissions.js';

@@ -3,21 +3,13 @@ import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { Database } from '../db/database.js';
+import { chooseLiveProtocol, socketToken } from '@isik/domain';
 import { sessionFromToken } from './auth.js';
 
 export interface RealtimeOptions { database: Database; secret: string; publicUrl?: string }
 
-/** The subprotocol the live socket speaks; the server answers it, never the token. */
-export const LIVE_PROTOCOL = 'isik.live';
-/** The token travels as a second offered subprotocol `bearer.<token>` (never in the URL, which is logged). */
-export const TOKEN_PROTOCOL_PREFIX = 'bearer.';
-
-/** The token offered in Sec-WebSocket-Protocol, or null. */
-export function socketToken(header: string | string[] | undefined): string | null {
-  const offered = [header ?? []].flat().join(',').split(',').map((p) => p.trim());
-  const entry = offered.find((p) => p.startsWith(TOKEN_PROTOCOL_PREFIX));
-  return entry ? entry.slice(TOKEN_PROTOCOL_PREFIX.length) || null : null;
-}
+// The token travels in Sec-WebSocket-Protocol (domain live-socket.ts), never in the URL, which is logged.
+export { LIVE_PROTOCOL, TOKEN_PROTOCOL_PREFIX, socketToken } from '@isik/domain';
 
 /**
  * The live socket at /ws. Events reach this process through LISTEN on the database, so every API
@@ -28,7 +20,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     options: {
       maxPayload: 4096,
       // Answer our protocol name only: echoing the offered token would put it into the response headers.
-      handleProtocols: (protocols) => (protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false),
+      handleProtocols: chooseLiveProtocol,
     },
   });
   /** Each open socket with the token it signed in with and that token's user. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { canEnterBackOffice, type LiveEvent } from '@isik/domain';
+import { canEnterBackOffice, liveSocketProtocols, type LiveEvent } from '@isik/domain';
 import { reverifySession, useSession } from './session';
 
 const ACTIONS: readonly string[] = ['created', 'updated', 'deleted', 'changed'];
@@ -32,10 +32,8 @@ export function liveSocketUrl(loc: Pick<Location, 'protocol' | 'host'> = window.
   return `${proto}//${loc.host}/ws`;
 }
 
-/** The token travels in the Sec-WebSocket-Protocol header: our protocol name and `bearer.<token>`. */
-export function liveSocketProtocols(token: string): string[] {
-  return ['isik.live', `bearer.${token}`];
-}
+/** The token travels in the Sec-WebSocket-Protocol header: our protocol name and `bearer.<token>` (domain live-socket.ts). */
+export { liveSocketProtocols };
 
 /**
  * Keeps the live socket open while a session is successful. Each event invalidates the queries whose

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  GATEWAY_PAGE_SIZE, SET_MESH_STATUS, MESH_CID,
+  GATEWAY_PAGE_SIZE, SET_MESH_STATUS, MESH_CID, liveSocketProtocols,
   type Command, type CommandList, type DeviceConfig, type Gateway, type GatewayList, type GatewayMap, type Program, type ProgramInput,
 } from '@isik/domain';
 import { request } from '../../../lib/http';
@@ -105,7 +105,8 @@ export function useDeviceLive(): void {
     let pending: Set<string> | null = null;
     const connect = () => {
       const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-      ws = new WebSocket(`${proto}//${window.location.host}/device-api/ws?token=${encodeURIComponent(token)}`);
+      // The token goes in Sec-WebSocket-Protocol, never in the address (addresses are logged).
+      ws = new WebSocket(`${proto}//${window.location.host}/device-api/ws`, liveSocketProtocols(token));
       ws.onopen = () => {
         if (attempt > 0) void qc.invalidateQueries({ queryKey: ['gateways'] });
         attempt = 0;
