@@ -31,7 +31,8 @@ test('device login refuses a wrong password with the server\'s explanation, then
   await expect(page).toHaveURL(/\/gatewaylist$/);
   const table = page.getByRole('table');
   for (const header of ['MAC adresi', 'Cihaz adı', 'Şehir', 'Durum']) await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
-  await expect(table.getByRole('row')).toHaveCount(4);
+  // The three demo gateways (other tests may register more).
+  await expect(table.getByRole('row').filter({ hasText: 'GW-01-' })).toHaveCount(3);
   await expect(table.getByRole('row').filter({ hasText: 'GW-01-0001' })).toContainText('Ankara');
   await expect(table.getByRole('row').filter({ hasText: 'GW-01-0001' })).toContainText('Çevrimiçi');
   await page.getByPlaceholder('MAC, ad ya da şehir ara').fill('0002');
@@ -119,4 +120,59 @@ test('the map shows a star for each gateway and light though no tiles can be fet
   await expect(page.locator('.leaflet-popup')).toContainText('Ağ geçidi: GW-01-0001');
   await expect(page.locator('.leaflet-popup')).toContainText('Çevrimiçi');
   await page.screenshot({ path: 'test-results/device-map.png' });
+});
+
+test('the device admin manages device accounts and registers a gateway whose key is shown once', async ({ page }) => {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `cihaz-${tag}@e2e.test`;
+  await deviceLogin(page);
+
+  // A new account: a too short password is refused under its field, then the account is made.
+  await page.getByRole('link', { name: 'Hesaplar' }).click();
+  await expect(page).toHaveURL(/\/deviceaccounts$/);
+  await expect(page.getByRole('row').filter({ hasText: ADMIN.email })).toContainText('Yönetici');
+  await page.getByRole('button', { name: 'Yeni hesap' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'E-posta' }).fill(email);
+  await dialog.getByRole('textbox', { name: 'Ad' }).fill('Saha Ekibi');
+  await dialog.getByLabel('Şifre').fill('kisa');
+  await dialog.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(dialog.getByText(/en az \d+ karakter/)).toBeVisible();
+  await dialog.getByLabel('Şifre').fill('SahaEkibi123');
+  await dialog.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Kullanıcı');
+  await expect(row).toContainText('Aktif');
+  await page.screenshot({ path: 'test-results/device-accounts.png' });
+  const login = (password: string) => page.request.post('/device-api/auth/login', { data: { email, password } });
+  expect((await login('SahaEkibi123')).status()).toBe(200);
+
+  // Deactivated, it can no longer sign in.
+  await row.click();
+  await page.getByRole('dialog').getByRole('switch', { name: 'Aktif' }).uncheck();
+  await page.getByRole('dialog').getByRole('button', { name: 'Kaydet' }).click();
+  await expect(row).toContainText('Pasif');
+  expect((await login('SahaEkibi123')).status()).toBe(401);
+
+  // Register a gateway: the key is shown once; the gateway is listed, offline until it connects.
+  await page.getByRole('button', { name: 'Ağ Geçitleri' }).or(page.getByRole('link', { name: 'Ağ Geçitleri' })).first().click();
+  await expect(page).toHaveURL(/\/gatewaylist$/);
+  await page.getByRole('button', { name: 'Ağ geçidi kaydet' }).click();
+  const reg = page.getByRole('dialog');
+  await reg.getByRole('textbox', { name: 'MAC adresi' }).fill('not-a-mac');
+  await reg.getByRole('textbox', { name: 'Cihaz adı' }).fill(`E2E Geçit ${tag}`);
+  await reg.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(reg.getByRole('textbox', { name: 'MAC adresi' })).toHaveAttribute('aria-invalid', 'true');
+  const mac = Array.from({ length: 6 }, (_, i) => (i === 0 ? 'E2' : Math.floor(Math.random() * 256).toString(16).padStart(2, '0').toUpperCase())).join(':');
+  await reg.getByRole('textbox', { name: 'MAC adresi' }).fill(mac);
+  await reg.getByRole('button', { name: 'Kaydet' }).click();
+  await expect(reg.getByText(`${mac} kaydedildi`)).toBeVisible();
+  await expect(reg.getByTestId('gateway-key')).toHaveText(/^\S{20,}$/);
+  await page.screenshot({ path: 'test-results/device-register.png' });
+  await reg.getByRole('button', { name: 'Tamam' }).click();
+  await page.getByPlaceholder('MAC, ad ya da şehir ara').fill(tag);
+  const gw = page.getByRole('row').filter({ hasText: `E2E Geçit ${tag}` });
+  await expect(gw).toContainText(mac);
+  await expect(gw).toContainText('Çevrimdışı');
 });

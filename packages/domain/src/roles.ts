@@ -90,6 +90,8 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/productslabels', level: 3 },
   { pattern: '/gatewaylist', level: 3 },
   { pattern: '/devicedetails/:id', level: 3 },
+  // The device service's accounts (issue 14): the service itself admits only its admins.
+  { pattern: '/deviceaccounts', level: 3 },
   // /{product}login and /{product}map (spec 002 2.1): the IoT product's slug comes from configuration (DEVICE_SLUG),
   // so one pattern serves both; the page compares the segment with the slug (ADR 0025).
   { pattern: '/:deviceScreen', level: 3 },

@@ -3,11 +3,23 @@ import { NOTICE_MS } from '@isik/domain';
 import { i18n, tm } from '../i18n';
 import { ApiError } from './http';
 
+// One notice per failure: a screen's own onError and the query client's global handler may both report the same
+// error object; Mantine ignores a second notice with an id it already shows.
+const noticeIds = new WeakMap<object, string>();
+let noticeSeq = 0;
+function noticeIdOf(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  let id = noticeIds.get(err);
+  if (!id) { id = `error-${++noticeSeq}`; noticeIds.set(err, id); }
+  return id;
+}
+
 /** The spec's danger notice: red, top right, 3 s, titled with the status text, the server message as body. */
 export function notifyError(err: unknown, title?: string): void {
   if (err instanceof DOMException && err.name === 'AbortError') return;
   const isApi = err instanceof ApiError;
   notifications.show({
+    id: noticeIdOf(err),
     color: 'red',
     autoClose: NOTICE_MS,
     title: title ?? (isApi ? err.statusText : i18n.t('notice.error')),

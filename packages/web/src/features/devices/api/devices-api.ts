@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   GATEWAY_PAGE_SIZE, SET_MESH_STATUS, MESH_CID, liveSocketProtocols,
-  type Command, type CommandList, type DeviceConfig, type Gateway, type GatewayList, type GatewayMap, type Program, type ProgramInput,
+  type Command, type CommandList, type DeviceAccount, type DeviceConfig, type Gateway, type GatewayList, type GatewayMap,
+  type GatewayRegisterInput, type Program, type ProgramInput, type SessionUser,
 } from '@isik/domain';
 import { request } from '../../../lib/http';
 import { clearDeviceSession, deviceApi, useDeviceSession } from './device-session';
@@ -15,6 +16,8 @@ export const deviceKeys = {
   map: ['gateways', 'map'] as const,
   commands: (id: string) => ['gateway_commands', id] as const,
   programs: (id: string) => ['gateway_programs', id] as const,
+  me: ['device_accounts', 'me'] as const,
+  accounts: ['device_accounts', 'list'] as const,
 };
 
 /** The IoT product's slug and map tiles (open call). */
@@ -59,6 +62,46 @@ export const programsQuery = (id: string) => queryOptions({
   queryFn: ({ signal }) => deviceApi<{ programList: Program[] }>(`/gateway_programs/list/${encodeURIComponent(id)}`, { signal }),
   meta: { notifyError: false },
 });
+
+/** The signed-in device account (its admin flag is role 0); a stored token is checked with the service. */
+export const deviceMeQuery = (token: string | null) => queryOptions({
+  queryKey: [...deviceKeys.me, token],
+  queryFn: ({ signal }) => deviceApi<SessionUser>('/auth/verifytoken', { signal }),
+  enabled: !!token,
+  staleTime: 60_000,
+  meta: { notifyError: false },
+});
+
+/** Device accounts (the service's admins only; others get 403). */
+export const deviceAccountsQuery = queryOptions({
+  queryKey: deviceKeys.accounts,
+  queryFn: ({ signal }) => deviceApi<{ accountList: DeviceAccount[] }>('/accounts/list', { signal }),
+  meta: { notifyError: false },
+});
+
+export interface DeviceAccountDraft { email: string; name: string; password: string; admin: boolean; active: boolean }
+
+/** Creates an account, or updates name, admin, active and (when typed) the password of one, checked against `__v`. */
+export function useSaveDeviceAccount() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, version, draft }: { id?: string; version?: number; draft: DeviceAccountDraft }) => id
+      ? deviceApi<DeviceAccount>(`/accounts/update/${encodeURIComponent(id)}`, {
+        method: 'POST', body: { name: draft.name, admin: draft.admin, active: draft.active, ...(draft.password ? { password: draft.password } : {}), __v: version },
+      })
+      : deviceApi<DeviceAccount>('/accounts/create', { method: 'POST', body: { email: draft.email, name: draft.name, password: draft.password, admin: draft.admin } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: deviceKeys.accounts }),
+  });
+}
+
+/** Registers a gateway (or gives an existing MAC a new key); the answer carries the key, shown once. */
+export function useRegisterGateway() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GatewayRegisterInput) => deviceApi<{ _id: string; mac_addr: string; key: string; created: boolean }>('/gateway/register', { method: 'POST', body: input }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['gateways'] }),
+  });
+}
 
 /** A brightness command (set_mesh_status, cid 1); on success the history is refreshed (spec 002 4). */
 export function useSendBrightness(deviceId: string) {

@@ -1,5 +1,5 @@
 import { RequireDeviceSession } from '../components/device-gate';
-import { DeviceDetailsLazy, GatewayListLazy } from './lazy';
+import { DeviceAccountsLazy, DeviceDetailsLazy, GatewayListLazy } from './lazy';
 
 // Loaded with the route (appRoute loader): the device session gate and its schemas stay out of the first download.
 export function GatewayListRoute() {
@@ -8,4 +8,8 @@ export function GatewayListRoute() {
 
 export function DeviceDetailsRoute() {
   return <RequireDeviceSession><DeviceDetailsLazy /></RequireDeviceSession>;
+}
+
+export function DeviceAccountsRoute() {
+  return <RequireDeviceSession><DeviceAccountsLazy /></RequireDeviceSession>;
 }

@@ -1,6 +1,6 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { IconLogout, IconMap2 } from '@tabler/icons-react';
+import { IconLogout, IconMap2, IconPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -12,8 +12,9 @@ import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { allPagesOf, describeFilters, useReportSource, type ReportColumn } from '../../../lib/report-source';
 import { readPage, useListParams } from '../../../lib/use-list-params';
-import { deviceConfigQuery, fetchGateways, gatewayListQuery, useDeviceLive } from '../api/devices-api';
-import { deviceLogout } from '../api/device-session';
+import { deviceConfigQuery, deviceMeQuery, fetchGateways, gatewayListQuery, useDeviceLive } from '../api/devices-api';
+import { deviceLogout, useDeviceSession } from '../api/device-session';
+import { RegisterGatewayModal } from '../components/register-gateway-modal';
 import { GatewayStatusBadge } from '../components/gateway-status-badge';
 
 const LIST_DEFAULTS = { page: 1, search: '' };
@@ -28,6 +29,8 @@ export function GatewayListPage() {
   const slug = useQuery(deviceConfigQuery).data?.slug ?? DEVICE_SLUG_DEFAULT;
   useDeviceLive();
   const data = query.data;
+  const isAdmin = useQuery(deviceMeQuery(useDeviceSession((s) => s.token))).data?.role === 0;
+  const [registering, setRegistering] = useState(false);
 
   useEffect(() => {
     if (data && data.totalItemCount > 0 && state.page > data.totalPage) update({ page: data.totalPage });
@@ -65,7 +68,9 @@ export function GatewayListPage() {
         subtitle={data ? t('devices.list.total', { total: data.totalItemCount }) : t('devices.list.subtitle')}
         actions={(
           <Group gap="xs">
+            {isAdmin && <Button leftSection={<IconPlus size={16} />} onClick={() => setRegistering(true)}>{t('devices.register.open')}</Button>}
             <Button component={Link} to={`/${slug}map`} variant="light" leftSection={<IconMap2 size={16} />}>{t('devices.list.map')}</Button>
+            <Button component={Link} to="/deviceaccounts" variant="light" leftSection={<IconUsers size={16} />}>{t('devices.accounts.menu')}</Button>
             <Button variant="default" leftSection={<IconLogout size={16} />} onClick={() => { void deviceLogout().then(() => navigate(`/${slug}login`)); }}>{t('devices.logout')}</Button>
           </Group>
         )}
@@ -82,6 +87,7 @@ export function GatewayListPage() {
           </>
         )}
       </Paper>
+      <RegisterGatewayModal opened={registering} onClose={() => setRegistering(false)} />
     </>
   );
 }
