@@ -101,11 +101,15 @@ delete env.DEVICE_ADMIN_EMAIL;
 delete env.DEVICE_ADMIN_PASSWORD;
 delete env.DEVICE_SLUG;
 
+// The server as `npm start` runs it: compiled to JavaScript by scripts/start.mjs (the web app is built by
+// `npm run test:e2e` before), so the end-to-end tests also prove the production start. E2E_SOURCE=1 runs the
+// TypeScript sources through tsx instead (quicker while editing the server).
 const tsxCli = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
-const entry = 'packages/server/src/main.ts';
-const [cmd, args] = fs.existsSync(tsxCli)
-  ? [process.execPath, [tsxCli, entry]]
-  : ['npx', ['tsx', entry]];
+const fromSource = /^(1|true|yes)$/i.test(process.env.E2E_SOURCE ?? '');
+const entry = fromSource ? 'packages/server/src/main.ts' : 'scripts/start.mjs --no-web';
+const [cmd, args] = !fromSource
+  ? [process.execPath, [path.join(ROOT, 'scripts/start.mjs'), '--no-web']]
+  : fs.existsSync(tsxCli) ? [process.execPath, [tsxCli, 'packages/server/src/main.ts']] : ['npx', ['tsx', 'packages/server/src/main.ts']];
 
 log(`starting ${entry} on 127.0.0.1:${PORT}, DATA_DIR=${dataDir}`);
 // Same process group as this script: Playwright signals the whole group.

@@ -6,6 +6,7 @@
 //     folders beside src/ so relative paths such as ../../drizzle stay true), again only when changed.
 //  3. Runs packages/server/dist/main.js with plain node, NODE_ENV=production, resolving @isik/domain to its
 //     compiled files through the `isik-compiled` export condition.
+// `--no-web` skips step 1 (the e2e server runs this script after `npm run build`, so e2e tests the compiled server).
 // Signals reach the server directly (it replaces nothing, but forwards SIGINT/SIGTERM and exits with it).
 import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -42,12 +43,17 @@ function run(cmd, args) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// `--no-web`: the caller built the web app itself (the e2e server after `npm run build`).
+const skipWeb = process.argv.includes('--no-web');
+
 // ------------------------------------------------------------ web app
 const webSources = ['packages/web/src', 'packages/web/public', 'packages/web/index.html', 'packages/web/package.json',
   'packages/web/vite.config.ts', 'packages/web/tsconfig.json', 'packages/domain/src', 'package-lock.json'].map((p) => rel(p));
 const webStamp = stamp(webSources);
 const webStampFile = rel('packages/web/dist/.sources-stamp');
-if (upToDate(webStampFile, webStamp) && fs.existsSync(rel('packages/web/dist/index.html'))) {
+if (skipWeb) {
+  log('web app: built by the caller (--no-web)');
+} else if (upToDate(webStampFile, webStamp) && fs.existsSync(rel('packages/web/dist/index.html'))) {
   log('web app: built one is current');
 } else {
   log('web app: building (sources changed since the last build)');
