@@ -1,8 +1,6 @@
-// The device service alone for the device benchmark (bench/devices.ts forks this): a fresh in-memory PGlite,
-// or a fresh database on BENCH_TARGET_URL, the service on a free port. Answers over IPC: register, mem, stats.
+// The device service alone for the device benchmark (bench/devices.ts forks this): on the fresh database
+// BENCH_TARGET_URL (PostgreSQL), the service on a free port. Answers over IPC: register, mem, stats.
 import Fastify from 'fastify';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -11,18 +9,10 @@ import { createDeviceService, loadDeviceConfig, type DeviceDb } from '@isik/devi
 const send = (m: Record<string, unknown>) => process.send?.(m);
 
 async function main() {
-  let db: DeviceDb;
-  let close: () => Promise<void>;
-  if (process.env.BENCH_TARGET_URL) {
-    const pool = new pg.Pool({ connectionString: process.env.BENCH_TARGET_URL, max: 10 });
-    db = drizzlePg({ client: pool }) as unknown as DeviceDb;
-    close = () => pool.end();
-  } else {
-    const client = new PGlite();
-    await client.waitReady;
-    db = drizzlePglite({ client }) as unknown as DeviceDb;
-    close = () => client.close();
-  }
+  if (!process.env.BENCH_TARGET_URL) throw new Error('BENCH_TARGET_URL is required (bench/devices.ts gives it)');
+  const pool = new pg.Pool({ connectionString: process.env.BENCH_TARGET_URL, max: 10 });
+  const db = drizzlePg({ client: pool }) as unknown as DeviceDb;
+  const close = () => pool.end();
   const config = loadDeviceConfig({ DEVICE_ADMIN_EMAIL: 'bench@example.com', DEVICE_ADMIN_PASSWORD: 'Bench12345!', DEVICE_JWT_SECRET: 'bench-secret-0123456789abcdef' });
   const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
   const service = await createDeviceService({ db, config });

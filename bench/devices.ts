@@ -6,8 +6,10 @@
 //
 // `npx tsx bench/devices.ts` alone, or through `npm run bench` (bench/run.ts). Environment: BENCH_GATEWAYS
 // (default 1000), BENCH_LIGHTS (lights per gateway, default 5-10), BENCH_BURST_CONCURRENCY (default 50),
-// BENCH_DATABASE_URL (also on PostgreSQL), BENCH_SKIP_PGLITE=1.
+// BENCH_DATABASE_URL (a PostgreSQL server whose role may CREATE DATABASE; else an embedded PostgreSQL is started).
 import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SimClock, SimGateway } from '@isik/gateway-sim';
@@ -110,16 +112,32 @@ async function one(database: string, targetUrl?: string): Promise<DeviceBenchRes
   };
 }
 
-/** The device benchmark on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL (a scratch database is the caller's). */
+/**
+ * The device benchmark on the product's database: a scratch database on BENCH_DATABASE_URL, else on an embedded
+ * PostgreSQL started for the run (durable, as `npm start` runs it), dropped afterwards.
+ */
 export async function runDeviceBench(): Promise<DeviceBenchResult[]> {
-  const out: DeviceBenchResult[] = [];
-  if (process.env.BENCH_SKIP_PGLITE !== '1') out.push(await one('PGlite'));
-  if (process.env.BENCH_DATABASE_URL) {
-    const { createScratchDatabase } = await import('../packages/server/src/db/database.js');
-    const scratch = await createScratchDatabase(process.env.BENCH_DATABASE_URL, 'bench_devices');
-    try { out.push(await one('PostgreSQL', scratch.url)); } finally { await scratch.drop(); }
+  const { createScratchDatabase } = await import('../packages/server/src/db/database.js');
+  let serverUrl = process.env.BENCH_DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!serverUrl) {
+    const { startEmbeddedPostgres } = await import('../packages/server/src/db/embedded.js');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-bench-devices-'));
+    fs.chmodSync(dir, 0o755);
+    const embedded = await startEmbeddedPostgres({ dataDir: dir });
+    serverUrl = embedded.url;
+    stopEmbedded = async () => { await embedded.stop(); fs.rmSync(dir, { recursive: true, force: true }); };
   }
-  return out;
+  try {
+    const scratch = await createScratchDatabase(serverUrl, 'bench_devices');
+    try {
+      return [await one(process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PostgreSQL', scratch.url)];
+    } finally {
+      await scratch.drop();
+    }
+  } finally {
+    await stopEmbedded?.();
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
