@@ -8,8 +8,8 @@ export const DEVICE_MIGRATIONS_SCHEMA = 'devices';
 export const DEVICE_MIGRATIONS_TABLE = '__device_migrations';
 
 /**
- * Applies the device service's migrations on whatever Drizzle database the host hands over (PGlite or
- * node-postgres): the same thing each driver's `migrate` does, with the service's own folder and table.
+ * Applies the device service's migrations on whatever Drizzle database the host hands over (node-postgres in
+ * the product): the same thing each driver's `migrate` does, with the service's own folder and table.
  */
 export async function migrateDevices(db: DeviceDb): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder: DEVICE_MIGRATIONS });
