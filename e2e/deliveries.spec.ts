@@ -49,7 +49,7 @@ test('company deliveries: validation, product delivery out of stock, status, del
   await expect(dialog.locator('input[name="price"]')).toHaveValue('1');
   await expect(dialog.locator('input[name="unit"]')).toHaveValue('Adet');
   await expect(dialog.locator('input[name="deliverer"]')).toHaveValue('Sistem Yöneticisi');
-  await expect(dialog.getByLabel('Tarih')).toHaveValue(new Date().toLocaleDateString('tr-TR', { day: '2-digit', month: '2-digit', year: 'numeric' }));
+  await expect(dialog.getByLabel('Tarih')).toHaveValue(new Date().toLocaleDateString('tr-TR', { timeZone: 'Europe/Istanbul', day: '2-digit', month: '2-digit', year: 'numeric' }));
   await dialog.locator('input[name="qty"]').fill('');
   await dialog.locator('input[name="price"]').fill('');
   await dialog.getByRole('button', { name: 'Kaydet' }).click();

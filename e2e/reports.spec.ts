@@ -26,10 +26,8 @@ async function exportAs(page: Page, item: RegExp): Promise<{ download: Download;
   return { download, file };
 }
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** Today as the browser sees it (playwright.config.ts runs it in Europe/Istanbul), not the test runner's (UTC) day. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 test('the Excel report of the companies holds every row the filter selects, not only the page on screen', async ({ page, admin, tag }) => {
   test.setTimeout(120_000);
