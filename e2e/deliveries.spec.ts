@@ -31,9 +31,7 @@ test('company deliveries: validation, product delivery out of stock, status, del
   const PRODUCT_SEARCH = `E2E-TSL-${tag}`.toUpperCase();
   const made = await createProduct(admin, `E2E Teslimat ${PRODUCT_SEARCH}`, PRODUCT_SEARCH, { urun_fiyat: '46.5' });
   await addProductStock(admin, made._id, 10);
-  await loginAs(page);
-
-  await page.goto(`/companydetail/${company._id}`);
+  await loginAs(page, `/companydetail/${company._id}`);
   await page.getByRole('tab', { name: 'Teslimatlar' }).click();
   const rows = page.getByRole('tabpanel').locator('table tbody tr');
   const before = (await apiGet<unknown[]>(page, `/deliveried/list/${company._id}`)).length;

@@ -39,8 +39,7 @@ async function expectTotals(page: Page) {
 
 test('an offer for a new company made from the offer: three items in $, € and ₺, totals in Turkish format, order refused until the company is registered', async ({ page }) => {
   const company = `E2E Aydınlatma ${Date.now() % 100000} A.Ş.`;
-  await loginAs(page);
-  await page.goto('/offer/new');
+  await loginAs(page, '/offer/new');
   await expect(page.getByRole('heading', { name: 'Yeni Teklif' })).toBeVisible();
   // A typed-in company is not registered: the bar is red.
   await page.getByTestId('offer-company').fill(company);
@@ -102,8 +101,7 @@ test('an offer for a new company made from the offer: three items in $, € and 
 });
 
 test('the offer list filters by status, searches, shows totals, and copies an offer as a new draft', async ({ page }) => {
-  await loginAs(page);
-  await page.goto('/offers');
+  await loginAs(page, '/offers');
   await expect(page.getByRole('heading', { name: 'Teklifler' })).toBeVisible();
   // The demo holds offers in every status; the Canceled filter shows only black 'İptal' tags.
   await page.getByTestId('offer-status-filter').getByText('İptal', { exact: true }).click();
