@@ -92,8 +92,7 @@ test('a purchase request taken to Completed raises the material stock on its pag
 });
 
 test('a purchase request in status Request is deleted after the Turkish confirmation', async ({ page }) => {
-  await loginAs(page);
-  await page.goto('/buyings');
+  await loginAs(page, '/buyings');
   await page.getByTestId('buying-filter-0').click();
   const rows = page.locator('table tbody tr');
   await expect(rows.first()).toBeVisible();
@@ -108,8 +107,7 @@ test('a purchase request in status Request is deleted after the Turkish confirma
 });
 
 test('the Excel report of the purchase requests holds every request of the chosen status', async ({ page }) => {
-  await loginAs(page);
-  await page.goto('/buyings?status=1&pageSize=6');
+  await loginAs(page, '/buyings?status=1&pageSize=6');
   const all = await apiGet<{ material_name: string; siparis_no: string }[]>(page, '/buying/list?filter1=1&filter2=1');
   expect(all.length).toBeGreaterThan(0);
   await expect(page.locator('table tbody tr')).toHaveCount(Math.min(6, all.length));

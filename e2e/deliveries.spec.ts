@@ -31,9 +31,7 @@ test('company deliveries: validation, product delivery out of stock, status, del
   const PRODUCT_SEARCH = `E2E-TSL-${tag}`.toUpperCase();
   const made = await createProduct(admin, `E2E Teslimat ${PRODUCT_SEARCH}`, PRODUCT_SEARCH, { urun_fiyat: '46.5' });
   await addProductStock(admin, made._id, 10);
-  await loginAs(page);
-
-  await page.goto(`/companydetail/${company._id}`);
+  await loginAs(page, `/companydetail/${company._id}`);
   await page.getByRole('tab', { name: 'Teslimatlar' }).click();
   const rows = page.getByRole('tabpanel').locator('table tbody tr');
   const before = (await apiGet<unknown[]>(page, `/deliveried/list/${company._id}`)).length;
@@ -49,7 +47,7 @@ test('company deliveries: validation, product delivery out of stock, status, del
   await expect(dialog.locator('input[name="price"]')).toHaveValue('1');
   await expect(dialog.locator('input[name="unit"]')).toHaveValue('Adet');
   await expect(dialog.locator('input[name="deliverer"]')).toHaveValue('Sistem Yöneticisi');
-  await expect(dialog.getByLabel('Tarih')).toHaveValue(new Date().toLocaleDateString('tr-TR', { day: '2-digit', month: '2-digit', year: 'numeric' }));
+  await expect(dialog.getByLabel('Tarih')).toHaveValue(new Date().toLocaleDateString('tr-TR', { timeZone: 'Europe/Istanbul', day: '2-digit', month: '2-digit', year: 'numeric' }));
   await dialog.locator('input[name="qty"]').fill('');
   await dialog.locator('input[name="price"]').fill('');
   await dialog.getByRole('button', { name: 'Kaydet' }).click();

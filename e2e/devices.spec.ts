@@ -6,8 +6,7 @@ import { ADMIN } from './support/fixtures';
 // the device admin is the back office's first admin (DEVICE_ADMIN_* default to ADMIN_*).
 
 async function deviceLogin(page: Page) {
-  await loginAs(page);
-  await page.goto('/gatewaylist');
+  await loginAs(page, '/gatewaylist');
   // No device session yet: the device login opens.
   await expect(page).toHaveURL(/\/streetlightlogin$/);
   await page.getByLabel('E-posta').fill(ADMIN.email);
@@ -17,8 +16,7 @@ async function deviceLogin(page: Page) {
 }
 
 test('device login refuses a wrong password with the server\'s explanation, then signs in to the gateway list', async ({ page }) => {
-  await loginAs(page);
-  await page.goto('/streetlightlogin');
+  await loginAs(page, '/streetlightlogin');
   await page.getByLabel('E-posta').fill(ADMIN.email);
   await page.getByLabel('Şifre').fill('wrong-password');
   await page.getByRole('button', { name: 'Giriş' }).click();
@@ -36,6 +34,7 @@ test('device login refuses a wrong password with the server\'s explanation, then
   await expect(table.getByRole('row').filter({ hasText: 'GW-01-0001' })).toContainText('Ankara');
   await expect(table.getByRole('row').filter({ hasText: 'GW-01-0001' })).toContainText('Çevrimiçi');
   await page.getByPlaceholder('MAC, ad ya da şehir ara').fill('0002');
+  await expect(table.getByRole('row').nth(1)).toContainText('0002');
   await expect(table.getByRole('row')).toHaveCount(2);
   // The IoT menu group holds both screens.
   await page.getByRole('navigation').getByText('IoT', { exact: true }).click();

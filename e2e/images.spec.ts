@@ -93,8 +93,7 @@ test('the admin adds, finds, edits and deletes an image', async ({ page, admin, 
   // The image belongs to a model of this test's own, so parallel tests never see it.
   const CODE = `E2E-IMG-${tag}`.toUpperCase();
   await createModel(admin, `E2E Görsel Modeli ${tag}`, CODE);
-  await loginAs(page);
-  await page.goto('/imagemanagment');
+  await loginAs(page, '/imagemanagment');
   await expect(page.getByRole('heading', { name: TR.title })).toBeVisible();
   // The menu entry appears once the screen is registered.
   await expect(page.getByRole('link', { name: 'Görseller' })).toBeVisible();

@@ -20,8 +20,7 @@ const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).fir
 const save = (page: Page) => page.getByRole('button', { name: 'Kaydet', exact: true }).click();
 
 test('the admin filters, searches and opens models, then creates, edits and deletes one', async ({ page, tag }) => {
-  await loginAs(page);
-  await page.goto('/models');
+  await loginAs(page, '/models');
   await expect(page.getByRole('heading', { name: 'Modeller' })).toBeVisible();
   // Other tests add models meanwhile: the seeded ones are there, and at least nine rows.
   await expect(rows(page).filter({ hasText: 'ISK-' }).first()).toBeVisible();
@@ -38,8 +37,9 @@ test('the admin filters, searches and opens models, then creates, edits and dele
 
   // Search as one types.
   await page.getByRole('searchbox').fill('astra');
-  await expect(rows(page)).toHaveCount(1);
+  // The old rows stay on screen until the search answers: wait for the expected one, then count.
   await expect(rows(page).first()).toContainText('ISK-ASTRA');
+  await expect(rows(page)).toHaveCount(1);
 
   // Open a model: its tabs show the stored data.
   await rows(page).first().getByRole('link').click();

@@ -28,8 +28,7 @@ const saveButton = (page: Page) => page.getByRole('button', { name: 'Kaydet', ex
 test('the admin edits the own company: validation, a new bank account, saved across a reload', async ({ page, admin }) => {
   const stored = await admin.get<{ banks: unknown[] }>('/company/1');
   const bankCount = stored.banks.length;
-  await loginAs(page);
-  await page.goto('/mycompany');
+  await loginAs(page, '/mycompany');
   await expect(page.getByRole('heading', { name: TR.title })).toBeVisible();
   await expect(field(page, 'sirket_adi')).toHaveValue(SEEDED_NAME);
   await expect(field(page, 'sirket_email')).toHaveValue('info@isikled.com.tr');

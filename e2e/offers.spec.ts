@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { loginAs } from './support/auth';
+import { expect, test } from './support/test';
 
 // The e2e browser runs in tr-TR and the app's default language is Turkish, so the texts are Turkish.
 const TR = {
@@ -39,8 +40,7 @@ async function expectTotals(page: Page) {
 
 test('an offer for a new company made from the offer: three items in $, € and ₺, totals in Turkish format, order refused until the company is registered', async ({ page }) => {
   const company = `E2E Aydınlatma ${Date.now() % 100000} A.Ş.`;
-  await loginAs(page);
-  await page.goto('/offer/new');
+  await loginAs(page, '/offer/new');
   await expect(page.getByRole('heading', { name: 'Yeni Teklif' })).toBeVisible();
   // A typed-in company is not registered: the bar is red.
   await page.getByTestId('offer-company').fill(company);
@@ -101,9 +101,26 @@ test('an offer for a new company made from the offer: three items in $, € and 
   expect(page.url()).toBe(offerUrl);
 });
 
+test('the row editor does not take a price its field refuses (no silent 0), and takes it once corrected', async ({ page }) => {
+  await loginAs(page, '/offer/new');
+  await page.getByTestId('offer-add-row').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: /^Ürün/ }).fill('E2E Fiyatı Okunamayan Kalem');
+  await dialog.getByLabel('Miktar').fill('2');
+  await dialog.getByLabel('Fiyat').fill('12,5,0');
+  await dialog.getByTestId('offer-item-save').click();
+  await expect(dialog.getByText('Sayı okunamadı. Örnek: 1.234,56')).toBeVisible();
+  await expect(dialog.getByTestId('offer-item-save')).toBeVisible();
+  await expect(page.getByTestId('offer-item-row')).toHaveCount(0);
+  await dialog.getByLabel('Fiyat').fill('12,5');
+  await dialog.getByTestId('offer-item-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('offer-item-row')).toHaveCount(1);
+  await expect(page.getByTestId('offer-item-row')).toContainText('12,50');
+});
+
 test('the offer list filters by status, searches, shows totals, and copies an offer as a new draft', async ({ page }) => {
-  await loginAs(page);
-  await page.goto('/offers');
+  await loginAs(page, '/offers');
   await expect(page.getByRole('heading', { name: 'Teklifler' })).toBeVisible();
   // The demo holds offers in every status; the Canceled filter shows only black 'İptal' tags.
   await page.getByTestId('offer-status-filter').getByText('İptal', { exact: true }).click();

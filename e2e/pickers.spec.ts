@@ -11,9 +11,10 @@ test("a 'Yarı Mamül' production row picks its product through the product pick
   // A product of this test's own gets the row.
   const PRODUCT = `E2E-PCK-${tag}`.toUpperCase();
   await createProduct(admin, `E2E Picker Ürünü ${tag}`, PRODUCT);
-  await loginAs(page);
-  await page.goto('/products');
+  await loginAs(page, '/products');
   await page.getByRole('searchbox').fill(PRODUCT);
+  // The unsearched rows stay on screen until the search answers: open the row of this test's product.
+  await expect(rows(page).first()).toContainText(PRODUCT);
   await expect(rows(page)).toHaveCount(1);
   await rows(page).first().click();
   await expect(page).toHaveURL(/\/product\/(?!new$)[^/]+$/);
@@ -36,8 +37,9 @@ test("a 'Yarı Mamül' production row picks its product through the product pick
   await picker.getByRole('searchbox').fill('yokboyleurun');
   await expect(picker.getByText('Aramaya uyan kayıt yok')).toBeVisible();
   await picker.getByRole('searchbox').fill(COMPONENT);
-  await expect(picker.locator('tbody tr')).toHaveCount(1);
+  // The old rows stay on screen until the search answers: wait for the expected one, then count.
   await expect(picker.locator('tbody tr').first()).toContainText('70,49 $');
+  await expect(picker.locator('tbody tr')).toHaveCount(1);
   await picker.getByRole('button', { name: /seç$/ }).click();
   await expect(picker).toBeHidden();
 

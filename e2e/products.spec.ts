@@ -32,11 +32,11 @@ test('the admin works with the product list: markup, calculation, search and cop
   // A product of this test's own that costs 46,50 $.
   const OWN = `E2E-LST-${tag}`.toUpperCase();
   await createProduct(admin, `E2E Liste Ürünü ${tag}`, OWN, { urun_fiyat: '46.5' });
-  await loginAs(page);
-  await page.goto('/products');
+  await loginAs(page, '/products');
   await expect(page.getByRole('heading', { name: 'Ürünler' })).toBeVisible();
   await expect(rows(page)).toHaveCount(10);
   await page.getByRole('searchbox').fill(OWN);
+  await expect(rows(page).first()).toContainText(OWN);
   await expect(rows(page)).toHaveCount(1);
 
   // 46,50 $ with the default 30 % markup: 46,50 + 46,50 / 70 × 30 = 66,43 $.
@@ -62,15 +62,16 @@ test('the admin works with the product list: markup, calculation, search and cop
 
   // Search on the server as one types: the seeded Astra 30 W is 90 % complete.
   await page.getByRole('searchbox').fill(CODE);
-  await expect(rows(page)).toHaveCount(1);
+  // The old rows stay on screen until the search answers: wait for the expected one, then count.
   await expect(rows(page).first()).toContainText('Astra LED Yol Armatürü 30 W');
+  await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first().getByTestId('completeness')).toContainText('%90');
 
   // Copy this test's own row: a new product appears beside it. The list still shows the Astra row until the
   // search answers, so wait for this test's code in the only row before opening its menu.
   await page.getByRole('searchbox').fill(OWN);
-  await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(OWN);
+  await expect(rows(page)).toHaveCount(1);
   // Other tests' products arrive live and re-render the list, which may close an open row menu: open it again then.
   await expect(async () => {
     await rows(page).first().getByRole('button', { name: 'Satır işlemleri' }).click();
@@ -84,8 +85,8 @@ test('the admin works with the product list: markup, calculation, search and cop
   await expect(copyRow).toContainText(`${OWN}-KOPYA`);
   await expect(rows(page).filter({ hasNotText: '(kopya)' })).toContainText(`E2E Liste Ürünü ${tag}`);
   await page.getByRole('searchbox').fill(CODE);
-  await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('Astra LED Yol Armatürü 30 W');
+  await expect(rows(page)).toHaveCount(1);
 
   // Open a product from the list; the datasheet link of the 'more' menu points at the Turkish datasheet.
   await rows(page).first().getByRole('link').first().click();
@@ -98,8 +99,7 @@ test('the admin works with the product list: markup, calculation, search and cop
 });
 
 test('the admin creates a product, adds a spec row and a stock movement, then deletes it', async ({ page, tag }) => {
-  await loginAs(page);
-  await page.goto('/products');
+  await loginAs(page, '/products');
   await page.getByRole('link', { name: 'Ürün ekle' }).click();
   await expect(page).toHaveURL(/\/product\/new$/);
 
@@ -185,8 +185,7 @@ test('the admin creates a product, adds a spec row and a stock movement, then de
 test("the product image dialog names only the image types it takes, and the product's stock shows two decimals", async ({ page, admin, tag }) => {
   const product = await createProduct(admin, `E2E Görsel Ürünü ${tag}`, `E2E-IMGD-${tag}`.toUpperCase());
   await addProductStock(admin, product._id, 3);
-  await loginAs(page);
-  await page.goto(`/product/${product._id}`);
+  await loginAs(page, `/product/${product._id}`);
   await page.getByRole('tab', { name: 'Görseller' }).click();
   await page.getByRole('button', { name: 'Satır ekle' }).click();
   const hint = page.getByRole('dialog').getByTestId('drop-hint');
@@ -200,15 +199,14 @@ test("the product image dialog names only the image types it takes, and the prod
   await expect(page.getByTestId('stock-balance')).toHaveText('3,00');
   await expect(rows(page).filter({ hasText: 'Manuel Stok Hareketi' })).toContainText('+3,00 Adet');
   await page.goto(`/products?search=${tag}`);
-  await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('3,00');
+  await expect(rows(page)).toHaveCount(1);
 });
 
 test('in RTL mode a price keeps its currency after the number, in reading order', async ({ page, admin, tag }) => {
   await createProduct(admin, `E2E RTL Ürünü ${tag}`, `E2E-RTL-${tag}`.toUpperCase(), { urun_fiyat: '46.5' });
   await page.addInitScript(() => window.localStorage.setItem('settings', JSON.stringify({ rtl: true })));
-  await loginAs(page);
-  await page.goto(`/products?search=${tag}`);
+  await loginAs(page, `/products?search=${tag}`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const price = rows(page).first().getByTestId('marked-price');
   await expect(price).toHaveText('66,43 $');

@@ -26,10 +26,8 @@ async function exportAs(page: Page, item: RegExp): Promise<{ download: Download;
   return { download, file };
 }
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** Today as the browser sees it (playwright.config.ts runs it in Europe/Istanbul), not the test runner's (UTC) day. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 test('the Excel report of the companies holds every row the filter selects, not only the page on screen', async ({ page, admin, tag }) => {
   test.setTimeout(120_000);
@@ -37,8 +35,7 @@ test('the Excel report of the companies holds every row the filter selects, not 
   for (let i = 1; i <= 14; i++) {
     await createCompany(admin, `${tag} Rapor Firması ${String(i).padStart(2, '0')}`, { company_category: i > 12 ? 'Suppliers' : 'Customer' });
   }
-  await loginAs(page);
-  await page.goto(`/companies?search=${tag}`);
+  await loginAs(page, `/companies?search=${tag}`);
   await expect(rows(page)).toHaveCount(10);
 
   // Filter by category: the screen's own list call tells how many rows the filter selects.
@@ -96,9 +93,8 @@ const LIST_SCREENS: { url: (tag: string) => string; list: string; fileName: stri
 for (const screen of LIST_SCREENS) {
   test(`the Excel report of ${screen.fileName} holds every row of its filter, all pages`, async ({ page, admin, tag }) => {
     await screen.make?.(admin, tag);
-    await loginAs(page);
     const listed = page.waitForResponse((r) => new URL(r.url()).pathname === screen.list && new URL(r.url()).searchParams.get('page') === '1');
-    await page.goto(screen.url(tag));
+    await loginAs(page, screen.url(tag));
     const answer = (await (await listed).json()) as { totalItemCount: number; totalPage: number };
     expect(answer.totalPage).toBeGreaterThan(1);
     await expect(rows(page).first()).toBeVisible();
@@ -122,8 +118,7 @@ for (const screen of LIST_SCREENS) {
 
 test('the PDF report of the products carries the product names in Turkish', async ({ page, admin, tag }) => {
   await createProduct(admin, `E2E Çalışma Lambası ${tag}`, `E2E-PDF-${tag}`.toUpperCase());
-  await loginAs(page);
-  await page.goto(`/products?search=${tag}`);
+  await loginAs(page, `/products?search=${tag}`);
   await expect(rows(page)).toHaveCount(1);
   const firstName = (await rows(page).first().locator('a').first().innerText()).trim();
   expect(firstName).toContain('Çalışma Lambası');
@@ -138,8 +133,7 @@ test('the PDF report of the products carries the product names in Turkish', asyn
 });
 
 test('the Word report downloads from the users list', async ({ page }) => {
-  await loginAs(page);
-  await page.goto('/users');
+  await loginAs(page, '/users');
   await expect(rows(page).first()).toBeVisible();
   const { file } = await exportAs(page, /Word/);
   expect(file.endsWith(`users-${today()}.docx`)).toBe(true);
@@ -150,8 +144,7 @@ test('the Word report downloads from the users list', async ({ page }) => {
 });
 
 test('a failed export says so and leaves no download', async ({ page }) => {
-  await loginAs(page);
-  await page.goto('/models');
+  await loginAs(page, '/models');
   await expect(rows(page).first()).toBeVisible();
   await page.route((url) => url.pathname === '/api/models/list' && url.searchParams.get('pageSize') === '1000', (route) => route.abort('failed'));
   let downloaded = false;
@@ -165,7 +158,6 @@ test('a failed export says so and leaves no download', async ({ page }) => {
 
 test('the Reports menu is disabled on a screen without a list', async ({ page }) => {
   await loginAs(page);
-  await page.goto('/');
   await expect(reportsButton(page)).toBeVisible();
   await expect(reportsButton(page)).toBeDisabled();
   await page.getByTestId('reports-menu-disabled').hover();

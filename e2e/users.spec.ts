@@ -139,8 +139,7 @@ test.describe('role 2', () => {
 });
 
 test('an empty user form shows every field\'s error at once', async ({ page }) => {
-  await loginAs(page);
-  await page.goto('/users');
+  await loginAs(page, '/users');
   await page.getByTestId('user-add').click();
   const modal = userModal(page);
   await expect(modal).toBeVisible();

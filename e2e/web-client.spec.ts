@@ -60,8 +60,7 @@ test('number fields read what the app writes: a product price 1.234,56 and a sto
 test('a delivery keeps the quantity typed and says why it is too much; its price reads 1.234,56', async ({ page, admin, tag }) => {
   // Its own company: another worker's test may be deleting whichever company a list shows first.
   const company = await createCompany(admin, `${tag} Teslimat Firması`, { company_category: 'Customer' });
-  await loginAs(page);
-  await page.goto(`/companydetail/${company._id}`);
+  await loginAs(page, `/companydetail/${company._id}`);
   await page.getByRole('tab', { name: 'Teslimatlar' }).click();
   await page.getByRole('button', { name: 'Yeni teslimat' }).click();
   const dialog = page.getByTestId('delivery-dialog').getByRole('dialog');
@@ -111,10 +110,9 @@ async function horizontalOverflow(page: Page): Promise<string[]> {
 for (const width of [1280, 1440]) {
   test(`lists fit a ${width} px screen without a sideways scrollbar; long texts are cut with the full value on hover`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height: 900 });
-    await loginAs(page);
+    await loginAs(page, '/companies');
     const { companyList } = await apiGet<{ companyList: { _id: string; company_email: string }[] }>(page, '/companies/list?page=1&pageSize=30');
 
-    await page.goto('/companies');
     await expect(page.locator('tbody tr').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await horizontalOverflow(page)).toEqual([]);

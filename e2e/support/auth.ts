@@ -50,12 +50,17 @@ export async function signIn(page: Page, user: Pick<Credentials, 'email' | 'pass
 }
 
 /**
- * Signs in as `user` (the admin by default) through the API and opens the app's start page:
- * the dashboard for roles 0-3, the public catalogue (/web) for roles 4-7. Same end state as a
- * sign-in through the login page, without typing it.
+ * Signs in as `user` (the admin by default) through the API and opens `path` (default '/': the dashboard for
+ * roles 0-3, the public catalogue /web for roles 4-7), then waits until the app has checked the token and shows
+ * the user signed in. Same end state as a sign-in through the login page, without typing it. Open the screen a
+ * test starts on here (`loginAs(page, '/products')`) rather than with a second `page.goto`: one app load, not two.
  */
-export async function loginAs(page: Page, user: Credentials = ADMIN): Promise<void> {
+export async function loginAs(page: Page, path?: string): Promise<void>;
+export async function loginAs(page: Page, user: Credentials, path?: string): Promise<void>;
+export async function loginAs(page: Page, userOrPath: Credentials | string = ADMIN, path = '/'): Promise<void> {
+  const [user, to] = typeof userOrPath === 'string' ? [ADMIN, userOrPath] : [userOrPath, path];
   await signIn(page, user);
-  await page.goto('/');
-  await expect(page).not.toHaveURL(/\/login(\?|#|$)/);
+  await page.goto(to);
+  // The header offers signing out only to a signed-in session: the token check has answered and accepted it.
+  await expect(page.getByTestId('logout-icon'), `signed in as ${user.email} on ${to}`).toBeAttached();
 }

@@ -114,6 +114,20 @@ describe('npm start on a data folder', () => {
     expect(fs.existsSync(path.join(dir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 180_000);
 
+  it('without ADMIN_PASSWORD, the generated admin password told at the first start opens the device system too', async () => {
+    const run = start({ ADMIN_PASSWORD: '' }, path.join(dataDir, 'generated'));
+    const base = await address(run);
+    const told = /Admin sign-in: admin@example\.com \/ (\S+) {3}<- generated/.exec(run.out());
+    expect(told, run.out()).not.toBeNull();
+    const password = told![1];
+    expect(run.out()).toContain(`Device system (/streetlightlogin): admin@example.com / ${password}`);
+    const signIn = (url: string) => fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password }) });
+    expect((await signIn('/api/auth/login')).status).toBe(200);
+    expect((await signIn('/device-api/auth/login')).status).toBe(200);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  }, 180_000);
+
   it('stops at once with the name of an invalid variable', async () => {
     const bad = start({ PORT: 'eighty' });
     expect(await bad.exited).toBe(1);

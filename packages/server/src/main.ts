@@ -12,6 +12,10 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.dataDir, embeddedPort: config.EMBEDDED_PG_PORT, log: console.error });
   config.jwtSecret = await ensureSecret(database.db, config.jwtSecret);
   const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  // Without ADMIN_PASSWORD the admin's password is generated and told once; the device system's admin (created
+  // with it on a new data folder) gets the same one unless DEVICE_ADMIN_PASSWORD names its own: one password to note.
+  const deviceSharesAdminPassword = admin.password !== undefined && config.devices.adminPassword === undefined;
+  if (deviceSharesAdminPassword) config.devices = { ...config.devices, adminPassword: admin.password };
   const seeded = config.SEED_DEMO ? await seedDemo(database.db) : false;
   const app = await buildApp({ config, database });
 
@@ -56,7 +60,7 @@ async function main() {
       ? `  Admin sign-in: ${admin.email} / ${admin.password ?? '(the ADMIN_PASSWORD you set)'}${admin.password ? '   <- generated, shown only this once' : ''}`
       : `  Admin sign-in: ${admin.email} (password as set at first start)`,
     deviceAdmin.created
-      ? `  Device system (/${config.devices.slug}login): ${deviceAdmin.email} / ${deviceAdmin.password ?? '(the DEVICE_ADMIN_PASSWORD or ADMIN_PASSWORD you set)'}${deviceAdmin.password ? '   <- generated, shown only this once' : ''}`
+      ? `  Device system (/${config.devices.slug}login): ${deviceAdmin.email} / ${deviceAdmin.password ?? (deviceSharesAdminPassword ? `${admin.password}   <- the admin's generated password above` : '(the DEVICE_ADMIN_PASSWORD or ADMIN_PASSWORD you set)')}${deviceAdmin.password ? '   <- generated, shown only this once' : ''}`
       : `  Device system (/${config.devices.slug}login): ${deviceAdmin.email}`,
     fleet ? `  Gateway simulator: ${fleet.gateways.length} gateways in Ankara (GATEWAY_SIM=false turns it off)` : '',
     seeded ? '  Demo data seeded: companies, catalogue with stock and pictures, users role1@example.com … role7@example.com (password Demo12345!)' : '',

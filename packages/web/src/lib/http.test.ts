@@ -50,4 +50,12 @@ describe('request', () => {
     expect(e.isNetworkError).toBe(true);
     expect(e.status).toBe(0);
   });
+
+  it('reports an answer that breaks off after its headers as a network ApiError, not as what its status line said', async () => {
+    const body = new ReadableStream({ start: (c) => c.error(new TypeError('network error')) });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } })));
+    const e = (await request('/x').catch((x: unknown) => x)) as ApiError;
+    expect(e).toBeInstanceOf(ApiError);
+    expect(e.isNetworkError).toBe(true);
+  });
 });

@@ -109,14 +109,23 @@ export async function request<T>(path: string, options: RequestOptions & { token
     },
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   };
+  const networkError = () => new ApiError({ status: 0, statusText: i18n.t('notice.error'), message: i18n.t('notice.networkError'), code: 'network' });
   let res: Response;
   try {
     res = await fetch(apiUrl(path, query), init);
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError({ status: 0, statusText: i18n.t('notice.error'), message: i18n.t('notice.networkError'), code: 'network' });
+    throw networkError();
   }
-  const payload = await readBody(res);
+  let payload: unknown;
+  try {
+    payload = await readBody(res);
+  } catch (err) {
+    // The answer broke off after its headers (the connection dropped, or the page is being left while the body
+    // is still arriving): the server never told us anything, whatever the status line said.
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw networkError();
+  }
   if (!res.ok) throw toApiError(res, payload);
   return payload as T;
 }

@@ -93,8 +93,11 @@ let signingOut = false;
 
 /**
  * Checks the current token with the server (at start and after any 401). Concurrent callers share
- * one check. A refused token ends the session; an unreachable server ends it too but keeps the
- * stored token, so a reload once the server is back signs the user in again.
+ * one check. A refused token ends the session; anything short of a refusal (an unreachable server, a
+ * 5xx, an answer cut off, the check interrupted because the page is being left) ends it too but keeps
+ * the stored token, so the next page or a reload once the server is back signs the user in again.
+ * Only the server's own refusal (a 4xx) forgets the stored token: a tab left while the answer was still
+ * arriving must not sign the next page out.
  */
 export function reverifySession(): Promise<boolean> {
   if (verifying) return verifying;
@@ -114,8 +117,8 @@ export function reverifySession(): Promise<boolean> {
         sessionStore.set({ reauthing: false });
         return true;
       }
-      const unreachable = err instanceof ApiError && (err.status === 0 || err.status >= 500);
-      clearSession(unreachable);
+      const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
+      clearSession(!refused);
       sessionStore.set({ status: 'failed', error: REAUTH_FAILED });
       notifyFailure(tm(REAUTH_FAILED));
       return false;

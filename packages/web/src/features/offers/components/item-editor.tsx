@@ -15,6 +15,9 @@ export interface ItemEditorProps {
   onSave: (item: ItemValues) => void;
 }
 
+/** What a NumberField reported, as the item keeps it: its number, or NaN for an empty or refused text (never a silent 0). */
+const fieldNumber = (x: number | string): number => (typeof x === 'number' ? x : Number.NaN);
+
 /** The large row editor (spec 001 2.10, 3.6): product, the nine code parts, quantity, unit, price, currency, VAT, order type, stock, photo. */
 export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: ItemEditorProps) {
   const { t } = useTranslation();
@@ -41,9 +44,11 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
     }
   };
   const rate = (x: number | string) => (x === '' ? null : Number(x));
-  const money = tryComputeOffer([v], { usd: rate(rates.usd), eur: rate(rates.eur) }, offerCurrency);
   const nameMissing = !v.urun_adi.trim();
   const qtyBad = !(v.urun_miktari > 0);
+  // NaN: the price field refuses its text (and says why next to it); an empty price is no price either.
+  const priceBad = !(v.urun_fiyati >= 0);
+  const money = qtyBad || priceBad ? null : tryComputeOffer([v], { usd: rate(rates.usd), eur: rate(rates.eur) }, offerCurrency);
 
   return (
     <Modal opened onClose={onClose} size="56rem" centered title={t('offers.item.editTitle')} data-testid="offer-item-editor">
@@ -79,7 +84,7 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
         <Grid.Col span={{ base: 6, sm: 3 }}>
           <NumberField
             label={t('offers.item.qty')} value={v.urun_miktari} min={0} decimalScale={4} decimalSeparator="," thousandSeparator="."
-            error={tried && qtyBad ? t('msg.offer.item.qty.invalid') : undefined} onChange={(x) => set('urun_miktari', Number(x) || 0)}
+            error={tried && qtyBad ? t('msg.offer.item.qty.invalid') : undefined} onChange={(x) => set('urun_miktari', fieldNumber(x))}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
@@ -88,7 +93,7 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
         <Grid.Col span={{ base: 6, sm: 3 }}>
           <NumberField
             label={t('offers.item.price')} value={v.urun_fiyati} min={0} decimalScale={4} fixedDecimalScale={false} decimalSeparator="," thousandSeparator="."
-            onChange={(x) => set('urun_fiyati', Number(x) || 0)}
+            error={tried && priceBad ? t('msg.offer.item.price.invalid') : undefined} onChange={(x) => set('urun_fiyati', fieldNumber(x))}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
@@ -118,7 +123,7 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
         </Text>
         <Group>
           <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => (nameMissing || qtyBad ? setTried(true) : onSave(v))} data-testid="offer-item-save">{t('offers.item.apply')}</Button>
+          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => (nameMissing || qtyBad || priceBad ? setTried(true) : onSave(v))} data-testid="offer-item-save">{t('offers.item.apply')}</Button>
         </Group>
       </Group>
     </Modal>

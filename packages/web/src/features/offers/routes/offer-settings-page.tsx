@@ -47,7 +47,7 @@ export function OfferSettingsPage() {
             <Stack>
               <Group grow>
                 <Select label={t('offers.field.currency')} data={[...CURRENCIES]} value={v.teklif_dovizi} allowDeselect={false} onChange={(x) => form.setFieldValue('teklif_dovizi', x ?? '$')} comboboxProps={{ withinPortal: true }} />
-                <NumberField label={t('offers.item.vat')} min={0} max={100} value={v.urun_kdv} onChange={(x) => form.setFieldValue('urun_kdv', Number(x) || 0)} />
+                <NumberField label={t('offers.item.vat')} min={0} max={100} value={v.urun_kdv} onChange={(x) => form.setFieldValue('urun_kdv', typeof x === 'number' ? x : Number.NaN)} />
                 <Select label={t('offers.settings.invoiceType')} data={INVOICE_TYPES.map((n) => ({ value: String(n), label: `T${n}` }))} value={String(v.invoice_type)} allowDeselect={false} onChange={(x) => form.setFieldValue('invoice_type', Number(x ?? 0))} comboboxProps={{ withinPortal: true }} />
               </Group>
               <Switch label={t('offers.settings.showDate')} {...form.getInputProps('teklif_tarih', { type: 'checkbox' })} />

@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reverifySession, sessionStore, TOKEN_KEY } from './session';
+
+const user = { _id: 'u1', email: 'a@b.co', firstname: 'Ayşe', lastname: 'Yılmaz', role: 0, user_img: '', permissions: {} };
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A 200 whose body breaks off after the headers, as when the tab is left while the answer is still arriving. */
+function cutOff(): Response {
+  const body = new ReadableStream({ start: (c) => c.error(new TypeError('network error')) });
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+class MemoryStorage {
+  private items = new Map<string, string>();
+  getItem(k: string) { return this.items.get(k) ?? null; }
+  setItem(k: string, v: string) { this.items.set(k, String(v)); }
+  removeItem(k: string) { this.items.delete(k); }
+}
+
+let session: MemoryStorage;
+
+beforeEach(() => {
+  session = new MemoryStorage();
+  vi.stubGlobal('window', { localStorage: new MemoryStorage(), sessionStorage: session });
+  session.setItem(TOKEN_KEY, 'tok');
+  sessionStore.set({ status: 'idle', token: 'tok', user: null, email: null, role: null, reauthing: true, error: null });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.set({ status: 'idle', token: null, user: null, email: null, role: null, reauthing: false, error: null });
+});
+
+describe('checking the stored token', () => {
+  it('signs in with a token the server accepts', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(200, user)));
+    await expect(reverifySession()).resolves.toBe(true);
+    expect(sessionStore.get()).toMatchObject({ status: 'successful', role: 0, email: 'a@b.co', reauthing: false });
+    expect(session.getItem(TOKEN_KEY)).toBe('tok');
+  });
+
+  it('forgets the stored token the server refuses', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(401, { message: 'no', code: 'error.tokenInvalid' })));
+    await expect(reverifySession()).resolves.toBe(false);
+    expect(sessionStore.get()).toMatchObject({ status: 'failed', token: null });
+    expect(session.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('keeps the stored token when the answer breaks off after its headers (the page is being left), so the next page is still signed in', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => cutOff()));
+    await expect(reverifySession()).resolves.toBe(false);
+    expect(session.getItem(TOKEN_KEY)).toBe('tok');
+  });
+
+  it('keeps the stored token when the check is aborted or the server is down', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new DOMException('The user aborted a request.', 'AbortError'); }));
+    await expect(reverifySession()).resolves.toBe(false);
+    expect(session.getItem(TOKEN_KEY)).toBe('tok');
+
+    sessionStore.set({ token: 'tok' });
+    vi.stubGlobal('fetch', vi.fn(async () => json(503, { message: 'down', code: 'error.unavailable' })));
+    await expect(reverifySession()).resolves.toBe(false);
+    expect(session.getItem(TOKEN_KEY)).toBe('tok');
+  });
+});
