@@ -99,6 +99,8 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/login', level: 7, open: true },
   { pattern: '/signup', level: 7, open: true },
   { pattern: '/forgotpassword', level: 7, open: true },
+  // The password reset link of the forgot-password mail (issue 13): /resetpassword?token=...
+  { pattern: '/resetpassword', level: 7, open: true },
   { pattern: '/ordertracking/:offerId/:companyId/:token', level: 3, open: true },
   { pattern: '/notfound', level: 0, open: true },
   { pattern: '/internalserver', level: 7, open: true },
