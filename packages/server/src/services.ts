@@ -16,6 +16,7 @@ import { createOffersService } from './modules/offers/offers-service.js';
 import { createContactsService } from './modules/offers/contacts-service.js';
 import { createRatesService } from './modules/rates/rates-service.js';
 import { createBuyingService } from './modules/buying/buying-service.js';
+import { createPdfService } from './modules/pdf/pdf-service.js';
 
 /** The one place where services are wired with their dependencies. */
 export function createServices({ config, database }: { config: Config; database: Database }) {
@@ -36,6 +37,7 @@ export function createServices({ config, database }: { config: Config; database:
   const contacts = createContactsService({ db });
   const rates = createRatesService({ db, url: config.TCMB_URL, minIntervalMs: config.RATES_MIN_INTERVAL_SECONDS * 1000 });
   const buying = createBuyingService({ db, companies, materials: catalogue.materials });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying };
+  const pdf = createPdfService({ db, files, secret: () => config.jwtSecret });
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, pdf };
 }
 export type Services = ReturnType<typeof createServices>;
