@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+// (pragma: tsx and esbuild started outside a tsconfig with "jsx": "react-jsx" still compile these files for the automatic runtime)
 import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatNumber, translate, type MessageKey, type MyCompany } from '@isik/domain';
 import { DOC_FONT } from './fonts.js';

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+// (pragma: tsx and esbuild started outside a tsconfig with "jsx": "react-jsx" still compile these files for the automatic runtime)
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatDate, formatIban, formatNumber, joinOfferCode, type MyCompany, type Offer } from '@isik/domain';
 import { ACCENT, CompanyHeader, LINE, PageFooter, base, companyHeaderOf, money, t, unitLabel, type CompanyHeaderModel, type DocLang } from './common.js';
