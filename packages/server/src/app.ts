@@ -33,6 +33,7 @@ import { buyingRoutes } from './modules/buying/buying-routes.js';
 import { accountRoutes } from './modules/auth/account-routes.js';
 import { offerMailRoutes } from './modules/mail/offer-mail-routes.js';
 import type { OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
+import { pdfRoutes } from './modules/pdf/pdf-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
 import { createDeviceService, type Clock, type DeviceService } from '@isik/devices';
 import { compiledSerializerCompiler } from './lib/serializer.js';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(buyingRoutes, { buying: services.buying });
     await api.register(accountRoutes, { account: services.account });
     await api.register(offerMailRoutes, { offerMail: services.offerMail });
+    await api.register(pdfRoutes, { pdf: services.pdf });
   }, { prefix: '/api' });
 
   // The device service (DECISIONS 1, 10) on the same origin: its own accounts, secret and tables.

@@ -17,8 +17,9 @@ import { createContactsService } from './modules/offers/contacts-service.js';
 import { createRatesService } from './modules/rates/rates-service.js';
 import { createBuyingService } from './modules/buying/buying-service.js';
 import { createAccountService } from './modules/auth/account-service.js';
-import { createOfferMailService, noOfferPdf, type OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
+import { createOfferMailService, type OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
 import { createMailer, defaultFrom } from './lib/mailer.js';
+import { createPdfService } from './modules/pdf/pdf-service.js';
 
 /** The one place where services are wired with their dependencies. */
 export function createServices({ config, database, log = () => undefined, offerPdf }: {
@@ -47,8 +48,10 @@ export function createServices({ config, database, log = () => undefined, offerP
   const rates = createRatesService({ db, url: config.TCMB_URL, minIntervalMs: config.RATES_MIN_INTERVAL_SECONDS * 1000 });
   const buying = createBuyingService({ db, companies, materials: catalogue.materials });
   const secret = () => config.jwtSecret;
+  const pdf = createPdfService({ db, files, secret });
   const account = createAccountService({ db, mailer, secret, publicUrl: config.PUBLIC_URL, passwordMin: config.PASSWORD_MIN, log });
-  const offerMail = createOfferMailService({ db, mailer, secret, publicUrl: config.PUBLIC_URL, pdf: offerPdf ?? noOfferPdf });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, mailer, account, offerMail };
+  // The mail attaches exactly the bytes GET /api/pdf/offer/t1/{id} answers.
+  const offerMail = createOfferMailService({ db, mailer, secret, publicUrl: config.PUBLIC_URL, pdf: offerPdf ?? ((id, o) => pdf.offer(id, { lang: o.lang === 'en' ? 1 : 0, approver: o.approver })) });
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, pdf, mailer, account, offerMail };
 }
 export type Services = ReturnType<typeof createServices>;

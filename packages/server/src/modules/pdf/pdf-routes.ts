@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { blankToUndefined, canEnterBackOffice, pickLang, routeLevel } from '@isik/domain';
+import { docLang, type DocLang } from '@isik/documents';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorResponses } from '../../lib/http.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { PdfService } from './pdf-service.js';
+
+/** `?lang=0|1` (spec 002: the route's or the saved language); without it the caller's Accept-Language. */
+const langQuery = z.preprocess(blankToUndefined, z.enum(['0', '1', 'tr', 'en']).optional());
+export function langOf(req: FastifyRequest, lang: string | undefined): DocLang {
+  if (lang !== undefined) return docLang(lang);
+  return pickLang(req.headers['accept-language']) === 'tr' ? 0 : 1;
+}
+
+const pdfResponses = { 200: z.any().describe('application/pdf'), ...errorResponses };
+
+/** Sends PDF bytes: inline (the viewer), with the document's file name for a download. */
+export function sendPdf(reply: FastifyReply, bytes: Buffer, fileName: string) {
+  const safe = fileName.replace(/[^\w.-]+/g, '_');
+  return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${safe}"`)
+    .header('cache-control', 'private, no-store').send(bytes);
+}
+
+/**
+ * The documents as application/pdf bytes (DECISIONS 1: /api/pdf/... beside the /pdf/... pages; issue 13):
+ * rendered from the same @isik/documents components the pages use.
+ */
+export const pdfRoutes: FastifyPluginAsyncZod<{ pdf: PdfService }> = async (app, { pdf }) => {
+  const tags = ['documents'];
+
+  app.get('/pdf/offer/t1/:id', {
+    // Staff (role 3 or lower) with a session, or anyone with the offer's order-tracking token (the customer's link):
+    // the level is checked here because the token alternative needs the route open.
+    config: { level: 'public' },
+    schema: {
+      tags, summary: `The offer PDF (A4; the invoice layout for invoice type 1). Needs a session of role ${routeLevel('/pdf/offer/t1/:id')} or lower, or companyId and token: the order-tracking token of the offer and its company`,
+      params: z.object({ id: z.string().min(1).max(64) }),
+      querystring: z.object({
+        lang: langQuery,
+        companyId: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+        token: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+      }),
+      produces: ['application/pdf'],
+      response: pdfResponses,
+    },
+  }, async (req, reply) => {
+    const { id } = req.params;
+    const { companyId, token } = req.query;
+    const session = req.session;
+    let approver = '';
+    if (session && session.role <= routeLevel('/pdf/offer/t1/:id') && canEnterBackOffice(session.role)) {
+      approver = session.name;
+    } else if (companyId && token) {
+      if (!(await pdf.offerTrackingAllowed(id, companyId, token))) throw notFound();
+    } else if (session) {
+      throw new AppError(403, 'error.forbidden');
+    } else {
+      throw new AppError(401, 'error.unauthorized');
+    }
+    const { bytes, fileName } = await pdf.offer(id, { lang: langOf(req, req.query.lang), approver });
+    return sendPdf(reply, bytes, fileName);
+  });
+};
