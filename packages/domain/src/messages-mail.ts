@@ -9,7 +9,6 @@ export const MAIL_MESSAGES = {
   'mail.offer.noCompany': { tr: 'Sipariş takip bağlantısı için kayıtlı bir firma gerekir.', en: 'The order-tracking link needs a registered company.', es: 'El enlace de seguimiento necesita una empresa registrada.' },
   'mail.offer.tracking': { tr: 'Siparişinizi buradan izleyebilirsiniz: {{url}}', en: 'You can follow your order here: {{url}}', es: 'Puede seguir su pedido aquí: {{url}}' },
   'mail.offer.fileName': { tr: 'Teklif', en: 'Offer', es: 'Oferta' },
-  'mail.pdf.unavailable': { tr: 'Teklif PDF dosyası oluşturulamadı.', en: 'The offer PDF could not be made.', es: 'No se pudo generar el PDF de la oferta.' },
   'auth.reset.unavailable': { tr: 'Şifre sıfırlama e-postası şu anda gönderilemiyor. Şifrenizi sıfırlaması için yöneticinize başvurun.', en: 'A password reset e-mail cannot be sent right now. Ask an administrator to reset your password.', es: 'No se puede enviar un correo de restablecimiento ahora. Pida a un administrador que restablezca su contraseña.' },
   'auth.reset.invalid': { tr: 'Bu şifre sıfırlama bağlantısı geçersiz, kullanılmış ya da süresi dolmuş. Yeni bir bağlantı isteyin.', en: 'This password reset link is not valid, was already used or has expired. Ask for a new link.', es: 'Este enlace de restablecimiento no es válido, ya se usó o ha caducado. Solicite uno nuevo.' },
   'auth.reset.subject': { tr: 'Şifre sıfırlama', en: 'Password reset', es: 'Restablecer contraseña' },

@@ -4,12 +4,19 @@ import { logs, todos, users } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { createAccountService } from '../auth/account-service.js';
 import { createMailer } from '../../lib/mailer.js';
+import { pdfText } from '../pdf/pdf-test-helpers.js';
 import { startTestSmtp, type TestSmtp } from './test-smtp.js';
-import type { OfferPdfRenderer } from './offer-mail-service.js';
 
 const PUBLIC_URL = 'https://office.example.test';
-/** The offer PDF the app attaches in these tests (the PDF module's bytes once it is merged). */
-const fakePdf: OfferPdfRenderer = async (id, o) => ({ bytes: Buffer.from(`%PDF-1.7 offer ${id} ${o.lang} ${o.approver}\n%%EOF`), fileName: `offer-${id}.pdf` });
+/** A PDF without what differs between two renders of one document (creation date, file id). */
+const stable = (b: Buffer | Uint8Array) => Buffer.from(b).toString('latin1').replace(/\(D:\d{14}Z\)/g, '').replace(/\/ID \[[^\]]*\]/g, '');
+
+/** The offer PDF as GET /api/pdf/offer/t1/{id} answers it to the same user. */
+async function pdfOf(ctx: TestContext, id: string, lang: 0 | 1, role = 2) {
+  const res = await ctx.call({ method: 'GET', url: `/api/pdf/offer/t1/${id}?lang=${lang}`, token: ctx.tokens[role] });
+  expect(res.statusCode).toBe(200);
+  return { bytes: res.rawPayload, fileName: /filename="([^"]+)"/.exec(String(res.headers['content-disposition']))![1] };
+}
 
 let t: TestContext;
 /** The same database's app without SMTP_URL. */
@@ -34,7 +41,7 @@ async function makeOrder(ctx: TestContext, over: Record<string, unknown> = {}) {
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'Işık Aydınlatma <office@example.test>' }, { offerPdf: fakePdf });
+  t = await createTestContext({ SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'Işık Aydınlatma <office@example.test>' }, );
   bare = await createTestContext({ PUBLIC_URL });
   const res = await t.call({ method: 'POST', url: '/api/companies/create', token: t.tokens[0], payload: { company_name: 'Registered Ltd', company_city: 'İstanbul', company_country: 'Türkiye', company_email: 'info@registered.test' } });
   expect(res.statusCode, res.body).toBe(200);
@@ -59,10 +66,11 @@ describe('POST /offers/email/{id}', () => {
     expect(mail.text).toContain('Teklifimiz ektedir.');
     // The attachment is exactly the PDF the PDF module makes for this offer, in the offer's language, approved by the sender.
     expect(mail.attachments).toHaveLength(1);
-    const expected = await fakePdf(offer._id, { lang: 'tr', approver: 'Role2 Tester' });
+    const expected = await pdfOf(t, offer._id, 0);
     expect(mail.attachments[0].contentType).toBe('application/pdf');
     expect(mail.attachments[0].filename).toBe(expected.fileName);
-    expect(Buffer.compare(mail.attachments[0].content, Buffer.from(expected.bytes))).toBe(0);
+    expect(stable(mail.attachments[0].content)).toBe(stable(expected.bytes));
+    expect(pdfText(mail.attachments[0].content)).toContain(offer.teklif_no);
     // The link: PUBLIC_URL/ordertracking/{offerId}/{companyId}/{token}; its ids and token open the tracking call.
     const link = mail.text!.match(/https:\/\/office\.example\.test\/ordertracking\/\S+/)?.[0];
     expect(link).toBe(res.json().trackingUrl);
@@ -84,7 +92,8 @@ describe('POST /offers/email/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     const mail = await smtp.next();
     expect(mail.text).toContain('You can follow your order here: https://office.example.test/ordertracking/');
-    expect(mail.attachments[0].content.toString()).toContain(' en Role1 Tester');
+    const expected = await pdfOf(t, offer._id, 1, 1);
+    expect(stable(mail.attachments[0].content)).toBe(stable(expected.bytes));
   });
 
   it('refuses an offer that is not an order (409), a bad recipient or empty subject (400), roles above the offer screen (403); nothing is sent or logged', async () => {

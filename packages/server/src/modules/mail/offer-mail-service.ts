@@ -39,7 +39,8 @@ export function createOfferMailService(deps: OfferMailDeps) {
       if (!offer.firma_id) throw conflict('mail.offer.noCompany', { firma_id: 'mail.offer.noCompany' });
       const lang = offerLanguage(offer);
       const url = trackingUrl(deps.publicUrl ?? requestOrigin, deps.secret(), offer._id, offer.firma_id);
-      const approver = `${caller.firstname} ${caller.lastname}`.trim() || caller.name;
+      // ONAYLAYAN on the customer's copy: the sender, as the PDF page names the signed-in user.
+      const approver = caller.name;
       const pdf = await deps.pdf(offer._id, { lang, approver });
       const text = `${d.message.trimEnd()}\n\n${translate('mail.offer.tracking', lang, { url })}\n`.replace(/^\n+/, '');
       await deps.mailer.send({
@@ -55,5 +56,3 @@ export function createOfferMailService(deps: OfferMailDeps) {
 }
 export type OfferMailService = ReturnType<typeof createOfferMailService>;
 
-/** Until the PDF module is there: the mail cannot be made (503, nothing sent). */
-export const noOfferPdf: OfferPdfRenderer = async () => { throw new AppError(503, 'mail.pdf.unavailable'); };
