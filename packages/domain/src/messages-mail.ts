@@ -17,5 +17,11 @@ export const MAIL_MESSAGES = {
     en: 'Hello {{name}},\n\nOpen the link below to reset your password. The link is valid for one hour and can be used once.\n\n{{url}}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.',
     es: 'Hola {{name}},\n\nAbra el enlace siguiente para restablecer su contraseña. El enlace es válido durante una hora y se puede usar una vez.\n\n{{url}}\n\nSi no lo solicitó, ignore este correo; su contraseña no cambia.',
   },
+  'auth.signupKnown.subject': { tr: 'Hesabınız zaten var', en: 'You already have an account', es: 'Ya tiene una cuenta' },
+  'auth.signupKnown.text': {
+    tr: 'Merhaba {{name}},\n\nBu e-posta adresiyle yeni bir üyelik başvurusu yapıldı, ancak adresin zaten bir hesabı var. Şifrenizi hatırlamıyorsanız buradan yenisini isteyebilirsiniz:\n\n{{url}}\n\nBaşvuruyu siz yapmadıysanız bu e-postayı dikkate almayın.',
+    en: 'Hello {{name}},\n\nSomeone signed up with this e-mail address, but it already has an account. If you do not remember your password, ask for a new one here:\n\n{{url}}\n\nIf it was not you, ignore this e-mail.',
+    es: 'Hola {{name}},\n\nAlguien se registró con esta dirección de correo, pero ya tiene una cuenta. Si no recuerda su contraseña, solicite una nueva aquí:\n\n{{url}}\n\nSi no fue usted, ignore este correo.',
+  },
   'auth.tooMany': { tr: 'Çok fazla istek. {{minutes}} dakika sonra tekrar deneyin.', en: 'Too many requests. Try again in {{minutes}} minutes.', es: 'Demasiadas solicitudes. Inténtelo de nuevo en {{minutes}} minutos.' },
 } satisfies Record<string, Entry>;

@@ -36,7 +36,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       security: [], body: signupSchema, response: responses,
     },
   }, async (req) => {
-    const { status } = await account.signup(req.ip, req.body);
+    const { status } = await account.signup(req.ip, req.body, requestLang(req));
     return { status };
   });
 };

@@ -57,6 +57,26 @@ export function createAccountService(deps: AccountDeps) {
     if (pw.length < deps.passwordMin) throw new AppError(400, 'password.min', { password: 'password.min' }, { min: deps.passwordMin });
   }
 
+  /**
+   * A sign-up with an address that has an account: the holder (only they read the mail) is told so, with the
+   * forgot-password page, when mail is set up; at most RESET_MAIL_LIMIT such mails an hour per account.
+   */
+  async function tellKnown(email: string, lang: Lang): Promise<void> {
+    if (!mailer.configured || !deps.publicUrl) return;
+    try {
+      const [u] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      if (!u || perAddress.take(u.id) > 0) return;
+      const url = `${deps.publicUrl.replace(/\/+$/, '')}/forgotpassword`;
+      await mailer.send({
+        to: u.email, subject: translate('auth.signupKnown.subject', lang),
+        text: translate('auth.signupKnown.text', lang, { name: `${u.firstname} ${u.lastname}`.trim(), url }),
+      });
+    } catch (err) {
+      // After the answer: nothing to tell the caller, only the log.
+      log('sign-up notice not sent', err);
+    }
+  }
+
   return {
     /**
      * Sends a reset link to a known, active user's address. Known or not, the answer is the same and comes at once
@@ -111,9 +131,9 @@ export function createAccountService(deps: AccountDeps) {
     /**
      * Sign-up: an inactive account of role 7 and a to-do for the managers (role 1 or lower) to approve it, in one
      * transaction. An address that already has an account answers the same and changes nothing (the form tells
-     * no one which addresses are registered).
+     * no one which addresses are registered); its holder gets a mail saying so.
      */
-    async signup(ip: string, d: { firstname: string; lastname: string; email: string; password: string } & Record<string, unknown>): Promise<{ status: 'ok'; id?: string }> {
+    async signup(ip: string, d: { firstname: string; lastname: string; email: string; password: string } & Record<string, unknown>, lang: Lang = 'tr'): Promise<{ status: 'ok'; id?: string; sent?: Promise<void> }> {
       const wait = signupLimiter.take(ip);
       if (wait > 0) throw tooMany(wait);
       if (typeof d[ACCOUNT_HONEYPOT] === 'string' && d[ACCOUNT_HONEYPOT].trim() !== '') return { status: 'ok' };
@@ -133,10 +153,10 @@ export function createAccountService(deps: AccountDeps) {
           });
           return true;
         });
-        return created ? { status: 'ok', id } : { status: 'ok' };
+        return created ? { status: 'ok', id } : { status: 'ok', sent: tellKnown(d.email, lang) };
       } catch (err) {
         // Two sign-ups with one address at once: the unique index refuses the later one, which answers like a known address.
-        if (dbErrorCode(err) === '23505' && dbConstraint(err) === 'users_email_uq') return { status: 'ok' };
+        if (dbErrorCode(err) === '23505' && dbConstraint(err) === 'users_email_uq') return { status: 'ok', sent: tellKnown(d.email, lang) };
         throw err;
       }
     },

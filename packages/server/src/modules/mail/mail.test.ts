@@ -284,6 +284,11 @@ describe('sign-up', () => {
     const [u] = await t.database.db.select().from(users).where(eq(users.email, 'r3@test.local'));
     expect(u).toMatchObject({ role: 3, userstate: true, firstname: 'Role3' });
     expect(await t.database.db.select().from(todos)).toHaveLength(before.length);
+    // Only the address's holder learns of it, by mail, with the way to a new password.
+    const mail = await smtp.next();
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe('r3@test.local');
+    expect(mail.subject).toBe('You already have an account');
+    expect(mail.text).toContain('https://office.example.test/forgotpassword');
   });
 
   it('checks the fields with the users module rules (400 naming them) and limits one address to 5 in 15 minutes', async () => {
