@@ -1,0 +1,32 @@
+import { expect, test } from './support/test';
+
+// The e2e browser reads Turkish (tr-TR): the PDF pages' texts are Turkish.
+test.use({ role: 2 });
+
+test('the offer PDF opens from the offer list: a loading indicator, then the full-screen viewer with the rendered document', async ({ page, api, tag }) => {
+  const offer = await api.post<{ _id: string; teklif_no: string }>('/offers/create', {
+    firma_adi: `Çağlar Işık ${tag}`, firma_ulke: 'Türkiye', teklif_konu: `Otopark ${tag}`, teklif_dovizi: '$', teklif_usdkur: 40, teklif_eurkur: 45,
+    offeritem: [{ urun_adi: 'Sokak Armatürü 100W', urun_miktari: 3, urun_birimi: 'Adet', urun_fiyati: 100, urun_dovizi: '$', urun_kdv: 18 }],
+  });
+  await page.goto('/offers');
+  await page.getByPlaceholder('Firma, teklif no, konu ya da referans ara').fill(tag);
+  const menu = page.getByRole('button', { name: `${offer.teklif_no} işlemleri` });
+  await menu.click();
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('menuitem', { name: 'PDF' }).click()]);
+  await expect(popup).toHaveURL(new RegExp(`/pdf/offer/t1/${offer._id}$`));
+  const viewer = popup.getByTestId('pdf-viewer');
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByText(`Otopark ${tag} ${offer.teklif_no}`)).toBeVisible();
+  const frame = viewer.locator('iframe');
+  await expect(frame).toHaveAttribute('src', /^blob:/);
+  // The download is the PDF the browser made.
+  const link = viewer.getByRole('link', { name: 'İndir' });
+  await expect(link).toHaveAttribute('download', `offer-${offer.teklif_no}.pdf`);
+  const [download] = await Promise.all([popup.waitForEvent('download'), link.click()]);
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  const bytes = Buffer.concat(chunks);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(bytes.length).toBeGreaterThan(10_000);
+});
