@@ -54,3 +54,16 @@ export const DOCUMENT_MESSAGES = {
   'doc.download': { tr: 'İndir', en: 'Download', es: 'Descargar' },
   'doc.close': { tr: 'Kapat', en: 'Close', es: 'Cerrar' },
 } satisfies Record<string, Entry>;
+
+export const DOCUMENT_LABEL_MESSAGES = {
+  'doc.labelType.invalid': { tr: 'Etiket tipi Ürün, Kutu Etiketi, Pil Etiketi ya da Güneş Paneli Etiketi olmalıdır.', en: 'The label type must be Ürün, Kutu Etiketi, Pil Etiketi or Güneş Paneli Etiketi.', es: 'El tipo de etiqueta debe ser Ürün, Kutu Etiketi, Pil Etiketi o Güneş Paneli Etiketi.' },
+  'doc.boxQty.invalid': { tr: 'Kutu adedi 1 ya da daha büyük bir tam sayı olmalıdır.', en: 'The box quantity must be a whole number of 1 or more.', es: 'La cantidad por caja debe ser un número entero de 1 o más.' },
+  'doc.label.power': { tr: 'Güç', en: 'Power', es: 'Potencia' },
+  'doc.label.voltage': { tr: 'Gerilim', en: 'Voltage', es: 'Tensión' },
+  'doc.label.dimensions': { tr: 'Ölçüler', en: 'Dimensions', es: 'Dimensiones' },
+  'doc.label.weight': { tr: 'Ağırlık', en: 'Weight', es: 'Peso' },
+  'doc.label.boxQty': { tr: 'Kutu İçi', en: 'Box Qty', es: 'Cant. por caja' },
+  'doc.label.capacity': { tr: 'Kapasite', en: 'Capacity', es: 'Capacidad' },
+  'doc.label.code': { tr: 'Ürün Kodu', en: 'Product Code', es: 'Código' },
+  'doc.label.model': { tr: 'Model', en: 'Model', es: 'Modelo' },
+} satisfies Record<string, Entry>;

@@ -37,7 +37,7 @@ export function createServices({ config, database }: { config: Config; database:
   const contacts = createContactsService({ db });
   const rates = createRatesService({ db, url: config.TCMB_URL, minIntervalMs: config.RATES_MIN_INTERVAL_SECONDS * 1000 });
   const buying = createBuyingService({ db, companies, materials: catalogue.materials });
-  const pdf = createPdfService({ db, files, secret: () => config.jwtSecret });
+  const pdf = createPdfService({ db, files, secret: () => config.jwtSecret, publicUrl: () => config.PUBLIC_URL });
   return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, pdf };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blankToUndefined, canEnterBackOffice, pickLang, routeLevel } from '@isik/domain';
+import { blankToUndefined, canEnterBackOffice, LABEL_KINDS, labelDataSchema, pickLang, routeLevel } from '@isik/domain';
 import { docLang, type DocLang } from '@isik/documents';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses } from '../../lib/http.js';
@@ -62,4 +62,18 @@ export const pdfRoutes: FastifyPluginAsyncZod<{ pdf: PdfService }> = async (app,
     const { bytes, fileName } = await pdf.offer(id, { lang: langOf(req, req.query.lang), approver });
     return sendPdf(reply, bytes, fileName);
   });
+
+  for (const kind of LABEL_KINDS) {
+    app.post(`/pdf/${kind}`, {
+      config: { level: routeLevel(`/pdf/${kind}`) },
+      schema: {
+        tags, summary: `The ${kind === 'label10x10' ? 'box' : kind === 'label8x10' ? 'solar panel' : 'battery'} label PDF from the label editor's data (JSON as the editor keeps it)`,
+        body: labelDataSchema, produces: ['application/pdf'], response: pdfResponses,
+      },
+    }, async (req, reply) => {
+      const origin = `${req.protocol}://${req.host}`;
+      const bytes = await pdf.label(kind, req.body, origin);
+      return sendPdf(reply, bytes, `${kind}.pdf`);
+    });
+  }
 };

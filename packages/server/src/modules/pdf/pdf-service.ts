@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createElement } from 'react';
-import { OfferDocument, offerDocumentModel, type DocLang, type OfferDocModel } from '@isik/documents';
+import { LabelDocument, OfferDocument, labelDocumentModel, offerDocumentModel, type DocLang, type OfferDocModel } from '@isik/documents';
 import { renderDocument } from '@isik/documents/node';
-import type { MyCompany } from '@isik/domain';
+import type { LabelData, LabelKind, MyCompany } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { companies } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -13,7 +13,13 @@ import { fileIdOf } from '../files/files-service.js';
 import { findMyCompany } from '../mycompany/mycompany-repository.js';
 import { findOffer } from '../offers/offers-repository.js';
 
-export interface PdfDeps { db: Db; files: Pick<FilesService, 'get'>; secret: () => string }
+export interface PdfDeps {
+  db: Db;
+  files: Pick<FilesService, 'get'>;
+  secret: () => string;
+  /** The site's address for links printed on documents (QR codes); the request's origin when not configured. */
+  publicUrl?: () => string | undefined;
+}
 
 /**
  * A stored image (`/api/files/<id>`) as a data URL the PDF engine can embed: PNG and JPEG as they are, WebP and
@@ -82,8 +88,18 @@ export async function offerTrackingAllowed(deps: PdfDeps, offerId: string, compa
   return !!offer && offer.firma_id === companyId;
 }
 
+/** A label (spec 002 /pdf/label10x10, label8x10, label8x6) from the editor's data. */
+export async function renderLabelPdf(deps: PdfDeps, kind: LabelKind, label: LabelData, origin: string): Promise<Buffer> {
+  const c = await findMyCompany(deps.db);
+  const logo = c ? await imageForPdf(deps.files, c.bwlogo || c.sirket_rapor_logo) : null;
+  const certificates = await Promise.all(label.Certificates.map(async (x) => ({ ...x, bwfile: (await imageForPdf(deps.files, x.bwfile)) ?? '' })));
+  const model = labelDocumentModel({ kind, label: { ...label, Certificates: certificates }, logo, companyName: c?.sirket_adi ?? '', origin: deps.publicUrl?.() || origin });
+  return renderDocument(createElement(LabelDocument, { model }) as Parameters<typeof renderDocument>[0]);
+}
+
 export function createPdfService(deps: PdfDeps) {
   return {
+    label: (kind: LabelKind, label: LabelData, origin: string) => renderLabelPdf(deps, kind, label, origin),
     offer: (offerId: string, opts: OfferPdfOptions) => renderOfferPdf(deps, offerId, opts),
     offerTrackingAllowed: (offerId: string, companyId: string, token: string) => offerTrackingAllowed(deps, offerId, companyId, token),
   };
