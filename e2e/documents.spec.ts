@@ -30,3 +30,25 @@ test('the offer PDF opens from the offer list: a loading indicator, then the ful
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(bytes.length).toBeGreaterThan(10_000);
 });
+
+test('a box label from the label editor: the type resets the form to the box defaults, create PDF opens the label page with the viewer', async ({ page, tag }) => {
+  await page.goto('/productslabels');
+  const editor = page.getByTestId('label-editor');
+  await expect(editor.getByRole('textbox', { name: 'Gerilim' })).toHaveValue('180-265 V AC 50Hz');
+  // Another type and back: the form starts again from the box defaults.
+  await editor.getByRole('textbox', { name: 'Etiket Tipi' }).click();
+  await page.getByRole('option', { name: 'Pil Etiketi' }).click();
+  await expect(editor.getByRole('textbox', { name: 'Kapasite' })).toHaveValue(' Ah');
+  await editor.getByRole('textbox', { name: 'Etiket Tipi' }).click();
+  await page.getByRole('option', { name: 'Kutu Etiketi' }).click();
+  await expect(editor.getByRole('textbox', { name: 'Güç' })).toHaveValue(' W');
+  await editor.getByRole('textbox', { name: 'Model' }).fill(`ASTRA ${tag}`);
+  await editor.getByRole('textbox', { name: 'Ürün Adı' }).fill('Astra Sokak Armatürü');
+  await editor.getByRole('textbox', { name: 'Güç' }).fill('100 W');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), editor.getByTestId('label-create-pdf').click()]);
+  await expect(popup).toHaveURL(/\/pdf\/label10x10$/);
+  const viewer = popup.getByTestId('pdf-viewer');
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByText(`ASTRA ${tag} Astra Sokak Armatürü`)).toBeVisible();
+  await expect(viewer.locator('iframe')).toHaveAttribute('src', /^blob:/);
+});
