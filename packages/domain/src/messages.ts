@@ -13,7 +13,7 @@ import { LABEL_MESSAGES, LOG_MESSAGES } from './messages-labels.js';
 import { DEVICE_MESSAGES } from './messages-devices.js';
 import { OFFER_MESSAGES } from './messages-offers.js';
 import { BUYING_MESSAGES } from './messages-buying.js';
-import { DOCUMENT_LABEL_MESSAGES, DOCUMENT_MESSAGES } from './messages-documents.js';
+import { DOCUMENT_LABEL_MESSAGES, DOCUMENT_LIST_MESSAGES, DOCUMENT_MESSAGES } from './messages-documents.js';
 
 export const LANGS = ['tr', 'en', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -84,7 +84,7 @@ const CORE_MESSAGES = {
 } satisfies Record<string, Entry>;
 
 /** Each area keeps its messages in its own file; they are merged here. */
-export const MESSAGES = { ...CORE_MESSAGES, ...CATALOGUE_MESSAGES, ...FILE_MESSAGES, ...MY_COMPANY_MESSAGES, ...ACTIVITY_MESSAGES, ...DELIVERY_MESSAGES, ...RATES_MESSAGES, ...BUYING_MESSAGES, ...DEVICE_MESSAGES, ...OFFER_MESSAGES, ...LOG_MESSAGES, ...LABEL_MESSAGES, ...DOCUMENT_MESSAGES, ...DOCUMENT_LABEL_MESSAGES };
+export const MESSAGES = { ...CORE_MESSAGES, ...CATALOGUE_MESSAGES, ...FILE_MESSAGES, ...MY_COMPANY_MESSAGES, ...ACTIVITY_MESSAGES, ...DELIVERY_MESSAGES, ...RATES_MESSAGES, ...BUYING_MESSAGES, ...DEVICE_MESSAGES, ...OFFER_MESSAGES, ...LOG_MESSAGES, ...LABEL_MESSAGES, ...DOCUMENT_MESSAGES, ...DOCUMENT_LABEL_MESSAGES, ...DOCUMENT_LIST_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 

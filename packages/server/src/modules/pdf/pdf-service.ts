@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createElement } from 'react';
-import { LabelDocument, OfferDocument, labelDocumentModel, offerDocumentModel, type DocLang, type OfferDocModel } from '@isik/documents';
+import { LabelDocument, OfferDocument, PriceListDocument, companyHeaderOf, labelDocumentModel, offerDocumentModel, priceListModel, type DocLang, type OfferDocModel, type PriceListSettingsInput } from '@isik/documents';
 import { renderDocument } from '@isik/documents/node';
 import type { LabelData, LabelKind, MyCompany } from '@isik/domain';
 import type { Db } from '../../db/database.js';
@@ -12,6 +12,7 @@ import type { FilesService } from '../files/files-service.js';
 import { fileIdOf } from '../files/files-service.js';
 import { findMyCompany } from '../mycompany/mycompany-repository.js';
 import { findOffer } from '../offers/offers-repository.js';
+import { listProducts } from '../products/products-repository.js';
 
 export interface PdfDeps {
   db: Db;
@@ -97,8 +98,20 @@ export async function renderLabelPdf(deps: PdfDeps, kind: LabelKind, label: Labe
   return renderDocument(createElement(LabelDocument, { model }) as Parameters<typeof renderDocument>[0]);
 }
 
+/** The price list (spec 002 /pdf/pricelist): active products in catalogue order, the category filter, the markup. */
+export async function renderPriceListPdf(deps: PdfDeps, settings: PriceListSettingsInput, origin: string): Promise<{ bytes: Buffer; count: number }> {
+  const [company, list] = await Promise.all([
+    companyForPdf(deps),
+    listProducts(deps.db, { type: 'list', page: 1, pageSize: 1_000_000, orderBy: 'model_category', order: 'asc', category: settings.category ?? undefined }),
+  ]);
+  const model = priceListModel({ ...settings, products: list.rows.filter((p) => p.urun_durumu), company: companyHeaderOf(company, settings.lang), origin: deps.publicUrl?.() || origin });
+  const bytes = await renderDocument(createElement(PriceListDocument, { model }) as Parameters<typeof renderDocument>[0]);
+  return { bytes, count: model.rows.length };
+}
+
 export function createPdfService(deps: PdfDeps) {
   return {
+    priceList: (settings: PriceListSettingsInput, origin: string) => renderPriceListPdf(deps, settings, origin),
     label: (kind: LabelKind, label: LabelData, origin: string) => renderLabelPdf(deps, kind, label, origin),
     offer: (offerId: string, opts: OfferPdfOptions) => renderOfferPdf(deps, offerId, opts),
     offerTrackingAllowed: (offerId: string, companyId: string, token: string) => offerTrackingAllowed(deps, offerId, companyId, token),
