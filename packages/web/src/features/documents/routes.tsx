@@ -8,5 +8,6 @@ export const documentsRoutes: AppRouteObject[] = [
   appRoute('/pdf/label10x10', labelPage),
   appRoute('/pdf/label8x10', labelPage),
   appRoute('/pdf/label8x6', labelPage),
+  appRoute('/pdf/pricelist', () => import('./routes/pricelist-pdf-page').then((m) => m.PriceListPdfPage)),
   appRoute('/productslabels', () => import('./routes/labels-page').then((m) => m.ProductsLabelsPage)),
 ];
