@@ -5,14 +5,16 @@
  */
 import type { ReactElement } from 'react';
 import { pdf, type DocumentProps } from '@react-pdf/renderer';
-import { registerDocumentFonts, type DocumentFonts } from './fonts.js';
+import { renderSerially, type DocumentFonts } from './fonts.js';
 
 export * from './common.js';
 export * from './fonts.js';
 export * from './offer.js';
+export * from './labels.js';
+export * from './qr.js';
+export * from './pricelist.js';
 
 /** Renders a document in the browser (fonts given as URLs). */
 export async function renderToBlob(doc: ReactElement<DocumentProps>, fonts: DocumentFonts): Promise<Blob> {
-  registerDocumentFonts(fonts);
-  return pdf(doc).toBlob();
+  return renderSerially(fonts, () => pdf(doc).toBlob());
 }

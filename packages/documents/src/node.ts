@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ReactElement } from 'react';
 import { renderToBuffer, type DocumentProps } from '@react-pdf/renderer';
-import { registerDocumentFonts, type DocumentFonts } from './fonts.js';
+import { renderSerially, type DocumentFonts } from './fonts.js';
 
 // src/node.ts and the compiled dist/node.js both sit one folder below the package.
 const FONT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'fonts');
@@ -11,6 +11,5 @@ export const NODE_FONTS: DocumentFonts = { regular: path.join(FONT_DIR, 'DejaVuS
 
 /** The PDF bytes of a document. */
 export async function renderDocument(doc: ReactElement<DocumentProps>): Promise<Buffer> {
-  registerDocumentFonts(NODE_FONTS);
-  return renderToBuffer(doc);
+  return renderSerially(NODE_FONTS, () => renderToBuffer(doc));
 }

@@ -26,3 +26,4 @@ export * from './offer-settings.js';
 export * from './mail.js';
 export * from './buying.js';
 export * from './labels.js';
+export * from './documents.js';

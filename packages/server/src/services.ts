@@ -48,7 +48,7 @@ export function createServices({ config, database, log = () => undefined, offerP
   const rates = createRatesService({ db, url: config.TCMB_URL, minIntervalMs: config.RATES_MIN_INTERVAL_SECONDS * 1000 });
   const buying = createBuyingService({ db, companies, materials: catalogue.materials });
   const secret = () => config.jwtSecret;
-  const pdf = createPdfService({ db, files, secret });
+  const pdf = createPdfService({ db, files, secret, publicUrl: () => config.PUBLIC_URL });
   const account = createAccountService({ db, mailer, secret, publicUrl: config.PUBLIC_URL, passwordMin: config.PASSWORD_MIN, log });
   // The mail attaches exactly the bytes GET /api/pdf/offer/t1/{id} answers.
   const offerMail = createOfferMailService({ db, mailer, secret, publicUrl: config.PUBLIC_URL, pdf: offerPdf ?? ((id, o) => pdf.offer(id, { lang: o.lang === 'en' ? 1 : 0, approver: o.approver })) });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blankToUndefined, canEnterBackOffice, pickLang, routeLevel } from '@isik/domain';
+import { blankToUndefined, canEnterBackOffice, LABEL_KINDS, labelDataSchema, MARKUP_DEFAULT, pickLang, routeLevel } from '@isik/domain';
 import { docLang, type DocLang } from '@isik/documents';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses } from '../../lib/http.js';
@@ -61,5 +61,41 @@ export const pdfRoutes: FastifyPluginAsyncZod<{ pdf: PdfService }> = async (app,
     }
     const { bytes, fileName } = await pdf.offer(id, { lang: langOf(req, req.query.lang), approver });
     return sendPdf(reply, bytes, fileName);
+  });
+
+  for (const kind of LABEL_KINDS) {
+    app.post(`/pdf/${kind}`, {
+      config: { level: routeLevel(`/pdf/${kind}`) },
+      schema: {
+        tags, summary: `The ${kind === 'label10x10' ? 'box' : kind === 'label8x10' ? 'solar panel' : 'battery'} label PDF from the label editor's data (JSON as the editor keeps it)`,
+        body: labelDataSchema, produces: ['application/pdf'], response: pdfResponses,
+      },
+    }, async (req, reply) => {
+      const origin = `${req.protocol}://${req.host}`;
+      const bytes = await pdf.label(kind, req.body, origin);
+      return sendPdf(reply, bytes, `${kind}.pdf`);
+    });
+  }
+
+  app.get('/pdf/pricelist', {
+    config: { level: routeLevel('/pdf/pricelist') },
+    schema: {
+      tags, summary: "The price list (A4): active products of a category (or all), prices = price + price / (100 - markup) x markup, rows only for type '0', the text with %XX replaced by the markup",
+      querystring: z.object({
+        lang: langQuery,
+        markup: z.preprocess(blankToUndefined, z.coerce.number({ error: 'doc.markup.invalid' }).int({ error: 'doc.markup.invalid' }).min(0, { error: 'doc.markup.invalid' }).max(95, { error: 'doc.markup.invalid' }).default(MARKUP_DEFAULT)),
+        category: z.preprocess(blankToUndefined, z.union([z.literal('Tümü'), z.literal('all'), z.coerce.number().int().min(0).max(8)], { error: 'doc.category.invalid' }).optional()),
+        type: z.preprocess(blankToUndefined, z.enum(['0', '1', '2', 'T0', 'T1', 'T2'], { error: 'doc.priceListType.invalid' }).default('0')),
+        text: z.preprocess(blankToUndefined, z.string().max(4000, { error: 'error.tooLong' }).default('')),
+      }),
+      produces: ['application/pdf'], response: pdfResponses,
+    },
+  }, async (req, reply) => {
+    const q = req.query;
+    const { bytes } = await pdf.priceList({
+      lang: langOf(req, q.lang), markup: q.markup, category: typeof q.category === 'number' ? q.category : null,
+      type: q.type.replace('T', ''), text: q.text,
+    }, `${req.protocol}://${req.host}`);
+    return sendPdf(reply, bytes, 'pricelist.pdf');
   });
 };

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createElement } from 'react';
-import { OfferDocument, offerDocumentModel, type DocLang, type OfferDocModel } from '@isik/documents';
+import { LabelDocument, OfferDocument, PriceListDocument, companyHeaderOf, labelDocumentModel, offerDocumentModel, priceListModel, type DocLang, type OfferDocModel, type PriceListSettingsInput } from '@isik/documents';
 import { renderDocument } from '@isik/documents/node';
-import type { MyCompany } from '@isik/domain';
+import type { LabelData, LabelKind, MyCompany } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { companies } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -12,8 +12,15 @@ import type { FilesService } from '../files/files-service.js';
 import { fileIdOf } from '../files/files-service.js';
 import { findMyCompany } from '../mycompany/mycompany-repository.js';
 import { findOffer } from '../offers/offers-repository.js';
+import { listProducts } from '../products/products-repository.js';
 
-export interface PdfDeps { db: Db; files: Pick<FilesService, 'get'>; secret: () => string }
+export interface PdfDeps {
+  db: Db;
+  files: Pick<FilesService, 'get'>;
+  secret: () => string;
+  /** The site's address for links printed on documents (QR codes); the request's origin when not configured. */
+  publicUrl?: () => string | undefined;
+}
 
 /**
  * A stored image (`/api/files/<id>`) as a data URL the PDF engine can embed: PNG and JPEG as they are, WebP and
@@ -82,8 +89,30 @@ export async function offerTrackingAllowed(deps: PdfDeps, offerId: string, compa
   return !!offer && offer.firma_id === companyId;
 }
 
+/** A label (spec 002 /pdf/label10x10, label8x10, label8x6) from the editor's data. */
+export async function renderLabelPdf(deps: PdfDeps, kind: LabelKind, label: LabelData, origin: string): Promise<Buffer> {
+  const c = await findMyCompany(deps.db);
+  const logo = c ? await imageForPdf(deps.files, c.bwlogo || c.sirket_rapor_logo) : null;
+  const certificates = await Promise.all(label.Certificates.map(async (x) => ({ ...x, bwfile: (await imageForPdf(deps.files, x.bwfile)) ?? '' })));
+  const model = labelDocumentModel({ kind, label: { ...label, Certificates: certificates }, logo, companyName: c?.sirket_adi ?? '', origin: deps.publicUrl?.() || origin });
+  return renderDocument(createElement(LabelDocument, { model }) as Parameters<typeof renderDocument>[0]);
+}
+
+/** The price list (spec 002 /pdf/pricelist): active products in catalogue order, the category filter, the markup. */
+export async function renderPriceListPdf(deps: PdfDeps, settings: PriceListSettingsInput, origin: string): Promise<{ bytes: Buffer; count: number }> {
+  const [company, list] = await Promise.all([
+    companyForPdf(deps),
+    listProducts(deps.db, { type: 'list', page: 1, pageSize: 1_000_000, orderBy: 'model_category', order: 'asc', category: settings.category ?? undefined }),
+  ]);
+  const model = priceListModel({ ...settings, products: list.rows.filter((p) => p.urun_durumu), company: companyHeaderOf(company, settings.lang), origin: deps.publicUrl?.() || origin });
+  const bytes = await renderDocument(createElement(PriceListDocument, { model }) as Parameters<typeof renderDocument>[0]);
+  return { bytes, count: model.rows.length };
+}
+
 export function createPdfService(deps: PdfDeps) {
   return {
+    priceList: (settings: PriceListSettingsInput, origin: string) => renderPriceListPdf(deps, settings, origin),
+    label: (kind: LabelKind, label: LabelData, origin: string) => renderLabelPdf(deps, kind, label, origin),
     offer: (offerId: string, opts: OfferPdfOptions) => renderOfferPdf(deps, offerId, opts),
     offerTrackingAllowed: (offerId: string, companyId: string, token: string) => offerTrackingAllowed(deps, offerId, companyId, token),
   };

@@ -27,3 +27,16 @@ export function pdfInfo(bytes: Buffer | Uint8Array): { pages: number; size: stri
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Page `page` of a PDF as a PNG (pdftoppm at `dpi`). */
+export function pdfPng(bytes: Buffer | Uint8Array, dpi = 300, page = 1): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdfpng-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    fs.writeFileSync(file, bytes);
+    execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', file, path.join(dir, 'out')]);
+    return fs.readFileSync(path.join(dir, 'out.png'));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
