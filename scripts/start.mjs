@@ -2,7 +2,7 @@
 // `npm start`: the product as it runs in production (issue 9).
 //  1. Builds the web app only when its sources changed since the last build (a stamp of the sources'
 //     paths, sizes and times in packages/web/dist/.sources-stamp; `npm run build` always builds).
-//  2. Compiles the server and the domain package to JavaScript (esbuild, file by file, into their dist/
+//  2. Compiles the server and the domain, documents (.tsx too), devices and gateway-sim packages to JavaScript (esbuild, file by file, into their dist/
 //     folders beside src/ so relative paths such as ../../drizzle stay true), again only when changed.
 //  3. Runs packages/server/dist/main.js with plain node, NODE_ENV=production, resolving @isik/domain to its
 //     compiled files through the `isik-compiled` export condition.
@@ -71,13 +71,13 @@ const listTs = (dir) => {
     for (const e of fs.readdirSync(d, { withFileTypes: true })) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (/\.ts$/.test(e.name) && !/\.(test|spec)\.ts$/.test(e.name) && !e.name.endsWith('.d.ts') && !p.includes(`${path.sep}test${path.sep}`)) out.push(p);
+      else if (/\.tsx?$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') && !p.includes(`${path.sep}test${path.sep}`)) out.push(p);
     }
   };
   walk(dir);
   return out;
 };
-for (const pkg of ['domain', 'devices', 'gateway-sim', 'server']) {
+for (const pkg of ['domain', 'documents', 'devices', 'gateway-sim', 'server']) {
   const src = rel('packages', pkg, 'src');
   const out = rel('packages', pkg, 'dist');
   const s = stamp([src, rel('packages', pkg, 'package.json')]);
@@ -85,7 +85,7 @@ for (const pkg of ['domain', 'devices', 'gateway-sim', 'server']) {
   if (upToDate(stampFile, s)) continue;
   const t0 = Date.now();
   fs.rmSync(out, { recursive: true, force: true });
-  await build({ entryPoints: listTs(src), outdir: out, outbase: src, format: 'esm', platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning' });
+  await build({ entryPoints: listTs(src), outdir: out, outbase: src, format: 'esm', platform: 'node', target: 'node20', jsx: 'automatic', sourcemap: 'linked', logLevel: 'warning' });
   fs.writeFileSync(stampFile, s);
   log(`${pkg}: compiled to ${path.relative(ROOT, out)} in ${Date.now() - t0} ms`);
 }

@@ -24,5 +24,7 @@ export * from './devices.js';
 export * from './offer-money.js';
 export * from './offers.js';
 export * from './offer-settings.js';
+export * from './mail.js';
 export * from './buying.js';
 export * from './labels.js';
+export * from './documents.js';

@@ -13,6 +13,8 @@ import { LABEL_MESSAGES, LOG_MESSAGES } from './messages-labels.js';
 import { DEVICE_MESSAGES } from './messages-devices.js';
 import { OFFER_MESSAGES } from './messages-offers.js';
 import { BUYING_MESSAGES } from './messages-buying.js';
+import { MAIL_MESSAGES } from './messages-mail.js';
+import { DOCUMENT_LABEL_MESSAGES, DOCUMENT_LIST_MESSAGES, DOCUMENT_MESSAGES } from './messages-documents.js';
 
 export const LANGS = ['tr', 'en', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -42,7 +44,7 @@ const CORE_MESSAGES = {
   // auth
   'auth.missingCredentials': { tr: 'E-posta ve şifre giriniz.', en: 'Enter your e-mail and password.', es: 'Introduzca su correo y contraseña.' },
   'auth.invalidCredentials': { tr: 'E-posta ya da şifre hatalı.', en: 'The e-mail or password is wrong.', es: 'El correo o la contraseña son incorrectos.' },
-  'auth.inactive': { tr: 'Kullanıcı hesabı pasif.', en: 'This user account is inactive.', es: 'Esta cuenta de usuario está inactiva.' },
+  'auth.inactive': { tr: 'Kullanıcı hesabı pasif ya da yönetici onayı bekliyor.', en: 'This user account is inactive or waiting for a manager\'s approval.', es: 'Esta cuenta de usuario está inactiva o pendiente de la aprobación de un responsable.' },
   'auth.locked': { tr: 'Çok fazla hatalı giriş denemesi. {{minutes}} dakika sonra tekrar deneyin.', en: 'Too many failed sign-in attempts. Try again in {{minutes}} minutes.', es: 'Demasiados intentos fallidos. Inténtelo de nuevo en {{minutes}} minutos.' },
   'auth.reauthFailed': { tr: 'Yeniden doğrulama başarısız', en: 'Re-Authing Failed', es: 'La reautenticación falló' },
 
@@ -83,7 +85,7 @@ const CORE_MESSAGES = {
 } satisfies Record<string, Entry>;
 
 /** Each area keeps its messages in its own file; they are merged here. */
-export const MESSAGES = { ...CORE_MESSAGES, ...CATALOGUE_MESSAGES, ...FILE_MESSAGES, ...MY_COMPANY_MESSAGES, ...ACTIVITY_MESSAGES, ...DELIVERY_MESSAGES, ...RATES_MESSAGES, ...BUYING_MESSAGES, ...DEVICE_MESSAGES, ...OFFER_MESSAGES, ...LOG_MESSAGES, ...LABEL_MESSAGES };
+export const MESSAGES = { ...CORE_MESSAGES, ...CATALOGUE_MESSAGES, ...FILE_MESSAGES, ...MY_COMPANY_MESSAGES, ...ACTIVITY_MESSAGES, ...DELIVERY_MESSAGES, ...RATES_MESSAGES, ...BUYING_MESSAGES, ...DEVICE_MESSAGES, ...OFFER_MESSAGES, ...LOG_MESSAGES, ...LABEL_MESSAGES, ...DOCUMENT_MESSAGES, ...DOCUMENT_LABEL_MESSAGES, ...DOCUMENT_LIST_MESSAGES, ...MAIL_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 

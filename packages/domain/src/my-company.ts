@@ -154,12 +154,12 @@ export type MyCompany = z.infer<typeof myCompanySchema>;
 /**
  * GET /api/company/1 for roles above the settings screen's level (2-3): what the documents read of the own company
  * (spec 002 3 'Company (own, id 1)', plus the plain stamp the offer's stamp switch prints, country and postcode of the
- * address). No tax numbers, second e-mail, QC questions or bank accounts (docs/decisions/0013).
+ * address, and the bank accounts the offer PDF prints). No tax numbers, second e-mail or QC questions (docs/decisions/0013).
  */
 export const myCompanyDocumentSchema = myCompanySchema.pick({
   _id: true, sirket_adi: true, sirket_adres: true, sirket_ilce: true, sirket_il: true, sirket_ulke: true, sirket_pk: true,
   sirket_email: true, sirket_web: true, sirket_tel: true, sirket_fax: true,
-  sirket_rapor_logo: true, bwlogo: true, sirket_kase: true, sirket_kaseimza: true, certificates: true,
+  sirket_rapor_logo: true, bwlogo: true, sirket_kase: true, sirket_kaseimza: true, certificates: true, banks: true,
 });
 export type MyCompanyDocument = z.infer<typeof myCompanyDocumentSchema>;
 

@@ -101,7 +101,20 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/login', level: 7, open: true },
   { pattern: '/signup', level: 7, open: true },
   { pattern: '/forgotpassword', level: 7, open: true },
+  // The password reset link of the forgot-password mail (issue 13): /resetpassword?token=...
+  { pattern: '/resetpassword', level: 7, open: true },
   { pattern: '/ordertracking/:offerId/:companyId/:token', level: 3, open: true },
+  // The PDF documents (spec 002 'PDF documents'): staff (role 3 or lower) for every document; the datasheet is open
+  // (the public catalogue links to it). The offer PDF's API also opens with the order-tracking token.
+  { pattern: '/pdf/offer/t1/:id', level: 3 },
+  { pattern: '/pdf/order/t1/:id', level: 3 },
+  { pattern: '/pdf/order/delivery/:id', level: 3 },
+  { pattern: '/pdf/workorders', level: 3 },
+  { pattern: '/pdf/pricelist', level: 3 },
+  { pattern: '/pdf/label10x10', level: 3 },
+  { pattern: '/pdf/label8x10', level: 3 },
+  { pattern: '/pdf/label8x6', level: 3 },
+  { pattern: '/pdf/datasheet/:id/:lang', level: 7, open: true },
   { pattern: '/notfound', level: 0, open: true },
   { pattern: '/internalserver', level: 7, open: true },
   // Any other path (spec 2.1): the protected area itself and its shell on every screen (header to-dos and

@@ -30,6 +30,10 @@ import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { offersRoutes } from './modules/offers/offers-routes.js';
 import { ratesRoutes } from './modules/rates/rates-routes.js';
 import { buyingRoutes } from './modules/buying/buying-routes.js';
+import { accountRoutes } from './modules/auth/account-routes.js';
+import { offerMailRoutes } from './modules/mail/offer-mail-routes.js';
+import type { OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
+import { pdfRoutes } from './modules/pdf/pdf-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
 import { createDeviceService, type Clock, type DeviceService } from '@isik/devices';
 import { compiledSerializerCompiler } from './lib/serializer.js';
@@ -40,6 +44,8 @@ export interface AppDeps {
   logStream?: LogSink;
   /** The device dispatcher's clock (tests move time themselves). */
   deviceClock?: Clock;
+  /** The offer PDF the offer mail attaches, instead of the PDF module's (tests). */
+  offerPdf?: OfferPdfRenderer;
 }
 
 declare module 'fastify' {
@@ -53,7 +59,7 @@ function trustHops(hops: number) {
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function buildApp({ config, database, logger = true, logStream, deviceClock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream, deviceClock, offerPdf }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Tokens and passwords never reach a log line (pino redact + a request serializer without secret queries).
     logger: logger ? loggerOptions(config.LOG_LEVEL, logStream) : false,
@@ -66,7 +72,8 @@ export async function buildApp({ config, database, logger = true, logStream, dev
   app.setSerializerCompiler(compiledSerializerCompiler);
   app.decorate('passwordMin', config.PASSWORD_MIN);
 
-  const services = createServices({ config, database });
+  const services = createServices({ config, database, offerPdf, log: (msg, err) => app.log.warn({ err }, msg) });
+  app.addHook('onClose', async () => services.mailer.close());
   app.decorate('services', services);
   services.rates.setLogger(app.log);
   if (config.RATES_JOB) {
@@ -106,6 +113,9 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(offersRoutes, { offerRequests: services.offerRequests, offers: services.offers, contacts: services.contacts });
     await api.register(ratesRoutes, { rates: services.rates });
     await api.register(buyingRoutes, { buying: services.buying });
+    await api.register(accountRoutes, { account: services.account });
+    await api.register(offerMailRoutes, { offerMail: services.offerMail });
+    await api.register(pdfRoutes, { pdf: services.pdf });
   }, { prefix: '/api' });
 
   // The device service (DECISIONS 1, 10) on the same origin: its own accounts, secret and tables.

@@ -58,7 +58,11 @@ const envSchema = z.object({
   RATES_JOB: bool.default(true),
   /** "Update rates" fetches at most once in this many seconds per instance (concurrent calls share one fetch). */
   RATES_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Where mail goes out (smtp://user:pass@host:587, smtps://...:465); unset: mail calls answer 503. */
   SMTP_URL: url('SMTP_URL').optional(),
+  /** The sender of the server's mail; default no-reply@ the host of PUBLIC_URL. */
+  MAIL_FROM: z.string().max(300).optional(),
+  /** The address people open the app at; links in mails (order tracking, password reset) start with it. */
   PUBLIC_URL: url('PUBLIC_URL').optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy.default(false),

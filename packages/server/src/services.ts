@@ -16,10 +16,21 @@ import { createOffersService } from './modules/offers/offers-service.js';
 import { createContactsService } from './modules/offers/contacts-service.js';
 import { createRatesService } from './modules/rates/rates-service.js';
 import { createBuyingService } from './modules/buying/buying-service.js';
+import { createAccountService } from './modules/auth/account-service.js';
+import { createOfferMailService, type OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
+import { createMailer, defaultFrom } from './lib/mailer.js';
+import { createPdfService } from './modules/pdf/pdf-service.js';
 
 /** The one place where services are wired with their dependencies. */
-export function createServices({ config, database }: { config: Config; database: Database }) {
+export function createServices({ config, database, log = () => undefined, offerPdf }: {
+  config: Config; database: Database;
+  /** Where the services' warnings go (the app's log). */
+  log?: (msg: string, err?: unknown) => void;
+  /** The offer PDF the offer mail attaches (tests may give their own). */
+  offerPdf?: OfferPdfRenderer;
+}) {
   const db = database.db;
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM || defaultFrom(config.PUBLIC_URL), onError: (err) => log('mail not sent', err) });
   const auth = createAuthService({ db, secret: config.jwtSecret, tokenTtl: config.TOKEN_TTL, maxFailures: config.LOGIN_MAX_FAILURES, lockMinutes: config.LOGIN_LOCK_MINUTES });
   const users = createUsersService({ db, auth, passwordMin: config.PASSWORD_MIN });
   const companies = createCompaniesService({ db });
@@ -36,6 +47,11 @@ export function createServices({ config, database }: { config: Config; database:
   const contacts = createContactsService({ db });
   const rates = createRatesService({ db, url: config.TCMB_URL, minIntervalMs: config.RATES_MIN_INTERVAL_SECONDS * 1000 });
   const buying = createBuyingService({ db, companies, materials: catalogue.materials });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying };
+  const secret = () => config.jwtSecret;
+  const pdf = createPdfService({ db, files, secret, publicUrl: () => config.PUBLIC_URL });
+  const account = createAccountService({ db, mailer, secret, publicUrl: config.PUBLIC_URL, passwordMin: config.PASSWORD_MIN, log });
+  // The mail attaches exactly the bytes GET /api/pdf/offer/t1/{id} answers.
+  const offerMail = createOfferMailService({ db, mailer, secret, publicUrl: config.PUBLIC_URL, pdf: offerPdf ?? ((id, o) => pdf.offer(id, { lang: o.lang === 'en' ? 1 : 0, approver: o.approver })) });
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, pdf, mailer, account, offerMail };
 }
 export type Services = ReturnType<typeof createServices>;

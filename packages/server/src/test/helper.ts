@@ -8,6 +8,7 @@ import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
 import { users } from '../db/schema.js';
 import type { Clock } from '@isik/devices';
+import type { OfferPdfRenderer } from '../modules/mail/offer-mail-service.js';
 
 export const ADMIN = { email: 'admin@test.local', password: 'Admin12345!' };
 export const USER_PASSWORD = 'User12345!';
@@ -36,14 +37,14 @@ export interface SecondInstance { app: FastifyInstance; database: Database; clos
  * A fresh app on a fresh database per test file: a copy of the migrated template on the test run's
  * PostgreSQL server (test/global-setup.ts: the embedded server, or TEST_DATABASE_URL), dropped afterwards.
  */
-export async function createTestContext(env: Record<string, string> = {}, opts: { deviceClock?: Clock } = {}): Promise<TestContext> {
+export async function createTestContext(env: Record<string, string> = {}, opts: { deviceClock?: Clock; offerPdf?: OfferPdfRenderer } = {}): Promise<TestContext> {
   const config = loadConfig({ JWT_SECRET: 'test-secret-0123456789abcdef', LOG_LEVEL: 'silent', SEED_DEMO: 'false', TCMB_URL: 'http://127.0.0.1:9/none', RATES_JOB: 'false', ...env });
   const { serverUrl, template } = inject('testDatabase');
   const scratch = await createScratchDatabase(serverUrl, 't', template);
   const databaseUrl = scratch.url;
   const dropDb = scratch.drop;
   const database = await openDatabase({ databaseUrl });
-  const app = await buildApp({ config, database, logger: false, deviceClock: opts.deviceClock });
+  const app = await buildApp({ config, database, logger: false, deviceClock: opts.deviceClock, offerPdf: opts.offerPdf });
   await app.ready();
 
   await ensureAdmin(database.db, ADMIN.email, ADMIN.password);

@@ -7,6 +7,7 @@ import { catalogueRoutes } from '../features/catalogue/routes';
 import { companiesRoutes } from '../features/companies/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { devicesRoutes } from '../features/devices/routes';
+import { documentsRoutes } from '../features/documents/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { imagesRoutes } from '../features/images/routes';
 import { modelsRoutes } from '../features/models/routes';
@@ -36,6 +37,7 @@ export const featureRoutes: AppRouteObject[] = [
   ...offersRoutes,
   ...dashboardRoutes,
   ...devicesRoutes,
+  ...documentsRoutes,
   ...productsRoutes,
   ...profileRoutes,
   ...ratesRoutes,

@@ -27,6 +27,8 @@ export function toDocument(c: MyCompany): MyCompanyDocument {
     sirket_tel: c.sirket_tel, sirket_fax: c.sirket_fax, sirket_rapor_logo: c.sirket_rapor_logo, bwlogo: c.bwlogo,
     sirket_kase: c.sirket_kase, sirket_kaseimza: c.sirket_kaseimza,
     certificates: c.certificates.map((x) => ({ certificate: x.certificate, file: x.file, bwfile: x.bwfile })),
+    // The offer PDF prints the bank accounts.
+    banks: c.banks.map((b) => ({ bank: b.bank, branch: b.branch, iban: b.iban, currency: b.currency })),
   };
 }
 

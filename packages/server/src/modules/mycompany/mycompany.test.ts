@@ -172,10 +172,11 @@ describe('GET /api/company/1', () => {
     for (const role of [2, 3]) {
       const c = (await get(t.tokens[role])).json();
       expect(Object.keys(c).sort()).toEqual([
-        '_id', 'bwlogo', 'certificates', 'sirket_adi', 'sirket_adres', 'sirket_email', 'sirket_fax', 'sirket_il', 'sirket_ilce', 'sirket_kase',
+        '_id', 'banks', 'bwlogo', 'certificates', 'sirket_adi', 'sirket_adres', 'sirket_email', 'sirket_fax', 'sirket_il', 'sirket_ilce', 'sirket_kase',
         'sirket_kaseimza', 'sirket_pk', 'sirket_rapor_logo', 'sirket_tel', 'sirket_ulke', 'sirket_web',
       ]);
       expect(c.certificates).toEqual(full.certificates);
+      expect(c.banks).toEqual(full.banks);
       expect(c.sirket_kaseimza).toBe(full.sirket_kaseimza);
     }
   });

@@ -414,7 +414,7 @@ describe('POST /api/users/update/:id', () => {
     expect(after.statusCode).toBe(401);
     const again = await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'kemal@test.local', password: USER_PASSWORD } });
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toMatchObject({ status: 'failed', message: 'This user account is inactive.', explanation: 'This user account is inactive.' });
+    expect(again.json()).toMatchObject({ status: 'failed', message: "This user account is inactive or waiting for a manager's approval.", explanation: "This user account is inactive or waiting for a manager's approval." });
     // Reactivated, they can sign in again.
     expect((await update(id, updateBody(res.json(), { userstate: true }))).statusCode).toBe(200);
     token = await login('kemal@test.local');

@@ -10,7 +10,7 @@ import { useForm } from '@mantine/form';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  CURRENCIES, INVOICE_TYPES, canChangeOfferRows, canDeleteOffer, countryOptions, fillOfferMail, formatDate, formatDateTime, formatNumber, hasModulePermission,
+  CURRENCIES, INVOICE_TYPES, canChangeOfferRows, canDeleteOffer, countryOptions, formatDate, formatDateTime, formatNumber, hasModulePermission,
   hasOrderError, joinOfferCode, offerStatusOptions, statusChangeNeedsConfirm, type Company, type Material, type Offer, type ProductListRow,
 } from '@isik/domain';
 import {
@@ -30,6 +30,7 @@ import {
   contactsQuery, fetchCompany, fetchProduct, offerKeys, offerQuery, offerSettingsQuery, searchCompanies, useDeleteOffer, useSaveOffer,
 } from '../api/offers-api';
 import { CompanyModal } from '../components/company-modal';
+import { OfferEmailModal } from '../components/offer-email-modal';
 import { ItemEditor } from '../components/item-editor';
 import { OfferStatusBadge } from '../components/status-badge';
 import { formMoney, newItem, newOfferValues, newRowKey, toFormValues, toOfferBody, type ItemValues, type OfferFormValues } from '../model/offer-values';
@@ -90,6 +91,7 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
   const [currencyOpen, setCurrencyOpen] = useState(true);
   const [notesOpen, setNotesOpen] = useState(true);
   const [companySearch, setCompanySearch] = useState(initial.firma_adi);
+  const [mailOpen, setMailOpen] = useState(false);
   const [companies, setCompanies] = useState<Company[]>([]);
   const contacts = useQuery(contactsQuery({ page: 1, pageSize: 50, search: form.values.related_person }));
 
@@ -198,13 +200,6 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
   };
   const removeItem = (index: number) => form.setFieldValue('offeritem', v.offeritem.filter((_, i) => i !== index));
 
-  const mailHref = useMemo(() => {
-    if (!offer || !settings) return '';
-    const values = { teklif_no: offer.teklif_no, firma_adi: offer.firma_adi, related_person: offer.related_person, teklif_konu: offer.teklif_konu };
-    const to = offer.orderTrackingEmail || offer.firma_eposta;
-    return `mailto:${encodeURIComponent(to)}?subject=${encodeURIComponent(fillOfferMail(settings.mail_subject, values))}&body=${encodeURIComponent(fillOfferMail(settings.mail_text, values))}`;
-  }, [offer, settings]);
-
   const headerButtons = (
     <Group gap="xs">
       {!isNew && storedStatus === 3 && <Button variant="default" component={Link} to={`/order/${id}`} leftSection={<IconTruckDelivery size={16} />}>{t('offers.detail.orderDetail')}</Button>}
@@ -212,7 +207,9 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
         <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={doDelete} loading={remove.isPending}>{t('common.delete')}</Button>
       )}
       {canWrite && !amountError && <Button leftSection={<IconDeviceFloppy size={16} />} onClick={submit} loading={save.isPending} data-testid="offer-save">{t('common.save')}</Button>}
-      {!isNew && storedStatus === 1 && !amountError && <Button variant="light" component="a" href={mailHref} leftSection={<IconMail size={16} />}>{t('offers.detail.email')}</Button>}
+      {!isNew && storedStatus === 1 && !amountError && (
+        <Button variant="light" onClick={() => setMailOpen(true)} disabled={!settings} leftSection={<IconMail size={16} />} data-testid="offer-email">{t('offers.detail.email')}</Button>
+      )}
       {!isNew && <Button variant="default" component="a" href={offerPdfPath(id)} target="_blank" rel="noopener" leftSection={<IconPrinter size={16} />}>{t('offers.detail.print')}</Button>}
       <Button variant="default" component={Link} to={offersListPath()} leftSection={<IconX size={16} />}>{t('common.close')}</Button>
     </Group>
@@ -492,6 +489,7 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
         onClose={() => setCompanyModal(null)}
         onSaved={(c) => { applyCompany(c); setCompanyModal(null); }}
       />
+      {mailOpen && offer && settings && <OfferEmailModal offer={offer} settings={settings} onClose={() => setMailOpen(false)} />}
     </>
   );
 }

@@ -136,6 +136,16 @@ export function storePriceList(s: PriceListSettings): void {
   safeStorage('local')?.setItem(PRICE_LIST_KEY, JSON.stringify(s));
 }
 
+/**
+ * The price list page with the list's settings in its address (the same query GET /api/pdf/pricelist takes): the
+ * language, the slider's markup, the category filter, the settings modal's type and text (when its text is on).
+ */
+export function priceListPath(markup: number, category: number | undefined, lang: string, s: PriceListSettings): string {
+  const q = new URLSearchParams({ lang: lang === 'tr' ? '0' : '1', markup: String(markup), category: category === undefined ? 'Tümü' : String(category), type: s.type.replace('T', '') });
+  if (s.textOpen && s.text) q.set('text', s.text);
+  return `/pdf/pricelist?${q.toString()}`;
+}
+
 // ------------------------------------------------------------------ copy / paste of rows between products
 
 // One clipboard with the models' (CLIPBOARD_KEY): a model's rows pasted into a product, or the other way, are a mismatch, not older rows.

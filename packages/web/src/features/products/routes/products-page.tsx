@@ -19,7 +19,7 @@ import { useListPage } from '../../../lib/use-list-page';
 import { readPage } from '../../../lib/use-list-params';
 import { productsQuery, useCopyProduct } from '../api/products-api';
 import { PriceListSettingsModal } from '../components/price-list-settings';
-import { figures, money, percent, storeMarkup, storedMarkup } from '../model/product-values';
+import { figures, money, percent, priceListPath, storeMarkup, storedMarkup, storedPriceList } from '../model/product-values';
 
 const ALL = 'all';
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -192,7 +192,7 @@ export function ProductsPage() {
         <Menu.Dropdown>
           <Menu.Item leftSection={<IconPlus size={16} />} onClick={() => void navigate('/product/new')}>{t('products.list.add')}</Menu.Item>
           <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => setSettingsOpen(true)}>{t('products.list.settings')}</Menu.Item>
-          <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => window.open('../pdf/pricelist', '_blank', 'noopener')}>{t('products.list.priceList')}</Menu.Item>
+          <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => window.open(priceListPath(markup, state.category, lang, storedPriceList(t('products.settings.defaultText'))), '_blank', 'noopener')}>{t('products.list.priceList')}</Menu.Item>
           <Menu.Item leftSection={<IconCalculator size={16} />} onClick={() => update({ calc: state.calc ? undefined : 1, page: 1 })}>
             {state.calc ? t('products.list.calcOff') : t('products.list.calcOn')}
           </Menu.Item>

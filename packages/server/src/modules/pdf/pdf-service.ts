@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { createElement } from 'react';
+import { LabelDocument, OfferDocument, PriceListDocument, companyHeaderOf, labelDocumentModel, offerDocumentModel, priceListModel, type DocLang, type OfferDocModel, type PriceListSettingsInput } from '@isik/documents';
+import { renderDocument } from '@isik/documents/node';
+import type { LabelData, LabelKind, MyCompany } from '@isik/domain';
+import type { Db } from '../../db/database.js';
+import { companies } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { verifyTrackingToken } from '../../lib/tracking-token.js';
+import type { FilesService } from '../files/files-service.js';
+import { fileIdOf } from '../files/files-service.js';
+import { findMyCompany } from '../mycompany/mycompany-repository.js';
+import { findOffer } from '../offers/offers-repository.js';
+import { listProducts } from '../products/products-repository.js';
+
+export interface PdfDeps {
+  db: Db;
+  files: Pick<FilesService, 'get'>;
+  secret: () => string;
+  /** The site's address for links printed on documents (QR codes); the request's origin when not configured. */
+  publicUrl?: () => string | undefined;
+}
+
+/**
+ * A stored image (`/api/files/<id>`) as a data URL the PDF engine can embed: PNG and JPEG as they are, WebP and
+ * GIF converted to PNG. Anything else, or a missing file, prints nothing (null).
+ */
+export async function imageForPdf(files: PdfDeps['files'], url: string | null | undefined): Promise<string | null> {
+  if (!url) return null;
+  if (url.startsWith('data:image/png') || url.startsWith('data:image/jpeg')) return url;
+  const id = fileIdOf(url);
+  if (!id) return null;
+  const f = await files.get(id);
+  if (!f) return null;
+  if (f.mime === 'image/png' || f.mime === 'image/jpeg') return `data:${f.mime};base64,${f.bytes.toString('base64')}`;
+  if (f.mime === 'image/webp' || f.mime === 'image/gif') {
+    try {
+      const png = await sharp(f.bytes).png().toBuffer();
+      return `data:image/png;base64,${png.toString('base64')}`;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** The own company with its report images as embeddable data URLs (the header and stamps). */
+async function companyForPdf(deps: PdfDeps): Promise<MyCompany | null> {
+  const c = await findMyCompany(deps.db);
+  if (!c) return null;
+  const [logo, kase, kaseimza, bw] = await Promise.all([c.sirket_rapor_logo, c.sirket_kase, c.sirket_kaseimza, c.bwlogo].map((u) => imageForPdf(deps.files, u)));
+  return { ...c, sirket_rapor_logo: logo ?? '', sirket_kase: kase ?? '', sirket_kaseimza: kaseimza ?? '', bwlogo: bw ?? '' };
+}
+
+export interface OfferPdfOptions {
+  lang: DocLang;
+  /** ONAYLAYAN: the signed-in user's name (the customer's copy sent by mail names the sender). */
+  approver: string;
+}
+
+/** The offer document's model from the stored offer, the own company and the buyer's tax data. */
+export async function offerPdfModel(deps: PdfDeps, offerId: string, opts: OfferPdfOptions): Promise<OfferDocModel> {
+  const offer = await findOffer(deps.db, offerId);
+  if (!offer) throw notFound();
+  const [company, buyer] = await Promise.all([
+    companyForPdf(deps),
+    offer.firma_id
+      ? deps.db.select({ office: companies.company_taxoffice, number: companies.company_taxno }).from(companies).where(eq(companies.id, offer.firma_id)).limit(1).then((r) => r[0] ?? null)
+      : Promise.resolve(null),
+  ]);
+  return offerDocumentModel({ offer, company, buyerTax: buyer, approver: opts.approver, lang: opts.lang });
+}
+
+/**
+ * The offer PDF's bytes (spec 002 /pdf/offer/t1/{id}): what `GET /api/pdf/offer/t1/{id}` answers, and what the
+ * offer e-mail attaches. 404 (AppError) when the offer does not exist.
+ */
+export async function renderOfferPdf(deps: PdfDeps, offerId: string, opts: OfferPdfOptions): Promise<{ bytes: Buffer; fileName: string; model: OfferDocModel }> {
+  const model = await offerPdfModel(deps, offerId, opts);
+  const bytes = await renderDocument(createElement(OfferDocument, { model }) as Parameters<typeof renderDocument>[0]);
+  return { bytes, fileName: model.fileName, model };
+}
+
+/** Whether `token` is the order-tracking token of the offer and its company (the customer's link). */
+export async function offerTrackingAllowed(deps: PdfDeps, offerId: string, companyId: string, token: string): Promise<boolean> {
+  if (!verifyTrackingToken(deps.secret(), offerId, companyId, token)) return false;
+  const offer = await findOffer(deps.db, offerId);
+  return !!offer && offer.firma_id === companyId;
+}
+
+/** A label (spec 002 /pdf/label10x10, label8x10, label8x6) from the editor's data. */
+export async function renderLabelPdf(deps: PdfDeps, kind: LabelKind, label: LabelData, origin: string): Promise<Buffer> {
+  const c = await findMyCompany(deps.db);
+  const logo = c ? await imageForPdf(deps.files, c.bwlogo || c.sirket_rapor_logo) : null;
+  const certificates = await Promise.all(label.Certificates.map(async (x) => ({ ...x, bwfile: (await imageForPdf(deps.files, x.bwfile)) ?? '' })));
+  const model = labelDocumentModel({ kind, label: { ...label, Certificates: certificates }, logo, companyName: c?.sirket_adi ?? '', origin: deps.publicUrl?.() || origin });
+  return renderDocument(createElement(LabelDocument, { model }) as Parameters<typeof renderDocument>[0]);
+}
+
+/** The price list (spec 002 /pdf/pricelist): active products in catalogue order, the category filter, the markup. */
+export async function renderPriceListPdf(deps: PdfDeps, settings: PriceListSettingsInput, origin: string): Promise<{ bytes: Buffer; count: number }> {
+  const [company, list] = await Promise.all([
+    companyForPdf(deps),
+    listProducts(deps.db, { type: 'list', page: 1, pageSize: 1_000_000, orderBy: 'model_category', order: 'asc', category: settings.category ?? undefined }),
+  ]);
+  const model = priceListModel({ ...settings, products: list.rows.filter((p) => p.urun_durumu), company: companyHeaderOf(company, settings.lang), origin: deps.publicUrl?.() || origin });
+  const bytes = await renderDocument(createElement(PriceListDocument, { model }) as Parameters<typeof renderDocument>[0]);
+  return { bytes, count: model.rows.length };
+}
+
+export function createPdfService(deps: PdfDeps) {
+  return {
+    priceList: (settings: PriceListSettingsInput, origin: string) => renderPriceListPdf(deps, settings, origin),
+    label: (kind: LabelKind, label: LabelData, origin: string) => renderLabelPdf(deps, kind, label, origin),
+    offer: (offerId: string, opts: OfferPdfOptions) => renderOfferPdf(deps, offerId, opts),
+    offerTrackingAllowed: (offerId: string, companyId: string, token: string) => offerTrackingAllowed(deps, offerId, companyId, token),
+  };
+}
+export type PdfService = ReturnType<typeof createPdfService>;

@@ -1,0 +1,13 @@
+import { appRoute, type AppRouteObject } from '../../lib/routing';
+
+const labelPage = () => import('./routes/label-pdf-page').then((m) => m.LabelPdfPage);
+
+/** The printable documents (spec 002 'PDF documents'): each page loads its data, then shows the full-screen viewer. */
+export const documentsRoutes: AppRouteObject[] = [
+  appRoute('/pdf/offer/t1/:id', () => import('./routes/offer-pdf-page').then((m) => m.OfferPdfPage)),
+  appRoute('/pdf/label10x10', labelPage),
+  appRoute('/pdf/label8x10', labelPage),
+  appRoute('/pdf/label8x6', labelPage),
+  appRoute('/pdf/pricelist', () => import('./routes/pricelist-pdf-page').then((m) => m.PriceListPdfPage)),
+  appRoute('/productslabels', () => import('./routes/labels-page').then((m) => m.ProductsLabelsPage)),
+];

@@ -1,0 +1,41 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { MARKUP_DEFAULT, type MyCompany, type ProductList, type ProductListRow } from '@isik/domain';
+import { PriceListDocument, companyHeaderOf, priceListModel } from '@isik/documents';
+import { PdfViewer } from '../../../components/pdf-viewer';
+import { api, ApiError } from '../../../lib/api';
+import { fetchAllPages } from '../../../lib/report-source';
+import { useDocLang } from '../doc-lang';
+
+const PAGE = 1000;
+
+/** /pdf/pricelist (spec 002): every product in pages of 1,000 with a progress bar, then the price list in the viewer. */
+export function PriceListPdfPage() {
+  const [search] = useSearchParams();
+  const lang = useDocLang(search.get('lang'));
+  const markupRaw = Number(search.get('markup') ?? MARKUP_DEFAULT);
+  const markup = Number.isInteger(markupRaw) && markupRaw >= 0 && markupRaw < 100 ? markupRaw : MARKUP_DEFAULT;
+  const catRaw = search.get('category');
+  const category = catRaw !== null && /^[0-8]$/.test(catRaw) ? Number(catRaw) : null;
+  const type = (search.get('type') ?? '0').replace('T', '');
+  const text = search.get('text') ?? '';
+  const [progress, setProgress] = useState(0);
+  const products = useQuery({
+    queryKey: ['products', 'pricelist', category],
+    queryFn: ({ signal }) => fetchAllPages<ProductListRow>(async (n) => {
+      const a = await api<ProductList>('/products/list', { signal, query: { type: 'list', orderBy: 'model_category', order: 'asc', page: n, pageSize: PAGE, category: category ?? undefined } });
+      return { rows: a.products, totalPage: a.totalPage, totalItemCount: a.totalItemCount };
+    }, (done, total) => setProgress(total ? Math.round((done / total) * 100) : 100)),
+  });
+  const company = useQuery({
+    queryKey: ['mycompany', 'document'],
+    queryFn: ({ signal }) => api<MyCompany>('/company/1', { signal }).catch((e: unknown) => { if (e instanceof ApiError && e.status === 404) return null; throw e; }),
+  });
+  const model = useMemo(() => (products.data && company.isSuccess ? priceListModel({
+    lang, markup, category, type, text, products: products.data.filter((p) => p.urun_durumu), company: companyHeaderOf(company.data ?? null, lang), origin: window.location.origin,
+  }) : null), [products.data, company.isSuccess, company.data, lang, markup, category, type, text]);
+  const doc = useMemo(() => (model ? <PriceListDocument model={model} /> : null), [model]);
+  const error = products.error ?? company.error;
+  return <PdfViewer doc={doc} title={model?.title ?? ''} fileName="pricelist.pdf" progress={products.data ? null : progress} error={error ? (error as Error).message : null} />;
+}
