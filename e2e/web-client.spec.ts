@@ -67,7 +67,8 @@ test('a delivery keeps the quantity typed and says why it is too much; its price
   await dialog.getByRole('button', { name: 'Ürün', exact: true }).click();
   const picker = page.getByTestId('product-picker');
   await picker.getByTestId('product-picker-search').fill('Titan');
-  await picker.locator('tbody tr').first().click();
+  // The unsearched rows (other tests' products among them) stay until the search answers: pick a Titan row.
+  await picker.locator('tbody tr').filter({ hasText: 'Titan' }).first().click();
   await expect(dialog.getByTestId('delivery-picked')).toBeVisible();
   const stockText = ((await dialog.getByText(/^Stok: /).textContent()) ?? '').replace('Stok: ', '').replace(/ \S+$/, '');
   const stock = Number(stockText.replace(/\./g, '').replace(',', '.'));

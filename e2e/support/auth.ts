@@ -25,6 +25,23 @@ const SEED_KEY = '__e2e_session_seed';
 let seedSeq = 0;
 
 /**
+ * The admin's token is signed in once per worker and shared (no test signs the admin out or changes its password,
+ * e2e/README.md); every other user is signed in anew, so a test that signs its own user out stays on its own.
+ */
+const adminTokens = new Map<string, Promise<string>>();
+function tokenOf(page: Page, user: Pick<Credentials, 'email' | 'password'>): Promise<string> {
+  const signInNow = () => apiSignIn(page.request, user).then((r) => r.token);
+  if (user.email !== ADMIN.email || user.password !== ADMIN.password) return signInNow();
+  let token = adminTokens.get(user.email);
+  if (!token) {
+    token = signInNow();
+    adminTokens.set(user.email, token);
+    token.catch(() => adminTokens.delete(user.email));
+  }
+  return token;
+}
+
+/**
  * Signs `user` in through the API and puts the token where the web client keeps it: sessionStorage
  * of this tab (a sign-in without remember-me), or localStorage with `remember: true`. Nothing is
  * loaded; the next navigation starts the app signed in. The token is put in once per tab: a later
@@ -32,7 +49,7 @@ let seedSeq = 0;
  * Other tabs of the context are not signed in by this (they get the session the way the app shares it).
  */
 export async function signIn(page: Page, user: Pick<Credentials, 'email' | 'password'>, opts: { remember?: boolean } = {}): Promise<string> {
-  const { token } = await apiSignIn(page.request, user);
+  const token = await tokenOf(page, user);
   const seq = Date.now() * 1000 + (++seedSeq % 1000);
   await page.addInitScript(({ key, seedKey, token, seq, remember }) => {
     try {
