@@ -120,3 +120,16 @@ describe('demo seed offers', () => {
     expect(one.teklif_gtoplamdoviz).toBe(again.totals.teklif_gtoplamdoviz);
   });
 });
+
+describe('demo production (issue 11)', () => {
+  it('has order lines at various stages, completed and delivered orders, and stock production', async () => {
+    const list = (await t.call({ method: 'GET', url: '/api/orders/list?type=detaillist&filter1=1&filter2=6', token: t.tokens[3] })).json();
+    const ops = list.orders.flatMap((l: { Operations: { OperationStatus: number }[] }) => l.Operations);
+    expect(ops.some((o: { OperationStatus: number }) => o.OperationStatus === 0)).toBe(true);
+    expect(ops.some((o: { OperationStatus: number }) => o.OperationStatus === 1)).toBe(true);
+    expect(ops.some((o: { OperationStatus: number }) => o.OperationStatus === 2)).toBe(true);
+    expect(list.orders.some((l: { teklifno: unknown }) => l.teklifno === null)).toBe(true);
+    expect(list.orders.some((l: { teslim_edilmis: number }) => l.teslim_edilmis > 0)).toBe(true);
+    expect(list.status4).toBeGreaterThan(0);
+  });
+});
