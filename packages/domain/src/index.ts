@@ -28,3 +28,4 @@ export * from './mail.js';
 export * from './buying.js';
 export * from './labels.js';
 export * from './documents.js';
+export * from './orders.js';

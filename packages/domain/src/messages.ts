@@ -15,6 +15,7 @@ import { OFFER_MESSAGES } from './messages-offers.js';
 import { BUYING_MESSAGES } from './messages-buying.js';
 import { MAIL_MESSAGES } from './messages-mail.js';
 import { DOCUMENT_LABEL_MESSAGES, DOCUMENT_LIST_MESSAGES, DOCUMENT_MESSAGES } from './messages-documents.js';
+import { ORDER_MESSAGES } from './messages-orders.js';
 
 export const LANGS = ['tr', 'en', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -85,7 +86,7 @@ const CORE_MESSAGES = {
 } satisfies Record<string, Entry>;
 
 /** Each area keeps its messages in its own file; they are merged here. */
-export const MESSAGES = { ...CORE_MESSAGES, ...CATALOGUE_MESSAGES, ...FILE_MESSAGES, ...MY_COMPANY_MESSAGES, ...ACTIVITY_MESSAGES, ...DELIVERY_MESSAGES, ...RATES_MESSAGES, ...BUYING_MESSAGES, ...DEVICE_MESSAGES, ...OFFER_MESSAGES, ...LOG_MESSAGES, ...LABEL_MESSAGES, ...DOCUMENT_MESSAGES, ...DOCUMENT_LABEL_MESSAGES, ...DOCUMENT_LIST_MESSAGES, ...MAIL_MESSAGES };
+export const MESSAGES = { ...CORE_MESSAGES, ...CATALOGUE_MESSAGES, ...FILE_MESSAGES, ...MY_COMPANY_MESSAGES, ...ACTIVITY_MESSAGES, ...DELIVERY_MESSAGES, ...RATES_MESSAGES, ...BUYING_MESSAGES, ...DEVICE_MESSAGES, ...OFFER_MESSAGES, ...ORDER_MESSAGES, ...LOG_MESSAGES, ...LABEL_MESSAGES, ...DOCUMENT_MESSAGES, ...DOCUMENT_LABEL_MESSAGES, ...DOCUMENT_LIST_MESSAGES, ...MAIL_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -34,6 +34,7 @@ import { accountRoutes } from './modules/auth/account-routes.js';
 import { offerMailRoutes } from './modules/mail/offer-mail-routes.js';
 import type { OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
 import { pdfRoutes } from './modules/pdf/pdf-routes.js';
+import { ordersRoutes } from './modules/orders/orders-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
 import { createDeviceService, type Clock, type DeviceService } from '@isik/devices';
 import { compiledSerializerCompiler } from './lib/serializer.js';
@@ -105,7 +106,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(filesRoutes, { files: services.files, db: database.db, secret: () => config.jwtSecret });
     await api.register(imagesRoutes, { images: services.images });
     await api.register(catalogueRoutes, { services });
-    await api.register(deliveriesRoutes, { deliveries: services.deliveries });
+    await api.register(deliveriesRoutes, { deliveries: services.deliveries, orders: services.orders });
     await api.register(myCompanyRoutes, { mycompany: services.mycompany });
     await api.register(todosRoutes, { todos: services.todos });
     await api.register(logsRoutes, { logs: services.logs });
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(accountRoutes, { account: services.account });
     await api.register(offerMailRoutes, { offerMail: services.offerMail });
     await api.register(pdfRoutes, { pdf: services.pdf });
+    await api.register(ordersRoutes, { orders: services.orders, db: database.db, secret: () => config.jwtSecret });
   }, { prefix: '/api' });
 
   // The device service (DECISIONS 1, 10) on the same origin: its own accounts, secret and tables.

@@ -20,6 +20,7 @@ import { createAccountService } from './modules/auth/account-service.js';
 import { createOfferMailService, type OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
 import { createMailer, defaultFrom } from './lib/mailer.js';
 import { createPdfService } from './modules/pdf/pdf-service.js';
+import { createOrdersService } from './modules/orders/orders-service.js';
 
 /** The one place where services are wired with their dependencies. */
 export function createServices({ config, database, log = () => undefined, offerPdf }: {
@@ -43,7 +44,7 @@ export function createServices({ config, database, log = () => undefined, offerP
   const logs = createLogsService({ db });
   const offerRequests = createOfferRequestService({ db });
   companies.addDeleteGuard(companyOffersGuard);
-  const offers = createOffersService({ db, secret: () => config.jwtSecret });
+  const offers = createOffersService({ db, secret: () => config.jwtSecret, publicUrl: () => config.PUBLIC_URL });
   const contacts = createContactsService({ db });
   const rates = createRatesService({ db, url: config.TCMB_URL, minIntervalMs: config.RATES_MIN_INTERVAL_SECONDS * 1000 });
   const buying = createBuyingService({ db, companies, materials: catalogue.materials });
@@ -52,6 +53,7 @@ export function createServices({ config, database, log = () => undefined, offerP
   const account = createAccountService({ db, mailer, secret, publicUrl: config.PUBLIC_URL, passwordMin: config.PASSWORD_MIN, log });
   // The mail attaches exactly the bytes GET /api/pdf/offer/t1/{id} answers.
   const offerMail = createOfferMailService({ db, mailer, secret, publicUrl: config.PUBLIC_URL, pdf: offerPdf ?? ((id, o) => pdf.offer(id, { lang: o.lang === 'en' ? 1 : 0, approver: o.approver })) });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, pdf, mailer, account, offerMail };
+  const orders = createOrdersService({ db });
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, pdf, mailer, account, offerMail, orders };
 }
 export type Services = ReturnType<typeof createServices>;
