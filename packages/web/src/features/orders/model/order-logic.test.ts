@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  autoPick, canRecord, daysSinceOrder, deliveryRemaining, filterMaterials, matchesSearch, modelTotals, operationAction, operationStats,
+  orderStatusColor, percentAfter, productionNotPlanned, progressLabelKey, remainingQty, statusRange, undeterminedCount,
+} from './order-logic';
+
+describe('order list rules', () => {
+  it('asks for statuses 1-4 for all and one status as both ends otherwise', () => {
+    expect(statusRange('all')).toEqual({ filter1: 1, filter2: 4 });
+    expect(statusRange('6')).toEqual({ filter1: 6, filter2: 6 });
+    expect(statusRange('junk')).toEqual({ filter1: 1, filter2: 4 });
+  });
+
+  it('colours the status tag: 4 green, 2 warning, others red', () => {
+    expect([1, 2, 3, 4, 6].map(orderStatusColor)).toEqual(['red', 'yellow', 'red', 'green', 'red']);
+  });
+
+  it('counts whole days since the order, rounded', () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    expect(daysSinceOrder('2026-03-01T00:00:00Z', now)).toBe(10);
+    expect(daysSinceOrder('2026-03-10T08:00:00Z', now)).toBe(0);
+    expect(daysSinceOrder(null, now)).toBeNull();
+  });
+
+  it('shows production not planned for a production line without operations only', () => {
+    expect(productionNotPlanned({ order_type: 'production', Operations: [] })).toBe(true);
+    expect(productionNotPlanned({ order_type: 'production', Operations: [{}] })).toBe(false);
+    expect(productionNotPlanned({ order_type: 'material', Operations: [] })).toBe(false);
+  });
+
+  it('offers ordered minus delivered for a delivery', () => {
+    expect(deliveryRemaining({ urun_miktari: 10, teslim_edilmis: 3.5 })).toBe(6.5);
+    expect(deliveryRemaining({ urun_miktari: 10, teslim_edilmis: 12 })).toBe(0);
+  });
+
+  it('searches product and company names, Turkish casing included', () => {
+    const item = { urun_adi: 'Astra 30 W Sokak', teklifno: { firma_adi: 'IŞIK Aydınlatma' } };
+    expect(matchesSearch(item, 'astra')).toBe(true);
+    expect(matchesSearch(item, 'ışık')).toBe(true);
+    expect(matchesSearch(item, 'solar')).toBe(false);
+    expect(matchesSearch(item, '  ')).toBe(true);
+  });
+});
+
+describe('operation card rules', () => {
+  const op = { Qty: 10, OperationComplated: 4 };
+  it('limits the record input to 0..Qty-completed and enables complete only above 0', () => {
+    expect(remainingQty(op)).toBe(6);
+    expect(canRecord(6, op)).toBe(true);
+    expect(canRecord(7, op)).toBe(false);
+    expect(canRecord(0, op)).toBe(false);
+    expect(canRecord('', op)).toBe(false);
+    expect(canRecord(Number.NaN, op)).toBe(false);
+  });
+
+  it('previews the percent after the record', () => {
+    expect(percentAfter(1, op)).toBe(50);
+    expect(percentAfter(6, op)).toBe(100);
+    expect(percentAfter(1, { Qty: 0 })).toBe(0);
+  });
+
+  it('offers start, complete and reset by status', () => {
+    expect([0, 1, 2].map(operationAction)).toEqual(['start', 'finish', 'reset']);
+  });
+
+  it('labels below 1 percent Waiting, else in progress', () => {
+    expect(progressLabelKey(0.5)).toBe('orders.progress.waiting');
+    expect(progressLabelKey(1)).toBe('orders.progress.inProgress');
+  });
+
+  it('counts undetermined material rows, the new row\'s Bilinmeyen included', () => {
+    expect(undeterminedCount([
+      { OperationDetails: [{ material_id: 'm1' }, { material_id: '' }] },
+      { OperationDetails: [{ material_id: 'Bilinmeyen' }] },
+      { OperationDetails: null },
+    ])).toBe(2);
+  });
+
+  it('filters materials by category and group and picks a single match when none is chosen', () => {
+    const mats = [
+      { _id: 'a', material_category: 'LED', material_group: 'SMD' },
+      { _id: 'b', material_category: 'LED', material_group: 'COB' },
+      { _id: 'c', material_category: 'Kasa', material_group: 'SMD' },
+    ];
+    expect(filterMaterials(mats, 'LED', '').map((m) => m._id)).toEqual(['a', 'b']);
+    const one = filterMaterials(mats, 'LED', 'COB');
+    expect(autoPick(one, null)).toBe('b');
+    expect(autoPick(one, 'a')).toBe('a');
+    expect(autoPick(filterMaterials(mats, 'LED', ''), null)).toBeNull();
+  });
+});
+
+describe('dashboards', () => {
+  it('counts operations by status and averages the percent per operation name', () => {
+    const s = operationStats([
+      { Operations: [{ Operation: 'Dizgi', OperationStatus: 2, OperationPercent: 100 }, { Operation: 'Paketleme', OperationStatus: 0, OperationPercent: 0 }] },
+      { Operations: [{ Operation: 'Dizgi', OperationStatus: 1, OperationPercent: 50 }] },
+    ]);
+    expect(s.byStatus).toEqual({ 0: 1, 1: 1, 2: 1 });
+    expect(s.types).toEqual([{ name: 'Dizgi', count: 2, percent: 75 }, { name: 'Paketleme', count: 1, percent: 0 }]);
+  });
+
+  it('sums ordered and delivered per model code', () => {
+    expect(modelTotals([
+      { urun_kodu: ['AST', '30'], urun_miktari: 10, teslim_edilmis: 4 },
+      { urun_kodu: ['AST', '60'], urun_miktari: 5, teslim_edilmis: 5 },
+      { urun_kodu: 'SOL-20', urun_miktari: 3 },
+    ]).map(({ model, ordered, delivered }) => ({ model, ordered, delivered }))).toEqual([
+      { model: 'AST', ordered: 15, delivered: 9 }, { model: 'SOL', ordered: 3, delivered: 0 },
+    ]);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * Pure rules of the production screens (spec 002 2.2-2.6, 4, 9). The server decides every state; these only say
+ * what the screens show and which inputs they accept, so a wrong number never leaves the browser.
+ */
+
+export const ORDER_FILTER_STATUSES = [1, 2, 3, 4, 6] as const;
+export const ALL = 'all';
+export const DAY_MS = 86_400_000;
+/** Spec 002 9: operation names are cut to 12 characters on the dashboard cards. */
+export const DASHBOARD_NAME_MAX = 12;
+
+/** 'all' asks for statuses 1 to 4; one status is both ends of the range (spec 002 2.2). */
+export function statusRange(filter: string): { filter1: number; filter2: number } {
+  if (filter === ALL || !/^[0-9]$/.test(filter)) return { filter1: 1, filter2: 4 };
+  const s = Number(filter);
+  return { filter1: s, filter2: s };
+}
+
+/** Status tag colour: 4 green, 2 warning, everything else red (spec 002 2.2). */
+export function orderStatusColor(status: number): string {
+  if (status === 4) return 'green';
+  if (status === 2) return 'yellow';
+  return 'red';
+}
+
+/** Operation status colour: 0 red, 1 yellow, 2 green (spec 002 4). */
+export function operationStatusColor(status: number): string {
+  return status === 2 ? 'green' : status === 1 ? 'yellow' : 'red';
+}
+
+/** The one action an operation's status button offers: start, complete or reset (spec 002 4). */
+export function operationAction(status: number): 'start' | 'finish' | 'reset' {
+  return status === 2 ? 'reset' : status === 1 ? 'finish' : 'start';
+}
+
+/** Days since the order, rounded (spec 002 9); null without a date. */
+export function daysSinceOrder(orderDate: string | number | Date | null | undefined, now: Date = new Date()): number | null {
+  if (!orderDate) return null;
+  const d = new Date(orderDate);
+  if (Number.isNaN(d.getTime())) return null;
+  return Math.round((now.getTime() - d.getTime()) / DAY_MS);
+}
+
+/** 'Waiting' below 1 percent, else 'In progress' (spec 002 2.4). */
+export function progressLabelKey(percent: number | null | undefined): 'orders.progress.waiting' | 'orders.progress.inProgress' {
+  return (percent ?? 0) < 1 ? 'orders.progress.waiting' : 'orders.progress.inProgress';
+}
+
+export interface OperationQty { Qty: number | string; OperationComplated?: number | string | null }
+
+const num = (v: number | string | null | undefined): number => {
+  const n = typeof v === 'string' ? Number(v) : v ?? 0;
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** What is still to be produced: Qty - completed, never below 0 (the record input's maximum). */
+export function remainingQty(op: OperationQty): number {
+  return Math.max(0, Math.round((num(op.Qty) - num(op.OperationComplated)) * 100) / 100);
+}
+
+/** A quantity may be recorded when it is above 0 and completed + it does not exceed Qty (spec 002 4). */
+export function canRecord(counter: number | '' | null | undefined, op: OperationQty): boolean {
+  if (counter === '' || counter === null || counter === undefined || !Number.isFinite(counter)) return false;
+  return counter > 0 && counter <= remainingQty(op);
+}
+
+/** The percent the operation will show after recording `counter` (for the preview under the input). */
+export function percentAfter(counter: number, op: OperationQty): number {
+  const qty = num(op.Qty);
+  if (qty <= 0) return 0;
+  return Math.min(100, ((num(op.OperationComplated) + counter) / qty) * 100);
+}
+
+export interface DetailRow { material?: string | null; material_id?: string | null }
+
+/** A material row is undetermined while it names no material (empty, or the new row's 'Bilinmeyen'). */
+export function isUndetermined(row: DetailRow): boolean {
+  const id = row.material_id ?? row.material ?? '';
+  return !id || id === 'Bilinmeyen';
+}
+
+/** How many material rows of these operations are still undetermined (the start refusal and the save confirm). */
+export function undeterminedCount(operations: readonly { OperationDetails?: readonly DetailRow[] | null }[]): number {
+  return operations.reduce((n, op) => n + (op.OperationDetails ?? []).filter(isUndetermined).length, 0);
+}
+
+export interface PickableMaterial { _id: string; material_category?: string | null; material_group?: string | null }
+
+/** Category and group narrow the materials (spec 002 2.4); empty means any. */
+export function filterMaterials<M extends PickableMaterial>(materials: readonly M[], category: string | null | undefined, group: string | null | undefined): M[] {
+  return materials.filter((m) => (!category || m.material_category === category) && (!group || m.material_group === group));
+}
+
+/** Exactly one match and nothing chosen yet: that one is picked (spec 002 2.4). */
+export function autoPick<M extends PickableMaterial>(matches: readonly M[], current: string | null | undefined): string | null {
+  if (current) return current;
+  return matches.length === 1 ? matches[0]._id : null;
+}
+
+/** Production planned? A production line without operations shows 'production not planned' (spec 002 2.2). */
+export function productionNotPlanned(item: { order_type?: string | null; Operations?: readonly unknown[] | null }): boolean {
+  return item.order_type === 'production' && (item.Operations?.length ?? 0) === 0;
+}
+
+/** The delivery modal's default and maximum: ordered minus delivered (spec 002 4). */
+export function deliveryRemaining(item: { urun_miktari: number | string; teslim_edilmis?: number | string | null }): number {
+  return Math.max(0, Math.round((num(item.urun_miktari) - num(item.teslim_edilmis)) * 100) / 100);
+}
+
+/** Free-text search over the loaded items: product name or company name, case- and Turkish-i-insensitive. */
+export function matchesSearch(item: { urun_adi?: string | null; teklifno?: { firma_adi?: string | null } | null; firma_adi?: string | null }, search: string): boolean {
+  const q = search.trim().toLocaleLowerCase('tr');
+  if (!q) return true;
+  const hay = [item.urun_adi, item.teklifno?.firma_adi, item.firma_adi].filter(Boolean).join(' ').toLocaleLowerCase('tr');
+  return hay.includes(q);
+}
+
+export interface DashboardOperation { Operation: string; OperationStatus: number; OperationPercent: number | string }
+
+/** Spec 002 2.5: operations in status 0, 1 and 2, and per operation name its count and mean percent. */
+export function operationStats(items: readonly { Operations?: readonly DashboardOperation[] | null }[]) {
+  const byStatus = { 0: 0, 1: 0, 2: 0 } as Record<0 | 1 | 2, number>;
+  const byName = new Map<string, { count: number; sum: number }>();
+  for (const item of items) {
+    for (const op of item.Operations ?? []) {
+      const s = op.OperationStatus === 2 ? 2 : op.OperationStatus === 1 ? 1 : 0;
+      byStatus[s] += 1;
+      const e = byName.get(op.Operation) ?? { count: 0, sum: 0 };
+      e.count += 1;
+      e.sum += num(op.OperationPercent);
+      byName.set(op.Operation, e);
+    }
+  }
+  const types = [...byName.entries()]
+    .map(([name, e]) => ({ name, count: e.count, percent: e.count ? e.sum / e.count : 0 }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'tr'));
+  return { byStatus, types };
+}
+
+export interface ModelLine { urun_kodu?: readonly string[] | string | null; urun_miktari: number | string; teslim_edilmis?: number | string | null; urun_adi?: string | null }
+
+/** Spec 002 2.6: ordered versus delivered per model (the first part of the product code). */
+export function modelTotals(items: readonly ModelLine[]): { model: string; ordered: number; delivered: number; name: string }[] {
+  const byModel = new Map<string, { ordered: number; delivered: number; name: string }>();
+  for (const item of items) {
+    const code = Array.isArray(item.urun_kodu) ? item.urun_kodu : typeof item.urun_kodu === 'string' ? item.urun_kodu.split('-') : [];
+    const model = (code[0] ?? '').trim() || '—';
+    const e = byModel.get(model) ?? { ordered: 0, delivered: 0, name: item.urun_adi ?? '' };
+    e.ordered += num(item.urun_miktari);
+    e.delivered += num(item.teslim_edilmis);
+    byModel.set(model, e);
+  }
+  return [...byModel.entries()].map(([model, e]) => ({ model, ...e })).sort((a, b) => b.ordered - a.ordered || a.model.localeCompare(b.model));
+}
