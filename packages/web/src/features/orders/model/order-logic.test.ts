@@ -110,3 +110,41 @@ describe('dashboards', () => {
     ]);
   });
 });
+
+describe('stock production row totals', () => {
+  it('computes currency and lira totals with VAT; no lira without a rate', async () => {
+    const { rowTotals } = await import('./order-logic');
+    expect(rowTotals(3, 46.5, 18, '$', { usd: 40, eur: 45 })).toEqual({
+      toplamDoviz: 139.5, toplamKdvDoviz: 25.11, genelDoviz: 164.61, toplamTL: 5580, toplamKdvTL: 1004.4, genelTL: 6584.4, priceTL: 1860,
+    });
+    expect(rowTotals(2, 10, 0, '€', { usd: 40, eur: null })).toMatchObject({ toplamDoviz: 20, toplamTL: null, genelTL: null });
+    expect(rowTotals(2, 10, 8, '₺', { usd: null, eur: null })).toMatchObject({ toplamTL: 20, toplamKdvTL: 1.6, genelTL: 21.6 });
+  });
+});
+
+describe('orders overview', () => {
+  it('groups lines by order with the mean completion and finds late open lines', async () => {
+    const { groupByOrder, lateLines } = await import('./order-logic');
+    const lines = [
+      { _id: 'a', teklifno: { _id: 'o1', firma_adi: 'ACME', teklif_no: '2026-1' }, tamamlanmaOrani: 100, siparis_tarihi: '2026-01-01T00:00:00Z' },
+      { _id: 'b', teklifno: { _id: 'o1', firma_adi: 'ACME', teklif_no: '2026-1' }, tamamlanmaOrani: 50, siparis_tarihi: '2026-01-01T00:00:00Z' },
+      { _id: 'c', teklifno: null, tamamlanmaOrani: 0, siparis_tarihi: '2026-03-01T00:00:00Z' },
+    ];
+    expect(groupByOrder(lines).map((g) => [g.orderId, g.lines.length, g.completion])).toEqual([['o1', 2, 75], ['', 1, 0]]);
+    expect(lateLines(lines, new Date('2026-03-05T00:00:00Z')).map((l) => l._id)).toEqual(['b']);
+  });
+});
+
+describe('component list', () => {
+  it('sorts by operation, group, category or quantity', async () => {
+    const { sortComponents } = await import('./order-logic');
+    const rows = [
+      { material_name: 'B', operations: ['Paketleme'], material_group: 'SMD', material_category: 'LED', required: 5 },
+      { material_name: 'A', operations: ['Dizgi'], material_group: 'Vida', material_category: 'Kasa', required: 50 },
+    ];
+    expect(sortComponents(rows, 'operation').map((r) => r.material_name)).toEqual(['A', 'B']);
+    expect(sortComponents(rows, 'group').map((r) => r.material_name)).toEqual(['B', 'A']);
+    expect(sortComponents(rows, 'category').map((r) => r.material_name)).toEqual(['A', 'B']);
+    expect(sortComponents(rows, 'quantity').map((r) => r.material_name)).toEqual(['A', 'B']);
+  });
+});

@@ -152,3 +152,56 @@ export function modelTotals(items: readonly ModelLine[]): { model: string; order
   }
   return [...byModel.entries()].map(([model, e]) => ({ model, ...e })).sort((a, b) => b.ordered - a.ordered || a.model.localeCompare(b.model));
 }
+
+/**
+ * Totals of a new stock-production row (spec 002 2.2): amount = qty x price in the row's currency, VAT = amount x
+ * VAT / 100, and the same in lira at the selling rate (₺ rate 1). Rounded to 2 decimals; null without a rate.
+ */
+export function rowTotals(qty: number, price: number, vat: number, currency: string, rates: { usd: number | null; eur: number | null }) {
+  const r2 = (v: number) => Math.round(v * 100) / 100;
+  const amount = (Number.isFinite(qty) ? qty : 0) * (Number.isFinite(price) ? price : 0);
+  const kdv = (amount * (Number.isFinite(vat) ? vat : 0)) / 100;
+  const rate = currency === '₺' ? 1 : currency === '€' ? rates.eur : rates.usd;
+  const tl = rate ? amount * rate : null;
+  const kdvTl = rate ? kdv * rate : null;
+  return {
+    toplamDoviz: r2(amount), toplamKdvDoviz: r2(kdv), genelDoviz: r2(amount + kdv),
+    toplamTL: tl === null ? null : r2(tl), toplamKdvTL: kdvTl === null ? null : r2(kdvTl), genelTL: tl === null || kdvTl === null ? null : r2(tl + kdvTl),
+    priceTL: rate ? r2(price * rate) : null,
+  };
+}
+
+/** An open line counts as late after this many days without completion (the orders dashboard's overview). */
+export const LATE_AFTER_DAYS = 30;
+
+export interface GroupableLine { _id: string; teklifno?: { _id: string; firma_adi?: string | null; teklif_no?: string } | null; tamamlanmaOrani: number; siparis_tarihi: string }
+
+/** Lines grouped by their order (offer); stock production lines (no offer) under ''. Completion = mean of the lines'. */
+export function groupByOrder<L extends GroupableLine>(lines: readonly L[]): { orderId: string; company: string; no: string; lines: L[]; completion: number }[] {
+  const map = new Map<string, L[]>();
+  for (const l of lines) {
+    const k = l.teklifno?._id ?? '';
+    map.set(k, [...(map.get(k) ?? []), l]);
+  }
+  return [...map.entries()].map(([orderId, ls]) => ({
+    orderId, company: ls[0].teklifno?.firma_adi ?? '', no: ls[0].teklifno?.teklif_no ?? '', lines: ls,
+    completion: ls.reduce((s, l) => s + l.tamamlanmaOrani, 0) / ls.length,
+  }));
+}
+
+/** Open lines older than LATE_AFTER_DAYS, oldest first. */
+export function lateLines<L extends GroupableLine>(lines: readonly L[], now: Date = new Date()): L[] {
+  return lines
+    .filter((l) => l.tamamlanmaOrani < 100 && (daysSinceOrder(l.siparis_tarihi, now) ?? 0) > LATE_AFTER_DAYS)
+    .sort((a, b) => new Date(a.siparis_tarihi).getTime() - new Date(b.siparis_tarihi).getTime());
+}
+
+export type ComponentSort = 'operation' | 'group' | 'category' | 'quantity';
+interface SortableComponent { operations: string[]; material_group: string; material_category: string; material_name: string; required: number }
+
+/** Spec 002 2.3: by operation, group or category (then material name), or by required quantity, largest first. */
+export function sortComponents<R extends SortableComponent>(rows: readonly R[], by: ComponentSort): R[] {
+  const cmp = (a: string, b: string) => a.localeCompare(b, 'tr');
+  const key = (r: R) => (by === 'operation' ? r.operations.join(', ') : by === 'group' ? r.material_group : r.material_category);
+  return [...rows].sort((a, b) => (by === 'quantity' ? b.required - a.required : cmp(key(a), key(b))) || cmp(a.material_name, b.material_name));
+}
