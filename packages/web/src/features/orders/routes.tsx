@@ -1,11 +1,9 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
 
-const productionDetail = () => import('./routes/order-production-detail-page').then((m) => m.OrderProductionDetailPage);
-
 export const ordersRoutes: AppRouteObject[] = [
   appRoute('/orderitemlist', () => import('./routes/order-item-list-page').then((m) => m.OrderItemListPage)),
-  appRoute('/orderproductiondetail/:id', productionDetail),
-  appRoute('/app/production/order/:itemId', productionDetail),
+  appRoute('/orderproductiondetail/:id', () => import('./routes/order-production-detail-page').then((m) => m.OrderProductionDetailPage)),
+  appRoute('/app/production/order/:itemId', () => import('./routes/order-production-detail-page').then((m) => m.OrderProductionDetailPage)),
   appRoute('/orderitemdetail/:id', () => import('./routes/order-item-detail-page').then((m) => m.OrderItemDetailPage)),
   appRoute('/orderoperations/:itemId/:operationId', () => import('./routes/order-operation-page').then((m) => m.OrderOperationPage)),
   appRoute('/app/production/orderQROptions/:orderId', () => import('./routes/order-qr-options-page').then((m) => m.OrderQrOptionsPage)),
