@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { request } from '../../../lib/http';
-import type { ComponentRow, OrderItem, OrderList, TrackingAnswer } from '../model/types';
+import { toUpdateBody } from '../model/update-body';
+import type { ComponentRow, ModelDashboard, OrderItem, OrderList, OrdersOverview, ProductionDashboard, Tracking } from '../model/types';
 
 export type OrderListType = 'list' | 'detaillist';
 export type OrderSort = 'siparis_tarihi' | 'urun_adi' | 'Operation';
-export interface OrderListParams { type?: OrderListType; orderBy: OrderSort; filter1: number; filter2: number; search?: string }
+export interface OrderListParams { type?: OrderListType; orderBy: OrderSort; filter1: number; filter2: number; search?: string; offer?: string }
 
 /**
  * Keys start with 'orders', the entity the live socket announces for a line or an operation: a change anywhere reloads
@@ -16,6 +17,9 @@ export const orderKeys = {
   list: (p: OrderListParams) => ['orders', 'list', p] as const,
   item: (id: string) => ['orders', 'item', id] as const,
   components: () => ['orders', 'components'] as const,
+  production: () => ['orders', 'dashboard', 'production'] as const,
+  models: () => ['orders', 'dashboard', 'models'] as const,
+  overview: () => ['orders', 'overview'] as const,
   tracking: (offerId: string, companyId: string, token: string) => ['orders', 'tracking', offerId, companyId, token] as const,
   offer: (id: string) => ['offers', 'detail', id] as const,
 };
@@ -25,7 +29,7 @@ const enc = encodeURIComponent;
 export function fetchOrders(p: OrderListParams, signal?: AbortSignal): Promise<OrderList> {
   return api<OrderList>('/orders/list', {
     signal,
-    query: { type: p.type ?? 'list', orderBy: p.orderBy, filter1: p.filter1, filter2: p.filter2, search: p.search || undefined },
+    query: { type: p.type ?? 'list', orderBy: p.orderBy, filter1: p.filter1, filter2: p.filter2, search: p.search || undefined, offer: p.offer || undefined },
   });
 }
 
@@ -56,9 +60,9 @@ export type OperationAction = 'start' | 'record' | 'finish' | 'reset';
 export function useOperationAction() {
   const refresh = useRefreshAfterOrderChange();
   return useMutation({
-    mutationFn: (input: { itemId: string; operationId: string; action: OperationAction; qty?: number }) =>
+    mutationFn: (input: { itemId: string; operationId: string; action: OperationAction; qty?: number; force?: boolean }) =>
       api<OrderItem>(`/orders/operations/${enc(input.itemId)}/${enc(input.operationId)}/${input.action}`, {
-        method: 'POST', body: input.action === 'record' ? { qty: input.qty } : {},
+        method: 'POST', body: input.action === 'record' ? { qty: input.qty } : input.force ? { force: true } : {},
       }),
     meta: { notifyError: false },
     onSuccess: (item) => refresh(item),
@@ -69,7 +73,8 @@ export function useOperationAction() {
 export function useUpdateOrderItem() {
   const refresh = useRefreshAfterOrderChange();
   return useMutation({
-    mutationFn: (item: OrderItem) => api<OrderItem>(`/orders/updateitem/${enc(item._id)}`, { method: 'POST', body: item }),
+    mutationFn: (input: { item: OrderItem; ready?: boolean; refreshcomponentlist?: boolean }) =>
+      api<OrderItem>(`/orders/updateitem/${enc(input.item._id)}`, { method: 'POST', body: toUpdateBody(input.item, input) }),
     meta: { notifyError: false },
     onSuccess: (item) => refresh(item),
   });
@@ -133,11 +138,23 @@ export function componentListQuery() {
   return queryOptions({ queryKey: orderKeys.components(), queryFn: ({ signal }) => api<{ components: ComponentRow[] }>('/orders/components', { signal }) });
 }
 
+export function productionDashboardQuery() {
+  return queryOptions({ queryKey: orderKeys.production(), queryFn: ({ signal }) => api<ProductionDashboard>('/orders/dashboard/production', { signal }) });
+}
+
+export function modelDashboardQuery() {
+  return queryOptions({ queryKey: orderKeys.models(), queryFn: ({ signal }) => api<ModelDashboard>('/orders/dashboard/models', { signal }) });
+}
+
+export function ordersOverviewQuery() {
+  return queryOptions({ queryKey: orderKeys.overview(), queryFn: ({ signal }) => api<OrdersOverview>('/orders/overview', { signal }) });
+}
+
 /** The public order tracking (no session; a wrong token answers 404). */
 export function trackingQuery(offerId: string, companyId: string, token: string) {
   return queryOptions({
     queryKey: orderKeys.tracking(offerId, companyId, token),
-    queryFn: ({ signal }) => request<TrackingAnswer>(`/offers/${enc(offerId)}/${enc(companyId)}/${enc(token)}`, { signal }),
+    queryFn: ({ signal }) => request<Tracking>(`/offers/${enc(offerId)}/${enc(companyId)}/${enc(token)}`, { signal }),
     retry: false,
     meta: { notifyError: false },
   });

@@ -21,7 +21,7 @@ export function BuyingRequestModal({ row, onClose }: { row: ComponentRow; onClos
     if (qty === '' || !Number.isFinite(qty) || qty <= 0) { setErrors({ material_qty: 'buying.qty.invalid' }); return; }
     create.mutate({
       siparis_notu: note, material_id: row.material_id, material_name: row.material_name, material_group: row.material_group,
-      material_category: row.material_category, material_qty: qty, material_unit: row.unit, satinalma_durumu: 0, related_person: person,
+      material_category: row.material_category, material_qty: qty, material_unit: row.material_unit, satinalma_durumu: 0, related_person: person,
     }, {
       onSuccess: () => { notifySuccess('orders.notice.requestCreated'); onClose(); },
       onError: (err) => { setErrors(fieldErrorsOf(err) ?? {}); notifyError(err); },
@@ -37,7 +37,7 @@ export function BuyingRequestModal({ row, onClose }: { row: ComponentRow; onClos
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberField label={t('orders.components.qty')} min={0} decimalScale={2} allowNegative={false} value={qty} onChange={(v) => setQty(v === '' ? '' : Number(v))} error={errors.material_qty && tm(errors.material_qty)} data-testid="request-qty" />
-          <TextInput label={t('orders.delivery.unit')} value={row.unit} readOnly />
+          <TextInput label={t('orders.delivery.unit')} value={row.material_unit} readOnly />
         </SimpleGrid>
         <TextInput label={t('orders.components.person')} value={person} onChange={(e) => setPerson(e.currentTarget.value)} />
         <Textarea label={t('orders.components.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} />

@@ -35,11 +35,11 @@ export function MaterialsTable({ item }: { item: OrderItem }) {
                 <Table.Td>
                   {isUndetermined(d)
                     ? <Text size="sm" c="red">{t('orders.materials.selectionRequired')}</Text>
-                    : <Text component={Link} to={`/material/${d.material_id}`} size="sm" c="blue">{d.material_name || d.material_id}</Text>}
+                    : <Text component={Link} to={d.component ? `/product/${d.material}` : `/material/${d.material}`} size="sm" c="blue">{d.material_name || d.material}</Text>}
                 </Table.Td>
                 <Table.Td ta="right">{formatNumber(d.materialQty, 4)} {d.unit}</Table.Td>
                 <Table.Td ta="right">{formatNumber(d.totalQty)} {d.unit}</Table.Td>
-                <Table.Td ta="right"><Text size="sm" c={(d.status ?? 0) < d.totalQty ? 'red' : undefined}>{d.status === undefined ? '—' : formatNumber(d.status)}</Text></Table.Td>
+                <Table.Td ta="right"><Text size="sm" c={d.status < d.totalQty ? 'red' : undefined}>{formatNumber(d.status)}</Text></Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

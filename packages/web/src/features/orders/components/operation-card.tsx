@@ -4,11 +4,14 @@ import { formatDateTime, formatNumber } from '@isik/domain';
 import { IconChevronDown, IconChevronUp, IconPencil, IconPlayerPlay, IconCheck, IconRotate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
-import { notifyError, notifySuccess } from '../../../lib/api';
+import { openConfirmModal } from '@mantine/modals';
+import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
 import { useOperationAction } from '../api/orders-api';
 import { canRecord, operationAction, operationStatusColor, percentAfter, remainingQty } from '../model/order-logic';
 import type { Operation, OrderItem } from '../model/types';
 import { OperationStatusBadge } from './status-badges';
+
+const INSUFFICIENT_STOCK = 'order.operation.insufficientStock';
 
 export interface OperationCardProps {
   item: OrderItem;
@@ -35,14 +38,26 @@ export function OperationCard({ item, operation: op, onEdit, phone = false, defa
   const recordable = canRecord(counter === '' ? '' : Number(counter), op);
   const size = phone ? 'lg' : 'sm';
 
-  const run = (a: 'start' | 'record' | 'finish' | 'reset', qty?: number) => action.mutate(
-    { itemId: item._id, operationId: op._id, action: a, qty },
+  const run = (a: 'start' | 'record' | 'finish' | 'reset', qty?: number, force = false) => action.mutate(
+    { itemId: item._id, operationId: op._id, action: a, qty, force },
     {
       onSuccess: () => {
         if (a === 'record') setCounter('');
         notifySuccess(`orders.notice.${a}`);
       },
-      onError: (err) => notifyError(err),
+      onError: (err) => {
+        // Spec 002 4: finishing a 'Yarı Mamül' with too little component stock asks before going on.
+        if (a === 'finish' && !force && err instanceof ApiError && err.code === INSUFFICIENT_STOCK) {
+          openConfirmModal({
+            title: t('orders.op.finish'), centered: true,
+            children: <Text size="sm">{err.message} {t('orders.op.continue')}</Text>,
+            labels: { confirm: t('common.yes'), cancel: t('common.no') },
+            onConfirm: () => run('finish', undefined, true),
+          });
+          return;
+        }
+        notifyError(err);
+      },
     },
   );
 

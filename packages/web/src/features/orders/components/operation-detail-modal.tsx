@@ -13,8 +13,9 @@ import type { Operation, OperationDetail } from '../model/types';
 
 const UNKNOWN = 'Bilinmeyen';
 
+/** The row a new operation or 'add material row' starts with: material 'Bilinmeyen' (none), stock update on (spec 002 4). */
 export function newDetailRow(): OperationDetail {
-  return { material_id: UNKNOWN, material_name: UNKNOWN, material_category: '', material_group: '', materialQty: 1, totalQty: 0, unit: 'Adet', StockUpdate: true };
+  return { material: '', material_name: UNKNOWN, material_category: '', material_group: '', component: false, materialQty: 1, totalQty: 0, unit: 'Adet', StockUpdate: true, status: 0 };
 }
 
 function materialsFor(category: string, group: string) {
@@ -33,12 +34,12 @@ function DetailRowEditor({ row, orderQty, onChange, onRemove, index }: { row: Op
   const cats = useQuery(materialCategoriesPickerQuery);
   const mats = useQuery(materialsFor(row.material_category, row.material_group));
   const matches = filterMaterials(mats.data?.materials ?? [], row.material_category, row.material_group);
-  const current = isUndetermined(row) ? null : row.material_id;
+  const current = isUndetermined(row) ? null : row.material;
   useEffect(() => {
     const picked = autoPick(matches, current);
     if (!current && picked && (row.material_category || row.material_group)) {
       const m = matches[0];
-      onChange({ ...row, material_id: m._id, material_name: m.material_name, unit: m.material_unit, status: m.stockSum });
+      onChange({ ...row, material: m._id, material_name: m.material_name, unit: m.material_unit, status: m.stockSum });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mats.data, row.material_category, row.material_group]);
@@ -49,13 +50,13 @@ function DetailRowEditor({ row, orderQty, onChange, onRemove, index }: { row: Op
       <Table.Td>
         <Select
           aria-label={t('orders.materials.category')} size="xs" data={(cats.data?.categories ?? []).filter(Boolean)} value={row.material_category || null} clearable searchable
-          onChange={(v) => onChange({ ...row, material_category: v ?? '', material_group: '', material_id: UNKNOWN, material_name: UNKNOWN })} comboboxProps={{ withinPortal: true }}
+          onChange={(v) => onChange({ ...row, material_category: v ?? '', material_group: '', material: '', material_name: UNKNOWN })} comboboxProps={{ withinPortal: true }}
         />
       </Table.Td>
       <Table.Td>
         <Select
           aria-label={t('orders.materials.group')} size="xs" data={groupOptions(cats.data, row.material_category || null)} value={row.material_group || null} clearable searchable
-          onChange={(v) => onChange({ ...row, material_group: v ?? '', material_id: UNKNOWN, material_name: UNKNOWN })} comboboxProps={{ withinPortal: true }}
+          onChange={(v) => onChange({ ...row, material_group: v ?? '', material: '', material_name: UNKNOWN })} comboboxProps={{ withinPortal: true }}
         />
       </Table.Td>
       <Table.Td miw={200}>
@@ -64,7 +65,7 @@ function DetailRowEditor({ row, orderQty, onChange, onRemove, index }: { row: Op
           error={current ? undefined : t('orders.materials.selectionRequired')}
           onChange={(v) => {
             const m = matches.find((x) => x._id === v);
-            onChange(m ? { ...row, material_id: m._id, material_name: m.material_name, unit: m.material_unit, material_category: m.material_category, material_group: m.material_group, status: m.stockSum } : { ...row, material_id: UNKNOWN, material_name: UNKNOWN });
+            onChange(m ? { ...row, material: m._id, material_name: m.material_name, unit: m.material_unit, material_category: m.material_category, material_group: m.material_group, status: m.stockSum } : { ...row, material: '', material_name: UNKNOWN });
           }}
           comboboxProps={{ withinPortal: true }}
         />

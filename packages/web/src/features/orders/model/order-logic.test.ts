@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  autoPick, canRecord, daysSinceOrder, deliveryRemaining, filterMaterials, matchesSearch, modelTotals, operationAction, operationStats,
+  autoPick, canRecord, daysSinceOrder, deliveryRemaining, filterMaterials, matchesSearch, operationAction,
   orderStatusColor, percentAfter, productionNotPlanned, progressLabelKey, remainingQty, statusRange, undeterminedCount,
 } from './order-logic';
 
@@ -70,8 +70,8 @@ describe('operation card rules', () => {
 
   it('counts undetermined material rows, the new row\'s Bilinmeyen included', () => {
     expect(undeterminedCount([
-      { OperationDetails: [{ material_id: 'm1' }, { material_id: '' }] },
-      { OperationDetails: [{ material_id: 'Bilinmeyen' }] },
+      { OperationDetails: [{ material: 'm1' }, { material: '' }] },
+      { OperationDetails: [{ material: 'Bilinmeyen' }] },
       { OperationDetails: null },
     ])).toBe(2);
   });
@@ -90,27 +90,6 @@ describe('operation card rules', () => {
   });
 });
 
-describe('dashboards', () => {
-  it('counts operations by status and averages the percent per operation name', () => {
-    const s = operationStats([
-      { Operations: [{ Operation: 'Dizgi', OperationStatus: 2, OperationPercent: 100 }, { Operation: 'Paketleme', OperationStatus: 0, OperationPercent: 0 }] },
-      { Operations: [{ Operation: 'Dizgi', OperationStatus: 1, OperationPercent: 50 }] },
-    ]);
-    expect(s.byStatus).toEqual({ 0: 1, 1: 1, 2: 1 });
-    expect(s.types).toEqual([{ name: 'Dizgi', count: 2, percent: 75 }, { name: 'Paketleme', count: 1, percent: 0 }]);
-  });
-
-  it('sums ordered and delivered per model code', () => {
-    expect(modelTotals([
-      { urun_kodu: ['AST', '30'], urun_miktari: 10, teslim_edilmis: 4 },
-      { urun_kodu: ['AST', '60'], urun_miktari: 5, teslim_edilmis: 5 },
-      { urun_kodu: 'SOL-20', urun_miktari: 3 },
-    ]).map(({ model, ordered, delivered }) => ({ model, ordered, delivered }))).toEqual([
-      { model: 'AST', ordered: 15, delivered: 9 }, { model: 'SOL', ordered: 3, delivered: 0 },
-    ]);
-  });
-});
-
 describe('stock production row totals', () => {
   it('computes currency and lira totals with VAT; no lira without a rate', async () => {
     const { rowTotals } = await import('./order-logic');
@@ -119,19 +98,6 @@ describe('stock production row totals', () => {
     });
     expect(rowTotals(2, 10, 0, '€', { usd: 40, eur: null })).toMatchObject({ toplamDoviz: 20, toplamTL: null, genelTL: null });
     expect(rowTotals(2, 10, 8, '₺', { usd: null, eur: null })).toMatchObject({ toplamTL: 20, toplamKdvTL: 1.6, genelTL: 21.6 });
-  });
-});
-
-describe('orders overview', () => {
-  it('groups lines by order with the mean completion and finds late open lines', async () => {
-    const { groupByOrder, lateLines } = await import('./order-logic');
-    const lines = [
-      { _id: 'a', teklifno: { _id: 'o1', firma_adi: 'ACME', teklif_no: '2026-1' }, tamamlanmaOrani: 100, siparis_tarihi: '2026-01-01T00:00:00Z' },
-      { _id: 'b', teklifno: { _id: 'o1', firma_adi: 'ACME', teklif_no: '2026-1' }, tamamlanmaOrani: 50, siparis_tarihi: '2026-01-01T00:00:00Z' },
-      { _id: 'c', teklifno: null, tamamlanmaOrani: 0, siparis_tarihi: '2026-03-01T00:00:00Z' },
-    ];
-    expect(groupByOrder(lines).map((g) => [g.orderId, g.lines.length, g.completion])).toEqual([['o1', 2, 75], ['', 1, 0]]);
-    expect(lateLines(lines, new Date('2026-03-05T00:00:00Z')).map((l) => l._id)).toEqual(['b']);
   });
 });
 

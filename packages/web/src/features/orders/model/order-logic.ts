@@ -71,11 +71,11 @@ export function percentAfter(counter: number, op: OperationQty): number {
   return Math.min(100, ((num(op.OperationComplated) + counter) / qty) * 100);
 }
 
-export interface DetailRow { material?: string | null; material_id?: string | null }
+export interface DetailRow { material?: string | null }
 
-/** A material row is undetermined while it names no material (empty, or the new row's 'Bilinmeyen'). */
+/** A material row is undetermined while it names no material (the new row's 'Bilinmeyen' has none). */
 export function isUndetermined(row: DetailRow): boolean {
-  const id = row.material_id ?? row.material ?? '';
+  const id = (row.material ?? '').trim();
   return !id || id === 'Bilinmeyen';
 }
 
@@ -115,44 +115,6 @@ export function matchesSearch(item: { urun_adi?: string | null; teklifno?: { fir
   return hay.includes(q);
 }
 
-export interface DashboardOperation { Operation: string; OperationStatus: number; OperationPercent: number | string }
-
-/** Spec 002 2.5: operations in status 0, 1 and 2, and per operation name its count and mean percent. */
-export function operationStats(items: readonly { Operations?: readonly DashboardOperation[] | null }[]) {
-  const byStatus = { 0: 0, 1: 0, 2: 0 } as Record<0 | 1 | 2, number>;
-  const byName = new Map<string, { count: number; sum: number }>();
-  for (const item of items) {
-    for (const op of item.Operations ?? []) {
-      const s = op.OperationStatus === 2 ? 2 : op.OperationStatus === 1 ? 1 : 0;
-      byStatus[s] += 1;
-      const e = byName.get(op.Operation) ?? { count: 0, sum: 0 };
-      e.count += 1;
-      e.sum += num(op.OperationPercent);
-      byName.set(op.Operation, e);
-    }
-  }
-  const types = [...byName.entries()]
-    .map(([name, e]) => ({ name, count: e.count, percent: e.count ? e.sum / e.count : 0 }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'tr'));
-  return { byStatus, types };
-}
-
-export interface ModelLine { urun_kodu?: readonly string[] | string | null; urun_miktari: number | string; teslim_edilmis?: number | string | null; urun_adi?: string | null }
-
-/** Spec 002 2.6: ordered versus delivered per model (the first part of the product code). */
-export function modelTotals(items: readonly ModelLine[]): { model: string; ordered: number; delivered: number; name: string }[] {
-  const byModel = new Map<string, { ordered: number; delivered: number; name: string }>();
-  for (const item of items) {
-    const code = Array.isArray(item.urun_kodu) ? item.urun_kodu : typeof item.urun_kodu === 'string' ? item.urun_kodu.split('-') : [];
-    const model = (code[0] ?? '').trim() || '—';
-    const e = byModel.get(model) ?? { ordered: 0, delivered: 0, name: item.urun_adi ?? '' };
-    e.ordered += num(item.urun_miktari);
-    e.delivered += num(item.teslim_edilmis);
-    byModel.set(model, e);
-  }
-  return [...byModel.entries()].map(([model, e]) => ({ model, ...e })).sort((a, b) => b.ordered - a.ordered || a.model.localeCompare(b.model));
-}
-
 /**
  * Totals of a new stock-production row (spec 002 2.2): amount = qty x price in the row's currency, VAT = amount x
  * VAT / 100, and the same in lira at the selling rate (₺ rate 1). Rounded to 2 decimals; null without a rate.
@@ -169,31 +131,6 @@ export function rowTotals(qty: number, price: number, vat: number, currency: str
     toplamTL: tl === null ? null : r2(tl), toplamKdvTL: kdvTl === null ? null : r2(kdvTl), genelTL: tl === null || kdvTl === null ? null : r2(tl + kdvTl),
     priceTL: rate ? r2(price * rate) : null,
   };
-}
-
-/** An open line counts as late after this many days without completion (the orders dashboard's overview). */
-export const LATE_AFTER_DAYS = 30;
-
-export interface GroupableLine { _id: string; teklifno?: { _id: string; firma_adi?: string | null; teklif_no?: string } | null; tamamlanmaOrani: number; siparis_tarihi: string }
-
-/** Lines grouped by their order (offer); stock production lines (no offer) under ''. Completion = mean of the lines'. */
-export function groupByOrder<L extends GroupableLine>(lines: readonly L[]): { orderId: string; company: string; no: string; lines: L[]; completion: number }[] {
-  const map = new Map<string, L[]>();
-  for (const l of lines) {
-    const k = l.teklifno?._id ?? '';
-    map.set(k, [...(map.get(k) ?? []), l]);
-  }
-  return [...map.entries()].map(([orderId, ls]) => ({
-    orderId, company: ls[0].teklifno?.firma_adi ?? '', no: ls[0].teklifno?.teklif_no ?? '', lines: ls,
-    completion: ls.reduce((s, l) => s + l.tamamlanmaOrani, 0) / ls.length,
-  }));
-}
-
-/** Open lines older than LATE_AFTER_DAYS, oldest first. */
-export function lateLines<L extends GroupableLine>(lines: readonly L[], now: Date = new Date()): L[] {
-  return lines
-    .filter((l) => l.tamamlanmaOrani < 100 && (daysSinceOrder(l.siparis_tarihi, now) ?? 0) > LATE_AFTER_DAYS)
-    .sort((a, b) => new Date(a.siparis_tarihi).getTime() - new Date(b.siparis_tarihi).getTime());
 }
 
 export type ComponentSort = 'operation' | 'group' | 'category' | 'quantity';

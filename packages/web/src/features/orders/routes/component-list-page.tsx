@@ -41,7 +41,7 @@ export function ComponentListPage() {
     { key: 'cat', header: t('orders.materials.category'), render: (r) => <Text size="sm">{r.material_category}</Text> },
     { key: 'group', header: t('orders.materials.group'), render: (r) => <Text size="sm">{r.material_group}</Text> },
     { key: 'mat', header: t('orders.materials.material'), render: (r) => <Text component={Link} to={`/material/${r.material_id}`} size="sm" c="blue" fw={500}>{r.material_name}</Text> },
-    { key: 'req', header: t('orders.components.required'), align: 'right', render: (r) => <Text size="sm" fw={600} style={NOWRAP}>{formatNumber(r.required)} {r.unit}</Text> },
+    { key: 'req', header: t('orders.components.required'), align: 'right', render: (r) => <Text size="sm" fw={600} style={NOWRAP}>{formatNumber(r.required)} {r.material_unit}</Text> },
     { key: 'stock', header: t('orders.materials.stock'), align: 'right', render: (r) => <Text size="sm" c={r.stock < 0 ? 'red' : undefined} style={NOWRAP}>{formatNumber(r.stock)}</Text> },
     { key: 'onOrder', header: t('orders.components.onOrder'), align: 'right', render: (r) => <Text size="sm" style={NOWRAP}>{formatNumber(r.onOrder)}</Text> },
     {
@@ -58,7 +58,7 @@ export function ComponentListPage() {
             <Menu.Item
               leftSection={<IconMail size={16} />} component="a"
               href={stockMailHref(r, t('orders.components.mailSubject', { name: r.material_name }), t('orders.components.mailBody', {
-                name: r.material_name, required: formatNumber(r.required), stock: formatNumber(r.stock), onOrder: formatNumber(r.onOrder), shortage: formatNumber(r.shortage), unit: r.unit,
+                name: r.material_name, required: formatNumber(r.required), stock: formatNumber(r.stock), onOrder: formatNumber(r.onOrder), shortage: formatNumber(r.shortage), unit: r.material_unit,
               }))}
             >
               {t('orders.components.mail')}

@@ -1,22 +1,20 @@
 import { Anchor, Group, Image, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatNumber } from '@isik/domain';
+import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
-import { ordersQuery } from '../api/orders-api';
+import { modelDashboardQuery } from '../api/orders-api';
 import { BarChart } from '../components/bar-chart';
-import { joinCode } from '../model/code-parts';
-import { modelTotals } from '../model/order-logic';
 
 /** Spec 002 2.6: ordered versus delivered per model, the products with their completion, the models with image. */
 export function ModelDashboardPage() {
   const { t } = useTranslation();
-  const query = useQuery(ordersQuery({ type: 'list', orderBy: 'urun_adi', filter1: 1, filter2: 6 }));
-  const items = query.data?.orders ?? [];
-  const models = modelTotals(items);
-  const imageOf = (model: string) => items.find((i) => (i.urun_kodu?.[0] ?? '') === model && i.urun_resim)?.urun_resim ?? '';
+  const query = useQuery(modelDashboardQuery());
+  const models = query.data?.models ?? [];
+  const products = query.data?.products ?? [];
   return (
     <>
       <PageHeader title={t('menu.modelDashboard')} subtitle={t('orders.models.subtitle')} />
@@ -33,14 +31,14 @@ export function ModelDashboardPage() {
           <Title order={4} mb="sm">{t('orders.models.products')}</Title>
           <Table striped fz="sm">
             <Table.Tbody>
-              {items.map((i) => (
-                <Table.Tr key={i._id}>
+              {products.map((p) => (
+                <Table.Tr key={`${p.urun_id ?? ''}-${p.urun_adi}`}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/orderproductiondetail/${i._id}`} size="sm">{i.urun_adi}</Anchor>
-                    <Text size="xs" c="dimmed">{joinCode(i.urun_kodu)}</Text>
+                    {p.urun_id ? <Anchor component={Link} to={`/product/${p.urun_id}`} size="sm">{p.urun_adi}</Anchor> : <Text size="sm">{p.urun_adi}</Text>}
+                    <Text size="xs" c="dimmed">{p.model} · {formatNumber(p.ordered)} / {formatNumber(p.delivered)}</Text>
                   </Table.Td>
                   <Table.Td w={200}>
-                    <Group gap={6} wrap="nowrap"><Progress value={i.tamamlanmaOrani} style={{ flex: 1 }} /><Text size="xs" fw={600}>{formatNumber(i.tamamlanmaOrani, 1)}%</Text></Group>
+                    <Group gap={6} wrap="nowrap"><Progress value={p.completion} style={{ flex: 1 }} /><Text size="xs" fw={600}>{formatNumber(p.completion, 1)}%</Text></Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -52,10 +50,10 @@ export function ModelDashboardPage() {
           <Stack gap="xs" data-testid="model-list">
             {models.map((m) => (
               <Group key={m.model} wrap="nowrap">
-                {imageOf(m.model) ? <Image src={imageOf(m.model)} w={48} h={48} fit="contain" alt={m.model} /> : <div style={{ width: 48 }} />}
+                {m.image ? <Image src={m.image} w={48} h={48} fit="contain" alt={m.model} /> : <IconPhoto size={48} color="var(--mantine-color-gray-4)" />}
                 <Stack gap={0} style={{ flex: 1 }}>
                   <Text fw={600}>{m.model}</Text>
-                  <Text size="xs" c="dimmed">{m.name}</Text>
+                  <Text size="xs" c="dimmed">{m.model_adi}</Text>
                 </Stack>
                 <Text size="sm" fw={600}>{formatNumber(m.ordered)} / {formatNumber(m.delivered)}</Text>
               </Group>

@@ -17,6 +17,7 @@ import { OperationStatusBadge } from '../components/status-badges';
 import { joinCode } from '../model/code-parts';
 import { isUndetermined, progressLabelKey, undeterminedCount } from '../model/order-logic';
 import type { Operation, OrderItem } from '../model/types';
+import { TEMP_ID_PREFIX } from '../model/update-body';
 
 const ORDER_TYPES = ['default', 'material', 'production', 'suply', 'takeoff_stock'] as const;
 /** Choosing one of these makes the line ready at once (spec 002 4). */
@@ -24,7 +25,7 @@ const READY_TYPES: readonly string[] = ['material', 'takeoff_stock', 'suply'];
 const OPERATION_NAMES = ['Dizgi', 'Mekanik Montaj', 'Paketleme', 'E-Test', 'Harici İşlem', 'Onay', 'Yarı Mamül'];
 
 function tempId(): string {
-  return `new-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return `${TEMP_ID_PREFIX}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
 
 /** Spec 002 2.4: the order item editor (order type, operations and their materials). */
@@ -64,27 +65,27 @@ export function OrderItemDetailPage() {
   const change = (patch: Partial<OrderItem>) => { setDraft((d) => (d ? { ...d, ...patch } : d)); setDirty(true); };
   const setOps = (ops: Operation[]) => change({ Operations: ops });
 
-  const doSave = (item: OrderItem) => save.mutate(item, {
+  const doSave = (item: OrderItem, patch: { ready?: boolean; refreshcomponentlist?: boolean } = {}) => save.mutate({ item, ...patch }, {
     onSuccess: (saved) => { setDirty(false); setDraft(saved); notifySuccess('orders.notice.updated'); },
     onError: (e) => notifyError(e),
   });
   const submit = () => {
     const n = undeterminedCount(draft.Operations);
-    if (n === 0) { doSave({ ...draft, ready: true }); return; }
+    if (n === 0) { doSave(draft, { ready: true }); return; }
     openConfirmModal({
       title: t('orders.editor.saveTitle'), centered: true,
       children: <Text size="sm" data-testid="undetermined-confirm">{t('orders.editor.undetermined', { count: n })}</Text>,
       labels: { confirm: t('common.yes'), cancel: t('common.no') },
-      onConfirm: () => doSave({ ...draft, ready: false }),
+      onConfirm: () => doSave(draft, { ready: false }),
     });
   };
-  const refreshComponents = () => doSave({ ...draft, refreshcomponentlist: true });
+  const refreshComponents = () => doSave(draft, { refreshcomponentlist: true });
 
   const addOperation = () => {
     if (!newName) return;
     const op: Operation = {
       _id: tempId(), Operation: newName, Qty: draft.urun_miktari, OperationStartTime: null, OperationFinishTime: null, OperationStaff: '',
-      OperationStatus: 0, OperationPercent: 0, OperationDescription: '', OperationComplated: 0, OperationComplatedList: [],
+      OperationStatus: 0, OperationPercent: 0, OperationDescription: '', OperationComplated: 0, OperationComplatedList: [], OperationComponent: [],
       OperationDetails: [{ ...newDetailRow(), totalQty: draft.urun_miktari }],
     };
     setOps([...draft.Operations, op]);

@@ -50,7 +50,7 @@ export function OrderProductionDetailPage() {
         <Menu.Item leftSection={<IconPencil size={16} />} component={Link} to={`/orderitemdetail/${item._id}`}>{t('orders.card.edit')}</Menu.Item>
         <Menu.Item
           leftSection={<IconDeviceFloppy size={16} />}
-          onClick={() => save.mutate(item, { onSuccess: () => notifySuccess('orders.notice.updated'), onError: (e) => notifyError(e) })}
+          onClick={() => save.mutate({ item }, { onSuccess: () => notifySuccess('orders.notice.updated'), onError: (e) => notifyError(e) })}
         >
           {t('common.save')}
         </Menu.Item>

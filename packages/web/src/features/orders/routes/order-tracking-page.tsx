@@ -18,10 +18,11 @@ export function OrderTrackingPage() {
   const { offerId = '', companyId = '', token = '' } = useParams();
   const query = useQuery(trackingQuery(offerId, companyId, token));
   if (query.isPending) return <Center h={240}><Loader /></Center>;
-  const o = query.data;
-  if (!o) {
+  const data = query.data;
+  if (!data) {
     return <EmptyState icon={<IconSearchOff size={34} stroke={1.5} />} title={t('orders.tracking.notFound')} text={t('orders.tracking.notFoundText')} />;
   }
+  const o = data.offer;
   return (
     <Stack gap="md" maw={1000} mx="auto" data-testid="tracking">
       <Paper withBorder radius="md" p="md">
@@ -32,7 +33,7 @@ export function OrderTrackingPage() {
           <div><Text size="xs" c="dimmed">{t('orders.field.orderDate')}</Text><Text fw={600}>{formatDate(o.siparis_tarihi)}</Text></div>
         </SimpleGrid>
       </Paper>
-      {o.lines.map((l) => (
+      {data.lines.map((l) => (
         <Paper key={l._id} withBorder radius="md" p="md" data-testid="tracking-line">
           <Group justify="space-between" wrap="wrap">
             <Stack gap={0}>

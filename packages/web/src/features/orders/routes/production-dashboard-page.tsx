@@ -6,15 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useSession } from '../../../lib/session';
-import { ordersQuery } from '../api/orders-api';
-import { DASHBOARD_NAME_MAX, operationStats } from '../model/order-logic';
+import { productionDashboardQuery } from '../api/orders-api';
+import { DASHBOARD_NAME_MAX } from '../model/order-logic';
 
 /** Spec 002 2.5: welcome, operations in status 0, 1 and 2, and a card per operation type (count, mean percent). */
 export function ProductionDashboardPage() {
   const { t } = useTranslation();
   const name = useSession((s) => (s.user ? `${s.user.firstname} ${s.user.lastname}`.trim() : ''));
-  const query = useQuery(ordersQuery({ type: 'list', orderBy: 'siparis_tarihi', filter1: 1, filter2: 4 }));
-  const stats = operationStats(query.data?.orders ?? []);
+  // Spec 002 2.5: the operations of the lines in status 1-4, counted by the server.
+  const query = useQuery(productionDashboardQuery());
+  const byStatus = query.data?.operationStatus ?? { 0: 0, 1: 0, 2: 0 };
+  const types = query.data?.operations ?? [];
   const tiles = [
     { status: 0, icon: <IconClockPause size={22} />, color: 'red' },
     { status: 1, icon: <IconPlayerPlay size={22} />, color: 'yellow' },
@@ -32,7 +34,7 @@ export function ProductionDashboardPage() {
           <Paper key={tile.status} withBorder radius="md" p="md" component={Link} to="/orderitemlist" style={{ textDecoration: 'none', color: 'inherit' }}>
             <Group justify="space-between">
               <ThemeIcon size={42} radius="md" variant="light" color={tile.color}>{tile.icon}</ThemeIcon>
-              {query.isLoading ? <Skeleton h={22} w={44} /> : <Badge size="lg" color={tile.color} data-testid={`ops-status-${tile.status}`}>{formatNumber(stats.byStatus[tile.status], 0)}</Badge>}
+              {query.isLoading ? <Skeleton h={22} w={44} /> : <Badge size="lg" color={tile.color} data-testid={`ops-status-${tile.status}`}>{formatNumber(byStatus[tile.status], 0)}</Badge>}
             </Group>
             <Text fw={600} mt="sm" size="sm">{t(`orders.dashboard.ops${tile.status}`)}</Text>
           </Paper>
@@ -40,17 +42,17 @@ export function ProductionDashboardPage() {
       </SimpleGrid>
       <Title order={4}>{t('orders.dashboard.byOperation')}</Title>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} data-testid="operation-types">
-        {stats.types.map((ty) => (
-          <Paper key={ty.name} withBorder radius="md" p="md">
-            <Text fw={700} title={ty.name}>{truncate(ty.name, DASHBOARD_NAME_MAX)}</Text>
+        {types.map((ty) => (
+          <Paper key={ty.Operation} withBorder radius="md" p="md">
+            <Text fw={700} title={ty.Operation}>{truncate(ty.Operation, DASHBOARD_NAME_MAX)}</Text>
             <Text size="sm" c="dimmed">{t('orders.dashboard.opCount', { count: ty.count })}</Text>
             <Group gap={6} wrap="nowrap" mt={6}>
-              <Progress value={ty.percent} style={{ flex: 1 }} />
-              <Text size="sm" fw={600}>{formatNumber(ty.percent, 1)}%</Text>
+              <Progress value={ty.averagePercent} style={{ flex: 1 }} />
+              <Text size="sm" fw={600}>{formatNumber(ty.averagePercent, 1)}%</Text>
             </Group>
           </Paper>
         ))}
-        {query.data && stats.types.length === 0 && <Text c="dimmed">{t('orders.dashboard.noOperations')}</Text>}
+        {query.data && types.length === 0 && <Text c="dimmed">{t('orders.dashboard.noOperations')}</Text>}
       </SimpleGrid>
     </Stack>
   );
