@@ -25,3 +25,4 @@ export * from './offers.js';
 export * from './offer-settings.js';
 export * from './buying.js';
 export * from './labels.js';
+export * from './orders.js';

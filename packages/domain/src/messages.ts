@@ -13,6 +13,7 @@ import { LABEL_MESSAGES, LOG_MESSAGES } from './messages-labels.js';
 import { DEVICE_MESSAGES } from './messages-devices.js';
 import { OFFER_MESSAGES } from './messages-offers.js';
 import { BUYING_MESSAGES } from './messages-buying.js';
+import { ORDER_MESSAGES } from './messages-orders.js';
 
 export const LANGS = ['tr', 'en', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -83,7 +84,7 @@ const CORE_MESSAGES = {
 } satisfies Record<string, Entry>;
 
 /** Each area keeps its messages in its own file; they are merged here. */
-export const MESSAGES = { ...CORE_MESSAGES, ...CATALOGUE_MESSAGES, ...FILE_MESSAGES, ...MY_COMPANY_MESSAGES, ...ACTIVITY_MESSAGES, ...DELIVERY_MESSAGES, ...RATES_MESSAGES, ...BUYING_MESSAGES, ...DEVICE_MESSAGES, ...OFFER_MESSAGES, ...LOG_MESSAGES, ...LABEL_MESSAGES };
+export const MESSAGES = { ...CORE_MESSAGES, ...CATALOGUE_MESSAGES, ...FILE_MESSAGES, ...MY_COMPANY_MESSAGES, ...ACTIVITY_MESSAGES, ...DELIVERY_MESSAGES, ...RATES_MESSAGES, ...BUYING_MESSAGES, ...DEVICE_MESSAGES, ...OFFER_MESSAGES, ...ORDER_MESSAGES, ...LOG_MESSAGES, ...LABEL_MESSAGES };
 
 export type MessageKey = keyof typeof MESSAGES;
 
