@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isUndetermined } from '../model/order-logic';
 import type { OrderItem } from '../model/types';
+import { useCanOpen } from '../model/use-can-open';
 
 /** Spec 002 2.4: operation, category, group, material, per-unit and total quantity, stock. */
 export function MaterialsTable({ item }: { item: OrderItem }) {
   const { t } = useTranslation();
+  const canOpenMaterial = useCanOpen('/material/:id');
   const rows = item.Operations.flatMap((op) => (op.OperationDetails ?? []).map((d, i) => ({ op, d, key: `${op._id}-${i}` })));
   if (rows.length === 0) return null;
   return (
@@ -35,7 +37,7 @@ export function MaterialsTable({ item }: { item: OrderItem }) {
                 <Table.Td>
                   {isUndetermined(d)
                     ? <Text size="sm" c="red">{t('orders.materials.selectionRequired')}</Text>
-                    : <Text component={Link} to={d.component ? `/product/${d.material}` : `/material/${d.material}`} size="sm" c="blue">{d.material_name || d.material}</Text>}
+                    : !canOpenMaterial ? <Text size="sm">{d.material_name}</Text> : <Text component={Link} to={d.component ? `/product/${d.material}` : `/material/${d.material}`} size="sm" c="blue">{d.material_name || d.material}</Text>}
                 </Table.Td>
                 <Table.Td ta="right">{formatNumber(d.materialQty, 4)} {d.unit}</Table.Td>
                 <Table.Td ta="right">{formatNumber(d.totalQty)} {d.unit}</Table.Td>

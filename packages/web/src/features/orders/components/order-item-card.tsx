@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { daysSinceOrder, productionNotPlanned } from '../model/order-logic';
 import { SHOWN_PARTS, codeParts, joinCode } from '../model/code-parts';
 import type { OrderItem } from '../model/types';
+import { useCanOpen } from '../model/use-can-open';
 import { OperationStatusBadge, OrderStatusBadge } from './status-badges';
 
 export interface OrderItemCardProps {
@@ -26,6 +27,7 @@ export function OrderItemCard({ item, onClose, onDeliver, onDelete, onTransfer }
   const parts = codeParts(item.urun_kodu);
   const days = daysSinceOrder(item.siparis_tarihi);
   const company = item.teklifno?.firma_adi;
+  const canOpenCompany = useCanOpen('/companydetail/:id');
   return (
     <Card withBorder radius="md" padding="md" data-testid={`order-card-${item._id}`}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -37,7 +39,7 @@ export function OrderItemCard({ item, onClose, onDeliver, onDelete, onTransfer }
             <Anchor component={Link} to={`/orderproductiondetail/${item._id}`} fw={700} data-testid="order-card-title">{item.urun_adi}</Anchor>
             <Text size="sm" c="dimmed">{joinCode(item.urun_kodu) || '—'}</Text>
             <Text size="sm" fw={500}>{formatNumber(item.urun_miktari)} {item.urun_birimi}</Text>
-            {company && item.teklifno?.firma_id
+            {company && item.teklifno?.firma_id && canOpenCompany
               ? <Anchor component={Link} to={`/companydetail/${item.teklifno.firma_id}`} size="sm">{company}</Anchor>
               : <Text size="sm" c="dimmed" fs="italic">{company || t('orders.card.stockProduction')}</Text>}
           </Stack>

@@ -14,6 +14,7 @@ import { componentListQuery } from '../api/orders-api';
 import { BuyingRequestModal } from '../components/buying-request-modal';
 import { sortComponents, type ComponentSort } from '../model/order-logic';
 import type { ComponentRow } from '../model/types';
+import { useCanOpen } from '../model/use-can-open';
 
 const SORTS: ComponentSort[] = ['operation', 'group', 'category', 'quantity'];
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -27,6 +28,7 @@ export function stockMailHref(row: ComponentRow, subject: string, body: string):
 export function ComponentListPage() {
   const { t } = useTranslation();
   const query = useQuery(componentListQuery());
+  const canOpenMaterial = useCanOpen('/material/:id');
   const [sort, setSort] = useState<ComponentSort>('operation');
   const [search, setSearch] = useState('');
   const [requesting, setRequesting] = useState<ComponentRow | null>(null);
@@ -40,7 +42,7 @@ export function ComponentListPage() {
     { key: 'op', header: t('orders.materials.operation'), render: (r) => <Text size="sm">{r.operations.join(', ')}</Text> },
     { key: 'cat', header: t('orders.materials.category'), render: (r) => <Text size="sm">{r.material_category}</Text> },
     { key: 'group', header: t('orders.materials.group'), render: (r) => <Text size="sm">{r.material_group}</Text> },
-    { key: 'mat', header: t('orders.materials.material'), render: (r) => <Text component={Link} to={`/material/${r.material_id}`} size="sm" c="blue" fw={500}>{r.material_name}</Text> },
+    { key: 'mat', header: t('orders.materials.material'), render: (r) => (canOpenMaterial ? <Text component={Link} to={`/material/${r.material_id}`} size="sm" c="blue" fw={500}>{r.material_name}</Text> : <Text size="sm" fw={500}>{r.material_name}</Text>) },
     { key: 'req', header: t('orders.components.required'), align: 'right', render: (r) => <Text size="sm" fw={600} style={NOWRAP}>{formatNumber(r.required)} {r.material_unit}</Text> },
     { key: 'stock', header: t('orders.materials.stock'), align: 'right', render: (r) => <Text size="sm" c={r.stock < 0 ? 'red' : undefined} style={NOWRAP}>{formatNumber(r.stock)}</Text> },
     { key: 'onOrder', header: t('orders.components.onOrder'), align: 'right', render: (r) => <Text size="sm" style={NOWRAP}>{formatNumber(r.onOrder)}</Text> },

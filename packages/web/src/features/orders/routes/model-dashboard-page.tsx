@@ -8,6 +8,7 @@ import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
 import { modelDashboardQuery } from '../api/orders-api';
 import { BarChart } from '../components/bar-chart';
+import { useCanOpen } from '../model/use-can-open';
 
 /** Spec 002 2.6: ordered versus delivered per model, the products with their completion, the models with image. */
 export function ModelDashboardPage() {
@@ -15,6 +16,7 @@ export function ModelDashboardPage() {
   const query = useQuery(modelDashboardQuery());
   const models = query.data?.models ?? [];
   const products = query.data?.products ?? [];
+  const canOpenProduct = useCanOpen('/product/:id');
   return (
     <>
       <PageHeader title={t('menu.modelDashboard')} subtitle={t('orders.models.subtitle')} />
@@ -34,7 +36,7 @@ export function ModelDashboardPage() {
               {products.map((p) => (
                 <Table.Tr key={`${p.urun_id ?? ''}-${p.urun_adi}`}>
                   <Table.Td>
-                    {p.urun_id ? <Anchor component={Link} to={`/product/${p.urun_id}`} size="sm">{p.urun_adi}</Anchor> : <Text size="sm">{p.urun_adi}</Text>}
+                    {p.urun_id && canOpenProduct ? <Anchor component={Link} to={`/product/${p.urun_id}`} size="sm">{p.urun_adi}</Anchor> : <Text size="sm">{p.urun_adi}</Text>}
                     <Text size="xs" c="dimmed">{p.model} · {formatNumber(p.ordered)} / {formatNumber(p.delivered)}</Text>
                   </Table.Td>
                   <Table.Td w={200}>
