@@ -240,14 +240,30 @@ export const contacts = pgTable('contacts', {
   uniqueIndex('contacts_name_company_uq').on(sql`lower(${t.name})`, sql`lower(${t.company})`),
 ]);
 
-/** Order lines (spec 002 3). The orders issue builds them out; the dashboard counts them already. */
+/**
+ * Order lines (spec 002 3; DECISIONS 4, 5). An offer moved to Order gets one line per item (offer_item_id);
+ * a stock production line has no offer. `operations` holds the operations with their material rows and
+ * recording history (domain orders.ts Operation); they change only inside a transaction holding the line's
+ * row lock. `firma_adi` is the offer's company name, copied for the list's search.
+ */
 export const orderItems = pgTable('order_items', {
   id: text('id').primaryKey(),
   offer_id: text('offer_id').references(() => offers.id, { onDelete: 'restrict' }),
+  offer_item_id: text('offer_item_id').references(() => offerItems.id, { onDelete: 'set null' }),
   product_id: text('product_id'),
   urun_adi: text('urun_adi').notNull().default(''),
+  urun_kodu: jsonb('urun_kodu').$type<string[]>().notNull().default([]),
+  urun_resim: text('urun_resim').notNull().default(''),
+  firma_adi: text('firma_adi').notNull().default(''),
   urun_miktari: qty('urun_miktari'),
   urun_birimi: text('urun_birimi').notNull().default('Adet'),
+  urun_fiyati: numeric('urun_fiyati', { precision: 20, scale: 4 }).notNull().default('0'),
+  urun_dovizi: text('urun_dovizi').notNull().default('$'),
+  urun_kdv: numeric('urun_kdv', { precision: 7, scale: 2 }).notNull().default('18'),
+  toplam_tl: money('toplam_tl'),
+  toplam_doviz: money('toplam_doviz'),
+  toplam_kdv_tl: money('toplam_kdv_tl'),
+  toplam_kdv_doviz: money('toplam_kdv_doviz'),
   siparis_tarihi: timestamp('siparis_tarihi', { withTimezone: true }).notNull().defaultNow(),
   siparis_durumu: integer('siparis_durumu').notNull().default(1),
   tamamlanma_orani: numeric('tamamlanma_orani', { precision: 7, scale: 2 }).notNull().default('0'),
@@ -256,9 +272,15 @@ export const orderItems = pgTable('order_items', {
   bitis_tarihi: timestamp('bitis_tarihi', { withTimezone: true }),
   order_type: text('order_type').notNull().default('default'),
   ready: boolean('ready').notNull().default(false),
+  refreshcomponentlist: boolean('refreshcomponentlist').notNull().default(false),
   operations: jsonb('operations').$type<Record<string, unknown>[]>().notNull().default([]),
+  /** Product name, code parts and company name, folded: the list's search. */
+  search_text: text('search_text').generatedAlwaysAs(foldRaw(`urun_adi || ' ' || (urun_kodu::text) || ' ' || firma_adi`)),
   ...audit,
 }, (t) => [
   index('order_items_offer_idx').on(t.offer_id),
   index('order_items_status_idx').on(t.siparis_durumu),
+  index('order_items_status_date_idx').on(t.siparis_durumu, t.siparis_tarihi, t.id),
+  index('order_items_offer_item_idx').on(t.offer_item_id),
+  check('order_items_status_ck', sql`${t.siparis_durumu} between 1 and 6`),
 ]);
