@@ -94,7 +94,8 @@ test('an offer moved to Order creates its line; start, record, finish and reset 
 
 test('the tracking page shows the order with the right token and only "not found" with a wrong one', async ({ browser, admin, tag }) => {
   const { offer } = await makeOffer(admin, tag);
-  const moved = await admin.post<OfferAnswer>(`/offers/update/${offer._id}`, { teklif_durumu: 1, __v: offer.__v });
+  await admin.post<OfferAnswer>(`/offers/update/${offer._id}`, { teklif_durumu: 1, __v: offer.__v });
+  const moved = await admin.get<OfferAnswer>(`/offers/${offer._id}`);
   expect(moved.orderTrackingUrl).toMatch(/\/ordertracking\/[^/]+\/[^/]+\/[^/]+$/);
   const path = new URL(moved.orderTrackingUrl!).pathname;
 

@@ -98,10 +98,20 @@ export function useDeleteOrderItem() {
   });
 }
 
+/** Refresh components (spec 002 4): material rows of operations not started are rebuilt from the product's bill. */
+export function useRefreshComponents() {
+  const refresh = useRefreshAfterOrderChange();
+  return useMutation({
+    mutationFn: (item: OrderItem) => api<OrderItem>(`/orders/refresh/${enc(item._id)}`, { method: 'POST', body: { __v: item.__v } }),
+    meta: { notifyError: false },
+    onSuccess: (item) => refresh(item),
+  });
+}
+
 export function useTransferToStock() {
   const refresh = useRefreshAfterOrderChange();
   return useMutation({
-    mutationFn: (id: string) => api<OrderItem>(`/orders/transfer/${enc(id)}`, { method: 'POST' }),
+    mutationFn: (id: string) => api<OrderItem>(`/orders/transfer/${enc(id)}`, { method: 'POST', body: {} }),
     meta: { notifyError: false },
     onSuccess: (item) => refresh(item),
   });
@@ -154,7 +164,7 @@ export function ordersOverviewQuery() {
 export function trackingQuery(offerId: string, companyId: string, token: string) {
   return queryOptions({
     queryKey: orderKeys.tracking(offerId, companyId, token),
-    queryFn: ({ signal }) => request<Tracking>(`/offers/${enc(offerId)}/${enc(companyId)}/${enc(token)}`, { signal }),
+    queryFn: ({ signal }) => request<Tracking>(`/ordertracking/${enc(offerId)}/${enc(companyId)}/${enc(token)}`, { signal }),
     retry: false,
     meta: { notifyError: false },
   });

@@ -11,7 +11,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { RecordFallback } from '../../../components/record-fallback';
 import { notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { orderItemQuery, useUpdateOrderItem } from '../api/orders-api';
+import { orderItemQuery, useRefreshComponents, useUpdateOrderItem } from '../api/orders-api';
 import { OperationDetailModal, newDetailRow } from '../components/operation-detail-modal';
 import { OperationStatusBadge } from '../components/status-badges';
 import { joinCode } from '../model/code-parts';
@@ -36,6 +36,7 @@ export function OrderItemDetailPage() {
   const role = useSession((s) => s.role ?? 7);
   const query = useQuery(orderItemQuery(id));
   const save = useUpdateOrderItem();
+  const refresher = useRefreshComponents();
   const [draft, setDraft] = useState<OrderItem | null>(null);
   const [dirty, setDirty] = useState(false);
   const [detailOf, setDetailOf] = useState<Operation | null>(null);
@@ -79,7 +80,10 @@ export function OrderItemDetailPage() {
       onConfirm: () => doSave(draft, { ready: false }),
     });
   };
-  const refreshComponents = () => doSave(draft, { refreshcomponentlist: true });
+  const refreshComponents = () => refresher.mutate(draft, {
+    onSuccess: (saved) => { setDirty(false); setDraft(saved); notifySuccess('orders.notice.updated'); },
+    onError: (e) => notifyError(e),
+  });
 
   const addOperation = () => {
     if (!newName) return;
@@ -104,7 +108,7 @@ export function OrderItemDetailPage() {
         <Title order={2}>{draft.urun_adi}</Title>
         <Group gap="xs">
           {draft.order_type === 'production' && (
-            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={refreshComponents} loading={save.isPending}>{t('orders.editor.refreshComponents')}</Button>
+            <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={refreshComponents} loading={refresher.isPending} disabled={dirty}>{t('orders.editor.refreshComponents')}</Button>
           )}
           <Button leftSection={<IconDeviceFloppy size={16} />} onClick={submit} loading={save.isPending} data-testid="editor-save">{t('common.save')}</Button>
           <Button variant="default" leftSection={<IconX size={16} />} onClick={() => void navigate('/orderitemlist')}>{t('common.close')}</Button>
