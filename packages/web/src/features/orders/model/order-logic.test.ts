@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  autoPick, canRecord, daysSinceOrder, deliveryRemaining, filterMaterials, matchesSearch, operationAction,
+  autoPick, canRecord, daysSinceOrder, deliveryRemaining, filterMaterials, operationAction,
   orderStatusColor, percentAfter, productionNotPlanned, progressLabelKey, remainingQty, statusRange, undeterminedCount,
 } from './order-logic';
 
@@ -33,13 +33,6 @@ describe('order list rules', () => {
     expect(deliveryRemaining({ urun_miktari: 10, teslim_edilmis: 12 })).toBe(0);
   });
 
-  it('searches product and company names, Turkish casing included', () => {
-    const item = { urun_adi: 'Astra 30 W Sokak', teklifno: { firma_adi: 'IŞIK Aydınlatma' } };
-    expect(matchesSearch(item, 'astra')).toBe(true);
-    expect(matchesSearch(item, 'ışık')).toBe(true);
-    expect(matchesSearch(item, 'solar')).toBe(false);
-    expect(matchesSearch(item, '  ')).toBe(true);
-  });
 });
 
 describe('operation card rules', () => {

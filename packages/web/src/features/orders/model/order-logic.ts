@@ -107,14 +107,6 @@ export function deliveryRemaining(item: { urun_miktari: number | string; teslim_
   return Math.max(0, Math.round((num(item.urun_miktari) - num(item.teslim_edilmis)) * 100) / 100);
 }
 
-/** Free-text search over the loaded items: product name or company name, case- and Turkish-i-insensitive. */
-export function matchesSearch(item: { urun_adi?: string | null; teklifno?: { firma_adi?: string | null } | null; firma_adi?: string | null }, search: string): boolean {
-  const q = search.trim().toLocaleLowerCase('tr');
-  if (!q) return true;
-  const hay = [item.urun_adi, item.teklifno?.firma_adi, item.firma_adi].filter(Boolean).join(' ').toLocaleLowerCase('tr');
-  return hay.includes(q);
-}
-
 /**
  * Totals of a new stock-production row (spec 002 2.2): amount = qty x price in the row's currency, VAT = amount x
  * VAT / 100, and the same in lira at the selling rate (₺ rate 1). Rounded to 2 decimals; null without a rate.

@@ -16,7 +16,7 @@ import { ordersQuery, useDeleteOrderItem, useTransferToStock, type OrderSort } f
 import { DeliveryModal } from '../components/delivery-modal';
 import { OrderItemCard } from '../components/order-item-card';
 import { StockProductionModal } from '../components/stock-production-modal';
-import { ALL, ORDER_FILTER_STATUSES, matchesSearch, statusRange } from '../model/order-logic';
+import { ALL, ORDER_FILTER_STATUSES, statusRange } from '../model/order-logic';
 import type { OrderItem, OrderList } from '../model/types';
 
 /** Spec 002 2.2: default filter 1 (Waiting), sorted by order date. */
@@ -56,10 +56,8 @@ export function OrderItemListPage() {
   const remove = useDeleteOrderItem();
   const transfer = useTransferToStock();
 
-  const items = useMemo(
-    () => (data?.orders ?? []).filter((i) => !closed.has(i._id) && matchesSearch(i, state.search)),
-    [data, closed, state.search],
-  );
+  // The server searches product name, code and company; closed cards stay hidden until the page is left.
+  const items = useMemo(() => (data?.orders ?? []).filter((i) => !closed.has(i._id)), [data, closed]);
 
   const openDelivery = (item: OrderItem) => {
     if (!item.teklifno?.firma_id) {
