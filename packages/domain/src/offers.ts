@@ -293,6 +293,8 @@ export type OfferItem = z.infer<typeof offerItemSchema>;
 const totalsOut = { teklif_tutartl: z.number(), teklif_tutardoviz: z.number(), teklif_kdvtl: z.number(), teklif_kdvdoviz: z.number(), teklif_gtoplamtl: z.number(), teklif_gtoplamdoviz: z.number() };
 
 export const offerSchema = z.object({
+  /** For staff: the full /ordertracking/{offerId}/{companyId}/{token} address (offers with a company). */
+  orderTrackingUrl: z.string().optional(),
   _id: z.string(),
   firma_id: z.string().nullable(),
   firma_adi: z.string(),

@@ -30,6 +30,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { offersRoutes } from './modules/offers/offers-routes.js';
 import { ratesRoutes } from './modules/rates/rates-routes.js';
 import { buyingRoutes } from './modules/buying/buying-routes.js';
+import { ordersRoutes } from './modules/orders/orders-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
 import { createDeviceService, type Clock, type DeviceService } from '@isik/devices';
 import { compiledSerializerCompiler } from './lib/serializer.js';
@@ -98,7 +99,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(filesRoutes, { files: services.files, db: database.db, secret: () => config.jwtSecret });
     await api.register(imagesRoutes, { images: services.images });
     await api.register(catalogueRoutes, { services });
-    await api.register(deliveriesRoutes, { deliveries: services.deliveries });
+    await api.register(deliveriesRoutes, { deliveries: services.deliveries, orders: services.orders });
     await api.register(myCompanyRoutes, { mycompany: services.mycompany });
     await api.register(todosRoutes, { todos: services.todos });
     await api.register(logsRoutes, { logs: services.logs });
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(offersRoutes, { offerRequests: services.offerRequests, offers: services.offers, contacts: services.contacts });
     await api.register(ratesRoutes, { rates: services.rates });
     await api.register(buyingRoutes, { buying: services.buying });
+    await api.register(ordersRoutes, { orders: services.orders, db: database.db, secret: () => config.jwtSecret });
   }, { prefix: '/api' });
 
   // The device service (DECISIONS 1, 10) on the same origin: its own accounts, secret and tables.

@@ -16,6 +16,7 @@ import { createOffersService } from './modules/offers/offers-service.js';
 import { createContactsService } from './modules/offers/contacts-service.js';
 import { createRatesService } from './modules/rates/rates-service.js';
 import { createBuyingService } from './modules/buying/buying-service.js';
+import { createOrdersService } from './modules/orders/orders-service.js';
 
 /** The one place where services are wired with their dependencies. */
 export function createServices({ config, database }: { config: Config; database: Database }) {
@@ -32,10 +33,11 @@ export function createServices({ config, database }: { config: Config; database:
   const logs = createLogsService({ db });
   const offerRequests = createOfferRequestService({ db });
   companies.addDeleteGuard(companyOffersGuard);
-  const offers = createOffersService({ db, secret: () => config.jwtSecret });
+  const offers = createOffersService({ db, secret: () => config.jwtSecret, publicUrl: () => config.PUBLIC_URL });
   const contacts = createContactsService({ db });
   const rates = createRatesService({ db, url: config.TCMB_URL, minIntervalMs: config.RATES_MIN_INTERVAL_SECONDS * 1000 });
   const buying = createBuyingService({ db, companies, materials: catalogue.materials });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying };
+  const orders = createOrdersService({ db });
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, orders };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,9 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deliveryInputSchema, deliverySchema, deliveryUpdateSchema, routeLevel } from '@isik/domain';
+import { AppError, deliveryInputSchema, deliverySchema, deliveryUpdateSchema, isMessageKey, orderDeliveryInputSchema, orderLineSchema, routeLevel, type MessageKey } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { DeliveriesService } from './deliveries-service.js';
+import type { OrdersService } from '../orders/orders-service.js';
+
+/** Parses a body with a schema; the first issue answers 400 naming its field (as the route validation does). */
+function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const r = schema.safeParse(body ?? {});
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const key = (isMessageKey(issue.message) ? issue.message : 'error.validation') as MessageKey;
+  throw new AppError(400, key, { [issue.path.join('.') || 'body']: key });
+}
 
 const deleteParams = z.object({
   id: z.string().min(1).max(64),
@@ -13,7 +23,7 @@ const deleteParams = z.object({
 });
 
 /** Company deliveries (spec 000 7): the company detail screen's calls, level 2; writes use module 'deliveries'. */
-export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesService }> = async (app, { deliveries }) => {
+export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesService; orders: OrdersService }> = async (app, { deliveries, orders }) => {
   const tags = ['deliveries'];
 
   app.get('/deliveried/list/:companyId', {
@@ -28,8 +38,15 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
 
   app.post('/deliveried/create', {
     config: { level: routeLevel('/companydetail/:id'), module: 'deliveries', action: 'write' },
-    schema: { tags, summary: 'Create a company delivery; product and material deliveries take the item out of stock', body: deliveryInputSchema, response: { 200: deliverySchema, ...errorResponses } },
-  }, async (req) => deliveries.create(requireSession(req), req.body));
+    schema: {
+      tags, body: z.record(z.string(), z.unknown(), { error: 'error.invalidType' }), response: { 200: z.union([deliverySchema, orderLineSchema]), ...errorResponses },
+      summary: 'Create a delivery. With orderitem_id: an order delivery (spec 002 3 payload): at most ordered - delivered, raises the line\'s delivered quantity, a takeoff_stock line\'s product leaves product stock; answers the updated order line. Without: a company delivery (product and material deliveries take the item out of stock); answers the delivery',
+    },
+  }, async (req) => {
+    const body = req.body as Record<string, unknown>;
+    if (typeof body.orderitem_id === 'string' && body.orderitem_id.trim() !== '') return orders.createDelivery(requireSession(req), parseBody(orderDeliveryInputSchema, body));
+    return deliveries.create(requireSession(req), parseBody(deliveryInputSchema, body));
+  });
 
   app.post('/deliveried/update/:id', {
     config: { level: routeLevel('/companydetail/:id'), module: 'deliveries', action: 'write' },

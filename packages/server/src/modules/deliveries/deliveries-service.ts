@@ -8,6 +8,7 @@ import { companies, deliveries, materials, products } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
+import { removeOrderDeliveryInTx } from '../orders/orders-service.js';
 import type { CompaniesService } from '../companies/companies-service.js';
 import * as ledger from '../stock/ledger.js';
 import { companyDeliveryCount, findDelivery, listCompanyDeliveries, lockDelivery } from './deliveries-repository.js';
@@ -147,7 +148,10 @@ export function createDeliveriesService(deps: { db: Db; companies: CompaniesServ
         if (!row) throw notFound();
         const pathProduct = [DELIVERY_NO_PRODUCT, 'undefined', 'null'].includes(productId) ? '' : productId;
         if (pathProduct !== row.product_id || componentType !== row.component_type) throw conflict('delivery.delete.mismatch');
-        if (row.movement_id) {
+        if (row.orderitem_id) {
+          // An order delivery: the line's delivered quantity goes down and a takeoff_stock product movement is reversed.
+          await removeOrderDeliveryInTx(tx, caller, row);
+        } else if (row.movement_id) {
           const opts = { description: `Teslimat silindi: ${row.company}` };
           if (row.component_type === 'product') await ledger.reverseProductMovement(tx, caller, row.movement_id, opts);
           else await ledger.reverseMaterialMovement(tx, caller, row.movement_id, opts);

@@ -78,8 +78,12 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
 
   app.get('/offers/:id', {
     config: { level: routeLevel('/offers') },
-    schema: { tags, summary: 'One offer with its items (offeritem)', params: idParams, response: { 200: offerSchema, ...errorResponses } },
-  }, async (req) => offers.get(req.params.id));
+    schema: { tags, summary: 'One offer with its items (offeritem) and, with a company, its order-tracking address (orderTrackingUrl)', params: idParams, response: { 200: offerSchema, ...errorResponses } },
+  }, async (req) => {
+    const o = await offers.get(req.params.id);
+    const url = offers.trackingUrl(o, `${req.protocol}://${req.host}`);
+    return url ? { ...o, orderTrackingUrl: url } : o;
+  });
 
   app.get('/offers/:id/:companyid/:token', {
     config: { level: 'public' },

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
-  canChangeOfferRows, canMoveOfferStatus, checkOffer, DEFAULT_OFFER_SETTINGS, hasOrderError, joinOfferCode, NEW_OFFER_ITEM, OFFER_TOTAL_FIELDS,
+  canChangeOfferRows, canMoveOfferStatus, checkOffer, DEFAULT_OFFER_SETTINGS, joinOfferCode, NEW_OFFER_ITEM, OFFER_TOTAL_FIELDS,
   offerInputSchema, type MessageKey, type OfferInput, type OfferData, type OfferLineTotals, type OfferItemData, type OfferSettings, type OfferSort,
 } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
@@ -8,7 +8,8 @@ import { companies, offerItems, offers, offerSettings } from '../../db/schema.js
 import { AppError, conflict, dbConstraint, dbErrorCode, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
-import { verifyTrackingToken } from '../../lib/tracking-token.js';
+import { trackingToken, verifyTrackingToken } from '../../lib/tracking-token.js';
+import { createLinesForOffer, offerLinesStarted, renameOfferLines, withdrawLinesForOffer } from '../orders/orders-service.js';
 import { upsertContactFromOffer } from './contacts-service.js';
 import {
   allocateOfferNumber, findOffer, latestRates, listCompanyOffers, listOffers, lockOffer, storedItems, type OfferItemRow, type OfferRow,
@@ -181,6 +182,8 @@ export async function createOfferInTx(tx: Executor, actor: Actor, d: OfferData, 
     siparis_tarihi: h.teklif_durumu === 1 ? new Date() : null, offer_creator_user: actor.name, offer_modified_user: actor.name, ...totalsColumns(money.totals),
   }).catch(numberTaken);
   await writeItems(tx, id, items, money.lines, []);
+  // DECISIONS 4: an order gets its order lines in the same transaction.
+  if (h.teklif_durumu === 1) await createLinesForOffer(tx, actor, id);
   await upsertContactFromOffer(tx, actor, h, opts.log !== false);
   if (opts.log !== false) {
     await recordChange(tx, actor, { title: 'log.offer.created', description: `${number.no}: ${h.firma_adi} (${items.length} kalem, ${money.totals.teklif_gtoplamdoviz} ${h.teklif_dovizi})`, form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'created' });
@@ -188,7 +191,7 @@ export async function createOfferInTx(tx: Executor, actor: Actor, d: OfferData, 
   return id;
 }
 
-export function createOffersService(deps: { db: Db; secret: () => string }) {
+export function createOffersService(deps: { db: Db; secret: () => string; publicUrl?: () => string | undefined }) {
   const { db } = deps;
 
   async function get(id: string) {
@@ -199,6 +202,13 @@ export function createOffersService(deps: { db: Db; secret: () => string }) {
 
   return {
     get,
+
+    /** The staff's copy of the order-tracking address (DECISIONS 4): PUBLIC_URL, else the request's origin. */
+    trackingUrl(o: { _id: string; firma_id: string | null }, origin: string): string | undefined {
+      if (!o.firma_id) return undefined;
+      const base = (deps.publicUrl?.() || origin).replace(/\/+$/, '');
+      return `${base}/ordertracking/${encodeURIComponent(o._id)}/${encodeURIComponent(o.firma_id)}/${trackingToken(deps.secret(), o._id, o.firma_id)}`;
+    },
 
     /** The documents' call (001 7): open without a session when the token is the order-tracking token of the two ids. */
     async getTracked(id: string, companyId: string, token: string) {
@@ -238,10 +248,11 @@ export function createOffersService(deps: { db: Db; secret: () => string }) {
         const h = headerOf(d, row);
         const storedById = new Map(stored.map((s) => [s.id, s]));
         const items = d.offeritem ? d.offeritem.map((i) => itemFromInput(i, storedById, DEFAULT_OFFER_SETTINGS.urun_kdv)) : stored.map(itemFromRow);
-        const progress = stored.map((s) => ({ takeoff_from_stock: s.takeoff_from_stock, tamamlanmaOrani: Number(s.tamamlanma_orani) }));
+        const leavesOrder = row.teklif_durumu === 1 && h.teklif_durumu !== 1;
         if (h.teklif_durumu !== row.teklif_durumu) {
           if (!canMoveOfferStatus(row.teklif_durumu, h.teklif_durumu)) throw conflict('offer.status.transition', { teklif_durumu: 'offer.status.transition' });
-          if (hasOrderError(progress)) throw conflict('offer.orderError', { teklif_durumu: 'offer.orderError' });
+          // DECISIONS 4: leaving 1 is refused while a line not taken from stock has started (the real order lines decide).
+          if (leavesOrder && await offerLinesStarted(tx, id)) throw conflict('offer.orderError', { teklif_durumu: 'offer.orderError' });
         }
         if (d.offeritem && !canChangeOfferRows(row.teklif_durumu)) {
           const same = items.length === stored.length && items.every((i) => !i.isNew);
@@ -255,6 +266,9 @@ export function createOffersService(deps: { db: Db; secret: () => string }) {
           offer_modified_user: actor.name, updated_at: new Date(), version: sql`${offers.version} + 1`,
         }).where(eq(offers.id, id)).catch(numberTaken);
         await writeItems(tx, id, items, money.lines, stored);
+        if (becomesOrder) await createLinesForOffer(tx, actor, id);
+        else if (leavesOrder) await withdrawLinesForOffer(tx, actor, id);
+        else if (h.teklif_durumu >= 1 && h.teklif_durumu <= 3 && h.firma_adi !== row.firma_adi) await renameOfferLines(tx, id, h.firma_adi);
         await upsertContactFromOffer(tx, actor, h, true);
         const moved = h.teklif_durumu !== row.teklif_durumu ? ` (durum ${row.teklif_durumu} → ${h.teklif_durumu})` : '';
         await recordChange(tx, actor, { title: becomesOrder ? 'log.offer.toOrder' : 'log.offer.updated', description: `${d.teklif_no || row.teklif_no}: ${h.firma_adi}${moved}`, form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'updated' });
@@ -299,7 +313,8 @@ export function createOffersService(deps: { db: Db; secret: () => string }) {
         if (!row) throw notFound();
         if (row.teklif_durumu !== 0 && row.teklif_durumu !== 1) throw conflict('offer.delete.status');
         const stored = await storedItems(tx, id);
-        if (hasOrderError(stored.map((s) => ({ takeoff_from_stock: s.takeoff_from_stock, tamamlanmaOrani: Number(s.tamamlanma_orani) })))) throw conflict('offer.orderError');
+        if (await offerLinesStarted(tx, id)) throw conflict('offer.orderError');
+        await withdrawLinesForOffer(tx, actor, id);
         await tx.delete(offers).where(eq(offers.id, id));
         await recordChange(tx, actor, { title: 'log.offer.deleted', description: `${row.teklif_no}: ${row.firma_adi} (${stored.length} kalem: ${stored.slice(0, 3).map((s) => joinOfferCode(s.urun_kodu) || s.urun_adi).join(', ')})`.slice(0, 500), form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'deleted' });
       });

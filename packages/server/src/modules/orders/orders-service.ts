@@ -1,0 +1,525 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  canRecord, dec, deliveryRemaining, isReadyType, isUndetermined, nextLineState, operationPercent, operationRemaining, OP_FINISHED, OP_IN_PROGRESS,
+  OP_NOT_STARTED, ORDER_STOCK_OPERATION, ORDER_WAITING, SEMI_FINISHED_OPERATION, START_PERCENT, UNKNOWN_MATERIAL, undeterminedCount, pairText,
+  type HistoryEntry, type MessageKey, type Operation, type OperationDetail, type OrderCreateData, type OrderDeliveryData, type OrderListArgs, type OrderUpdateData,
+} from '@isik/domain';
+import type { Db, Executor } from '../../db/database.js';
+import { notifyInTx } from '../../db/database.js';
+import { deliveries, materials, models, offerItems, offers, orderItems, products } from '../../db/schema.js';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { recordChange, type Actor } from '../../lib/log.js';
+import { isStale } from '../../lib/version.js';
+import { latestRate } from '../rates/rates-repository.js';
+import * as ledger from '../stock/ledger.js';
+import { findLine, listLines, lockLine, opsOf, qtyText, type LineRow } from './orders-repository.js';
+
+const invalid = (field: string, key: MessageKey, params?: Record<string, string | number>) => new AppError(400, key, { [field]: key }, params);
+const nowIso = () => new Date().toISOString();
+
+// ------------------------------------------------------------------ bills of operations
+
+interface BillRow { op_name: string; material_category: string; material_group: string; information: string; materialqyt: number; StockUpdate?: boolean }
+
+/**
+ * Operations of a product for `qty` units (DECISIONS 4): one per operation name of the product's bill (in the
+ * order of the model's production detail, then of the bill), each material row's total = per-unit x qty.
+ * A row whose id is a product (a 'Yarı Mamül' component) takes product stock.
+ */
+export async function operationsForProduct(tx: Executor, productId: string, qty: string): Promise<Operation[]> {
+  const [p] = await tx.select({ production: products.production, model_id: products.model_id }).from(products).where(eq(products.id, productId)).limit(1);
+  if (!p) return [];
+  const [m] = await tx.select({ detail: models.productiondetail }).from(models).where(eq(models.id, p.model_id)).limit(1);
+  const bill = (p.production ?? []) as BillRow[];
+  const detail = ((m?.detail ?? []) as { No: number; Operation: string; OperationDescription: string; OperationComponent: { label: string; value: string }[] }[])
+    .slice().sort((a, b) => a.No - b.No);
+  const names: string[] = [];
+  for (const d of detail) if (!names.includes(d.Operation)) names.push(d.Operation);
+  for (const r of bill) if (r.op_name && !names.includes(r.op_name)) names.push(r.op_name);
+  const ids = [...new Set(bill.map((r) => r.information).filter(Boolean))];
+  const comps = detail.flatMap((d) => (d.Operation === SEMI_FINISHED_OPERATION ? d.OperationComponent.map((c) => c.value) : [])).filter(Boolean);
+  const mats = ids.length ? await tx.select({ id: materials.id, name: materials.material_name, cat: materials.material_category, grp: materials.material_group, unit: materials.material_unit })
+    .from(materials).where(inArray(materials.id, ids)) : [];
+  const prodIds = [...new Set([...ids, ...comps])];
+  const prods = prodIds.length ? await tx.select({ id: products.id, tr: products.urun_adi_tr, en: products.urun_adi_en }).from(products).where(inArray(products.id, prodIds)) : [];
+  const matById = new Map(mats.map((x) => [x.id, x]));
+  const prodById = new Map(prods.map((x) => [x.id, x]));
+  return names.map((name) => {
+    const d = detail.find((x) => x.Operation === name);
+    const rows: OperationDetail[] = bill.filter((r) => r.op_name === name).map((r) => {
+      const mat = matById.get(r.information);
+      const prod = !mat ? prodById.get(r.information) : undefined;
+      const per = dec(r.materialqyt ?? 0);
+      return {
+        material: mat || prod ? r.information : '', material_name: mat?.name ?? (prod ? pairText([prod.tr, prod.en], 'tr') : UNKNOWN_MATERIAL),
+        material_category: mat?.cat ?? r.material_category ?? '', material_group: mat?.grp ?? r.material_group ?? '', component: !!prod,
+        materialQty: per.toNumber(), totalQty: per.times(qty).toDecimalPlaces(4).toNumber(), unit: mat?.unit ?? 'Adet', StockUpdate: r.StockUpdate !== false, status: 0,
+      };
+    });
+    if (name === SEMI_FINISHED_OPERATION && d) {
+      for (const c of d.OperationComponent) {
+        const prod = prodById.get(c.value);
+        if (!prod || rows.some((r) => r.material === c.value)) continue;
+        rows.push({ material: c.value, material_name: pairText([prod.tr, prod.en], 'tr'), material_category: '', material_group: '', component: true, materialQty: 1, totalQty: dec(qty).toNumber(), unit: 'Adet', StockUpdate: true, status: 0 });
+      }
+    }
+    return {
+      _id: newId(), Operation: name, Qty: dec(qty).toNumber(), OperationStartTime: null, OperationFinishTime: null, OperationStaff: '', OperationStatus: OP_NOT_STARTED,
+      OperationPercent: 0, OperationDescription: d?.OperationDescription ?? '', OperationComplated: 0, OperationComplatedList: [], OperationComponent: d?.OperationComponent ?? [], OperationDetails: rows,
+    };
+  });
+}
+
+const storeOps = (ops: Operation[]) => ops.map((o) => ({ ...o, OperationDetails: o.OperationDetails.map((d) => ({ ...d, status: 0 })) })) as unknown as Record<string, unknown>[];
+
+function isStarted(o: Operation): boolean {
+  return o.OperationStatus !== OP_NOT_STARTED || o.OperationComplated > 0;
+}
+
+// ------------------------------------------------------------------ stock effects
+
+/** Takes q units' worth of an operation's material rows out of stock (production, linked to order, line and operation). */
+async function takeStock(tx: Executor, actor: Actor, line: LineRow, op: Operation, q: string): Promise<boolean> {
+  let moved = false;
+  for (const d of op.OperationDetails) {
+    if (!d.StockUpdate || isUndetermined(d)) continue;
+    const amount = dec(d.materialQty).times(q).toDecimalPlaces(4);
+    if (amount.lte(0)) continue;
+    const common = {
+      operation_type: 'cikis' as const, operation_center: 'uretim' as const, qty: amount.toFixed(), source: 'production' as const,
+      order_id: line.offer_id, orderitem_id: line.id, ref_id: op._id, description: `${line.urun_adi} / ${op.Operation}`,
+    };
+    if (d.component) await ledger.addProductMovement(tx, actor, { ...common, product_id: d.material });
+    else await ledger.addMaterialMovement(tx, actor, { ...common, stock_id: d.material });
+    moved = true;
+  }
+  return moved;
+}
+
+async function giveBackStock(tx: Executor, actor: Actor, line: LineRow, op: Operation): Promise<void> {
+  const where = { orderitem_id: line.id, ref_id: op._id, source: 'production' as const };
+  const opts = { description: `Sıfırlandı: ${line.urun_adi} / ${op.Operation}` };
+  await ledger.reverseMaterialMovements(tx, actor, where, opts);
+  await ledger.reverseProductMovements(tx, actor, where, opts);
+}
+
+// ------------------------------------------------------------------ offer status (DECISIONS 4)
+
+const lineComplete = (l: { operations: unknown; order_type: string; tamamlanma_orani: string }) =>
+  (l.operations as unknown[]).length === 0 ? isReadyType(l.order_type) : dec(l.tamamlanma_orani).gte(100);
+
+/** The server sets an order (offer 1-3) to 3 when every line is fully delivered, to 2 when every line is complete, else 1. */
+export async function refreshOfferStatus(tx: Executor, offerId: string | null): Promise<void> {
+  if (!offerId) return;
+  const [o] = await tx.select({ s: offers.teklif_durumu }).from(offers).where(eq(offers.id, offerId)).limit(1);
+  if (!o || o.s < 1 || o.s > 3) return;
+  const lines = await tx.select({ operations: orderItems.operations, order_type: orderItems.order_type, tamamlanma_orani: orderItems.tamamlanma_orani, q: orderItems.urun_miktari, d: orderItems.teslim_edilmis })
+    .from(orderItems).where(eq(orderItems.offer_id, offerId));
+  if (lines.length === 0) return;
+  const next = lines.every((l) => dec(l.d).gte(dec(l.q))) ? 3 : lines.every(lineComplete) ? 2 : 1;
+  if (next === o.s) return;
+  await tx.update(offers).set({ teklif_durumu: next, updated_at: new Date(), version: sql`${offers.version} + 1` }).where(eq(offers.id, offerId));
+  await notifyInTx(tx, { entity: 'offers', id: offerId, action: 'updated' });
+}
+
+// ------------------------------------------------------------------ line writes
+
+/**
+ * Saves a line's operations and applies the line-state rule once (DECISIONS 5): completion, status, dates;
+ * a stock production line reaching 100 % puts its product into stock (and leaving 100 % takes it back);
+ * the offer item's completion and the offer's status follow.
+ */
+async function saveLine(tx: Executor, actor: Actor, row: LineRow, ops: Operation[], title: 'log.operation.started' | 'log.operation.recorded' | 'log.operation.finished' | 'log.operation.reset' | 'log.order.updated', description: string, extra: Partial<typeof orderItems.$inferInsert> = {}) {
+  const st = nextLineState({ Operations: ops, order_type: row.order_type, siparis_durumu: row.siparis_durumu, baslama_tarihi: row.baslama_tarihi, bitis_tarihi: row.bitis_tarihi }, new Date());
+  const undetermined = undeterminedCount(ops);
+  await tx.update(orderItems).set({
+    operations: storeOps(ops), tamamlanma_orani: String(st.tamamlanmaOrani), siparis_durumu: st.siparis_durumu, baslama_tarihi: st.baslama_tarihi, bitis_tarihi: st.bitis_tarihi,
+    ready: isReadyType(row.order_type) || (ops.length > 0 && undetermined === 0), ...extra, updated_at: new Date(), version: sql`${orderItems.version} + 1`,
+  }).where(eq(orderItems.id, row.id));
+  const was = dec(row.tamamlanma_orani).gte(100);
+  const is = st.tamamlanmaOrani >= 100;
+  if (!row.offer_id && row.product_id && was !== is && ops.length > 0) {
+    if (is) {
+      await ledger.addProductMovement(tx, actor, { product_id: row.product_id, operation_type: 'giris', operation_center: 'uretim', qty: row.urun_miktari, source: 'production', orderitem_id: row.id, ref_id: row.id, description: `Stok üretimi: ${row.urun_adi}` });
+    } else {
+      await ledger.reverseProductMovements(tx, actor, { orderitem_id: row.id, ref_id: row.id, source: 'production' }, { description: `Stok üretimi geri alındı: ${row.urun_adi}` });
+    }
+  }
+  if (row.offer_item_id) await tx.update(offerItems).set({ tamamlanma_orani: String(st.tamamlanmaOrani) }).where(eq(offerItems.id, row.offer_item_id));
+  await refreshOfferStatus(tx, row.offer_id);
+  await recordChange(tx, actor, { title, description: `${row.urun_adi}: ${description}`.slice(0, 500), form: 'orders', operation_id: row.id }, { entity: 'orders', id: row.id, action: 'updated' });
+}
+
+async function lockedLine(tx: Executor, id: string, v: number | undefined): Promise<LineRow> {
+  const row = await lockLine(tx, id);
+  if (!row) throw notFound();
+  if (isStale(row.version, v)) throw conflict();
+  return row;
+}
+
+function opIndex(ops: Operation[], opId: string): number {
+  const i = ops.findIndex((o) => o._id === opId);
+  if (i < 0) throw new AppError(404, 'order.operation.notFound');
+  return i;
+}
+
+function refuseUndetermined(op: Operation) {
+  const n = op.OperationDetails.filter(isUndetermined).length;
+  if (n > 0) throw new AppError(409, 'order.operation.undetermined', undefined, { count: n });
+}
+
+// ------------------------------------------------------------------ lines from offers (DECISIONS 4)
+
+/** An offer moved to 1: one line per item, in the caller's transaction. */
+export async function createLinesForOffer(tx: Executor, actor: Actor, offerId: string): Promise<number> {
+  const [o] = await tx.select({ firma_adi: offers.firma_adi }).from(offers).where(eq(offers.id, offerId)).limit(1);
+  if (!o) return 0;
+  const items = await tx.select().from(offerItems).where(eq(offerItems.offer_id, offerId)).orderBy(asc(offerItems.sira));
+  const now = new Date();
+  for (const it of items) {
+    const type = it.takeoff_from_stock ? 'takeoff_stock' : it.order_type;
+    const [prod] = it.urun_id ? await tx.select({ id: products.id }).from(products).where(eq(products.id, it.urun_id)).limit(1) : [];
+    const ops = !isReadyType(type) && prod ? await operationsForProduct(tx, prod.id, it.urun_miktari) : [];
+    const id = newId();
+    await tx.insert(orderItems).values({
+      id, offer_id: offerId, offer_item_id: it.id, product_id: it.urun_id || null, urun_adi: it.urun_adi, urun_kodu: it.urun_kodu ?? [], urun_resim: it.urun_resim,
+      firma_adi: o.firma_adi, urun_miktari: it.urun_miktari, urun_birimi: it.urun_birimi, urun_fiyati: it.urun_fiyati, urun_dovizi: it.urun_dovizi, urun_kdv: it.urun_kdv,
+      toplam_tl: it.toplam_tl, toplam_doviz: it.toplam_doviz, toplam_kdv_tl: it.toplam_kdv_tl, toplam_kdv_doviz: it.toplam_kdv_doviz,
+      siparis_tarihi: now, siparis_durumu: type === 'takeoff_stock' ? ORDER_STOCK_OPERATION : ORDER_WAITING, order_type: type,
+      ready: isReadyType(type) || (ops.length > 0 && undeterminedCount(ops) === 0), operations: storeOps(ops),
+    });
+    await tx.update(offerItems).set({ tamamlanma_orani: '0' }).where(eq(offerItems.id, it.id));
+  }
+  if (items.length) await notifyInTx(tx, { entity: 'orders', action: 'changed' });
+  return items.length;
+}
+
+/** Whether an offer's lines block leaving status 1 (a line not taken from stock has started, or any line has deliveries). */
+export async function offerLinesStarted(tx: Executor, offerId: string): Promise<boolean> {
+  const lines = await tx.select().from(orderItems).where(eq(orderItems.offer_id, offerId));
+  return lines.some((l) => dec(l.teslim_edilmis).gt(0) || (l.order_type !== 'takeoff_stock' && (dec(l.tamamlanma_orani).gt(0) || opsOf(l).some(isStarted))));
+}
+
+/** An offer leaves 1: its lines are withdrawn (the caller checked offerLinesStarted first). */
+export async function withdrawLinesForOffer(tx: Executor, actor: Actor, offerId: string): Promise<number> {
+  const lines = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.offer_id, offerId)).for('update');
+  if (lines.length === 0) return 0;
+  await tx.delete(orderItems).where(eq(orderItems.offer_id, offerId));
+  await tx.update(offerItems).set({ tamamlanma_orani: '0' }).where(eq(offerItems.offer_id, offerId));
+  await recordChange(tx, actor, { title: 'log.order.withdrawn', description: `${lines.length}`, form: 'orders', operation_id: offerId }, { entity: 'orders', action: 'changed' });
+  return lines.length;
+}
+
+/** The offer's company name changed while it is an order: the lines' copy (for the search) follows. */
+export async function renameOfferLines(tx: Executor, offerId: string, firmaAdi: string): Promise<void> {
+  await tx.update(orderItems).set({ firma_adi: firmaAdi }).where(and(eq(orderItems.offer_id, offerId), sql`${orderItems.firma_adi} <> ${firmaAdi}`));
+}
+
+// ------------------------------------------------------------------ order deliveries (DECISIONS 6)
+
+/** An order delivery: limited to ordered - delivered under the line's lock; a takeoff_stock line's product leaves product stock. */
+export async function createOrderDeliveryInTx(tx: Executor, actor: Actor, d: OrderDeliveryData): Promise<string> {
+  const row = await lockLine(tx, d.orderitem_id);
+  if (!row) throw invalid('orderitem_id', 'delivery.order.required');
+  if (d.order_id && row.offer_id && d.order_id !== row.offer_id) throw invalid('order_id', 'order.delivery.mismatch');
+  const [o] = row.offer_id ? await tx.select({ firma_id: offers.firma_id, firma_adi: offers.firma_adi }).from(offers).where(eq(offers.id, row.offer_id)).limit(1) : [];
+  if (!o?.firma_id) throw invalid('company_id', 'order.delivery.noCompany');
+  const max = deliveryRemaining({ urun_miktari: row.urun_miktari, teslim_edilmis: row.teslim_edilmis });
+  if (dec(d.qty).gt(max)) throw invalid('qty', 'order.delivery.tooMuch', { max: String(max) });
+  const id = newId();
+  let movementId: string | null = null;
+  if (row.order_type === 'takeoff_stock' && row.product_id) {
+    movementId = (await ledger.addProductMovement(tx, actor, {
+      product_id: row.product_id, operation_type: 'cikis', operation_center: 'teslimat', qty: d.qty, source: 'delivery', order_id: row.offer_id, orderitem_id: row.id, ref_id: id,
+      description: `Sipariş teslimatı: ${o.firma_adi}`, operation_date: d.date,
+    }))._id;
+  }
+  await tx.insert(deliveries).values({
+    id, date: d.date, company_id: o.firma_id, company: o.firma_adi, product_id: row.product_id ?? '', productname: row.urun_adi, order_id: row.offer_id, orderitem_id: row.id,
+    qty: d.qty, unit: row.urun_birimi, description: d.description, price: dec(row.urun_fiyati).toDecimalPlaces(2).toFixed(), doviz: row.urun_dovizi,
+    sum_price: dec(row.urun_fiyati).times(d.qty).toDecimalPlaces(2).toFixed(), status: 0, deliverer: d.deliverer || actor.name, receiver: d.receiver,
+    component_type: row.order_type === 'takeoff_stock' ? 'takeoff_stock' : row.order_type === 'default' ? 'default' : row.order_type, movement_id: movementId,
+  });
+  await tx.update(orderItems).set({ teslim_edilmis: sql`${orderItems.teslim_edilmis} + ${d.qty}::numeric`, updated_at: new Date(), version: sql`${orderItems.version} + 1` }).where(eq(orderItems.id, row.id));
+  await refreshOfferStatus(tx, row.offer_id);
+  await recordChange(tx, actor, { title: 'log.orderDelivery.created', description: `${o.firma_adi}: ${row.urun_adi} ${dec(d.qty).toFixed()} ${row.urun_birimi}`, form: 'orders', operation_id: row.id }, { entity: 'orders', id: row.id, action: 'updated' });
+  await notifyInTx(tx, { entity: 'deliveries', id, action: 'created' });
+  return row.id;
+}
+
+/** Deleting an order delivery (the deliveries module's delete calls it): lowers the delivered quantity and reverses the product movement. */
+export async function removeOrderDeliveryInTx(tx: Executor, actor: Actor, delivery: { id: string; orderitem_id: string | null; qty: string; movement_id: string | null; company: string; productname: string }): Promise<void> {
+  if (!delivery.orderitem_id) return;
+  const row = await lockLine(tx, delivery.orderitem_id);
+  if (delivery.movement_id) await ledger.reverseProductMovement(tx, actor, delivery.movement_id, { description: `Sipariş teslimatı silindi: ${delivery.company}` });
+  if (!row) return;
+  await tx.update(orderItems).set({ teslim_edilmis: sql`greatest(${orderItems.teslim_edilmis} - ${delivery.qty}::numeric, 0)`, updated_at: new Date(), version: sql`${orderItems.version} + 1` }).where(eq(orderItems.id, row.id));
+  // The order may fall back from 3 (delivered) to 2 or 1.
+  if (row.offer_id) {
+    const [o] = await tx.select({ s: offers.teklif_durumu }).from(offers).where(eq(offers.id, row.offer_id)).limit(1);
+    if (o && o.s >= 1 && o.s <= 3) await refreshOfferStatus(tx, row.offer_id);
+  }
+  await recordChange(tx, actor, { title: 'log.orderDelivery.deleted', description: `${delivery.company}: ${delivery.productname} ${dec(delivery.qty).toFixed()}`, form: 'orders', operation_id: row.id }, { entity: 'orders', id: row.id, action: 'updated' });
+}
+
+// ------------------------------------------------------------------ service
+
+export function createOrdersService(deps: { db: Db }) {
+  const { db } = deps;
+  const get = async (id: string) => {
+    const l = await findLine(db, id);
+    if (!l) throw notFound();
+    return l;
+  };
+
+  /** Resolves the material rows of an edited operation: names, category, group and unit come from the material (or product). */
+  async function resolveDetails(tx: Executor, ops: { OperationDetails: { material: string; component: boolean }[] }[]) {
+    const matIds = new Set<string>();
+    const prodIds = new Set<string>();
+    for (const o of ops) for (const d of o.OperationDetails) if (d.material) (d.component ? prodIds : matIds).add(d.material);
+    const ms = matIds.size ? await tx.select({ id: materials.id, name: materials.material_name, cat: materials.material_category, grp: materials.material_group, unit: materials.material_unit }).from(materials).where(inArray(materials.id, [...matIds])) : [];
+    const ps = prodIds.size ? await tx.select({ id: products.id, tr: products.urun_adi_tr, en: products.urun_adi_en }).from(products).where(inArray(products.id, [...prodIds])) : [];
+    return { mats: new Map(ms.map((m) => [m.id, m])), prods: new Map(ps.map((p) => [p.id, p])) };
+  }
+
+  return {
+    get,
+    list: (a: OrderListArgs) => listLines(db, a),
+
+    /** POST /orders/create/: a stock production line (no offer); operations from the product's bill. */
+    async create(actor: Actor, d: OrderCreateData) {
+      const id = await db.transaction(async (tx) => {
+        const [p] = await tx.select().from(products).where(eq(products.id, d.urun_id)).limit(1);
+        if (!p) throw invalid('urun_id', 'order.product.unknown');
+        const type = d.order_type;
+        const ops = isReadyType(type) ? [] : await operationsForProduct(tx, p.id, d.urun_miktari);
+        const rate = await latestRate(tx);
+        const total = dec(d.urun_miktari).times(d.urun_fiyati);
+        const r = d.urun_dovizi === '₺' ? dec(1) : dec((d.urun_dovizi === '€' ? rate?.eur_selling : rate?.usd_selling) ?? 0);
+        const vat = (x: ReturnType<typeof dec>) => x.times(d.urun_kdv).div(100).toDecimalPlaces(2).toFixed();
+        const tl = total.times(r);
+        const image = (p.product_images ?? []).find((i) => i.description === 'Ana Görsel')?.image ?? (p.product_images ?? [])[0]?.image ?? '';
+        const lineId = newId();
+        await tx.insert(orderItems).values({
+          id: lineId, offer_id: null, product_id: p.id, urun_adi: d.urun_adi || p.urun_adi_tr, urun_kodu: d.urun_kodu ?? (p.urun_kodu ? p.urun_kodu.split('-') : []), urun_resim: image,
+          urun_miktari: d.urun_miktari, urun_birimi: d.urun_birimi, urun_fiyati: d.urun_fiyati, urun_dovizi: d.urun_dovizi, urun_kdv: d.urun_kdv,
+          toplam_doviz: total.toDecimalPlaces(2).toFixed(), toplam_kdv_doviz: vat(total), toplam_tl: tl.toDecimalPlaces(2).toFixed(), toplam_kdv_tl: vat(tl),
+          siparis_durumu: type === 'takeoff_stock' ? ORDER_STOCK_OPERATION : ORDER_WAITING, order_type: type,
+          ready: isReadyType(type) || (ops.length > 0 && undeterminedCount(ops) === 0), operations: storeOps(ops),
+        });
+        await recordChange(tx, actor, { title: 'log.order.created', description: `${d.urun_adi || p.urun_adi_tr}: ${dec(d.urun_miktari).toFixed()} ${d.urun_birimi}`, form: 'orders', operation_id: lineId }, { entity: 'orders', id: lineId, action: 'created' });
+        return lineId;
+      });
+      return get(id);
+    },
+
+    /**
+     * POST /orders/updateitem/{_id}: order type, operations and their material rows. Progress fields stay the
+     * server's; a started operation cannot be removed; Qty of an existing operation changes only for roles
+     * below 2 and never below its completed quantity. Ready = nothing undetermined (or a ready type).
+     */
+    async update(actor: Actor, id: string, d: OrderUpdateData) {
+      await db.transaction(async (tx) => {
+        const row = await lockedLine(tx, id, d.__v);
+        const stored = opsOf(row);
+        const type = d.order_type ?? row.order_type;
+        let ops = stored;
+        if (d.Operations) {
+          const { mats, prods } = await resolveDetails(tx, d.Operations);
+          const byId = new Map(stored.map((o) => [o._id, o]));
+          const kept = new Set<string>();
+          ops = d.Operations.map((inp) => {
+            const old = inp._id ? byId.get(inp._id) : undefined;
+            if (old) kept.add(old._id);
+            const qty = inp.Qty ?? (old ? qtyText(old.Qty) : row.urun_miktari);
+            if (old && !dec(qty).eq(old.Qty)) {
+              if (actor.role >= 2) throw forbidden('error.forbidden', { Qty: 'error.forbidden' });
+              if (dec(qty).lt(old.OperationComplated)) throw new AppError(400, 'order.operation.qtyBelowCompleted', { Qty: 'order.operation.qtyBelowCompleted' }, { completed: old.OperationComplated });
+            }
+            const details: OperationDetail[] = inp.OperationDetails.map((x) => {
+              const m = !x.component && x.material ? mats.get(x.material) : undefined;
+              const p = x.component && x.material ? prods.get(x.material) : undefined;
+              if (x.material && !m && !p) throw invalid('OperationDetails', 'order.material.unknown');
+              return {
+                material: x.material, material_name: m?.name ?? (p ? pairText([p.tr, p.en], 'tr') : x.material_name || UNKNOWN_MATERIAL),
+                material_category: m?.cat ?? x.material_category, material_group: m?.grp ?? x.material_group, component: x.component,
+                materialQty: Number(x.materialQty), totalQty: dec(x.materialQty).times(qty).toDecimalPlaces(4).toNumber(), unit: m?.unit ?? x.unit ?? 'Adet', StockUpdate: x.StockUpdate, status: 0,
+              };
+            });
+            if (!old && details.length === 0) {
+              details.push({ material: '', material_name: UNKNOWN_MATERIAL, material_category: '', material_group: '', component: false, materialQty: 1, totalQty: dec(qty).toNumber(), unit: 'Adet', StockUpdate: true, status: 0 });
+            }
+            const base: Operation = old ?? {
+              _id: newId(), Operation: inp.Operation, Qty: 0, OperationStartTime: null, OperationFinishTime: null, OperationStaff: '', OperationStatus: OP_NOT_STARTED,
+              OperationPercent: 0, OperationDescription: '', OperationComplated: 0, OperationComplatedList: [], OperationComponent: [], OperationDetails: [],
+            };
+            const next: Operation = {
+              ...base, Operation: inp.Operation, Qty: dec(qty).toNumber(), OperationDescription: inp.OperationDescription, OperationComponent: inp.OperationComponent ?? base.OperationComponent,
+              OperationDetails: details,
+            };
+            if (old && old.OperationStatus === OP_IN_PROGRESS && old.OperationComplated > 0) next.OperationPercent = operationPercent(old.OperationComplated, next.Qty);
+            return next;
+          });
+          for (const o of stored) if (!kept.has(o._id) && isStarted(o)) throw conflict('order.operation.startedDelete', { Operations: 'order.operation.startedDelete' });
+        }
+        const undetermined = undeterminedCount(ops);
+        const extra = {
+          order_type: type,
+          refreshcomponentlist: false,
+          siparis_durumu: type === 'takeoff_stock' && row.siparis_durumu === ORDER_WAITING ? ORDER_STOCK_OPERATION : row.siparis_durumu,
+        };
+        if (d.refreshcomponentlist && row.product_id) ops = await refreshed(tx, row, ops);
+        await saveLine(tx, actor, { ...row, order_type: type, siparis_durumu: extra.siparis_durumu }, ops, 'log.order.updated', `${ops.length} operasyon, ${undetermined} belirsiz`, extra);
+      });
+      return get(id);
+    },
+
+    /** Deletes a stock production line: roles below 3, no offer, completion 0, nothing started or delivered. */
+    async remove(actor: Actor, id: string) {
+      if (actor.role >= 3) throw forbidden();
+      await db.transaction(async (tx) => {
+        const row = await lockLine(tx, id);
+        if (!row) throw notFound();
+        if (row.offer_id) throw conflict('order.delete.hasOffer');
+        if (dec(row.tamamlanma_orani).gt(0) || opsOf(row).some(isStarted)) throw conflict('order.delete.started');
+        if (dec(row.teslim_edilmis).gt(0)) throw conflict('order.delete.hasDeliveries');
+        await tx.delete(orderItems).where(eq(orderItems.id, id));
+        await recordChange(tx, actor, { title: 'log.order.deleted', description: `${row.urun_adi}: ${dec(row.urun_miktari).toFixed()} ${row.urun_birimi}`, form: 'orders', operation_id: id }, { entity: 'orders', id, action: 'deleted' });
+      });
+      return { status: 'ok' as const };
+    },
+
+    /** Start (spec 002 4): start time, staff, status 1, percent 5, no finish time. Refused while material rows are undetermined. */
+    async start(actor: Actor, id: string, opId: string, v?: number) {
+      await db.transaction(async (tx) => {
+        const row = await lockedLine(tx, id, v);
+        const ops = opsOf(row);
+        const i = opIndex(ops, opId);
+        const op = ops[i];
+        if (op.OperationStatus === OP_FINISHED) throw conflict('order.operation.finished');
+        if (op.OperationStatus === OP_IN_PROGRESS) throw conflict('order.operation.started');
+        refuseUndetermined(op);
+        ops[i] = { ...op, OperationStartTime: nowIso(), OperationStaff: actor.name, OperationStatus: OP_IN_PROGRESS, OperationPercent: Math.max(START_PERCENT, operationPercent(op.OperationComplated, op.Qty)), OperationFinishTime: null };
+        await saveLine(tx, actor, row, ops, 'log.operation.started', op.Operation);
+      });
+      return get(id);
+    },
+
+    /** Record q (0 < q <= Qty - completed): history entry, stock out for q units, percent, status 2 at 100. */
+    async record(actor: Actor, id: string, opId: string, qty: string, v?: number) {
+      await db.transaction(async (tx) => {
+        const row = await lockedLine(tx, id, v);
+        const ops = opsOf(row);
+        const i = opIndex(ops, opId);
+        const op = ops[i];
+        if (!canRecord(op, qty)) throw invalid('qty', 'order.record.qty', { max: String(operationRemaining(op)) });
+        refuseUndetermined(op);
+        const moved = await takeStock(tx, actor, row, op, qty);
+        const completed = dec(op.OperationComplated).plus(qty).toDecimalPlaces(4).toNumber();
+        const entry: HistoryEntry = { _id: newId(), Staff: actor.name, Qty: dec(qty).toNumber(), Date: nowIso(), stockupdate: moved, type: 'record' };
+        const done = completed >= op.Qty;
+        ops[i] = {
+          ...op, OperationComplated: completed, OperationComplatedList: [...op.OperationComplatedList, entry], OperationPercent: operationPercent(completed, op.Qty),
+          OperationStatus: done ? OP_FINISHED : OP_IN_PROGRESS, OperationStartTime: op.OperationStartTime ?? nowIso(), OperationStaff: op.OperationStaff || actor.name,
+          OperationFinishTime: done ? nowIso() : null,
+        };
+        await saveLine(tx, actor, row, ops, 'log.operation.recorded', `${op.Operation} +${dec(qty).toFixed()}`);
+      });
+      return get(id);
+    },
+
+    /** Finish: status 2, 100 %, finish time; what is still unrecorded leaves stock now. A 'Yarı Mamül' short of component stock needs force. */
+    async finish(actor: Actor, id: string, opId: string, body: { __v?: number; force?: boolean }) {
+      await db.transaction(async (tx) => {
+        const row = await lockedLine(tx, id, body.__v);
+        const ops = opsOf(row);
+        const i = opIndex(ops, opId);
+        const op = ops[i];
+        if (op.OperationStatus === OP_FINISHED) throw conflict('order.operation.finished');
+        refuseUndetermined(op);
+        const rest = operationRemaining(op);
+        if (op.Operation === SEMI_FINISHED_OPERATION && !body.force && rest > 0) {
+          for (const d of op.OperationDetails.filter((x) => x.component && x.StockUpdate && x.material)) {
+            const [p] = await tx.select({ s: products.stock_sum, tr: products.urun_adi_tr }).from(products).where(eq(products.id, d.material)).limit(1);
+            const need = dec(d.materialQty).times(rest);
+            if (p && dec(p.s).lt(need)) throw new AppError(409, 'order.operation.insufficientStock', undefined, { material: p.tr, stock: dec(p.s).toFixed(), needed: need.toFixed() });
+          }
+        }
+        const list = [...op.OperationComplatedList];
+        if (rest > 0) {
+          const moved = await takeStock(tx, actor, row, op, String(rest));
+          list.push({ _id: newId(), Staff: actor.name, Qty: rest, Date: nowIso(), stockupdate: moved, type: 'finish' });
+        }
+        ops[i] = {
+          ...op, OperationStatus: OP_FINISHED, OperationPercent: 100, OperationComplated: op.Qty, OperationComplatedList: list, OperationFinishTime: nowIso(),
+          OperationStartTime: op.OperationStartTime ?? nowIso(), OperationStaff: op.OperationStaff || actor.name,
+        };
+        await saveLine(tx, actor, row, ops, 'log.operation.finished', op.Operation);
+      });
+      return get(id);
+    },
+
+    /** Reset: clears staff, times, percent, completed count and list; reversing movements for everything the operation took. */
+    async reset(actor: Actor, id: string, opId: string, v?: number) {
+      await db.transaction(async (tx) => {
+        const row = await lockedLine(tx, id, v);
+        const ops = opsOf(row);
+        const i = opIndex(ops, opId);
+        const op = ops[i];
+        await giveBackStock(tx, actor, row, op);
+        ops[i] = { ...op, OperationStaff: '', OperationStartTime: null, OperationFinishTime: null, OperationPercent: 0, OperationComplated: 0, OperationComplatedList: [], OperationStatus: OP_NOT_STARTED };
+        await saveLine(tx, actor, row, ops, 'log.operation.reset', op.Operation);
+      });
+      return get(id);
+    },
+
+    /** Transfer to stock (spec 002 4): an offer line at 100 % puts its product into product stock and leaves the offer. */
+    async transfer(actor: Actor, id: string, v?: number) {
+      await db.transaction(async (tx) => {
+        const row = await lockedLine(tx, id, v);
+        if (!row.offer_id) throw conflict('order.transfer.noOffer');
+        if (dec(row.tamamlanma_orani).lt(100)) throw conflict('order.transfer.notComplete');
+        if (dec(row.teslim_edilmis).gt(0)) throw conflict('order.transfer.delivered');
+        if (!row.product_id) throw conflict('order.noProduct');
+        const [p] = await tx.select({ id: products.id }).from(products).where(eq(products.id, row.product_id)).limit(1);
+        if (!p) throw conflict('order.noProduct');
+        await ledger.addProductMovement(tx, actor, { product_id: row.product_id, operation_type: 'giris', operation_center: 'uretim', qty: row.urun_miktari, source: 'production', orderitem_id: row.id, ref_id: row.id, description: `Stoğa aktarıldı: ${row.urun_adi}` });
+        await tx.update(orderItems).set({ offer_id: null, offer_item_id: null, firma_adi: '', updated_at: new Date(), version: sql`${orderItems.version} + 1` }).where(eq(orderItems.id, id));
+        await refreshOfferStatus(tx, row.offer_id);
+        await recordChange(tx, actor, { title: 'log.order.transferred', description: `${row.urun_adi}: ${dec(row.urun_miktari).toFixed()} ${row.urun_birimi}`, form: 'orders', operation_id: id }, { entity: 'orders', id, action: 'updated' });
+      });
+      return get(id);
+    },
+
+    /** Refresh components (spec 002 4): the material rows of operations not yet started are rebuilt from the product's current bill. */
+    async refreshComponents(actor: Actor, id: string, v?: number) {
+      await db.transaction(async (tx) => {
+        const row = await lockedLine(tx, id, v);
+        if (!row.product_id) throw conflict('order.noProduct');
+        const ops = await refreshed(tx, row, opsOf(row));
+        await saveLine(tx, actor, row, ops, 'log.order.updated', 'bileşenler yenilendi', { refreshcomponentlist: false });
+      });
+      return get(id);
+    },
+
+    async createDelivery(actor: Actor, d: OrderDeliveryData) {
+      const lineId = await db.transaction((tx) => createOrderDeliveryInTx(tx, actor, d));
+      return get(lineId);
+    },
+  };
+}
+
+/** Operations with the material rows of not-started operations taken from the product's current bill (new operations added, started ones kept). */
+async function refreshed(tx: Executor, row: LineRow, ops: Operation[]): Promise<Operation[]> {
+  const fresh = await operationsForProduct(tx, row.product_id!, row.urun_miktari);
+  const out = ops.map((o) => {
+    if (isStarted(o)) return o;
+    const f = fresh.find((x) => x.Operation === o.Operation);
+    return f ? { ...o, OperationDetails: f.OperationDetails.map((d) => ({ ...d, totalQty: dec(d.materialQty).times(o.Qty).toDecimalPlaces(4).toNumber() })) } : o;
+  });
+  for (const f of fresh) if (!out.some((o) => o.Operation === f.Operation)) out.push(f);
+  return out;
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,186 @@
+import { and, asc, between, eq, inArray } from 'drizzle-orm';
+import {
+  componentShortage, daysSinceOrder, dec, isUndetermined, ORDER_LATE_DAYS, OP_FINISHED, requiredQty, round,
+  type ComponentRow, type ModelDashboard, type OrdersOverview, type ProductionDashboard, type Tracking,
+} from '@isik/domain';
+import type { Db } from '../../db/database.js';
+import { deliveries, materials, models, offers, orderItems, products } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import { verifyTrackingToken } from '../../lib/tracking-token.js';
+import { openBuyingQty } from '../buying/buying-repository.js';
+import { opsOf } from './orders-repository.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const q2 = (v: ReturnType<typeof dec> | string | number) => round(typeof v === 'object' ? v.toFixed() : v, 2);
+const q4 = (v: ReturnType<typeof dec> | string | number) => round(typeof v === 'object' ? v.toFixed() : v, 4);
+
+/** Open lines: status 1-3 (DECISIONS 5). */
+async function openLines(db: Db) {
+  return db.select().from(orderItems).where(between(orderItems.siparis_durumu, 1, 3)).orderBy(asc(orderItems.siparis_tarihi), asc(orderItems.id));
+}
+
+/**
+ * GET /orders/components (DECISIONS 5): per material over open lines, required = per-unit x (Qty - completed)
+ * of unfinished operations with StockUpdate; stock, quantity on open purchase requests (status 0-2), shortage.
+ */
+export async function componentList(db: Db, a: { orderBy?: string; order?: 'asc' | 'desc'; search?: string }): Promise<{ components: ComponentRow[] }> {
+  const lines = await openLines(db);
+  const acc = new Map<string, { required: ReturnType<typeof dec>; ops: string[]; lines: Set<string> }>();
+  for (const l of lines) {
+    for (const op of opsOf(l)) {
+      if (op.OperationStatus === OP_FINISHED) continue;
+      for (const d of op.OperationDetails) {
+        if (d.component || isUndetermined(d) || !d.StockUpdate) continue;
+        const r = requiredQty(op, d);
+        if (r <= 0) continue;
+        const e = acc.get(d.material) ?? { required: dec(0), ops: [], lines: new Set<string>() };
+        e.required = e.required.plus(r);
+        if (!e.ops.includes(op.Operation)) e.ops.push(op.Operation);
+        e.lines.add(l.id);
+        acc.set(d.material, e);
+      }
+    }
+  }
+  const ids = [...acc.keys()];
+  const mats = ids.length ? await db.select().from(materials).where(inArray(materials.id, ids)) : [];
+  const onOrder = await openBuyingQty(db, ids);
+  let rows: ComponentRow[] = mats.map((m) => {
+    const e = acc.get(m.id)!;
+    const oo = onOrder.get(m.id) ?? '0';
+    return {
+      material_id: m.id, material_name: m.material_name, material_category: m.material_category, material_group: m.material_group, material_unit: m.material_unit,
+      Operation: e.ops.join(', '), operations: e.ops, lines: e.lines.size, required: q4(e.required), stock: q4(m.stock_sum), onOrder: q4(oo),
+      shortage: componentShortage(e.required.toFixed(), m.stock_sum, oo),
+    };
+  });
+  if (a.search?.trim()) {
+    const s = a.search.trim().toLocaleLowerCase('tr');
+    rows = rows.filter((r) => `${r.material_name} ${r.material_category} ${r.material_group} ${r.Operation}`.toLocaleLowerCase('tr').includes(s));
+  }
+  const key = a.orderBy ?? 'Operation';
+  const dir = a.order === 'desc' ? -1 : 1;
+  rows.sort((x, y) => {
+    const c = key === 'required' ? x.required - y.required : String(x[key as 'Operation']).localeCompare(String(y[key as 'Operation']), 'tr');
+    return (c || x.material_name.localeCompare(y.material_name, 'tr')) * dir;
+  });
+  return { components: rows };
+}
+
+/** GET /ordertracking/{offerId}/{companyId}/{token}: only with the HMAC token of the two ids, only for an order (1-3). */
+export async function tracking(db: Db, secret: string, offerId: string, companyId: string, token: string): Promise<Tracking> {
+  if (!verifyTrackingToken(secret, offerId, companyId, token)) throw notFound();
+  const [o] = await db.select().from(offers).where(eq(offers.id, offerId)).limit(1);
+  if (!o || o.firma_id !== companyId || o.teklif_durumu < 1 || o.teklif_durumu > 3) throw notFound();
+  const lines = await db.select().from(orderItems).where(eq(orderItems.offer_id, offerId)).orderBy(asc(orderItems.siparis_tarihi), asc(orderItems.id));
+  const ds = lines.length ? await db.select({ id: deliveries.id, line: deliveries.orderitem_id, date: deliveries.date, qty: deliveries.qty })
+    .from(deliveries).where(inArray(deliveries.orderitem_id, lines.map((l) => l.id))).orderBy(asc(deliveries.date)) : [];
+  return {
+    offer: { _id: o.id, teklif_no: o.teklif_no, firma_adi: o.firma_adi, siparis_tarihi: iso(o.siparis_tarihi), teklif_durumu: o.teklif_durumu },
+    lines: lines.map((l) => ({
+      _id: l.id, urun_adi: l.urun_adi, urun_kodu: l.urun_kodu ?? [], urun_miktari: q2(l.urun_miktari), urun_birimi: l.urun_birimi,
+      tamamlanmaOrani: q2(l.tamamlanma_orani), siparis_durumu: l.siparis_durumu, teslim_edilmis: q2(l.teslim_edilmis),
+      Delivery: ds.filter((d) => d.line === l.id).map((d) => ({ _id: d.id, tarih: d.date.toISOString(), teslimedilenmiktar: q2(d.qty) })),
+    })),
+  };
+}
+
+/** GET /orders/dashboard/production (spec 002 2.5): operations of lines in status 1-4 by status and by name. */
+export async function productionDashboard(db: Db): Promise<ProductionDashboard> {
+  const lines = await db.select({ s: orderItems.siparis_durumu, operations: orderItems.operations }).from(orderItems).where(between(orderItems.siparis_durumu, 1, 4));
+  const byStatus = { 0: 0, 1: 0, 2: 0 };
+  const byName = new Map<string, { count: number; sum: number }>();
+  const ls = { status1: 0, status2: 0, status3: 0, status4: 0 };
+  for (const l of lines) {
+    ls[`status${l.s}` as keyof typeof ls] += 1;
+    for (const o of opsOf(l)) {
+      byStatus[o.OperationStatus as 0 | 1 | 2] += 1;
+      const e = byName.get(o.Operation) ?? { count: 0, sum: 0 };
+      e.count += 1;
+      e.sum += o.OperationPercent;
+      byName.set(o.Operation, e);
+    }
+  }
+  return {
+    operationStatus: byStatus,
+    operations: [...byName.entries()].map(([Operation, e]) => ({ Operation, count: e.count, averagePercent: round(e.sum / e.count, 1) })).sort((a, b) => b.count - a.count || a.Operation.localeCompare(b.Operation, 'tr')),
+    lines: ls,
+  };
+}
+
+/** GET /orders/dashboard/models (spec 002 2.6): ordered vs delivered per model (first code part) and per product, over lines 1-6. */
+export async function modelDashboard(db: Db): Promise<ModelDashboard> {
+  const lines = await db.select({
+    product_id: orderItems.product_id, urun_adi: orderItems.urun_adi, kodu: orderItems.urun_kodu, q: orderItems.urun_miktari, d: orderItems.teslim_edilmis, c: orderItems.tamamlanma_orani,
+  }).from(orderItems);
+  const prodIds = [...new Set(lines.map((l) => l.product_id).filter((x): x is string => !!x))];
+  const prods = prodIds.length ? await db.select({ id: products.id, model_id: products.model_id, model_code: products.model_code }).from(products).where(inArray(products.id, prodIds)) : [];
+  const modelIds = [...new Set(prods.map((p) => p.model_id))];
+  const ms = modelIds.length ? await db.select({ id: models.id, kodu: models.model_kodu, adi: models.model_adi_tr, resim: models.model_resim }).from(models).where(inArray(models.id, modelIds)) : [];
+  const prodById = new Map(prods.map((p) => [p.id, p]));
+  const modelByCode = new Map(ms.map((m) => [m.kodu, m]));
+  const models_ = new Map<string, { ordered: ReturnType<typeof dec>; delivered: ReturnType<typeof dec> }>();
+  const prodAcc = new Map<string, { urun_id: string | null; urun_adi: string; model: string; ordered: ReturnType<typeof dec>; delivered: ReturnType<typeof dec>; c: ReturnType<typeof dec>; n: number }>();
+  for (const l of lines) {
+    const p = l.product_id ? prodById.get(l.product_id) : undefined;
+    const model = (l.kodu ?? [])[0] || p?.model_code || '-';
+    const m = models_.get(model) ?? { ordered: dec(0), delivered: dec(0) };
+    m.ordered = m.ordered.plus(l.q);
+    m.delivered = m.delivered.plus(l.d);
+    models_.set(model, m);
+    const key = l.product_id ?? `name:${l.urun_adi}`;
+    const e = prodAcc.get(key) ?? { urun_id: l.product_id, urun_adi: l.urun_adi, model, ordered: dec(0), delivered: dec(0), c: dec(0), n: 0 };
+    e.ordered = e.ordered.plus(l.q);
+    e.delivered = e.delivered.plus(l.d);
+    e.c = e.c.plus(l.c);
+    e.n += 1;
+    prodAcc.set(key, e);
+  }
+  return {
+    models: [...models_.entries()].map(([model, e]) => ({ model, model_adi: modelByCode.get(model)?.adi ?? '', image: modelByCode.get(model)?.resim ?? '', ordered: q2(e.ordered), delivered: q2(e.delivered) }))
+      .sort((a, b) => a.model.localeCompare(b.model, 'tr')),
+    products: [...prodAcc.values()].map((e) => ({ urun_id: e.urun_id, urun_adi: e.urun_adi, model: e.model, ordered: q2(e.ordered), delivered: q2(e.delivered), completion: round(e.c.div(e.n).toFixed(), 1), lines: e.n }))
+      .sort((a, b) => a.urun_adi.localeCompare(b.urun_adi, 'tr')),
+  };
+}
+
+/** GET /orders/overview: orders in status 1-3 with their lines and completion; load and late lines (open over ORDER_LATE_DAYS days). */
+export async function ordersOverview(db: Db, now = new Date()): Promise<OrdersOverview> {
+  const os = await db.select().from(offers).where(between(offers.teklif_durumu, 1, 3)).orderBy(asc(offers.siparis_tarihi), asc(offers.id));
+  const lines = os.length ? await db.select().from(orderItems).where(and(inArray(orderItems.offer_id, os.map((o) => o.id)))).orderBy(asc(orderItems.siparis_tarihi), asc(orderItems.id)) : [];
+  const stock = await db.select().from(orderItems).where(and(between(orderItems.siparis_durumu, 1, 3)));
+  const load = { openLines: 0, openOperations: 0, startedOperations: 0, unitsToProduce: 0, unitsToDeliver: 0, lateLines: 0 };
+  const late: OrdersOverview['late'] = [];
+  const toLine = (l: typeof lines[number]) => {
+    const ops = opsOf(l);
+    const days = daysSinceOrder(l.siparis_tarihi, now);
+    const open = dec(l.tamamlanma_orani).lt(100) || dec(l.teslim_edilmis).lt(l.urun_miktari);
+    return {
+      _id: l.id, urun_adi: l.urun_adi, urun_miktari: q2(l.urun_miktari), urun_birimi: l.urun_birimi, teslim_edilmis: q2(l.teslim_edilmis), tamamlanmaOrani: q2(l.tamamlanma_orani),
+      siparis_durumu: l.siparis_durumu, siparis_tarihi: l.siparis_tarihi.toISOString(), daysSinceOrder: days, late: open && days > ORDER_LATE_DAYS,
+      operations: ops.length, openOperations: ops.filter((o) => o.OperationStatus !== OP_FINISHED).length,
+    };
+  };
+  for (const l of stock) {
+    const ops = opsOf(l);
+    load.openLines += 1;
+    load.openOperations += ops.filter((o) => o.OperationStatus !== OP_FINISHED).length;
+    load.startedOperations += ops.filter((o) => o.OperationStatus === 1).length;
+    load.unitsToProduce += ops.reduce((n, o) => n + (o.OperationStatus === OP_FINISHED ? 0 : Math.max(0, o.Qty - o.OperationComplated)), 0);
+  }
+  const orders = os.map((o) => {
+    const ls = lines.filter((l) => l.offer_id === o.id).map(toLine);
+    for (const l of ls) {
+      load.unitsToDeliver += Math.max(0, l.urun_miktari - l.teslim_edilmis);
+      if (l.late) late.push({ ...l, teklif_no: o.teklif_no, firma_adi: o.firma_adi });
+    }
+    const completion = ls.length ? round(ls.reduce((n, l) => n + l.tamamlanmaOrani, 0) / ls.length, 1) : 0;
+    return {
+      _id: o.id, teklif_no: o.teklif_no, firma_id: o.firma_id, firma_adi: o.firma_adi, teklif_durumu: o.teklif_durumu, siparis_tarihi: iso(o.siparis_tarihi),
+      completion, ordered: q2(ls.reduce((n, l) => n + l.urun_miktari, 0)), delivered: q2(ls.reduce((n, l) => n + l.teslim_edilmis, 0)), lines: ls,
+    };
+  });
+  load.lateLines = late.length;
+  load.unitsToProduce = q2(load.unitsToProduce);
+  load.unitsToDeliver = q2(load.unitsToDeliver);
+  return { orders, load, late: late.sort((a, b) => b.daysSinceOrder - a.daysSinceOrder) };
+}
