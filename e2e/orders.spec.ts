@@ -21,7 +21,7 @@ async function makeOffer(admin: Api, tag: string) {
     production: [{ op_name: 'Dizgi', material_category: material.material_category, material_group: material.material_group, information: material._id, materialqyt: 2, op_qty: 1, StockUpdate: true }],
   });
   const offer = await admin.post<OfferAnswer>('/offers/create/', {
-    firma_id: company._id, firma_adi: company.company_name, teklif_konu: `${tag} sipariş`, teklif_dovizi: '$', teklif_usdkur: 40, teklif_eurkur: 45,
+    firma_id: company._id, firma_adi: company.company_name, firma_ulke: 'Türkiye', teklif_konu: `${tag} sipariş`, teklif_dovizi: '$', teklif_usdkur: 40, teklif_eurkur: 45,
     offeritem: [{ urun_id: product._id, urun_adi: `${tag} Astra 30W`, urun_kodu: ['AST', '30'], urun_miktari: 5, urun_birimi: 'Adet', urun_fiyati: 46.5, urun_dovizi: '$', urun_kdv: 18, order_type: 'default' }],
   });
   return { company, material, product, offer };
@@ -41,9 +41,13 @@ test('an offer moved to Order creates its line; start, record, finish and reset 
   await page.goto(`/offer/${offer._id}`);
   await page.getByRole('radio', { name: 'Sipariş' }).check();
   await page.getByTestId('offer-save').click();
+  await expect(page.getByText('Teklif güncellendi')).toBeVisible();
   await expect(page.getByTestId('offer-tracking-url')).toHaveValue(/\/ordertracking\//);
+  await expect.poll(async () => (await linesOf(admin, offer._id)).length).toBe(1);
   const [line] = await linesOf(admin, offer._id);
-  expect(line.Operations.map((o) => o.Operation)).toEqual(['Dizgi']);
+  // The model's operations, 'Dizgi' carrying the product's material row.
+  const dizgi = line.Operations.find((o) => o.Operation === 'Dizgi')!;
+  expect(dizgi).toBeTruthy();
 
   await page.goto(`/orderitemlist?search=${tag}`);
   const card = page.getByTestId(`order-card-${line._id}`);
@@ -53,7 +57,7 @@ test('an offer moved to Order creates its line; start, record, finish and reset 
   // Production detail: start, record 2 (2 x 2 = 4 out of stock).
   await card.getByTestId('order-card-title').click();
   await expect(page.getByTestId('order-title')).toHaveText(`${tag} Astra 30W`);
-  const op = page.getByTestId(`operation-${line.Operations[0]._id}`);
+  const op = page.getByTestId(`operation-${dizgi._id}`);
   await op.getByTestId('op-start').click();
   await expect(op.getByTestId('op-finish')).toBeVisible();
   await expect(op.getByTestId('op-percent')).toHaveText('5,0%');
@@ -70,7 +74,9 @@ test('an offer moved to Order creates its line; start, record, finish and reset 
   await page.goto(`/orderproductiondetail/${line._id}`);
   await op.getByTestId('op-finish').click();
   await expect(op.getByTestId('op-reset')).toBeVisible();
-  await expect(page.getByTestId('header-percent')).toHaveText('100,0%');
+  await expect(op.getByTestId('op-percent')).toHaveText('100,0%');
+  // One of the model's five operations is done: the line is at 20 %.
+  await expect(page.getByTestId('header-percent')).toHaveText('20,0%');
   await page.goto(`/material/${material._id}`);
   await expect.poll(async () => parseTr(await page.getByTestId('stock-balance').innerText())).toBe(90);
 
