@@ -26,6 +26,7 @@ import { runDeviceBench } from './devices.js';
 import sharp from 'sharp';
 import { bundleReport } from './bundle-size.js';
 import { offerScenarios, type BenchOffers } from './offers.js';
+import { orderScenarios, type BenchOrders } from './orders.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -42,7 +43,7 @@ const duration = num(process.env.BENCH_DURATION, 10);
 
 interface Ready {
   type: 'ready'; port: number; token: string; kind: string; seedMs: number; timings: Record<string, number>;
-  hotMaterial: string; hotMovements: number; materialIds: string[]; productIds: string[]; companyIds: string[]; offers: BenchOffers;
+  hotMaterial: string; hotMovements: number; materialIds: string[]; productIds: string[]; companyIds: string[]; offers: BenchOffers; orders: BenchOrders;
 }
 
 interface Row {
@@ -250,6 +251,8 @@ async function benchOne(label: string, targetUrl?: string) {
     ...extra.map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
     // Issue 10: the offer list over 20,000 offers / 100,000 items and saving a 50-item offer (bench/offers.ts).
     ...offerScenarios(ready.offers).map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
+    // Issue 11: the order-line list over 20,000 lines and operation records under 50 connections (bench/orders.ts).
+    ...orderScenarios(ready.orders),
   ].filter(([n]) => !only || n.includes(only));
   const rows: Row[] = [];
   try {

@@ -13,6 +13,7 @@ import { buildApp } from '../packages/server/src/app.js';
 import { ensureAdmin } from '../packages/server/src/seed/seed.js';
 import { bulkSeed, ledgerMismatches, type BenchSizes } from './seed.js';
 import { seedBenchOffers } from './offers.js';
+import { seedBenchOrders } from './orders.js';
 
 const ADMIN = { email: 'bench@bench.local', password: 'Bench12345!' };
 const send = (m: object) => process.send?.(m);
@@ -67,6 +68,7 @@ async function main() {
   }
   log(`  ${sizes.companies} companies and ${sizes.users} users`);
   const offers = await seedBenchOffers(database.db, log);
+  const orders = await seedBenchOrders(database.db, log);
   const seedMs = Date.now() - t1;
   const app = await buildApp({ config, database, logger: false });
   if (process.env.BENCH_FILES_INSIDE_TX === '1') {
@@ -100,7 +102,7 @@ async function main() {
   process.on('disconnect', () => void stop());
   send({
     type: 'ready', port, token, kind: database.kind, seedMs, timings: data.timings,
-    hotMaterial: data.hotMaterial, hotMovements: data.hotMovements, offers,
+    hotMaterial: data.hotMaterial, hotMovements: data.hotMovements, offers, orders,
     materialIds: data.materialIds.slice(0, 500), productIds: data.productIds.slice(0, 500), companyIds,
   });
 }

@@ -12,6 +12,7 @@ import { seedMyCompany } from '../modules/mycompany/mycompany-seed.js';
 import { seedDeliveries } from '../modules/deliveries/deliveries-seed.js';
 import { seedBuyings } from '../modules/buying/buying-seed.js';
 import { seedOffers } from '../modules/offers/offers-seed.js';
+import { seedOrders } from '../modules/orders/orders-seed.js';
 
 /** The token secret: JWT_SECRET when given, else one generated once and kept in the database. */
 export async function ensureSecret(db: Db, configured: string): Promise<string> {
@@ -67,5 +68,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedDeliveries(db);
   await seedBuyings(db);
   await seedOffers(db);
+  await seedOrders(db);
   return true;
 }

@@ -32,7 +32,7 @@ const CCTS = ['4000 K', '5000 K', '3000 K', '6500 K', '3500 K', '6000 K'] as con
 const OPTICS = ['AS', 'ST', '60', '90', 'SP', '30', '45', '15'] as const;
 const CURRENCY_CYCLE = ['$', '$', '€', '₺'] as const;
 
-export interface FactoryMaterialRef { id: string; material_category: string; material_group: string; material_price: number | string; material_doviz: string }
+export interface FactoryMaterialRef { id: string; material_category: string; material_group: string; material_price: number | string; material_doviz: string; material_name?: string }
 
 /**
  * A model of the given index; beyond the twelve definitions codes get a suffix. With materials, each
@@ -174,14 +174,17 @@ export function makeProduct(i: number, model: { id: string; index: number }, mat
   const optic = light ? OPTICS[i % OPTICS.length] : 'XX';
   const code = `${d.code}-${power}${cat === 8 ? 'AH' : 'W'}${light ? `-${cct.slice(0, 2)}${optic}` : ''}${variant ? `-${variant + 1}` : ''}`;
   const unitLabel = cat === 7 ? 'Wp' : cat === 8 ? 'Ah' : 'W';
-  const rows = materials.length === 0 ? [] : Array.from({ length: 3 + (i % 3) }, (_, n) => {
+  const priceValue = Number((power * (cat === 7 ? 0.45 : cat === 8 ? 3.2 : 1.15) + 12 + (i % 5) * 0.99).toFixed(2));
+  const currency = CURRENCY_CYCLE[i % 3 === 2 ? 2 : 0];
+  const recipe = materials.some((m) => m.material_name) ? billOf(d, power, materials, priceValue, currency) : null;
+  const rows = recipe ?? (materials.length === 0 ? [] : Array.from({ length: 3 + (i % 3) }, (_, n) => {
     const m = materials[(i * 7 + n * 13) % materials.length];
     return {
       op_name: d.ops[n % d.ops.length], material_category: m.material_category, material_group: m.material_group, information: m.id,
       materialqyt: n === 0 ? Math.max(1, Math.round(power / 5)) : (n % 4) + 1, op_qty: 1, rowTotal: 0,
       materialprice: Number(m.material_price), materialcurrency: m.material_doviz as '$' | '€' | '₺',
     };
-  });
+  }));
   const complete = i % 4 !== 3;
   return {
     urun_sira: i + 1,
@@ -193,8 +196,8 @@ export function makeProduct(i: number, model: { id: string; index: number }, mat
     urun_kapasite: cat === 8 ? power : cat === 3 ? power * 1.5 : 0,
     urun_voltaj: cat === 8 ? 12.8 : cat === 5 || cat === 3 ? 12 : cat === 7 ? 18 : 0,
     urun_durumu: i % 10 !== 9,
-    urun_doviz: CURRENCY_CYCLE[i % 3 === 2 ? 2 : 0],
-    urun_fiyat: Number((power * (cat === 7 ? 0.45 : cat === 8 ? 3.2 : 1.15) + 12 + (i % 5) * 0.99).toFixed(2)),
+    urun_doviz: currency,
+    urun_fiyat: priceValue,
     urun_panel: cat === 3 ? power * 2 : cat === 7 ? power : 0,
     urun_aku: cat === 3 ? Math.round(power * 0.9) : cat === 8 ? power : 0,
     urun_cct: cct,
@@ -211,6 +214,76 @@ export function makeProduct(i: number, model: { id: string; index: number }, mat
     ],
     production: rows,
   };
+}
+
+/** Rough demo rates for keeping a demo bill's cost below its price (USD per unit of each currency). */
+const USD_PER: Record<string, number> = { $: 1, '€': 1.15, '₺': 1 / 42 };
+type RecipeRow = [name: string, op: ModelDef['ops'][number], qty: number, optional?: boolean];
+
+/**
+ * A bill of operations a factory would recognise (issue 11): the parts a product of its category is made of, in
+ * quantities that follow its power, on the model's own operations; optional parts are dropped (dearest first)
+ * while the material cost would exceed 80 % of the price. Materials are matched by name (the demo materials).
+ */
+function billOf(d: ModelDef, power: number, materials: readonly FactoryMaterialRef[], price: number, currency: string) {
+  const byName = new Map(materials.filter((m) => m.material_name).map((m) => [m.material_name!, m]));
+  const op = (want: ModelDef['ops'][number]): ModelDef['ops'][number] => (d.ops.includes(want) ? want : d.ops.find((o) => o !== 'Yarı Mamül') ?? d.ops[0]);
+  const cat = d.category;
+  const boards = Math.max(1, Math.ceil(power / 30));
+  const led: RecipeRow[] = [['LED 2835 0,5 W 3000 K', 'Dizgi', power * 2], ['Alüminyum PCB 280x40', 'Dizgi', boards], ['Solder Pasta SAC305', 'Dizgi', 0.002 * boards]];
+  const pack: RecipeRow[] = [[power > 60 ? 'Karton Kutu 80x35x15' : 'Karton Kutu 60x25x12', 'Paketleme', 1], ['Köpük Yastık', 'Paketleme', 2, true], ['Kullanım Kılavuzu', 'Paketleme', 1, true]];
+  const driver = power <= 30 ? 'LED Sürücü 30 W 700 mA' : power <= 60 ? 'LED Sürücü 60 W 1050 mA' : 'LED Sürücü 120 W DALI';
+  const assembly = (body: string, lens: string): RecipeRow[] => [
+    [body, 'Mekanik Montaj', 1], [lens, 'Mekanik Montaj', boards], ['Termal Macun', 'Mekanik Montaj', 0.005, true],
+    ['Silikon Conta 2 m', 'Mekanik Montaj', 0.6, true], ['Paslanmaz Vida M4x10', 'Mekanik Montaj', 0.04, true],
+  ];
+  const test: RecipeRow[] = [['Kablo H05RN-F 3x0,75', 'E-Test', 0.5], ['Kablo Rakoru M20', 'E-Test', 1, true]];
+  let recipe: RecipeRow[];
+  switch (cat) {
+    case 0: case 1:
+      recipe = [...led, ...assembly(power <= 60 ? 'Basınçlı Döküm Gövde 60 W' : 'Basınçlı Döküm Gövde 150 W', 'PMMA Lens 2x6 Asimetrik'),
+        [driver, 'Mekanik Montaj', Math.max(1, Math.ceil(power / 120))], ['Aşırı Gerilim Koruma 10 kV', 'Mekanik Montaj', 1, true],
+        ...(cat === 0 ? [['Direk Bağlantı Aparatı Ø60', 'Mekanik Montaj', 1, true] as RecipeRow] : []), ...test, ...pack];
+      break;
+    case 2: case 4:
+      recipe = [...led, ...assembly(cat === 2 ? 'Projektör Gövdesi 100 W' : 'High Bay Soğutucu 200 W', 'PC Lens 60°'),
+        [driver, 'Mekanik Montaj', Math.max(1, Math.ceil(power / 120))], ...(cat === 2 ? [['Projektör Braketi Paslanmaz', 'Mekanik Montaj', 1, true] as RecipeRow] : []), ...test, ...pack];
+      break;
+    case 3:
+      // Small garden lamps (20 W and less): a simple charge board and a 6,4 V pack; street lamps an MPPT card and 12,8 V.
+      recipe = [...led, [power <= 20 ? 'FR4 Kontrol PCB' : 'MPPT Şarj Kontrol Kartı 10 A', 'Dizgi', 1], ['PIR Hareket Sensörü', 'Dizgi', 1, true],
+        ...assembly(power < 20 ? 'Akü Kutusu ABS' : 'Basınçlı Döküm Gövde 60 W', 'PMMA Lens 2x6 Asimetrik'), ['LiFePO4 Hücre 3,2 V 6 Ah', 'Mekanik Montaj', power <= 20 ? 2 : 4], ['BMS 4S 20 A', 'Mekanik Montaj', 1, true],
+        ['Monokristal Hücre 182 mm', 'Mekanik Montaj', Math.ceil((power * 2) / 7)], ['Solar Kablo 4 mm²', 'E-Test', 0.5, true], ...pack];
+      break;
+    case 5:
+      recipe = [...led, ...assembly('Basınçlı Döküm Gövde 60 W', 'PC Lens 60°'), ['Kablo H05RN-F 3x0,75', 'E-Test', 0.5], ['IP68 Konnektör 3 pin', 'E-Test', 1, true], ...pack];
+      break;
+    case 6:
+      recipe = [...led, ['PMMA Lens 2x6 Asimetrik', 'E-Test', boards], ['IP68 Konnektör 3 pin', 'Onay', 1, true]];
+      break;
+    case 7:
+      recipe = [['Monokristal Hücre 182 mm', 'Harici İşlem', Math.ceil(power / 7)], ['EVA Film', 'Harici İşlem', Math.max(0.5, power / 50)], ['Panel Cam 3,2 mm', 'Harici İşlem', 1],
+        ['Panel Alüminyum Çerçeve', 'Mekanik Montaj', 1], ['Panel Bağlantı Kutusu', 'Mekanik Montaj', 1], ['Solar Kablo 4 mm²', 'Mekanik Montaj', 1, true], ['MC4 Konnektör Takımı', 'Onay', 1, true]];
+      break;
+    default:
+      recipe = [[power >= 100 ? 'LiFePO4 Hücre 3,2 V 20 Ah' : 'LiFePO4 Hücre 3,2 V 6 Ah', 'Mekanik Montaj', 4 * Math.ceil(power / (power >= 100 ? 20 : 6))], ['BMS 4S 20 A', 'Dizgi', 1],
+        ['Akü Kutusu ABS', 'Mekanik Montaj', 1], ['IP68 Konnektör 3 pin', 'Mekanik Montaj', 1, true], ['Karton Kutu 60x25x12', 'Paketleme', 1, true]];
+  }
+  const rows = recipe.filter(([name]) => byName.has(name)).map(([name, want, qty, optional]) => {
+    const m = byName.get(name)!;
+    return {
+      optional: !!optional, cost: qty * Number(m.material_price) * (USD_PER[m.material_doviz] ?? 1),
+      row: { op_name: op(want), material_category: m.material_category, material_group: m.material_group, information: m.id, materialqyt: Number(qty.toFixed(4)), op_qty: 1, rowTotal: 0, materialprice: Number(m.material_price), materialcurrency: m.material_doviz as '$' | '€' | '₺', StockUpdate: true },
+    };
+  });
+  const budget = price * (USD_PER[currency] ?? 1) * 0.8;
+  const total = () => rows.reduce((n, r) => n + r.cost, 0);
+  while (total() > budget) {
+    const dearest = rows.filter((r) => r.optional).sort((a, b) => b.cost - a.cost)[0];
+    if (!dearest) break;
+    rows.splice(rows.indexOf(dearest), 1);
+  }
+  return rows.map((r) => r.row);
 }
 
 const CENTERS_IN = ['fatura', 'ithalat'] as const;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import { computeOffer } from '@isik/domain';
-import { files, images, models, products } from '../../db/schema.js';
+import { count, desc, eq } from 'drizzle-orm';
+import { computeOffer, productionCostUsd, toUsd } from '@isik/domain';
+import { files, images, materials, models, products, tcmbRates } from '../../db/schema.js';
 import { seedDemo } from '../../seed/seed.js';
 import { minimalPdf } from '../../seed/demo-images.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
@@ -118,5 +118,37 @@ describe('demo seed offers', () => {
     const again = computeOffer(one.offeritem, { usd: one.teklif_usdkur, eur: one.teklif_eurkur }, one.teklif_dovizi);
     expect(one.teklif_gtoplamtl).toBe(again.totals.teklif_gtoplamtl);
     expect(one.teklif_gtoplamdoviz).toBe(again.totals.teklif_gtoplamdoviz);
+  });
+});
+
+describe('demo production (issue 11)', () => {
+  it('has order lines at various stages, completed and delivered orders, and stock production', async () => {
+    const list = (await t.call({ method: 'GET', url: '/api/orders/list?type=detaillist&filter1=1&filter2=6', token: t.tokens[3] })).json();
+    const ops = list.orders.flatMap((l: { Operations: { OperationStatus: number }[] }) => l.Operations);
+    expect(ops.some((o: { OperationStatus: number }) => o.OperationStatus === 0)).toBe(true);
+    expect(ops.some((o: { OperationStatus: number }) => o.OperationStatus === 1)).toBe(true);
+    expect(ops.some((o: { OperationStatus: number }) => o.OperationStatus === 2)).toBe(true);
+    expect(list.orders.some((l: { teklifno: unknown }) => l.teklifno === null)).toBe(true);
+    expect(list.orders.some((l: { teslim_edilmis: number }) => l.teslim_edilmis > 0)).toBe(true);
+    expect(list.status4).toBeGreaterThan(0);
+  });
+});
+
+describe('demo bills of operations (issue 11)', () => {
+  it('cost less than the price and fit the product (Astra 30 W: no MPPT card, no 150 W body)', async () => {
+    const [rate] = await db().select().from(tcmbRates).orderBy(desc(tcmbRates.tarih)).limit(1);
+    const rates = { usd: rate.usd_selling, eur: rate.eur_selling };
+    const rows = await db().select().from(products);
+    const withBill = rows.filter((p) => p.production.length > 0);
+    expect(withBill.length).toBeGreaterThan(10);
+    for (const p of withBill) {
+      const cost = productionCostUsd(p.production, rates);
+      expect(cost, `${p.urun_adi_tr}: ${cost} $ against ${p.urun_fiyat} ${p.urun_doviz}`).toBeLessThan(toUsd(p.urun_fiyat, p.urun_doviz, rates));
+    }
+    const astra = withBill.find((p) => p.urun_adi_tr === 'Astra LED Yol Armatürü 30 W')!;
+    const names = (await db().select({ id: materials.id, name: materials.material_name }).from(materials)).filter((m) => astra.production.some((r) => r.information === m.id)).map((m) => m.name);
+    expect(names).toContain('Basınçlı Döküm Gövde 60 W');
+    expect(names).toContain('LED Sürücü 30 W 700 mA');
+    expect(names.some((n) => n.includes('MPPT') || n.includes('150 W'))).toBe(false);
   });
 });

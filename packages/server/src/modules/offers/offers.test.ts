@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { computeOffer, formatOfferNo, businessYear, type Offer } from '@isik/domain';
-import { logs, offerItems, offers, tcmbRates, users } from '../../db/schema.js';
+import { logs, offerItems, offers, orderItems, tcmbRates, users } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { trackingToken } from '../../lib/tracking-token.js';
 
@@ -144,16 +144,18 @@ describe('POST /offers/update', () => {
 
   it('an order error (production started on an item not from stock) blocks status changes and delete', async () => {
     const o = await created(worked({ firma_id: companyId, teklif_durumu: 1 }));
-    await t.database.db.update(offerItems).set({ tamamlanma_orani: '25' }).where(eq(offerItems.id, o.offeritem[0]._id));
+    // The order lines decide (DECISIONS 4): the line of the first item has started production.
+    const [line] = await t.database.db.select().from(orderItems).where(eq(orderItems.offer_item_id, o.offeritem[0]._id));
+    await t.database.db.update(orderItems).set({ tamamlanma_orani: '25' }).where(eq(orderItems.id, line.id));
     let res = await update(o._id, { teklif_durumu: 4 });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('An order whose production has started cannot be cancelled. Reset the production operations first.');
     res = await t.call({ method: 'GET', url: `/api/offers/delete/${o._id}`, token: t.tokens[2] });
     expect(res.statusCode).toBe(409);
-    // Taken from stock, the same completion is no error.
-    await t.database.db.update(offerItems).set({ takeoff_from_stock: true }).where(eq(offerItems.id, o.offeritem[0]._id));
+    // Taken from stock, the same completion is no error; leaving 1 withdraws the lines.
+    await t.database.db.update(orderItems).set({ order_type: 'takeoff_stock' }).where(eq(orderItems.id, line.id));
     expect((await update(o._id, { teklif_durumu: 4 })).statusCode).toBe(200);
-    expect((await get(o._id)).offeritem[0].tamamlanmaOrani).toBe(25);
+    expect(await t.database.db.select().from(orderItems).where(eq(orderItems.offer_id, o._id))).toEqual([]);
   });
 
   it('answers 404 for an unknown offer and 400 for a bad body', async () => {

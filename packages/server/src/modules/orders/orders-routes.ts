@@ -48,7 +48,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; db: Db
   for (const method of ['GET', 'DELETE'] as const) {
     app.route({
       method, url: '/orders/delete/:id', exposeHeadRoute: false,
-      config: { level: routeLevel('/orderitemlist'), module: 'orders', action: 'delete' },
+      // Spec 002 2.2, 6: only roles below 3 delete a line, so the call takes the level of the order pages (2).
+      config: { level: routeLevel('/order/:id'), module: 'orders', action: 'delete' },
       schema: { tags, summary: 'Delete a line: roles below 3, only without an offer, with completion 0 and nothing delivered', params: idParams, response: { 200: okSchema, ...errorResponses } },
       handler: async (req) => orders.remove(requireSession(req), req.params.id),
     });

@@ -1,0 +1,357 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { eq, sql } from 'drizzle-orm';
+import type { OrderLine, Offer } from '@isik/domain';
+import { materialMovements, materials, orderItems, productMovements, products } from '../../db/schema.js';
+import { createTestContext, type TestContext } from '../../test/helper.js';
+import { trackingToken } from '../../lib/tracking-token.js';
+import { insertMaterial, insertModel, insertProduct } from '../catalogue/test-fixtures.js';
+
+let t: TestContext;
+let companyId: string;
+let productId: string;
+let semiProductId: string;
+const mats: string[] = [];
+let idx = 500;
+
+const db = () => t.database.db;
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, token: string | null = t.tokens[2], lang = 'en') =>
+  t.call({ method, url, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }), token, lang });
+async function ok<T = OrderLine>(p: ReturnType<typeof call>): Promise<T> {
+  const res = await p;
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as T;
+}
+const opUrl = (line: string, op: string, action: string) => `/api/orders/operations/${line}/${op}/${action}`;
+const stockOf = async (id: string) => Number((await db().select({ s: materials.stock_sum }).from(materials).where(eq(materials.id, id)))[0].s);
+const productStock = async (id: string) => Number((await db().select({ s: products.stock_sum }).from(products).where(eq(products.id, id)))[0].s);
+
+async function newOffer(items: Record<string, unknown>[], status = 1): Promise<Offer> {
+  return ok<Offer>(call('POST', '/api/offers/create', {
+    firma_id: companyId, firma_adi: 'Registered Ltd', firma_ulke: 'Türkiye', teklif_dovizi: '$', teklif_usdkur: 40, teklif_eurkur: 45, teklif_durumu: status,
+    offeritem: items.map((i) => ({ urun_adi: 'Astra 30 W', urun_kodu: ['AST', 'P1', '30W'], urun_miktari: 10, urun_birimi: 'Adet', urun_fiyati: 46.5, urun_dovizi: '$', urun_kdv: 18, order_type: 'default', ...i })),
+  }));
+}
+async function linesOf(offerId: string): Promise<OrderLine[]> {
+  return (await ok<{ orders: OrderLine[] }>(call('GET', `/api/orders/list?type=detaillist&filter1=1&filter2=6&offer=${offerId}`))).orders;
+}
+async function stockLine(qty = 4, product = productId): Promise<OrderLine> {
+  return ok(call('POST', '/api/orders/create/', { urun_id: product, urun_miktari: qty, urun_fiyati: 10 }));
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const res = await t.call({ method: 'POST', url: '/api/companies/create', token: t.tokens[0], payload: { company_name: 'Registered Ltd', company_city: 'İstanbul', company_country: 'Türkiye', company_email: 'info@registered.test' } });
+  expect(res.statusCode, res.body).toBe(200);
+  companyId = res.json()._id;
+  for (let i = 0; i < 3; i++) mats.push(await insertMaterial(db(), idx++));
+  const model = await insertModel(db(), idx++, { productiondetail: [{ No: 1, Operation: 'Dizgi' }, { No: 2, Operation: 'Paketleme' }] });
+  productId = await insertProduct(db(), idx++, { id: model, index: idx }, {
+    production: [
+      { op_name: 'Dizgi', information: mats[0], materialqyt: 2, StockUpdate: true },
+      { op_name: 'Dizgi', information: mats[1], materialqyt: 0.5, StockUpdate: true },
+      { op_name: 'Paketleme', information: mats[2], materialqyt: 1, StockUpdate: true },
+    ],
+  });
+  const semiModel = await insertModel(db(), idx++, { productiondetail: [{ No: 1, Operation: 'Yarı Mamül', OperationComponent: [{ label: 'PCB', value: productId }] }] });
+  semiProductId = await insertProduct(db(), idx++, { id: semiModel, index: idx });
+});
+afterAll(async () => { await t?.close(); });
+
+describe('offer -> order lines (DECISIONS 4)', () => {
+  it('an offer created as an order gets one line per item: operations from the bill, takeoff_stock status 6, material ready', async () => {
+    const o = await newOffer([{ urun_id: productId }, { urun_id: productId, takeoff_from_stock: true, urun_miktari: 2 }, { urun_adi: 'Kablo', order_type: 'material', urun_miktari: 5 }]);
+    const lines = await linesOf(o._id);
+    expect(lines).toHaveLength(3);
+    const [prod, take, mat] = ['default', 'takeoff_stock', 'material'].map((ty) => lines.find((l) => l.order_type === ty)!);
+    expect(prod).toMatchObject({ siparis_durumu: 1, urun_miktari: 10, tamamlanmaOrani: 0, ready: true, teklifno: { _id: o._id, firma_id: companyId, firma_adi: 'Registered Ltd' }, urun_kodu: ['AST', 'P1', '30W'], undetermined: 0 });
+    expect(prod.Operations.map((x) => [x.Operation, x.Qty, x.OperationStatus, x.OperationDetails.map((d) => [d.material, d.materialQty, d.totalQty, d.StockUpdate])])).toEqual([
+      ['Dizgi', 10, 0, [[mats[0], 2, 20, true], [mats[1], 0.5, 5, true]]],
+      ['Paketleme', 10, 0, [[mats[2], 1, 10, true]]],
+    ]);
+    expect(take).toMatchObject({ siparis_durumu: 6, ready: true, Operations: [] });
+    expect(mat).toMatchObject({ siparis_durumu: 1, ready: true, Operations: [] });
+  });
+
+  it('moving 0 -> 1 creates lines, 1 -> 0 withdraws them; refused with the message of 001 4.1 while a line has started', async () => {
+    const o = await newOffer([{ urun_id: productId }], 0);
+    expect(await linesOf(o._id)).toHaveLength(0);
+    const full = await ok<Offer>(call('GET', `/api/offers/${o._id}`));
+    const moved = await ok<Offer>(call('POST', `/api/offers/update/${o._id}`, { ...full, teklif_durumu: 1 }));
+    const [line] = await linesOf(o._id);
+    await ok(call('POST', opUrl(line._id, line.Operations[0]._id, 'start'), {}));
+    let res = await call('POST', `/api/offers/update/${o._id}`, { ...moved, teklif_durumu: 0 }, t.tokens[2], 'tr');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Üretime başlanmış sipariş iptal edilemez. Önce üretim operasyonlarını sıfırlayınız.');
+    await ok(call('POST', opUrl(line._id, line.Operations[0]._id, 'reset'), {}));
+    res = await call('POST', `/api/offers/update/${o._id}`, { ...moved, teklif_durumu: 0 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await linesOf(o._id)).toHaveLength(0);
+    expect((await call('GET', `/api/orders/item/${line._id}`)).statusCode).toBe(404);
+  });
+
+  it('the staff answer carries orderTrackingUrl; the tracking call answers only with the right token', async () => {
+    const o = await newOffer([{ urun_id: productId }]);
+    const full = await ok<Offer & { orderTrackingUrl: string }>(call('GET', `/api/offers/${o._id}`));
+    const token = trackingToken(t.config.jwtSecret, o._id, companyId);
+    expect(full.orderTrackingUrl).toMatch(new RegExp(`/ordertracking/${o._id}/${companyId}/${token}$`));
+    const tr = await ok<{ offer: { _id: string }; lines: { urun_miktari: number; tamamlanmaOrani: number; siparis_durumu: number; Delivery: unknown[] }[] }>(call('GET', `/api/ordertracking/${o._id}/${companyId}/${token}`, undefined, null));
+    expect(tr.offer._id).toBe(o._id);
+    expect(tr.lines).toEqual([expect.objectContaining({ urun_miktari: 10, tamamlanmaOrani: 0, siparis_durumu: 1, Delivery: [] })]);
+    for (const url of [`/api/ordertracking/${o._id}/${companyId}/x${token}`, `/api/ordertracking/${o._id}/other/${token}`, `/api/ordertracking/nope/${companyId}/${token}`]) {
+      const res = await call('GET', url, undefined, null);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('Astra');
+    }
+  });
+});
+
+describe('operation actions (spec 002 4, DECISIONS 5)', () => {
+  it('start, record, finish and reset move stock through the ledger and the line state follows', async () => {
+    const o = await newOffer([{ urun_id: productId }]);
+    const [line] = await linesOf(o._id);
+    const [dizgi, paket] = line.Operations;
+    const before = await Promise.all(mats.map(stockOf));
+
+    let l = await ok(call('POST', opUrl(line._id, dizgi._id, 'start'), {}));
+    expect(l.Operations[0]).toMatchObject({ OperationStatus: 1, OperationPercent: 5, OperationStaff: 'Role2 Tester', OperationFinishTime: null });
+    expect(l.Operations[0].OperationStartTime).toBeTruthy();
+    expect(l).toMatchObject({ siparis_durumu: 2, tamamlanmaOrani: 2.5 });
+    expect((await call('POST', opUrl(line._id, dizgi._id, 'start'), {})).statusCode).toBe(409);
+
+    l = await ok(call('POST', opUrl(line._id, dizgi._id, 'record'), { qty: 3 }));
+    expect(l.Operations[0]).toMatchObject({ OperationComplated: 3, OperationPercent: 30, OperationStatus: 1 });
+    expect(l.Operations[0].OperationComplatedList).toEqual([expect.objectContaining({ Staff: 'Role2 Tester', Qty: 3, stockupdate: true, type: 'record' })]);
+    expect(await stockOf(mats[0])).toBe(before[0] - 6);
+    expect(await stockOf(mats[1])).toBe(before[1] - 1.5);
+
+    const res = await call('POST', opUrl(line._id, dizgi._id, 'record'), { qty: 8 }, t.tokens[2], 'en');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'The produced quantity must be above 0 and at most the remaining 7.', fields: { qty: expect.any(String) } });
+    expect((await call('POST', opUrl(line._id, dizgi._id, 'record'), { qty: 0 })).statusCode).toBe(400);
+    expect((await call('POST', opUrl(line._id, 'nope', 'record'), { qty: 1 })).statusCode).toBe(404);
+
+    l = await ok(call('POST', opUrl(line._id, dizgi._id, 'finish'), {}));
+    expect(l.Operations[0]).toMatchObject({ OperationStatus: 2, OperationPercent: 100, OperationComplated: 10 });
+    expect(l.Operations[0].OperationComplatedList.at(-1)).toMatchObject({ Qty: 7, type: 'finish' });
+    expect(await stockOf(mats[0])).toBe(before[0] - 20);
+    expect(l).toMatchObject({ tamamlanmaOrani: 50, siparis_durumu: 2 });
+
+    l = await ok(call('POST', opUrl(line._id, paket._id, 'record'), { qty: 10 }));
+    expect(l).toMatchObject({ tamamlanmaOrani: 100, siparis_durumu: 4 });
+    expect(l.bitis_tarihi).toBeTruthy();
+    expect((await ok<Offer>(call('GET', `/api/offers/${o._id}`))).teklif_durumu).toBe(2);
+
+    const movesBefore = (await db().select().from(materialMovements).where(eq(materialMovements.orderitem_id, line._id))).length;
+    l = await ok(call('POST', opUrl(line._id, dizgi._id, 'reset'), {}));
+    expect(l.Operations[0]).toMatchObject({ OperationStatus: 0, OperationPercent: 0, OperationComplated: 0, OperationComplatedList: [], OperationStaff: '', OperationStartTime: null });
+    expect(l).toMatchObject({ tamamlanmaOrani: 50, siparis_durumu: 2, bitis_tarihi: null });
+    expect(await stockOf(mats[0])).toBe(before[0]);
+    expect(await stockOf(mats[1])).toBe(before[1]);
+    expect(await stockOf(mats[2])).toBe(before[2] - 10);
+    const movesAfter = (await db().select().from(materialMovements).where(eq(materialMovements.orderitem_id, line._id))).length;
+    expect(movesAfter).toBe(movesBefore + 4);
+    expect((await ok<Offer>(call('GET', `/api/offers/${o._id}`))).teklif_durumu).toBe(1);
+    // Ledger rows of production cannot be deleted by hand.
+    const [mv] = await db().select().from(materialMovements).where(eq(materialMovements.orderitem_id, line._id)).limit(1);
+    expect((await call('GET', `/api/stock/delete/${mv.id}`, undefined, t.tokens[0])).statusCode).not.toBe(200);
+  });
+
+  it('a sent, stale __v answers 409; roles 4+ are refused; no token is 401', async () => {
+    const l = await stockLine();
+    expect((await call('POST', opUrl(l._id, l.Operations[0]._id, 'start'), { __v: l.__v + 5 })).statusCode).toBe(409);
+    expect((await call('POST', opUrl(l._id, l.Operations[0]._id, 'start'), {}, t.tokens[4])).statusCode).toBe(403);
+    expect((await call('POST', opUrl(l._id, l.Operations[0]._id, 'start'), {}, null)).statusCode).toBe(401);
+    expect((await call('GET', '/api/orders/list', undefined, t.tokens[4])).statusCode).toBe(403);
+    const r3 = await call('POST', opUrl(l._id, l.Operations[0]._id, 'start'), { __v: l.__v }, t.tokens[3]);
+    expect(r3.statusCode, r3.body).toBe(200);
+  });
+
+  it('start is refused while material rows are undetermined, with their count; a new operation starts with one Bilinmeyen row', async () => {
+    const l = await stockLine();
+    const ops = [...l.Operations, { Operation: 'E-Test' }];
+    const u = await ok(call('POST', `/api/orders/updateitem/${l._id}`, { Operations: ops, __v: l.__v }));
+    const test = u.Operations.find((o) => o.Operation === 'E-Test')!;
+    expect(test.OperationDetails).toEqual([expect.objectContaining({ material: '', material_name: 'Bilinmeyen', StockUpdate: true })]);
+    expect(u).toMatchObject({ undetermined: 1, ready: false });
+    const res = await call('POST', opUrl(l._id, test._id, 'start'), {}, t.tokens[2], 'en');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('1 purchased materials are undetermined: choose the materials first.');
+    expect((await call('POST', `/api/orders/updateitem/${l._id}`, { __v: 0 })).statusCode).toBe(409);
+  });
+
+  it('twenty concurrent records of 1 give exactly 20 completed and 20 x per-unit out of stock', async () => {
+    const l = await stockLine(40);
+    const op = l.Operations[0];
+    const before = await stockOf(mats[0]);
+    const results = await Promise.all(Array.from({ length: 20 }, () => call('POST', opUrl(l._id, op._id, 'record'), { qty: 1 })));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const after = await ok(call('GET', `/api/orders/item/${l._id}`));
+    expect(after.Operations[0].OperationComplated).toBe(20);
+    expect(after.Operations[0].OperationComplatedList).toHaveLength(20);
+    expect(await stockOf(mats[0])).toBe(before - 40);
+  });
+
+  it('a stock production line reaching 100 % puts its product into stock; reset takes it back; delete rules', async () => {
+    const l = await stockLine(3);
+    const before = await productStock(productId);
+    for (const op of l.Operations) await ok(call('POST', opUrl(l._id, op._id, 'finish'), {}));
+    expect(await productStock(productId)).toBe(before + 3);
+    let res = await call('GET', `/api/orders/delete/${l._id}`, undefined, t.tokens[1], 'tr');
+    expect(res.statusCode).toBe(409);
+    await ok(call('POST', opUrl(l._id, l.Operations[0]._id, 'reset'), {}));
+    expect(await productStock(productId)).toBe(before);
+    await ok(call('POST', opUrl(l._id, l.Operations[1]._id, 'reset'), {}));
+    expect((await call('GET', `/api/orders/delete/${l._id}`, undefined, t.tokens[3])).statusCode).toBe(403);
+    res = await call('DELETE', `/api/orders/delete/${l._id}`, undefined, t.tokens[2]);
+    expect(res.statusCode, res.body).toBe(200);
+    const o = await newOffer([{ urun_id: productId }]);
+    const [ol] = await linesOf(o._id);
+    res = await call('GET', `/api/orders/delete/${ol._id}`, undefined, t.tokens[1]);
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('a Yarı Mamül operation takes its component product out of product stock; finish short of stock needs force', async () => {
+    const l = await stockLine(2, semiProductId);
+    const op = l.Operations[0];
+    expect(op).toMatchObject({ Operation: 'Yarı Mamül', OperationDetails: [expect.objectContaining({ material: productId, component: true })] });
+    const stock = await productStock(productId);
+    const semi = await productStock(semiProductId);
+    await ok(call('POST', opUrl(l._id, op._id, 'record'), { qty: 1 }));
+    expect(await productStock(productId)).toBe(stock - 1);
+    const needForce = stock - 1 < 1;
+    if (needForce) expect((await call('POST', opUrl(l._id, op._id, 'finish'), {})).statusCode).toBe(409);
+    await ok(call('POST', opUrl(l._id, op._id, 'finish'), { force: true }));
+    expect(await productStock(productId)).toBe(stock - 2);
+    // The finished stock production line puts the semi-finished product itself into stock.
+    expect(await productStock(semiProductId)).toBe(semi + 2);
+  });
+
+  it('transfer to stock: an offer line at 100 % enters product stock and leaves the offer', async () => {
+    const o = await newOffer([{ urun_id: productId, urun_miktari: 2 }]);
+    const [line] = await linesOf(o._id);
+    expect((await call('POST', `/api/orders/transfer/${line._id}`, {})).statusCode).toBe(409);
+    for (const op of line.Operations) await ok(call('POST', opUrl(line._id, op._id, 'finish'), {}));
+    const before = await productStock(productId);
+    const l = await ok(call('POST', `/api/orders/transfer/${line._id}`, {}));
+    expect(l.teklifno).toBeNull();
+    expect(await productStock(productId)).toBe(before + 2);
+  });
+});
+
+describe('order deliveries (DECISIONS 6)', () => {
+  it('limits to ordered - delivered, raises delivered, takes a takeoff_stock product out of stock; delete reverses; offer reaches 3', async () => {
+    const o = await newOffer([{ urun_id: productId, takeoff_from_stock: true, urun_miktari: 3 }]);
+    const [line] = await linesOf(o._id);
+    const before = await productStock(productId);
+    const body = { date: '01.02.2026', company_id: companyId, company: 'Registered Ltd', product_id: productId, productname: 'Astra', order_id: o._id, orderitem_id: line._id, unit: 'Adet', price: 46.5, doviz: '$', status: 0, deliverer: 'Ali', receiver: 'Veli', description: '', max: 3, orderQty: 3, totaldeliveried: 0 };
+    let res = await call('POST', '/api/deliveried/create/', { ...body, qty: 4 }, t.tokens[2], 'en');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'The delivered quantity cannot exceed the remaining 3.', fields: { qty: expect.any(String) } });
+    res = await call('POST', '/api/deliveried/create/', { ...body, qty: 0 }, t.tokens[2], 'tr');
+    expect(res.json().message).toBe('Miktarı Yazınız');
+    let l = await ok(call('POST', '/api/deliveried/create/', { ...body, qty: 2 }));
+    expect(l.teslim_edilmis).toBe(2);
+    expect(l.Delivery).toEqual([expect.objectContaining({ teslimedilenmiktar: 2, personel: 'Ali', teslimalan: 'Veli' })]);
+    expect(await productStock(productId)).toBe(before - 2);
+    l = await ok(call('POST', '/api/deliveried/create/', { ...body, qty: 1 }));
+    expect((await ok<Offer>(call('GET', `/api/offers/${o._id}`))).teklif_durumu).toBe(3);
+    const d = l.Delivery[0];
+    res = await call('GET', `/api/deliveried/delete/${d._id}/${productId}/takeoff_stock`);
+    expect(res.statusCode, res.body).toBe(200);
+    l = await ok(call('GET', `/api/orders/item/${line._id}`));
+    expect(l.teslim_edilmis).toBe(1);
+    expect(await productStock(productId)).toBe(before - 1);
+    // No longer fully delivered; the line (nothing to produce) is complete: back to 2.
+    expect((await ok<Offer>(call('GET', `/api/offers/${o._id}`))).teklif_durumu).toBe(2);
+  });
+
+  it('a line without a company stops with the documented message', async () => {
+    const l = await stockLine();
+    const res = await call('POST', '/api/deliveried/create/', { orderitem_id: l._id, qty: 1 }, t.tokens[2], 'tr');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Firma Kayıtlı Değil Devam edemezsiniz..');
+  });
+});
+
+describe('lists, component list and dashboards', () => {
+  it('GET /orders/list answers the page, the counts and sorts; bad filters are 400', async () => {
+    const r = await ok<{ orders: OrderLine[]; status1: number; status2: number; status4: number; status6: number; totalItemCount: number; totalPage: number }>(call('GET', '/api/orders/list?type=list&orderBy=urun_adi&filter1=1&filter2=4&page=1&pageSize=2'));
+    expect(r.orders.length).toBeLessThanOrEqual(2);
+    expect(r.totalItemCount).toBeGreaterThan(2);
+    expect(r.orders[0].Operations.every((o) => o.OperationDetails.length === 0)).toBe(true);
+    const [{ n }] = await db().select({ n: sql<number>`count(*)::int` }).from(orderItems).where(sql`siparis_durumu between 1 and 4`);
+    expect(r.totalItemCount).toBe(Number(n));
+    expect(r.status1 + r.status2 + r.status4).toBeLessThanOrEqual(r.totalItemCount);
+    const s = await ok<{ orders: OrderLine[] }>(call('GET', '/api/orders/list?search=registered&filter1=6&filter2=6'));
+    expect(s.orders.every((o) => o.siparis_durumu === 6 && o.teklifno?.firma_adi === 'Registered Ltd')).toBe(true);
+    const res = await call('GET', '/api/orders/list?filter1=9', undefined, t.tokens[2], 'en');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The status filter must be between 1 and 6.');
+  });
+
+  it('component list: required over open lines with stock, purchase requests and shortage', async () => {
+    const r = await ok<{ components: { material_id: string; required: number; stock: number; onOrder: number; shortage: number }[] }>(call('GET', '/api/orders/components?orderBy=required&order=desc', undefined, t.tokens[3]));
+    const row = r.components.find((c) => c.material_id === mats[0])!;
+    expect(row.required).toBeGreaterThan(0);
+    expect(row.shortage).toBe(Math.max(0, row.required - Math.max(0, row.stock) - row.onOrder));
+    await ok(call('POST', '/api/buying/create/', { material_id: mats[0], material_qty: 5, satinalma_durumu: 0 }));
+    const r2 = await ok<{ components: { material_id: string; onOrder: number }[] }>(call('GET', '/api/orders/components'));
+    expect(r2.components.find((c) => c.material_id === mats[0])!.onOrder).toBe(row.onOrder + 5);
+  });
+
+  it('production dashboard, model dashboard and the orders overview answer for role 3', async () => {
+    const p = await ok<{ operationStatus: Record<string, number>; operations: { Operation: string; count: number }[] }>(call('GET', '/api/orders/dashboard/production', undefined, t.tokens[3]));
+    expect(p.operations.find((o) => o.Operation === 'Dizgi')!.count).toBeGreaterThan(0);
+    const m = await ok<{ models: { model: string; ordered: number }[] }>(call('GET', '/api/orders/dashboard/models', undefined, t.tokens[3]));
+    expect(m.models.find((x) => x.model === 'AST')!.ordered).toBeGreaterThan(0);
+    const ov = await ok<{ orders: { lines: unknown[] }[]; load: { openLines: number } }>(call('GET', '/api/orders/overview', undefined, t.tokens[3]));
+    expect(ov.orders.length).toBeGreaterThan(0);
+    expect(ov.load.openLines).toBeGreaterThan(0);
+    expect((await call('GET', '/api/orders/overview', undefined, t.tokens[5])).statusCode).toBe(403);
+  });
+});
+
+describe('property: balances stay the signed sum of their movements', () => {
+  it('random interleavings of start, record, finish, reset and deliveries', async () => {
+    const o = await newOffer([{ urun_id: productId, urun_miktari: 6 }, { urun_id: productId, urun_miktari: 4, takeoff_from_stock: true }]);
+    const lines = await linesOf(o._id);
+    const prod = lines.find((l) => l.order_type === 'default')!;
+    const take = lines.find((l) => l.order_type === 'takeoff_stock')!;
+    const action = fc.oneof(
+      fc.record({ k: fc.constantFrom('start', 'finish', 'reset'), op: fc.nat(1) }),
+      fc.record({ k: fc.constant('record'), op: fc.nat(1), q: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({ k: fc.constant('deliver'), q: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({ k: fc.constant('undeliver') }),
+    );
+    await fc.assert(fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 8 }), async (acts) => {
+      for (const a of acts) {
+        if (a.k === 'deliver') {
+          await call('POST', '/api/deliveried/create/', { orderitem_id: take._id, qty: (a as { q: number }).q });
+        } else if (a.k === 'undeliver') {
+          const l = await ok(call('GET', `/api/orders/item/${take._id}`));
+          if (l.Delivery[0]) await ok(call('GET', `/api/deliveried/delete/${l.Delivery[0]._id}/${productId}/takeoff_stock`));
+        } else {
+          const op = prod.Operations[(a as { op: number }).op];
+          const res = await call('POST', opUrl(prod._id, op._id, a.k), a.k === 'record' ? { qty: (a as { q: number }).q } : {});
+          expect([200, 400, 409]).toContain(res.statusCode);
+        }
+      }
+      const mm = await db().execute(sql`select m.id from materials m left join material_movements v on v.stock_id = m.id group by m.id having m.stock_sum <> coalesce(sum(v.sum_qty), 0)`);
+      const pm = await db().execute(sql`select p.id from products p left join product_movements v on v.product_id = p.id group by p.id having p.stock_sum <> coalesce(sum(v.sum_qty), 0)`);
+      expect((mm as unknown as { rows: unknown[] }).rows).toEqual([]);
+      expect((pm as unknown as { rows: unknown[] }).rows).toEqual([]);
+      const l = await ok(call('GET', `/api/orders/item/${prod._id}`));
+      for (const op of l.Operations) {
+        expect(op.OperationComplated).toBe(op.OperationComplatedList.reduce((n, h) => n + h.Qty, 0));
+        const out = await db().select({ s: sql<string>`coalesce(sum(sum_qty), 0)` }).from(materialMovements).where(sql`ref_id = ${op._id}`);
+        const perUnit = op.OperationDetails.reduce((n, d) => n + d.materialQty, 0);
+        expect(0 - Number(out[0].s)).toBeCloseTo(op.OperationComplated * perUnit, 4);
+      }
+      const t2 = await ok(call('GET', `/api/orders/item/${take._id}`));
+      expect(t2.teslim_edilmis).toBe(t2.Delivery.reduce((n, d) => n + d.teslimedilenmiktar, 0));
+      const pd = await db().select({ s: sql<string>`coalesce(sum(sum_qty), 0)` }).from(productMovements).where(sql`orderitem_id = ${take._id}`);
+      expect(0 - Number(pd[0].s)).toBe(t2.teslim_edilmis);
+    }), { numRuns: 15 });
+  });
+});
