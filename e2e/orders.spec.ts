@@ -140,3 +140,27 @@ test('a signed-out visitor from a QR link signs in from /web and returns to it',
   await login(page, user.email, user.password);
   await expect(page).toHaveURL(/\/app\/production\/orderQROptions\/none$/);
 });
+
+test.describe('on the floor', () => {
+  test.use({ role: 3 });
+  test('a role-3 worker opens the QR route, sees a start made elsewhere live, and records the rest in two taps', async ({ page, admin, tag }) => {
+    const { offer } = await makeOffer(admin, tag);
+    await admin.post(`/offers/update/${offer._id}`, { teklif_durumu: 1, __v: offer.__v });
+    const [line] = await linesOf(admin, offer._id);
+    const dizgi = line.Operations.find((o) => o.Operation === 'Dizgi')!;
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/orderoperations/${line._id}/${dizgi._id}`);
+    const op = page.getByTestId(`operation-${dizgi._id}`);
+    await expect(op.getByTestId('op-start')).toBeVisible();
+    // Someone else starts it: the open page follows through the live socket, without a reload.
+    await admin.post(`/orders/operations/${line._id}/${dizgi._id}/start`, {});
+    await expect(op.getByTestId('op-finish')).toBeVisible();
+    // Tap the produced quantity (fills the remaining 5), tap Record.
+    await op.getByTestId('op-completed').click();
+    await expect(op.getByTestId('op-counter')).toHaveValue('5');
+    await op.getByTestId('op-record').click();
+    await expect(op.getByTestId('op-completed')).toContainText('5,00 / 5,00');
+    await expect(op.getByTestId('op-reset')).toBeVisible();
+  });
+});
