@@ -164,3 +164,25 @@ test.describe('on the floor', () => {
     await expect(op.getByTestId('op-reset')).toBeVisible();
   });
 });
+
+test('the component list shows what an open line needs and a purchase request from it counts as on order', async ({ page, admin, tag }) => {
+  const { offer, material } = await makeOffer(admin, tag);
+  await admin.post(`/offers/update/${offer._id}`, { teklif_durumu: 1, __v: offer.__v });
+  await loginAs(page);
+  await page.goto('/componentlist');
+  await page.getByPlaceholder('Malzeme, kategori veya grup ara').fill(tag);
+  const row = page.locator('table tbody tr').filter({ hasText: material.material_name });
+  await expect(row).toHaveCount(1);
+  // 5 units x 2 per unit in 'Dizgi'; 100 in stock, nothing short.
+  await expect(row).toContainText('10,00 Adet');
+  await expect(row).toContainText('100,00');
+  await row.getByRole('button', { name: `${material.material_name} için işlemler` }).click();
+  await page.getByRole('menuitem', { name: 'Satınalma talebi' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('request-qty').fill('7');
+  await dialog.getByTestId('request-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(row.locator('td').nth(6)).toHaveText('7,00');
+  const buyings = await admin.get<{ material_id: string; material_qty: number; satinalma_durumu: number }[]>(`/buying/list?filter1=0&filter2=4&search=${encodeURIComponent(material.material_name)}`);
+  expect(buyings.filter((b) => b.material_id === material._id).map((b) => [b.material_qty, b.satinalma_durumu])).toEqual([[7, 0]]);
+});
