@@ -55,7 +55,7 @@ test('an offer moved to Order creates its line; start, record, finish and reset 
   await expect(card.getByTestId('order-status')).toHaveText('Bekliyor');
 
   // Production detail: start, record 2 (2 x 2 = 4 out of stock).
-  await card.getByTestId('order-card-title').click();
+  await card.getByTestId('card-title').click();
   await expect(page.getByTestId('order-title')).toHaveText(`${tag} Astra 30W`);
   const op = page.getByTestId(`operation-${dizgi._id}`);
   await op.getByTestId('op-start').click();
@@ -185,4 +185,32 @@ test('the component list shows what an open line needs and a purchase request fr
   await expect(row.locator('td').nth(6)).toHaveText('7,00');
   const buyings = await admin.get<{ material_id: string; material_qty: number; satinalma_durumu: number }[]>(`/buying/list?filter1=0&filter2=4&search=${encodeURIComponent(material.material_name)}`);
   expect(buyings.filter((b) => b.material_id === material._id).map((b) => [b.material_qty, b.satinalma_durumu])).toEqual([[7, 0]]);
+});
+
+test('a new stock production made from the list is deleted again after the question', async ({ page, admin, tag }) => {
+  await createProduct(admin, `${tag} Solar 20W`, `${tag}-SOL20`);
+  await loginAs(page);
+  await page.goto(`/orderitemlist?search=${tag}`);
+  await page.getByRole('button', { name: 'İşlemler' }).click();
+  await page.getByTestId('new-stock-production').click();
+  const dialog = page.getByRole('dialog', { name: 'Yeni stok üretimi' });
+  await dialog.getByTestId('stock-pick-product').click();
+  const picker = page.getByTestId('product-picker');
+  await picker.getByTestId('product-picker-search').fill(tag);
+  await expect(picker.locator('tbody tr').first()).toContainText(`${tag} Solar 20W`);
+  await picker.locator('tbody tr').first().click();
+  await expect(dialog.getByLabel('Ürün', { exact: true })).toHaveValue(`${tag} Solar 20W`);
+  await dialog.getByTestId('stock-qty').fill('3');
+  await expect(dialog.getByTestId('stock-grand')).toHaveText('35,40 $');
+  await dialog.getByTestId('stock-save').click();
+  await expect(dialog).toBeHidden();
+
+  const card = page.locator('[data-testid^="order-card-"]').filter({ hasText: `${tag} Solar 20W` });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Stok üretimi veya yarı mamül üretimi');
+  await card.getByRole('button', { name: `${tag} Solar 20W için işlemler` }).click();
+  await page.getByRole('menuitem', { name: 'Sil' }).click();
+  await expect(page.getByText('Üretimi Silmek istiyor musunuz ?')).toBeVisible();
+  await page.getByRole('button', { name: 'Evet' }).click();
+  await expect(card).toHaveCount(0);
 });

@@ -36,7 +36,7 @@ export function OrderItemCard({ item, onClose, onDeliver, onDelete, onTransfer }
             ? <Image src={item.urun_resim} w={64} h={64} radius="sm" fit="contain" alt={item.urun_adi} />
             : <Card withBorder w={64} h={64} p={0} radius="sm"><Group h="100%" justify="center"><IconPhoto size={26} color="var(--mantine-color-gray-5)" /></Group></Card>}
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={`/orderproductiondetail/${item._id}`} fw={700} data-testid="order-card-title">{item.urun_adi}</Anchor>
+            <Anchor component={Link} to={`/orderproductiondetail/${item._id}`} fw={700} data-testid="card-title">{item.urun_adi}</Anchor>
             <Text size="sm" c="dimmed">{joinCode(item.urun_kodu) || '—'}</Text>
             <Text size="sm" fw={500}>{formatNumber(item.urun_miktari)} {item.urun_birimi}</Text>
             {company && item.teklifno?.firma_id && canOpenCompany
