@@ -421,7 +421,7 @@ export type RecordBody = z.input<typeof recordBodySchema>;
 export const operationActionSchema = z.object({
   __v: versionSchema,
   force: z.boolean({ error: 'error.invalidType' }).optional(),
-}, { error: 'error.invalidType' }).optional().transform((v) => v ?? {});
+}, { error: 'error.invalidType' }).nullish().transform((v) => v ?? {});
 export type OperationActionBody = z.input<typeof operationActionSchema>;
 
 const detailInput = z.object({

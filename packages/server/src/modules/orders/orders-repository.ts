@@ -121,9 +121,15 @@ export async function listLines(db: Executor, a: OrderListArgs) {
   const paged = a.page !== undefined || a.pageSize !== undefined;
   const size = a.pageSize ?? 12;
   const page = a.page ?? 1;
-  let q = db.select().from(orderItems).where(where).orderBy(...order).$dynamic();
-  if (paged) q = q.limit(size).offset((page - 1) * size);
-  const rows = await q;
+  let rows: LineRow[];
+  if (paged) {
+    // Page the narrow ids first (the sort and the offset never carry the operations' jsonb), then read those rows.
+    const ids = (await db.select({ id: orderItems.id }).from(orderItems).where(where).orderBy(...order).limit(size).offset((page - 1) * size)).map((r) => r.id);
+    const byId = new Map((ids.length ? await db.select().from(orderItems).where(inArray(orderItems.id, ids)) : []).map((r) => [r.id, r]));
+    rows = ids.map((id) => byId.get(id)).filter((r): r is LineRow => !!r);
+  } else {
+    rows = await db.select().from(orderItems).where(where).orderBy(...order);
+  }
   const counts = await db.select({ s: orderItems.siparis_durumu, n: sql<number>`count(*)::int` }).from(orderItems)
     .where(base.length ? and(...base) : undefined).groupBy(orderItems.siparis_durumu);
   const c = (s: number) => Number(counts.find((x) => x.s === s)?.n ?? 0);

@@ -82,7 +82,9 @@ function isStarted(o: Operation): boolean {
 /** Takes q units' worth of an operation's material rows out of stock (production, linked to order, line and operation). */
 async function takeStock(tx: Executor, actor: Actor, line: LineRow, op: Operation, q: string): Promise<boolean> {
   let moved = false;
-  for (const d of op.OperationDetails) {
+  // Materials (then products) in id order: two records on different lines lock shared balances in the same order (no deadlock).
+  const rows = [...op.OperationDetails].sort((a, b) => Number(a.component) - Number(b.component) || (a.material < b.material ? -1 : a.material > b.material ? 1 : 0));
+  for (const d of rows) {
     if (!d.StockUpdate || isUndetermined(d)) continue;
     const amount = dec(d.materialQty).times(q).toDecimalPlaces(4);
     if (amount.lte(0)) continue;

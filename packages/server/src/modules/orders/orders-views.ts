@@ -1,6 +1,6 @@
-import { and, asc, between, eq, inArray } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import {
-  componentShortage, daysSinceOrder, dec, isUndetermined, ORDER_LATE_DAYS, OP_FINISHED, requiredQty, round,
+  componentShortage, daysSinceOrder, dec, ORDER_LATE_DAYS, OP_FINISHED, round,
   type ComponentRow, type ModelDashboard, type OrdersOverview, type ProductionDashboard, type Tracking,
 } from '@isik/domain';
 import type { Db } from '../../db/database.js';
@@ -14,32 +14,26 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const q2 = (v: ReturnType<typeof dec> | string | number) => round(typeof v === 'object' ? v.toFixed() : v, 2);
 const q4 = (v: ReturnType<typeof dec> | string | number) => round(typeof v === 'object' ? v.toFixed() : v, 4);
 
-/** Open lines: status 1-3 (DECISIONS 5). */
-async function openLines(db: Db) {
-  return db.select().from(orderItems).where(between(orderItems.siparis_durumu, 1, 3)).orderBy(asc(orderItems.siparis_tarihi), asc(orderItems.id));
-}
-
 /**
- * GET /orders/components (DECISIONS 5): per material over open lines, required = per-unit x (Qty - completed)
+ * GET /orders/components (DECISIONS 5; the rule of the domain's requiredQty): per material over open lines, required = per-unit x (Qty - completed)
  * of unfinished operations with StockUpdate; stock, quantity on open purchase requests (status 0-2), shortage.
  */
 export async function componentList(db: Db, a: { orderBy?: string; order?: 'asc' | 'desc'; search?: string }): Promise<{ components: ComponentRow[] }> {
-  const lines = await openLines(db);
-  const acc = new Map<string, { required: ReturnType<typeof dec>; ops: string[]; lines: Set<string> }>();
-  for (const l of lines) {
-    for (const op of opsOf(l)) {
-      if (op.OperationStatus === OP_FINISHED) continue;
-      for (const d of op.OperationDetails) {
-        if (d.component || isUndetermined(d) || !d.StockUpdate) continue;
-        const r = requiredQty(op, d);
-        if (r <= 0) continue;
-        const e = acc.get(d.material) ?? { required: dec(0), ops: [], lines: new Set<string>() };
-        e.required = e.required.plus(r);
-        if (!e.ops.includes(op.Operation)) e.ops.push(op.Operation);
-        e.lines.add(l.id);
-        acc.set(d.material, e);
-      }
-    }
+  // Aggregated in SQL over the open lines' unfinished operations with StockUpdate (the rule of requiredQty).
+  const res = await db.execute(sql`
+    select d->>'material' as id,
+      sum((d->>'materialQty')::numeric * greatest((o->>'Qty')::numeric - coalesce((o->>'OperationComplated')::numeric, 0), 0))::text as required,
+      array_agg(distinct o->>'Operation') as ops, count(distinct oi.id)::int as lines
+    from ${orderItems} oi
+      cross join lateral jsonb_array_elements(oi.operations) o
+      cross join lateral jsonb_array_elements(o->'OperationDetails') d
+    where oi.siparis_durumu between 1 and 3 and coalesce((o->>'OperationStatus')::int, 0) <> ${OP_FINISHED}
+      and coalesce((d->>'StockUpdate')::boolean, true) and not coalesce((d->>'component')::boolean, false) and coalesce(d->>'material', '') <> ''
+    group by 1`);
+  const acc = new Map<string, { required: ReturnType<typeof dec>; ops: string[]; lines: number }>();
+  for (const r of (res as unknown as { rows: { id: string; required: string; ops: string[]; lines: number }[] }).rows) {
+    if (dec(r.required).lte(0)) continue;
+    acc.set(r.id, { required: dec(r.required), ops: r.ops, lines: Number(r.lines) });
   }
   const ids = [...acc.keys()];
   const mats = ids.length ? await db.select().from(materials).where(inArray(materials.id, ids)) : [];
@@ -49,7 +43,7 @@ export async function componentList(db: Db, a: { orderBy?: string; order?: 'asc'
     const oo = onOrder.get(m.id) ?? '0';
     return {
       material_id: m.id, material_name: m.material_name, material_category: m.material_category, material_group: m.material_group, material_unit: m.material_unit,
-      Operation: e.ops.join(', '), operations: e.ops, lines: e.lines.size, required: q4(e.required), stock: q4(m.stock_sum), onOrder: q4(oo),
+      Operation: e.ops.join(', '), operations: e.ops, lines: e.lines, required: q4(e.required), stock: q4(m.stock_sum), onOrder: q4(oo),
       shortage: componentShortage(e.required.toFixed(), m.stock_sum, oo),
     };
   });
@@ -84,26 +78,28 @@ export async function tracking(db: Db, secret: string, offerId: string, companyI
   };
 }
 
-/** GET /orders/dashboard/production (spec 002 2.5): operations of lines in status 1-4 by status and by name. */
+/** GET /orders/dashboard/production (spec 002 2.5): operations of lines in status 1-4 by status and by name (aggregated in SQL). */
 export async function productionDashboard(db: Db): Promise<ProductionDashboard> {
-  const lines = await db.select({ s: orderItems.siparis_durumu, operations: orderItems.operations }).from(orderItems).where(between(orderItems.siparis_durumu, 1, 4));
+  const res = await db.execute(sql`
+    select o->>'Operation' as name, coalesce((o->>'OperationStatus')::int, 0) as st, count(*)::int as n, coalesce(sum((o->>'OperationPercent')::numeric), 0)::float8 as pct
+    from ${orderItems} oi cross join lateral jsonb_array_elements(oi.operations) o
+    where oi.siparis_durumu between 1 and 4 group by 1, 2`);
+  const agg = (res as unknown as { rows: { name: string; st: number; n: number; pct: number }[] }).rows;
+  const counts = await db.select({ s: orderItems.siparis_durumu, n: sql<number>`count(*)::int` }).from(orderItems).where(between(orderItems.siparis_durumu, 1, 4)).groupBy(orderItems.siparis_durumu);
   const byStatus = { 0: 0, 1: 0, 2: 0 };
   const byName = new Map<string, { count: number; sum: number }>();
-  const ls = { status1: 0, status2: 0, status3: 0, status4: 0 };
-  for (const l of lines) {
-    ls[`status${l.s}` as keyof typeof ls] += 1;
-    for (const o of opsOf(l)) {
-      byStatus[o.OperationStatus as 0 | 1 | 2] += 1;
-      const e = byName.get(o.Operation) ?? { count: 0, sum: 0 };
-      e.count += 1;
-      e.sum += o.OperationPercent;
-      byName.set(o.Operation, e);
-    }
+  for (const r of agg) {
+    if (r.st in byStatus) byStatus[r.st as 0 | 1 | 2] += Number(r.n);
+    const e = byName.get(r.name) ?? { count: 0, sum: 0 };
+    e.count += Number(r.n);
+    e.sum += Number(r.pct);
+    byName.set(r.name, e);
   }
+  const c = (s: number) => Number(counts.find((x) => x.s === s)?.n ?? 0);
   return {
     operationStatus: byStatus,
     operations: [...byName.entries()].map(([Operation, e]) => ({ Operation, count: e.count, averagePercent: round(e.sum / e.count, 1) })).sort((a, b) => b.count - a.count || a.Operation.localeCompare(b.Operation, 'tr')),
-    lines: ls,
+    lines: { status1: c(1), status2: c(2), status3: c(3), status4: c(4) },
   };
 }
 
