@@ -96,6 +96,14 @@ test('an offer moved to Order creates its line; start, record, finish and reset 
   await dialog.getByTestId('delivery-save').click();
   await expect(dialog).toBeHidden();
   await expect(card.getByTestId('order-delivered')).toHaveText('5,00');
+
+  // The delivery is listed on the line's page; deleting it brings the delivered quantity back to 0.
+  await page.goto(`/orderproductiondetail/${line._id}`);
+  await expect(page.getByTestId('header-delivered')).toHaveText('5,00 Adet');
+  await page.getByTestId('line-deliveries').getByRole('button', { name: 'Teslimatı sil' }).click();
+  await page.getByRole('button', { name: 'Evet' }).click();
+  await expect(page.getByTestId('header-delivered')).toHaveText('0,00 Adet');
+  await expect(page.getByTestId('line-deliveries')).toHaveCount(0);
 });
 
 test('the tracking page shows the order with the right token and only "not found" with a wrong one', async ({ browser, admin, tag }) => {

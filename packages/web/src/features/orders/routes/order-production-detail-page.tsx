@@ -9,6 +9,7 @@ import { RecordFallback } from '../../../components/record-fallback';
 import { notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { orderItemQuery, useUpdateOrderItem } from '../api/orders-api';
+import { LineDeliveries } from '../components/line-deliveries';
 import { MaterialsTable } from '../components/materials-table';
 import { OperationCard } from '../components/operation-card';
 import { OperationEditModal } from '../components/operation-edit-modal';
@@ -72,6 +73,7 @@ export function OrderProductionDetailPage() {
         </Stack>
       )}
       <MaterialsTable item={item} />
+      <LineDeliveries item={item} />
       {editing && <OperationEditModal item={item} operation={editing} onClose={() => setEditing(null)} />}
     </>
   );
