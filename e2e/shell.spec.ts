@@ -156,7 +156,7 @@ test.describe('language', () => {
     await page.getByRole('button', { name: /Dil|Language|Idioma/ }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect(page.getByText(`Hello, ${name}`)).toBeVisible();
-    await expect(nav(page).getByText('Dashboard')).toBeVisible();
+    await expect(nav(page).getByText('Dashboard', { exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByText(`Hello, ${name}`)).toBeVisible();
     await page.getByRole('button', { name: /Dil|Language|Idioma/ }).click();

@@ -14,7 +14,7 @@ describe('menuForRole', () => {
   });
 
   it('gives role 2 the reduced menu of the spec', () => {
-    expect(links(2)).toEqual(['/', '/imagemanagment', '/tcmblist', '/products', '/offers', '/contacts', '/ordersdashboard', '/orders', '/productionDashBoard', '/orderitemlist', '/componentlist']);
+    expect(links(2)).toEqual(['/', '/imagemanagment', '/tcmblist', '/products', '/offers', '/contacts', '/ordersdashboard', '/orders', '/modeldashboard', '/productionDashBoard', '/orderitemlist', '/componentlist']);
   });
 
   it('offers the offer settings page to role 1 and below, contacts to role 2 and below', () => {

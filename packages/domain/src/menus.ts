@@ -38,6 +38,7 @@ const orderGroup: MenuGroup = {
   items: [
     { key: 'ordersDashboard', to: '/ordersdashboard', icon: 'chart' },
     { key: 'orders', to: '/orders', icon: 'list' },
+    { key: 'modelDashboard', to: '/modeldashboard', icon: 'chart' },
   ],
 };
 const productionGroup: MenuGroup = {

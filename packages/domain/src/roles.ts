@@ -87,6 +87,12 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/componentlist', level: 3 },
   { pattern: '/orderitemdetail/:id', level: 3 },
   { pattern: '/orderproductiondetail/:id', level: 3 },
+  // Spec 002 7: the work order's QR codes open these on a phone (one operation; a line; an order's lines).
+  { pattern: '/orderoperations/:itemId/:operationId', level: 3 },
+  { pattern: '/app/production/order/:itemId', level: 3 },
+  { pattern: '/app/production/orderQROptions/:orderId', level: 3 },
+  // Spec 002 2.6: the model dashboard (route not shown in the spec).
+  { pattern: '/modeldashboard', level: 3 },
   { pattern: '/productslabels', level: 3 },
   { pattern: '/gatewaylist', level: 3 },
   { pattern: '/devicedetails/:id', level: 3 },

@@ -14,6 +14,7 @@ import { modelsRoutes } from '../features/models/routes';
 import { myCompanyRoutes } from '../features/mycompany/routes';
 import { materialsRoutes } from '../features/materials/routes';
 import { offersRoutes } from '../features/offers/routes';
+import { ordersRoutes } from '../features/orders/routes';
 import { productsRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { ratesRoutes } from '../features/rates/routes';
@@ -35,6 +36,7 @@ export const featureRoutes: AppRouteObject[] = [
   ...myCompanyRoutes,
   ...materialsRoutes,
   ...offersRoutes,
+  ...ordersRoutes,
   ...dashboardRoutes,
   ...devicesRoutes,
   ...documentsRoutes,

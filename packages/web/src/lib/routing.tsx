@@ -1,6 +1,6 @@
 import { isValidElement, type ComponentType, type ReactNode } from 'react';
-import type { NonIndexRouteObject } from 'react-router';
-import { ROUTE_LEVELS, isAllowed } from '@isik/domain';
+import { Navigate, type NonIndexRouteObject } from 'react-router';
+import { ROUTE_LEVELS, canEnterBackOffice, isAllowed } from '@isik/domain';
 import { ErrorPage } from '../components/error-page';
 import { useSession } from './session';
 
@@ -39,10 +39,16 @@ export function registerMenuLink(to: string): void {
   registered.add(to);
 }
 
-/** Shows the page only to roles the route's level admits; everybody else gets the forbidden page. */
-export function RequireLevel({ level, children }: { level: number; children: ReactNode }) {
+/**
+ * Shows the page only to roles the route's level admits; everybody else gets the forbidden page. The home page `/`
+ * is the dashboard of roles 0-2; role 3's home is the production dashboard (spec 000 6), so it goes there instead.
+ */
+export function RequireLevel({ level, children, pattern }: { level: number; children: ReactNode; pattern?: string }) {
   const role = useSession((s) => s.role);
-  if (!isAllowed(level, role)) return <ErrorPage variant="forbidden" />;
+  if (!isAllowed(level, role)) {
+    if (pattern === '/' && canEnterBackOffice(role)) return <Navigate to="/productionDashBoard" replace />;
+    return <ErrorPage variant="forbidden" />;
+  }
   return children;
 }
 
@@ -64,7 +70,7 @@ export type PageLoader = () => Promise<ComponentType>;
 export function appRoute(pattern: string, page: ReactNode | PageLoader, extra: Omit<AppRouteObject, 'path' | 'handle' | 'element' | 'lazy'> = {}): AppRouteObject {
   const access = routeAccess(pattern);
   registered.add(pattern);
-  const guard = (element: ReactNode) => (access.open ? element : <RequireLevel level={access.level}>{element}</RequireLevel>);
+  const guard = (element: ReactNode) => (access.open ? element : <RequireLevel level={access.level} pattern={pattern}>{element}</RequireLevel>);
   if (typeof page === 'function' && !isValidElement(page)) {
     const load = page as PageLoader;
     return {

@@ -1,17 +1,13 @@
 import { Anchor, Button, Checkbox, Divider, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { canEnterBackOffice } from '@isik/domain';
 import { IconAt, IconLock, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { notifyFailure, notifySuccess } from '../../../lib/api';
+import { homeOf } from '../../../lib/return-path';
 import { clearSessionError, login, useSession } from '../../../lib/session';
 import { ProductCarousel } from '../components/product-carousel';
 
-/** Where a user belongs after signing in: staff to the dashboard, dealers and customers to the catalogue. */
-function homeOf(role: number | null): string {
-  return canEnterBackOffice(role) ? '/' : '/web';
-}
 
 export function LoginPage() {
   const { t } = useTranslation();

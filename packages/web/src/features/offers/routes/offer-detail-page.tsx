@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ratesTodayQuery } from '../../../lib/rates-today';
 import {
-  ActionIcon, Alert, Anchor, Autocomplete, Badge, Box, Breadcrumbs, Button, Collapse, Divider, Grid, Group, Image, Menu, Paper, Radio, Select,
+  ActionIcon, Alert, Anchor, Autocomplete, Badge, Box, Breadcrumbs, Button, Collapse, CopyButton, Divider, Grid, Group, Image, Menu, Paper, Radio, Select,
   Stack, Switch, Table, Tabs, Text, TextInput, Textarea, Title,
 } from '@mantine/core';
 import { NumberField } from '../../../components/number-field';
@@ -14,7 +14,7 @@ import {
   hasOrderError, joinOfferCode, offerStatusOptions, statusChangeNeedsConfirm, type Company, type Material, type Offer, type ProductListRow,
 } from '@isik/domain';
 import {
-  IconBuilding, IconChevronDown, IconChevronUp, IconCoins, IconDeviceFloppy, IconDotsVertical, IconEdit, IconFileInvoice, IconFileOff, IconMail, IconPackage,
+  IconBuilding, IconCheck, IconChevronDown, IconChevronUp, IconCoins, IconCopy, IconDeviceFloppy, IconDotsVertical, IconEdit, IconFileInvoice, IconFileOff, IconMail, IconPackage,
   IconPencil, IconPlus, IconPrinter, IconSettings, IconTrash, IconTruckDelivery, IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -200,6 +200,9 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
   };
   const removeItem = (index: number) => form.setFieldValue('offeritem', v.offeritem.filter((_, i) => i !== index));
 
+  // Issue 11: staff see the order-tracking address the offer's answer carries, to copy and send.
+  const trackingUrl = (offer as (typeof offer & { orderTrackingUrl?: string }) | undefined)?.orderTrackingUrl ?? '';
+
   const headerButtons = (
     <Group gap="xs">
       {!isNew && storedStatus === 3 && <Button variant="default" component={Link} to={`/order/${id}`} leftSection={<IconTruckDelivery size={16} />}>{t('offers.detail.orderDetail')}</Button>}
@@ -253,6 +256,7 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
         mb="md" h={6} style={{ borderRadius: 3 }} bg={v.firma_id ? 'green' : 'red'} data-testid="offer-company-bar" data-registered={v.firma_id ? 'yes' : 'no'}
         title={v.firma_id ? t('offers.detail.registered') : t('offers.detail.unregistered')}
       />
+      {trackingUrl && <TrackingLink url={trackingUrl} />}
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="detail" leftSection={<IconFileInvoice size={16} />}>{t('offers.tabs.detail')}</Tabs.Tab>
@@ -494,3 +498,25 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
   );
 }
 
+
+/** The public order-tracking address with a copy button (DECISIONS 4). */
+function TrackingLink({ url }: { url: string }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" mb="md" wrap="nowrap" data-testid="offer-tracking">
+      <TextInput
+        label={t('offers.tracking.label')} value={url} readOnly style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()}
+        rightSectionWidth={96} data-testid="offer-tracking-url"
+        rightSection={(
+          <CopyButton value={url}>
+            {({ copied, copy }) => (
+              <Button size="compact-sm" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : 'blue'} onClick={copy} leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}>
+                {copied ? t('offers.tracking.copied') : t('offers.tracking.copy')}
+              </Button>
+            )}
+          </CopyButton>
+        )}
+      />
+    </Group>
+  );
+}

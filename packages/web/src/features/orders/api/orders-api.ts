@@ -1,0 +1,171 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { request } from '../../../lib/http';
+import { toUpdateBody } from '../model/update-body';
+import type { ComponentRow, ModelDashboard, OrderItem, OrderList, OrdersOverview, ProductionDashboard, Tracking } from '../model/types';
+
+export type OrderListType = 'list' | 'detaillist';
+export type OrderSort = 'siparis_tarihi' | 'urun_adi' | 'Operation';
+export interface OrderListParams { type?: OrderListType; orderBy: OrderSort; filter1: number; filter2: number; search?: string; offer?: string }
+
+/**
+ * Keys start with 'orders', the entity the live socket announces for a line or an operation: a change anywhere reloads
+ * the open list, the open line and the dashboards.
+ */
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (p: OrderListParams) => ['orders', 'list', p] as const,
+  item: (id: string) => ['orders', 'item', id] as const,
+  components: () => ['orders', 'components'] as const,
+  production: () => ['orders', 'dashboard', 'production'] as const,
+  models: () => ['orders', 'dashboard', 'models'] as const,
+  overview: () => ['orders', 'overview'] as const,
+  tracking: (offerId: string, companyId: string, token: string) => ['orders', 'tracking', offerId, companyId, token] as const,
+  offer: (id: string) => ['offers', 'detail', id] as const,
+};
+
+const enc = encodeURIComponent;
+
+export function fetchOrders(p: OrderListParams, signal?: AbortSignal): Promise<OrderList> {
+  return api<OrderList>('/orders/list', {
+    signal,
+    query: { type: p.type ?? 'list', orderBy: p.orderBy, filter1: p.filter1, filter2: p.filter2, search: p.search || undefined, offer: p.offer || undefined },
+  });
+}
+
+export function ordersQuery(p: OrderListParams) {
+  return queryOptions({ queryKey: orderKeys.list(p), queryFn: ({ signal }) => fetchOrders(p, signal), placeholderData: keepPreviousData });
+}
+
+export function orderItemQuery(id: string) {
+  return queryOptions({ queryKey: orderKeys.item(id), queryFn: ({ signal }) => api<OrderItem>(`/orders/item/${enc(id)}`, { signal }) });
+}
+
+/** Everything that shows stock or the line: the line itself, lists, materials and product stock pages. */
+function useRefreshAfterOrderChange() {
+  const queryClient = useQueryClient();
+  return (item?: OrderItem) => {
+    if (item) queryClient.setQueryData(orderKeys.item(item._id), item);
+    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ['materials'] });
+    void queryClient.invalidateQueries({ queryKey: ['stock'] });
+    void queryClient.invalidateQueries({ queryKey: ['products'] });
+    void queryClient.invalidateQueries({ queryKey: ['offers'] });
+  };
+}
+
+export type OperationAction = 'start' | 'record' | 'finish' | 'reset';
+
+/** Start, record `{ qty }`, finish, reset: one call each, answering the updated line (spec 002 4; DECISIONS 5). */
+export function useOperationAction() {
+  const refresh = useRefreshAfterOrderChange();
+  return useMutation({
+    mutationFn: (input: { itemId: string; operationId: string; action: OperationAction; qty?: number; force?: boolean }) =>
+      api<OrderItem>(`/orders/operations/${enc(input.itemId)}/${enc(input.operationId)}/${input.action}`, {
+        method: 'POST', body: input.action === 'record' ? { qty: input.qty } : input.force ? { force: true } : {},
+      }),
+    meta: { notifyError: false },
+    onSuccess: (item) => refresh(item),
+  });
+}
+
+/** Saves the whole line, checked against the version read (409 on a stale save). */
+export function useUpdateOrderItem() {
+  const refresh = useRefreshAfterOrderChange();
+  return useMutation({
+    mutationFn: (input: { item: OrderItem; ready?: boolean; refreshcomponentlist?: boolean }) =>
+      api<OrderItem>(`/orders/updateitem/${enc(input.item._id)}`, { method: 'POST', body: toUpdateBody(input.item, input) }),
+    meta: { notifyError: false },
+    onSuccess: (item) => refresh(item),
+  });
+}
+
+export function useCreateOrderItem() {
+  const refresh = useRefreshAfterOrderChange();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api<OrderItem>('/orders/create/', { method: 'POST', body }),
+    meta: { notifyError: false },
+    onSuccess: (item) => refresh(item),
+  });
+}
+
+export function useDeleteOrderItem() {
+  const refresh = useRefreshAfterOrderChange();
+  return useMutation({
+    mutationFn: (id: string) => api<{ status: 'ok' }>(`/orders/delete/${enc(id)}`),
+    meta: { notifyError: false },
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Refresh components (spec 002 4): material rows of operations not started are rebuilt from the product's bill. */
+export function useRefreshComponents() {
+  const refresh = useRefreshAfterOrderChange();
+  return useMutation({
+    mutationFn: (item: OrderItem) => api<OrderItem>(`/orders/refresh/${enc(item._id)}`, { method: 'POST', body: { __v: item.__v } }),
+    meta: { notifyError: false },
+    onSuccess: (item) => refresh(item),
+  });
+}
+
+export function useTransferToStock() {
+  const refresh = useRefreshAfterOrderChange();
+  return useMutation({
+    mutationFn: (id: string) => api<OrderItem>(`/orders/transfer/${enc(id)}`, { method: 'POST', body: {} }),
+    meta: { notifyError: false },
+    onSuccess: (item) => refresh(item),
+  });
+}
+
+/** The order delivery of spec 002 3 (`/deliveried/create/`); the server enforces the remaining quantity. */
+export function useCreateOrderDelivery() {
+  const refresh = useRefreshAfterOrderChange();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api<unknown>('/deliveried/create/', { method: 'POST', body }),
+    meta: { notifyError: false },
+    onSuccess: () => {
+      refresh();
+      void queryClient.invalidateQueries({ queryKey: ['deliveries'] });
+    },
+  });
+}
+
+/** A purchase request raised from the component list (spec 002 2.3 with the shape of 001 7). */
+export function useCreateBuyingRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api<unknown>('/buying/create/', { method: 'POST', body }),
+    meta: { notifyError: false },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['buyings'] });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.components() });
+    },
+  });
+}
+
+export function componentListQuery() {
+  return queryOptions({ queryKey: orderKeys.components(), queryFn: ({ signal }) => api<{ components: ComponentRow[] }>('/orders/components', { signal }) });
+}
+
+export function productionDashboardQuery() {
+  return queryOptions({ queryKey: orderKeys.production(), queryFn: ({ signal }) => api<ProductionDashboard>('/orders/dashboard/production', { signal }) });
+}
+
+export function modelDashboardQuery() {
+  return queryOptions({ queryKey: orderKeys.models(), queryFn: ({ signal }) => api<ModelDashboard>('/orders/dashboard/models', { signal }) });
+}
+
+export function ordersOverviewQuery() {
+  return queryOptions({ queryKey: orderKeys.overview(), queryFn: ({ signal }) => api<OrdersOverview>('/orders/overview', { signal }) });
+}
+
+/** The public order tracking (no session; a wrong token answers 404). */
+export function trackingQuery(offerId: string, companyId: string, token: string) {
+  return queryOptions({
+    queryKey: orderKeys.tracking(offerId, companyId, token),
+    queryFn: ({ signal }) => request<Tracking>(`/ordertracking/${enc(offerId)}/${enc(companyId)}/${enc(token)}`, { signal }),
+    retry: false,
+    meta: { notifyError: false },
+  });
+}

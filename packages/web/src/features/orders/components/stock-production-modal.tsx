@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Button, FileButton, Group, Image, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_UNIT, DEFAULT_VAT, UNITS, VAT_CHOICES, formatNumber, type ProductListRow } from '@isik/domain';
+import { IconPhotoUp, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { NumberField } from '../../../components/number-field';
+import { ProductPickerModal, productImage, productName } from '../../../components/pickers';
+import { tm } from '../../../i18n';
+import { fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
+import { ratesTodayQuery } from '../../../lib/rates-today';
+import { useCreateOrderItem } from '../api/orders-api';
+import { CODE_PARTS, codeParts } from '../model/code-parts';
+import { rowTotals } from '../model/order-logic';
+
+function readFile(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(r.error ?? new Error('read'));
+    r.readAsDataURL(file);
+  });
+}
+
+/**
+ * 'New stock production' (spec 002 2.2): a line without an offer. Product from the picker (name disabled), the nine
+ * code parts, quantity, unit, price, currency, VAT, price in lira, photo, and the row's totals.
+ */
+export function StockProductionModal({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [picking, setPicking] = useState(false);
+  const [product, setProduct] = useState<ProductListRow | null>(null);
+  const [parts, setParts] = useState<string[]>(codeParts(''));
+  const [qty, setQty] = useState<number | ''>(1);
+  const [unit, setUnit] = useState<string>(DEFAULT_UNIT);
+  const [price, setPrice] = useState<number | ''>(0);
+  const [currency, setCurrency] = useState<string>(DEFAULT_CURRENCY);
+  const [vat, setVat] = useState<string>(DEFAULT_VAT);
+  const [photo, setPhoto] = useState<string>('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const bulletin = useQuery(ratesTodayQuery);
+  const rates = {
+    usd: bulletin.data ? Number(bulletin.data.Data[0]?.ForexSelling) || null : null,
+    eur: bulletin.data ? Number(bulletin.data.Data[1]?.ForexSelling) || null : null,
+  };
+  const totals = rowTotals(Number(qty), Number(price), Number(vat), currency, rates);
+  const create = useCreateOrderItem();
+
+  const pick = (p: ProductListRow) => {
+    setProduct(p);
+    const split = codeParts(p.urun_kodu);
+    if (!split[0] && p.urun_model?.model_kodu) split[0] = p.urun_model.model_kodu;
+    setParts(split);
+    setPrice(p.urun_fiyat ?? 0);
+    setCurrency(p.urun_doviz || DEFAULT_CURRENCY);
+    setPhoto(productImage(p));
+    setPicking(false);
+  };
+
+  const submit = () => {
+    if (!product) { setErrors({ urun_id: t('orders.stock.pickProduct') }); return; }
+    if (qty === '' || !Number.isFinite(qty) || qty <= 0) { setErrors({ urun_miktari: t('orders.stock.qtyRequired') }); return; }
+    setErrors({});
+    create.mutate({
+      urun_id: product._id, urun_adi: productName(product, i18n.language), urun_kodu: parts, urun_miktari: qty, urun_birimi: unit,
+      urun_fiyati: price === '' ? 0 : price, urun_dovizi: currency, urun_kdv: Number(vat), urun_resim: photo,
+      toplamDoviz: totals.toplamDoviz, toplamKdvDoviz: totals.toplamKdvDoviz, toplamTL: totals.toplamTL ?? 0, toplamKdvTL: totals.toplamKdvTL ?? 0,
+    }, {
+      onSuccess: () => { notifySuccess('orders.notice.created'); onClose(); },
+      onError: (err) => { setErrors(fieldErrorsOf(err) ?? {}); notifyError(err); },
+    });
+  };
+
+  const money = (v: number | null, c: string) => (v === null ? '—' : `${formatNumber(v)} ${c}`);
+  return (
+    <Modal opened onClose={onClose} title={t('orders.stock.title')} size="xl" centered>
+      <Stack gap="sm">
+        <Group align="flex-end" wrap="nowrap">
+          <TextInput label={t('orders.stock.product')} value={product ? productName(product, i18n.language) : ''} disabled style={{ flex: 1 }} error={errors.urun_id && tm(errors.urun_id)} />
+          <Button variant="light" leftSection={<IconSearch size={16} />} onClick={() => setPicking(true)} data-testid="stock-pick-product">{t('orders.stock.pick')}</Button>
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xs">
+          {CODE_PARTS.map((p, i) => (
+            <TextInput key={p} label={t(`orders.code.${p}`)} value={parts[i]} onChange={(e) => { const v = e.currentTarget.value; setParts((ps) => ps.map((x, j) => (j === i ? v : x))); }} />
+          ))}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="xs">
+          <NumberField label={t('orders.stock.qty')} min={0} decimalScale={2} allowNegative={false} value={qty} onChange={(v) => setQty(v === '' ? '' : Number(v))} error={errors.urun_miktari && tm(errors.urun_miktari)} data-testid="stock-qty" />
+          <Select label={t('orders.stock.unit')} data={[...UNITS]} value={unit} onChange={(v) => setUnit(v ?? DEFAULT_UNIT)} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+          <NumberField label={t('orders.stock.price')} min={0} decimalScale={4} allowNegative={false} value={price} onChange={(v) => setPrice(v === '' ? '' : Number(v))} />
+          <Select label={t('orders.stock.currency')} data={[...CURRENCIES]} value={currency} onChange={(v) => setCurrency(v ?? DEFAULT_CURRENCY)} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+          <Select label={t('orders.stock.vat')} data={[...VAT_CHOICES]} value={vat} onChange={(v) => setVat(v ?? DEFAULT_VAT)} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+          <TextInput label={t('orders.stock.priceTl')} value={money(totals.priceTL, '₺')} readOnly />
+        </SimpleGrid>
+        <Group align="center">
+          {photo && <Image src={photo} w={72} h={72} fit="contain" radius="sm" alt="" />}
+          <FileButton accept="image/png,image/jpeg,image/webp" onChange={(f) => { if (f) void readFile(f).then(setPhoto); }}>
+            {(props) => <Button variant="default" leftSection={<IconPhotoUp size={16} />} {...props}>{t('orders.stock.photo')}</Button>}
+          </FileButton>
+        </Group>
+        <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-gray-light)">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Stack gap={2}>
+              <Text size="sm">{t('orders.stock.total')}: <b>{money(totals.toplamDoviz, currency)}</b></Text>
+              <Text size="sm">{t('orders.stock.vatTotal')}: <b>{money(totals.toplamKdvDoviz, currency)}</b></Text>
+              <Text size="sm">{t('orders.stock.grand')}: <b data-testid="stock-grand">{money(totals.genelDoviz, currency)}</b></Text>
+            </Stack>
+            <Stack gap={2}>
+              <Text size="sm">{t('orders.stock.total')}: <b>{money(totals.toplamTL, '₺')}</b></Text>
+              <Text size="sm">{t('orders.stock.vatTotal')}: <b>{money(totals.toplamKdvTL, '₺')}</b></Text>
+              <Text size="sm">{t('orders.stock.grand')}: <b>{money(totals.genelTL, '₺')}</b></Text>
+            </Stack>
+          </SimpleGrid>
+        </Paper>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+          <Button onClick={submit} loading={create.isPending} data-testid="stock-save">{t('common.save')}</Button>
+        </Group>
+      </Stack>
+      <ProductPickerModal opened={picking} onClose={() => setPicking(false)} onSelect={pick} />
+    </Modal>
+  );
+}

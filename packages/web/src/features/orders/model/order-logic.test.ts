@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  autoPick, canRecord, daysSinceOrder, deliveryRemaining, filterMaterials, operationAction,
+  orderStatusColor, percentAfter, productionNotPlanned, progressLabelKey, remainingQty, statusRange, undeterminedCount,
+} from './order-logic';
+
+describe('order list rules', () => {
+  it('asks for statuses 1-4 for all and one status as both ends otherwise', () => {
+    expect(statusRange('all')).toEqual({ filter1: 1, filter2: 4 });
+    expect(statusRange('6')).toEqual({ filter1: 6, filter2: 6 });
+    expect(statusRange('junk')).toEqual({ filter1: 1, filter2: 4 });
+  });
+
+  it('colours the status tag: 4 green, 2 warning, others red', () => {
+    expect([1, 2, 3, 4, 6].map(orderStatusColor)).toEqual(['red', 'yellow', 'red', 'green', 'red']);
+  });
+
+  it('counts whole days since the order, rounded', () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    expect(daysSinceOrder('2026-03-01T00:00:00Z', now)).toBe(10);
+    expect(daysSinceOrder('2026-03-10T08:00:00Z', now)).toBe(0);
+    expect(daysSinceOrder(null, now)).toBeNull();
+  });
+
+  it('shows production not planned for a production line without operations only', () => {
+    expect(productionNotPlanned({ order_type: 'production', Operations: [] })).toBe(true);
+    expect(productionNotPlanned({ order_type: 'production', Operations: [{}] })).toBe(false);
+    expect(productionNotPlanned({ order_type: 'material', Operations: [] })).toBe(false);
+  });
+
+  it('offers ordered minus delivered for a delivery', () => {
+    expect(deliveryRemaining({ urun_miktari: 10, teslim_edilmis: 3.5 })).toBe(6.5);
+    expect(deliveryRemaining({ urun_miktari: 10, teslim_edilmis: 12 })).toBe(0);
+  });
+
+});
+
+describe('operation card rules', () => {
+  const op = { Qty: 10, OperationComplated: 4 };
+  it('limits the record input to 0..Qty-completed and enables complete only above 0', () => {
+    expect(remainingQty(op)).toBe(6);
+    expect(canRecord(6, op)).toBe(true);
+    expect(canRecord(7, op)).toBe(false);
+    expect(canRecord(0, op)).toBe(false);
+    expect(canRecord('', op)).toBe(false);
+    expect(canRecord(Number.NaN, op)).toBe(false);
+  });
+
+  it('previews the percent after the record', () => {
+    expect(percentAfter(1, op)).toBe(50);
+    expect(percentAfter(6, op)).toBe(100);
+    expect(percentAfter(1, { Qty: 0 })).toBe(0);
+  });
+
+  it('offers start, complete and reset by status', () => {
+    expect([0, 1, 2].map(operationAction)).toEqual(['start', 'finish', 'reset']);
+  });
+
+  it('labels below 1 percent Waiting, else in progress', () => {
+    expect(progressLabelKey(0.5)).toBe('orders.progress.waiting');
+    expect(progressLabelKey(1)).toBe('orders.progress.inProgress');
+  });
+
+  it('counts undetermined material rows, the new row\'s Bilinmeyen included', () => {
+    expect(undeterminedCount([
+      { OperationDetails: [{ material: 'm1' }, { material: '' }] },
+      { OperationDetails: [{ material: 'Bilinmeyen' }] },
+      { OperationDetails: null },
+    ])).toBe(2);
+  });
+
+  it('filters materials by category and group and picks a single match when none is chosen', () => {
+    const mats = [
+      { _id: 'a', material_category: 'LED', material_group: 'SMD' },
+      { _id: 'b', material_category: 'LED', material_group: 'COB' },
+      { _id: 'c', material_category: 'Kasa', material_group: 'SMD' },
+    ];
+    expect(filterMaterials(mats, 'LED', '').map((m) => m._id)).toEqual(['a', 'b']);
+    const one = filterMaterials(mats, 'LED', 'COB');
+    expect(autoPick(one, null)).toBe('b');
+    expect(autoPick(one, 'a')).toBe('a');
+    expect(autoPick(filterMaterials(mats, 'LED', ''), null)).toBeNull();
+  });
+});
+
+describe('stock production row totals', () => {
+  it('computes currency and lira totals with VAT; no lira without a rate', async () => {
+    const { rowTotals } = await import('./order-logic');
+    expect(rowTotals(3, 46.5, 18, '$', { usd: 40, eur: 45 })).toEqual({
+      toplamDoviz: 139.5, toplamKdvDoviz: 25.11, genelDoviz: 164.61, toplamTL: 5580, toplamKdvTL: 1004.4, genelTL: 6584.4, priceTL: 1860,
+    });
+    expect(rowTotals(2, 10, 0, '€', { usd: 40, eur: null })).toMatchObject({ toplamDoviz: 20, toplamTL: null, genelTL: null });
+    expect(rowTotals(2, 10, 8, '₺', { usd: null, eur: null })).toMatchObject({ toplamTL: 20, toplamKdvTL: 1.6, genelTL: 21.6 });
+  });
+});
+
+describe('component list', () => {
+  it('sorts by operation, group, category or quantity', async () => {
+    const { sortComponents } = await import('./order-logic');
+    const rows = [
+      { material_name: 'B', operations: ['Paketleme'], material_group: 'SMD', material_category: 'LED', required: 5 },
+      { material_name: 'A', operations: ['Dizgi'], material_group: 'Vida', material_category: 'Kasa', required: 50 },
+    ];
+    expect(sortComponents(rows, 'operation').map((r) => r.material_name)).toEqual(['A', 'B']);
+    expect(sortComponents(rows, 'group').map((r) => r.material_name)).toEqual(['B', 'A']);
+    expect(sortComponents(rows, 'category').map((r) => r.material_name)).toEqual(['A', 'B']);
+    expect(sortComponents(rows, 'quantity').map((r) => r.material_name)).toEqual(['A', 'B']);
+  });
+});

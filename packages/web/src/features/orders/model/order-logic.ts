@@ -1,0 +1,136 @@
+/**
+ * Pure rules of the production screens (spec 002 2.2-2.6, 4, 9). The server decides every state; these only say
+ * what the screens show and which inputs they accept, so a wrong number never leaves the browser.
+ */
+
+export const ORDER_FILTER_STATUSES = [1, 2, 3, 4, 6] as const;
+export const ALL = 'all';
+export const DAY_MS = 86_400_000;
+/** Spec 002 9: operation names are cut to 12 characters on the dashboard cards. */
+export const DASHBOARD_NAME_MAX = 12;
+
+/** 'all' asks for statuses 1 to 4; one status is both ends of the range (spec 002 2.2). */
+export function statusRange(filter: string): { filter1: number; filter2: number } {
+  if (filter === ALL || !/^[0-9]$/.test(filter)) return { filter1: 1, filter2: 4 };
+  const s = Number(filter);
+  return { filter1: s, filter2: s };
+}
+
+/** Status tag colour: 4 green, 2 warning, everything else red (spec 002 2.2). */
+export function orderStatusColor(status: number): string {
+  if (status === 4) return 'green';
+  if (status === 2) return 'yellow';
+  return 'red';
+}
+
+/** Operation status colour: 0 red, 1 yellow, 2 green (spec 002 4). */
+export function operationStatusColor(status: number): string {
+  return status === 2 ? 'green' : status === 1 ? 'yellow' : 'red';
+}
+
+/** The one action an operation's status button offers: start, complete or reset (spec 002 4). */
+export function operationAction(status: number): 'start' | 'finish' | 'reset' {
+  return status === 2 ? 'reset' : status === 1 ? 'finish' : 'start';
+}
+
+/** Days since the order, rounded (spec 002 9); null without a date. */
+export function daysSinceOrder(orderDate: string | number | Date | null | undefined, now: Date = new Date()): number | null {
+  if (!orderDate) return null;
+  const d = new Date(orderDate);
+  if (Number.isNaN(d.getTime())) return null;
+  return Math.round((now.getTime() - d.getTime()) / DAY_MS);
+}
+
+/** 'Waiting' below 1 percent, else 'In progress' (spec 002 2.4). */
+export function progressLabelKey(percent: number | null | undefined): 'orders.progress.waiting' | 'orders.progress.inProgress' {
+  return (percent ?? 0) < 1 ? 'orders.progress.waiting' : 'orders.progress.inProgress';
+}
+
+export interface OperationQty { Qty: number | string; OperationComplated?: number | string | null }
+
+const num = (v: number | string | null | undefined): number => {
+  const n = typeof v === 'string' ? Number(v) : v ?? 0;
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** What is still to be produced: Qty - completed, never below 0 (the record input's maximum). */
+export function remainingQty(op: OperationQty): number {
+  return Math.max(0, Math.round((num(op.Qty) - num(op.OperationComplated)) * 100) / 100);
+}
+
+/** A quantity may be recorded when it is above 0 and completed + it does not exceed Qty (spec 002 4). */
+export function canRecord(counter: number | '' | null | undefined, op: OperationQty): boolean {
+  if (counter === '' || counter === null || counter === undefined || !Number.isFinite(counter)) return false;
+  return counter > 0 && counter <= remainingQty(op);
+}
+
+/** The percent the operation will show after recording `counter` (for the preview under the input). */
+export function percentAfter(counter: number, op: OperationQty): number {
+  const qty = num(op.Qty);
+  if (qty <= 0) return 0;
+  return Math.min(100, ((num(op.OperationComplated) + counter) / qty) * 100);
+}
+
+export interface DetailRow { material?: string | null }
+
+/** A material row is undetermined while it names no material (the new row's 'Bilinmeyen' has none). */
+export function isUndetermined(row: DetailRow): boolean {
+  const id = (row.material ?? '').trim();
+  return !id || id === 'Bilinmeyen';
+}
+
+/** How many material rows of these operations are still undetermined (the start refusal and the save confirm). */
+export function undeterminedCount(operations: readonly { OperationDetails?: readonly DetailRow[] | null }[]): number {
+  return operations.reduce((n, op) => n + (op.OperationDetails ?? []).filter(isUndetermined).length, 0);
+}
+
+export interface PickableMaterial { _id: string; material_category?: string | null; material_group?: string | null }
+
+/** Category and group narrow the materials (spec 002 2.4); empty means any. */
+export function filterMaterials<M extends PickableMaterial>(materials: readonly M[], category: string | null | undefined, group: string | null | undefined): M[] {
+  return materials.filter((m) => (!category || m.material_category === category) && (!group || m.material_group === group));
+}
+
+/** Exactly one match and nothing chosen yet: that one is picked (spec 002 2.4). */
+export function autoPick<M extends PickableMaterial>(matches: readonly M[], current: string | null | undefined): string | null {
+  if (current) return current;
+  return matches.length === 1 ? matches[0]._id : null;
+}
+
+/** Production planned? A production line without operations shows 'production not planned' (spec 002 2.2). */
+export function productionNotPlanned(item: { order_type?: string | null; Operations?: readonly unknown[] | null }): boolean {
+  return item.order_type === 'production' && (item.Operations?.length ?? 0) === 0;
+}
+
+/** The delivery modal's default and maximum: ordered minus delivered (spec 002 4). */
+export function deliveryRemaining(item: { urun_miktari: number | string; teslim_edilmis?: number | string | null }): number {
+  return Math.max(0, Math.round((num(item.urun_miktari) - num(item.teslim_edilmis)) * 100) / 100);
+}
+
+/**
+ * Totals of a new stock-production row (spec 002 2.2): amount = qty x price in the row's currency, VAT = amount x
+ * VAT / 100, and the same in lira at the selling rate (₺ rate 1). Rounded to 2 decimals; null without a rate.
+ */
+export function rowTotals(qty: number, price: number, vat: number, currency: string, rates: { usd: number | null; eur: number | null }) {
+  const r2 = (v: number) => Math.round(v * 100) / 100;
+  const amount = (Number.isFinite(qty) ? qty : 0) * (Number.isFinite(price) ? price : 0);
+  const kdv = (amount * (Number.isFinite(vat) ? vat : 0)) / 100;
+  const rate = currency === '₺' ? 1 : currency === '€' ? rates.eur : rates.usd;
+  const tl = rate ? amount * rate : null;
+  const kdvTl = rate ? kdv * rate : null;
+  return {
+    toplamDoviz: r2(amount), toplamKdvDoviz: r2(kdv), genelDoviz: r2(amount + kdv),
+    toplamTL: tl === null ? null : r2(tl), toplamKdvTL: kdvTl === null ? null : r2(kdvTl), genelTL: tl === null || kdvTl === null ? null : r2(tl + kdvTl),
+    priceTL: rate ? r2(price * rate) : null,
+  };
+}
+
+export type ComponentSort = 'operation' | 'group' | 'category' | 'quantity';
+interface SortableComponent { operations: string[]; material_group: string; material_category: string; material_name: string; required: number }
+
+/** Spec 002 2.3: by operation, group or category (then material name), or by required quantity, largest first. */
+export function sortComponents<R extends SortableComponent>(rows: readonly R[], by: ComponentSort): R[] {
+  const cmp = (a: string, b: string) => a.localeCompare(b, 'tr');
+  const key = (r: R) => (by === 'operation' ? r.operations.join(', ') : by === 'group' ? r.material_group : r.material_category);
+  return [...rows].sort((a, b) => (by === 'quantity' ? b.required - a.required : cmp(key(a), key(b))) || cmp(a.material_name, b.material_name));
+}

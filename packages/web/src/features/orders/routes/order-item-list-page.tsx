@@ -1,0 +1,148 @@
+import { useMemo, useState } from 'react';
+import { Badge, Button, Group, Menu, Paper, Radio, Select, Stack, Text } from '@mantine/core';
+import { openConfirmModal } from '@mantine/modals';
+import { useQuery } from '@tanstack/react-query';
+import { IconBuildingFactory2, IconChevronDown, IconPlus, IconPrinter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { PageHeader } from '../../../components/page-header';
+import { SearchInput } from '../../../components/search-input';
+import { confirmDelete } from '../../../components/confirm-delete';
+import { notifyError, notifySuccess } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { useListParams } from '../../../lib/use-list-params';
+import { ordersQuery, useDeleteOrderItem, useTransferToStock, type OrderSort } from '../api/orders-api';
+import { DeliveryModal } from '../components/delivery-modal';
+import { OrderItemCard } from '../components/order-item-card';
+import { StockProductionModal } from '../components/stock-production-modal';
+import { ALL, ORDER_FILTER_STATUSES, statusRange } from '../model/order-logic';
+import type { OrderItem, OrderList } from '../model/types';
+
+/** Spec 002 2.2: default filter 1 (Waiting), sorted by order date. */
+const LIST_DEFAULTS = { status: '1', orderBy: 'siparis_tarihi' };
+const SORTS: OrderSort[] = ['siparis_tarihi', 'urun_adi', 'Operation'];
+
+function readListParams(params: URLSearchParams) {
+  const status = params.get('status');
+  const by = params.get('orderBy') as OrderSort | null;
+  return {
+    status: status === ALL || (status !== null && (ORDER_FILTER_STATUSES as readonly number[]).includes(Number(status))) ? status : '1',
+    orderBy: by && SORTS.includes(by) ? by : 'siparis_tarihi' as OrderSort,
+    search: params.get('search') ?? '',
+  };
+}
+
+function countOf(data: OrderList | undefined, status: string): number | null {
+  if (!data) return null;
+  if (status === ALL) return data.status1 + data.status2 + data.status3 + data.status4;
+  const v = (data as unknown as Record<string, number | undefined>)[`status${status}`];
+  return typeof v === 'number' ? v : null;
+}
+
+export const WORK_ORDERS_PDF = '/pdf/workorders';
+
+/** Spec 002 2.2: the production order list. */
+export function OrderItemListPage() {
+  const { t } = useTranslation();
+  const role = useSession((s) => s.role ?? 7);
+  const [state, update] = useListParams(LIST_DEFAULTS, readListParams);
+  const range = statusRange(state.status);
+  const query = useQuery(ordersQuery({ type: 'list', orderBy: state.orderBy, ...range, search: state.search }));
+  const data = query.data;
+  const [closed, setClosed] = useState<Set<string>>(new Set());
+  const [delivering, setDelivering] = useState<OrderItem | null>(null);
+  const [creating, setCreating] = useState(false);
+  const remove = useDeleteOrderItem();
+  const transfer = useTransferToStock();
+
+  // The server searches product name, code and company; closed cards stay hidden until the page is left.
+  const items = useMemo(() => (data?.orders ?? []).filter((i) => !closed.has(i._id)), [data, closed]);
+
+  const openDelivery = (item: OrderItem) => {
+    if (!item.teklifno?.firma_id) {
+      openConfirmModal({
+        title: t('orders.delivery.title'), centered: true,
+        children: <Text size="sm" data-testid="delivery-no-company">{t('orders.delivery.noCompany')}</Text>,
+        labels: { confirm: t('common.close'), cancel: t('common.cancel') },
+      });
+      return;
+    }
+    setDelivering(item);
+  };
+
+  const canDelete = (item: OrderItem) => role < 3 && !item.teklifno && item.tamamlanmaOrani === 0;
+  const doDelete = (item: OrderItem) => void confirmDelete({
+    message: t('orders.confirm.delete'),
+    onConfirm: () => remove.mutate(item._id, { onSuccess: () => notifySuccess('orders.notice.deleted'), onError: (e) => notifyError(e) }),
+  });
+  const doTransfer = (item: OrderItem) => transfer.mutate(item._id, { onSuccess: () => notifySuccess('orders.notice.transferred'), onError: (e) => notifyError(e) });
+
+  const statusChoices = [ALL, ...ORDER_FILTER_STATUSES.map(String)];
+  const actions = (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <Button rightSection={<IconChevronDown size={16} />}>{t('orders.list.actions')}</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPrinter size={16} />} component="a" href={WORK_ORDERS_PDF} target="_blank" rel="noopener">{t('orders.list.print')}</Menu.Item>
+        <Menu.Item leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="new-stock-production">{t('orders.list.newStockProduction')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+
+  return (
+    <>
+      <PageHeader title={t('menu.orderItems')} subtitle={data ? t('orders.list.total', { count: items.length }) : undefined} actions={actions} />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} mb="md">
+        <Stack gap="sm">
+          <Radio.Group value={state.status} onChange={(v) => update({ status: v })} aria-label={t('orders.field.status')}>
+            <Group gap="md" data-testid="order-status-filter">
+              {statusChoices.map((s) => {
+                const n = countOf(data, s);
+                return (
+                  <Radio
+                    key={s} value={s}
+                    label={(
+                      <Group gap={4} wrap="nowrap">
+                        <span>{s === ALL ? t('orders.list.all') : t(`orders.status.${s}`)}</span>
+                        {n !== null && <Badge size="sm" variant="light" circle={n < 10} data-testid={`order-count-${s}`}>{n}</Badge>}
+                      </Group>
+                    )}
+                  />
+                );
+              })}
+            </Group>
+          </Radio.Group>
+          <Group gap="sm" wrap="wrap">
+            <SearchInput initialValue={state.search} placeholder={t('orders.list.searchPlaceholder')} onSearch={(s) => update({ search: s })} style={{ flex: '1 1 240px' }} maw={380} />
+            <Select
+              aria-label={t('orders.list.sortBy')} w={200} allowDeselect={false} comboboxProps={{ withinPortal: true }}
+              data={SORTS.map((s) => ({ value: s, label: t(`orders.sort.${s}`) }))} value={state.orderBy}
+              onChange={(v) => update({ orderBy: v ?? 'siparis_tarihi' })}
+            />
+          </Group>
+        </Stack>
+      </Paper>
+      {query.isError && !data ? (
+        <LoadFailedAlert title={t('orders.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
+      ) : data && items.length === 0 ? (
+        <EmptyState icon={<IconBuildingFactory2 size={34} stroke={1.5} />} title={t('orders.list.emptyTitle')} text={t('orders.list.emptyText')} />
+      ) : (
+        <Stack gap="md" data-testid="order-cards">
+          {items.map((item) => (
+            <OrderItemCard
+              key={item._id} item={item}
+              onClose={() => setClosed((c) => new Set(c).add(item._id))}
+              onDeliver={() => openDelivery(item)}
+              onDelete={canDelete(item) ? () => doDelete(item) : undefined}
+              onTransfer={item.teklifno && item.tamamlanmaOrani >= 100 && role < 3 ? () => doTransfer(item) : undefined}
+            />
+          ))}
+        </Stack>
+      )}
+      {delivering && <DeliveryModal item={delivering} onClose={() => setDelivering(null)} />}
+      {creating && <StockProductionModal onClose={() => setCreating(false)} />}
+    </>
+  );
+}

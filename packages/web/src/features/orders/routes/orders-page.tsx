@@ -1,0 +1,73 @@
+import { Anchor, Badge, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate, formatNumber, isAllowed, routeLevel } from '@isik/domain';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { PageHeader } from '../../../components/page-header';
+import { useSession } from '../../../lib/session';
+import { ordersOverviewQuery } from '../api/orders-api';
+import { OrderStatusBadge } from '../components/status-badges';
+
+/** /orders: the orders in production (offers in status 1-3) with their lines and completion. */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const role = useSession((s) => s.role);
+  const query = useQuery(ordersOverviewQuery());
+  const orders = query.data?.orders ?? [];
+  const canOpenOrder = isAllowed(routeLevel('/order/:id'), role);
+  return (
+    <>
+      <PageHeader title={t('menu.orders')} subtitle={t('orders.orders.subtitle')} />
+      {query.isError && !query.data && <LoadFailedAlert title={t('orders.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />}
+      {query.data && orders.length === 0 && <EmptyState icon={<IconShoppingCart size={34} stroke={1.5} />} title={t('orders.orders.emptyTitle')} text={t('orders.orders.emptyText')} />}
+      <Stack gap="md">
+        {orders.map((o) => (
+          <Paper key={o._id} withBorder radius="md" p="md" data-testid={`order-group-${o._id}`}>
+            <Group justify="space-between" mb="sm" wrap="wrap">
+              <Group gap="sm">
+                {canOpenOrder
+                  ? <Anchor component={Link} to={`/order/${o._id}`} fw={700}>{o.teklif_no} · {o.firma_adi}</Anchor>
+                  : <Text fw={700}>{o.teklif_no} · {o.firma_adi}</Text>}
+                <Badge variant="light">{t('orders.orders.lines', { count: o.lines.length })}</Badge>
+                <Text size="sm" c="dimmed">{formatDate(o.siparis_tarihi)}</Text>
+              </Group>
+              <Group gap="md" wrap="nowrap">
+                <Text size="sm">{t('orders.field.delivered')}: <b>{formatNumber(o.delivered)} / {formatNumber(o.ordered)}</b></Text>
+                <Group gap={6} w={200} wrap="nowrap"><Progress value={o.completion} style={{ flex: 1 }} /><Text size="sm" fw={600}>{formatNumber(o.completion, 1)}%</Text></Group>
+              </Group>
+            </Group>
+            <Table.ScrollContainer minWidth={680}>
+              <Table striped withTableBorder fz="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('orders.field.product')}</Table.Th>
+                    <Table.Th ta="right">{t('orders.field.ordered')}</Table.Th>
+                    <Table.Th ta="right">{t('orders.field.delivered')}</Table.Th>
+                    <Table.Th w={180}>{t('orders.field.completion')}</Table.Th>
+                    <Table.Th ta="right">{t('orders.overview.days')}</Table.Th>
+                    <Table.Th>{t('orders.field.status')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {o.lines.map((l) => (
+                    <Table.Tr key={l._id}>
+                      <Table.Td><Anchor component={Link} to={`/orderproductiondetail/${l._id}`} size="sm">{l.urun_adi}</Anchor></Table.Td>
+                      <Table.Td ta="right">{formatNumber(l.urun_miktari)} {l.urun_birimi}</Table.Td>
+                      <Table.Td ta="right">{formatNumber(l.teslim_edilmis)}</Table.Td>
+                      <Table.Td><Group gap={6} wrap="nowrap"><Progress value={l.tamamlanmaOrani} style={{ flex: 1 }} /><Text size="xs" fw={600}>{formatNumber(l.tamamlanmaOrani, 1)}%</Text></Group></Table.Td>
+                      <Table.Td ta="right"><Text size="sm" c={l.late ? 'red' : undefined}>{l.daysSinceOrder}</Text></Table.Td>
+                      <Table.Td><OrderStatusBadge status={l.siparis_durumu} /></Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        ))}
+      </Stack>
+    </>
+  );
+}
