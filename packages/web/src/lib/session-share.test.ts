@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isOpenPath } from './open-paths';
-import { createSessionShare, SESSION_ASK_TIMEOUT_MS, type SessionShare } from './session-share';
+import { createSessionShare, PRESENCE_FRESH_MS, SESSION_ASK_TIMEOUT_MS, type PresenceStore, type SessionShare } from './session-share';
 
 // Two "tabs" of one site are two shares on one channel name (Node has BroadcastChannel too).
 const opened: SessionShare[] = [];
@@ -62,4 +62,44 @@ describe('isOpenPath', () => {
     for (const p of ['/web', '/web/abc/1', '/login', '/signup', '/forgotpassword', '/ordertracking/a/b/c', '/notfound']) expect(isOpenPath(p), p).toBe(true);
     for (const p of ['/', '/users', '/material/abc', '/companydetail/new']) expect(isOpenPath(p), p).toBe(false);
   });
+
+  describe('presence: a new tab waits only when some tab holds a session', () => {
+    function memory(): PresenceStore & { at: number | null } {
+      const m = { at: null as number | null, get: () => m.at, set: (t: number) => { m.at = t; } };
+      return m;
+    }
+
+    it('with no signed-in tab anywhere, the answer is "none" at once, without waiting', async () => {
+      const name = `t-${Math.random()}`;
+      const presence = memory();
+      tab(name, null);
+      const fresh = createSessionShare({ name, currentToken: () => null, onSignedOut: () => {}, presence });
+      opened.push(fresh);
+      const started = Date.now();
+      await expect(fresh.ask()).resolves.toBeNull();
+      expect(Date.now() - started).toBeLessThan(SESSION_ASK_TIMEOUT_MS);
+      expect(presence.at).toBeNull();
+    });
+
+    it('a signed-in tab marks its presence, and a new tab gets its token', async () => {
+      const name = `t-${Math.random()}`;
+      const presence = memory();
+      opened.push(createSessionShare({ name, currentToken: () => 'tok', onSignedOut: () => {}, presence }));
+      expect(presence.at).not.toBeNull();
+      const fresh = createSessionShare({ name, currentToken: () => null, onSignedOut: () => {}, presence });
+      opened.push(fresh);
+      await expect(fresh.ask()).resolves.toBe('tok');
+    });
+
+    it('a presence older than the freshness window is not waited for', async () => {
+      const name = `t-${Math.random()}`;
+      const clock = 1_000_000;
+      const presence = memory();
+      presence.set(clock - PRESENCE_FRESH_MS - 1);
+      const fresh = createSessionShare({ name, currentToken: () => null, onSignedOut: () => {}, presence, now: () => clock });
+      opened.push(fresh);
+      await expect(fresh.ask()).resolves.toBeNull();
+    });
+  });
 });
+

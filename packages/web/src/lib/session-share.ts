@@ -1,3 +1,4 @@
+import { safeStorage } from './store';
 
 /**
  * Sharing a session with the browser's other tabs of this site (docs/decisions/0020-e2e-sessions-and-tab-sharing.md).
@@ -10,8 +11,29 @@
  */
 
 export const SESSION_CHANNEL = 'isik-session';
-/** How long a new tab on a protected page waits for another tab's answer before it treats the user as a guest. */
-export const SESSION_ASK_TIMEOUT_MS = 1000;
+/**
+ * How long a new tab on a protected page waits for another tab's answer before it treats the user as a guest.
+ * It waits only when some tab said recently that it holds a session (PRESENCE_KEY), so a browser with no such tab
+ * opens at once, and a loaded machine's slow answer still arrives in time.
+ */
+export const SESSION_ASK_TIMEOUT_MS = 3000;
+/** localStorage key with the time a tab last said it holds a shareable session (no token, only a time). */
+export const PRESENCE_KEY = 'isik-session-present';
+/** A tab repeats it this often; hidden tabs' timers may be slowed to once a minute, hence the long freshness. */
+export const PRESENCE_BEAT_MS = 5000;
+export const PRESENCE_FRESH_MS = 90_000;
+
+/** Where the presence time lives: localStorage by default; none (always ask) where storage is unavailable. */
+export interface PresenceStore { get(): number | null; set(at: number): void }
+
+function localPresence(): PresenceStore | null {
+  const storage = safeStorage('local');
+  if (!storage) return null;
+  return {
+    get: () => { try { const v = Number(storage.getItem(PRESENCE_KEY)); return Number.isFinite(v) && v > 0 ? v : null; } catch { return null; } },
+    set: (at) => { try { storage.setItem(PRESENCE_KEY, String(at)); } catch { /* full or blocked storage: the others just wait */ } },
+  };
+}
 
 type Message = { type: 'ask' } | { type: 'token'; token: string } | { type: 'signed-out'; token: string };
 
@@ -22,6 +44,8 @@ export interface SessionShare {
   ask(timeoutMs?: number): Promise<string | null>;
   /** Tells the other tabs that this token was signed out. */
   announceSignOut(token: string): void;
+  /** Records that this tab holds a shareable session now (called on sign-in and every PRESENCE_BEAT_MS). */
+  beat(): void;
   close(): void;
 }
 
@@ -31,6 +55,9 @@ export interface SessionShareOptions {
   /** Another tab signed this token out. */
   onSignedOut: (token: string) => void;
   name?: string;
+  /** Defaults to localStorage; null: no presence known, always wait for an answer. */
+  presence?: PresenceStore | null;
+  now?: () => number;
 }
 
 function isMessage(data: unknown): data is Message {
@@ -39,7 +66,7 @@ function isMessage(data: unknown): data is Message {
   return m.type === 'ask' || ((m.type === 'token' || m.type === 'signed-out') && typeof m.token === 'string' && m.token.length > 0);
 }
 
-export function createSessionShare({ currentToken, onSignedOut, name = SESSION_CHANNEL }: SessionShareOptions): SessionShare {
+export function createSessionShare({ currentToken, onSignedOut, name = SESSION_CHANNEL, presence = localPresence(), now = Date.now }: SessionShareOptions): SessionShare {
   let channel: BroadcastChannel | null = null;
   try {
     channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(name);
@@ -61,10 +88,18 @@ export function createSessionShare({ currentToken, onSignedOut, name = SESSION_C
       }
     };
   }
+  const beat = () => { if (channel && currentToken()) presence?.set(now()); };
+  beat();
+  const beating = setInterval(beat, PRESENCE_BEAT_MS);
+  (beating as { unref?: () => void }).unref?.();
   return {
     available: channel !== null,
+    beat,
     ask(timeoutMs = SESSION_ASK_TIMEOUT_MS) {
       if (!channel) return Promise.resolve(null);
+      // No tab said lately that it holds a session: nobody will answer, so do not keep the user waiting.
+      const seen = presence ? presence.get() : now();
+      if (seen === null || now() - seen > PRESENCE_FRESH_MS) return Promise.resolve(null);
       return new Promise<string | null>((resolve) => {
         const done = (token: string | null) => {
           clearTimeout(timer);
@@ -80,6 +115,7 @@ export function createSessionShare({ currentToken, onSignedOut, name = SESSION_C
       channel?.postMessage({ type: 'signed-out', token } satisfies Message);
     },
     close() {
+      clearInterval(beating);
       for (const resolve of [...waiting]) resolve(null);
       channel?.close();
       channel = null;

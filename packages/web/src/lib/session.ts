@@ -143,6 +143,13 @@ export function bootstrapSession(): void {
       if (sessionStore.get().token === token) clearSession();
     },
   });
+  // A tab that holds a session says so at once (sign-in), so a tab opened right after waits for its answer.
+  let wasShareable = false;
+  sessionStore.subscribe(() => {
+    const shareable = sessionStore.get().status === 'successful' && !!sessionStore.get().token;
+    if (shareable && !wasShareable) share?.beat();
+    wasShareable = shareable;
+  });
   if (sessionStore.get().token) void reverifySession();
   else if (share.available) {
     const waitForIt = !isOpenPath(window.location.pathname);
