@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import autocannon from 'autocannon';
 import { runDeviceBench } from './devices.js';
+import { runDocumentsBench } from './documents.js';
 import sharp from 'sharp';
 import { bundleReport } from './bundle-size.js';
 import { offerScenarios, type BenchOffers } from './offers.js';
@@ -340,10 +341,13 @@ async function main() {
   // The device service (bench/devices.ts): 1,000 gateways, connect time, memory, command round trip.
   const devices = process.env.BENCH_DEVICES === 'false' ? [] : await runDeviceBench();
   if (devices.length) console.table(devices);
+  // The documents (bench/documents.ts): server render of a 20-line offer and of the 5,000-product price list.
+  const documents = process.env.BENCH_DOCUMENTS === 'false' ? [] : await runDocumentsBench();
+  if (documents.length) console.table(documents);
   const out = path.join(HERE, 'results');
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, 'latest.json');
-  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), sizes, durationSeconds: duration, cpus: os.cpus().length, node: process.version, load: os.loadavg(), seconds: Math.round((Date.now() - t0) / 1000), hello: { before: base, after }, runs, devices }, null, 2)}\n`);
+  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), sizes, durationSeconds: duration, cpus: os.cpus().length, node: process.version, load: os.loadavg(), seconds: Math.round((Date.now() - t0) / 1000), hello: { before: base, after }, runs, devices, documents }, null, 2)}\n`);
   console.log(`written ${path.relative(process.cwd(), file)} (whole run ${Math.round((Date.now() - t0) / 1000)} s)`);
   if (runs.some((r) => r.ledgerMismatches !== 0)) process.exitCode = 1;
 }

@@ -98,4 +98,16 @@ export const pdfRoutes: FastifyPluginAsyncZod<{ pdf: PdfService }> = async (app,
     }, `${req.protocol}://${req.host}`);
     return sendPdf(reply, bytes, 'pricelist.pdf');
   });
+
+  app.get('/pdf/datasheet/:id/:lang', {
+    // Open to anyone (the public catalogue links to it), for active products only.
+    config: { level: 'public' },
+    schema: {
+      tags: ['documents', 'public'], summary: 'An active product\'s datasheet (A4 landscape; category 7 has its own layout); lang 0 Turkish, anything else English; 404 for unknown or inactive products',
+      security: [], params: z.object({ id: z.string().min(1).max(64), lang: z.string().max(8) }), produces: ['application/pdf'], response: pdfResponses,
+    },
+  }, async (req, reply) => {
+    const { bytes, fileName } = await pdf.datasheet(req.params.id, docLang(req.params.lang));
+    return sendPdf(reply, bytes, fileName);
+  });
 };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createElement } from 'react';
-import { LabelDocument, OfferDocument, PriceListDocument, companyHeaderOf, labelDocumentModel, offerDocumentModel, priceListModel, type DocLang, type OfferDocModel, type PriceListSettingsInput } from '@isik/documents';
+import { DatasheetDocument, LabelDocument, OfferDocument, PriceListDocument, companyHeaderOf, datasheetModel, labelDocumentModel, offerDocumentModel, priceListModel, type DocLang, type OfferDocModel, type PriceListSettingsInput } from '@isik/documents';
 import { renderDocument } from '@isik/documents/node';
 import type { LabelData, LabelKind, MyCompany } from '@isik/domain';
 import type { Db } from '../../db/database.js';
@@ -10,7 +10,8 @@ import { notFound } from '../../lib/errors.js';
 import { verifyTrackingToken } from '../../lib/tracking-token.js';
 import type { FilesService } from '../files/files-service.js';
 import { fileIdOf } from '../files/files-service.js';
-import { findMyCompany } from '../mycompany/mycompany-repository.js';
+import { findMyCompany, toPublic } from '../mycompany/mycompany-repository.js';
+import { createPublicCatalogue } from '../catalogue/public-catalogue.js';
 import { findOffer } from '../offers/offers-repository.js';
 import { listProducts } from '../products/products-repository.js';
 
@@ -109,8 +110,20 @@ export async function renderPriceListPdf(deps: PdfDeps, settings: PriceListSetti
   return { bytes, count: model.rows.length };
 }
 
+/** The datasheet (spec 002 /pdf/datasheet/{id}/{lang}): an active product's public data; 404 otherwise. */
+export async function renderDatasheetPdf(deps: PdfDeps, productId: string, lang: DocLang): Promise<{ bytes: Buffer; fileName: string }> {
+  const product = await createPublicCatalogue({ db: deps.db }).get(productId);
+  const main = product.images.find((i) => i.description === 'Ana Görsel' && i.image) ?? product.images.find((i) => i.image);
+  const [c, mainImage, drawing] = await Promise.all([findMyCompany(deps.db), imageForPdf(deps.files, main?.image), imageForPdf(deps.files, product.technicalDrawing)]);
+  const company = c ? { ...toPublic(c), logo: (await imageForPdf(deps.files, c.sirket_rapor_logo)) ?? '' } : null;
+  const model = datasheetModel({ product, company, lang, mainImage, drawing });
+  const bytes = await renderDocument(createElement(DatasheetDocument, { model }) as Parameters<typeof renderDocument>[0]);
+  return { bytes, fileName: `datasheet-${product.urun_kodu}-${lang === 0 ? 'tr' : 'en'}.pdf` };
+}
+
 export function createPdfService(deps: PdfDeps) {
   return {
+    datasheet: (productId: string, lang: DocLang) => renderDatasheetPdf(deps, productId, lang),
     priceList: (settings: PriceListSettingsInput, origin: string) => renderPriceListPdf(deps, settings, origin),
     label: (kind: LabelKind, label: LabelData, origin: string) => renderLabelPdf(deps, kind, label, origin),
     offer: (offerId: string, opts: OfferPdfOptions) => renderOfferPdf(deps, offerId, opts),

@@ -9,5 +9,6 @@ export const documentsRoutes: AppRouteObject[] = [
   appRoute('/pdf/label8x10', labelPage),
   appRoute('/pdf/label8x6', labelPage),
   appRoute('/pdf/pricelist', () => import('./routes/pricelist-pdf-page').then((m) => m.PriceListPdfPage)),
+  appRoute('/pdf/datasheet/:id/:lang', () => import('./routes/datasheet-pdf-page').then((m) => m.DatasheetPdfPage)),
   appRoute('/productslabels', () => import('./routes/labels-page').then((m) => m.ProductsLabelsPage)),
 ];
