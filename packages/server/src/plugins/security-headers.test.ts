@@ -24,6 +24,8 @@ describe('security headers', () => {
       const csp = directives(res.headers['content-security-policy'] as string);
       expect(csp['script-src'], url).toBe("'self' 'wasm-unsafe-eval'");
       expect(csp['frame-ancestors'], url).toBe("'self'");
+      // Connections only to our origin (and data: URLs, from which the PDF layout engine loads its WebAssembly).
+      expect(csp['connect-src'], url).toBe("'self' data:");
       expect(csp['object-src'], url).toBe("'none'");
       expect(csp['default-src'], url).toBe("'self'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');

@@ -15,7 +15,9 @@ export const APP_CSP = {
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
+  // data: for the layout engine's WebAssembly, which @react-pdf fetches from a data: URL in the browser (the PDF
+  // pages and reports); a data: URL carries nothing out of the page.
+  connectSrc: ["'self'", 'data:'],
   mediaSrc: ["'self'", 'data:', 'blob:'],
   workerSrc: ["'self'", 'blob:'],
   frameSrc: ["'self'", 'blob:'],
