@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { domainMessages } from './packages/web/domain-messages';
 
 // One root config for every package (`npm run test:unit`). The server's (and the device service's) tests run on real PostgreSQL:
 // test/global-setup.ts starts one embedded server per run (or uses TEST_DATABASE_URL) with a migrated
 // template; each test file gets its own database copied from it (ADR 0015).
 export default defineConfig({
+  // The web client's per-language domain messages (virtual modules, packages/web/domain-messages.ts).
+  plugins: [domainMessages()],
   test: {
     exclude: ['**/node_modules/**', '**/dist/**'],
     environment: 'node',

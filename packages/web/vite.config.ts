@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { domainMessages, domainMessagesChunk } from './domain-messages';
 
 // Resolve against this file so the build lands in packages/web/dist whether it runs from the
 // package (npm run build -w @isik/web) or from the repository root.
@@ -19,7 +20,7 @@ function proxy() {
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react()],
+  plugins: [react(), domainMessages()],
   resolve: {
     // React Router's package sends bundlers to its development build (warnings, 30 % larger); a production
     // bundle takes the production build (ADR 0018).
@@ -47,6 +48,8 @@ export default defineConfig(({ command }) => ({
           // reader's one before the first render), instead of one small request per feature and language.
           const dictionary = /\/i18n\/(tr|en|es)\.json$/.exec(id);
           if (dictionary) return `i18n-${dictionary[1]}`;
+          const messages = domainMessagesChunk(id);
+          if (messages) return messages;
           if (!id.includes('node_modules')) return undefined;
           // The report generators' libraries (and react-pdf's own nested scheduler) stay in their lazy chunks.
           if (id.includes('@react-pdf')) return undefined;

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/tr';
 import 'dayjs/locale/es';
-import { LANGS, MESSAGES, translate, type Lang } from '@isik/domain';
+import { LANGS, type Lang } from '@isik/domain';
 import { safeStorage } from '../lib/store';
 
 export type Dict = { [key: string]: string | Dict };
@@ -38,31 +38,24 @@ export function mergeDict(target: Dict, source: Dict, path = ''): Dict {
   return target;
 }
 
-/** Domain messages (the keys zod schemas and the server use) under `msg.`, e.g. t('msg.auth.reauthFailed'). */
-export function domainDict(lang: Lang): Dict {
-  const root: Dict = {};
-  for (const [key, entry] of Object.entries(MESSAGES)) {
-    const parts = key.split('.');
-    let node = root;
-    parts.slice(0, -1).forEach((p) => {
-      const next = node[p];
-      if (next === undefined) node[p] = {};
-      else if (typeof next === 'string') throw new Error(`domain message ${key} clashes with a shorter key`);
-      node = node[p] as Dict;
-    });
-    node[parts[parts.length - 1]] = (entry as Record<Lang, string>)[lang];
-  }
-  return root;
-}
+/**
+ * Domain messages (the keys zod schemas and the server use) under `msg.`, e.g. t('msg.auth.reauthFailed'): one
+ * language at a time, cut from the domain's all-language messages at build time (packages/web/domain-messages.ts).
+ */
+const domainMessages: Record<Lang, () => Promise<{ default: Dict }>> = {
+  tr: () => import('virtual:domain-messages/tr'),
+  en: () => import('virtual:domain-messages/en'),
+  es: () => import('virtual:domain-messages/es'),
+};
 
 /** One language's whole dictionary: shared, every feature's, and the domain messages under `msg.`. */
 export async function loadDictionary(lang: Lang): Promise<Dict> {
   const own = (files: Record<string, () => Promise<Dict>>) =>
     Object.entries(files).filter(([file]) => file.endsWith(`/${lang}.json`)).map(([, load]) => load());
-  const [shared, ...features] = await Promise.all([...own(sharedDicts), ...own(featureDicts)]);
+  const [msg, shared, ...features] = await Promise.all([domainMessages[lang]().then((m) => m.default), ...own(sharedDicts), ...own(featureDicts)]);
   const dict = mergeDict({}, shared);
   for (const feature of features) mergeDict(dict, feature);
-  return dict;
+  return mergeDict(dict, { msg });
 }
 
 const loaded = new Map<Lang, Promise<void>>();
@@ -93,9 +86,8 @@ function applyLang(lang: Lang): void {
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  // The domain messages of every language come with the domain package anyway; the screens' dictionaries
-  // join them per language (ensureLanguage) before anything renders in that language.
-  resources: Object.fromEntries(LANGS.map((lang) => [lang, { translation: { msg: domainDict(lang) } }])),
+  // Every dictionary, the domain messages' too, joins per language (ensureLanguage) before anything renders in it.
+  resources: {},
   lng: storedLang(),
   fallbackLng: DEFAULT_LANG,
   supportedLngs: [...LANGS],
@@ -123,6 +115,10 @@ export async function setLanguage(lang: Lang): Promise<void> {
  * Translates a domain message key (what schemas and the server use) in the current language.
  * Text that is not a key comes back unchanged, so already-translated server messages pass through.
  */
-export function tm(key: string, params?: Record<string, string | number>): string {
-  return translate(key, currentLang(), params);
+export function tm(key: string, params: Record<string, string | number> = {}): string {
+  // Only a text is a message: a key naming a group of messages (or plain text with dots) passes through.
+  if (key && typeof i18n.getResource(currentLang(), 'translation', `msg.${key}`) === 'string') return i18n.t(`msg.${key}`, params);
+  let text = key;
+  for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{{${k}}}`, String(v));
+  return text;
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { centerLabel, imageDescriptionLabel, logDescription, logTitle, operationTypeLabel, unitLabel, type LogTextFields } from '@isik/domain';
+import { labelsWith } from '@isik/domain';
 import { useTranslation } from 'react-i18next';
-import { currentLang } from '../i18n';
+import { currentLang, tm } from '../i18n';
 
 /**
  * Stored values as the reader sees them, in the current language (packages/domain labels.ts): units
@@ -14,14 +14,16 @@ export function useLabels() {
   useTranslation();
   const lang = currentLang();
   return useMemo(() => {
+    // The loaded dictionary of the reader's language (tm), not the domain's all-language messages.
+    const l = labelsWith((key, params) => tm(key, params));
     return {
       lang,
-      unit: (unit: string) => unitLabel(unit, lang),
-      image: (description: string) => imageDescriptionLabel(description, lang),
-      center: (center: string) => centerLabel(center, lang),
-      type: (type: string) => operationTypeLabel(type, lang),
-      logTitle: (row: Pick<LogTextFields, 'title' | 'title_key'>) => logTitle(row, lang),
-      logDescription: (row: Pick<LogTextFields, 'description' | 'description_key' | 'params'>) => logDescription(row, lang),
+      unit: l.unit,
+      image: l.image,
+      center: l.center,
+      type: l.type,
+      logTitle: l.logTitle,
+      logDescription: l.logDescription,
       /** Select options of stored values with their labels. */
       options: (values: readonly string[], label: (v: string) => string) => values.map((value) => ({ value, label: label(value) })),
     };

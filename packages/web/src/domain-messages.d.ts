@@ -1,0 +1,5 @@
+// The per-language domain messages (packages/web/domain-messages.ts makes them at build time).
+declare module 'virtual:domain-messages/*' {
+  const dict: { [key: string]: string | typeof dict };
+  export default dict;
+}
