@@ -3,7 +3,8 @@ import { Card, Group, Image, Paper, Progress, SimpleGrid, Stack, Text, Title } f
 import { formatDate, formatNumber } from '@isik/domain';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { SHOWN_PARTS, codeParts, joinCode } from '../model/code-parts';
+import { joinCode } from '../model/code-parts';
+import { CodePartsGrid } from './code-parts-grid';
 import { progressLabelKey } from '../model/order-logic';
 import type { OrderItem } from '../model/types';
 import { OrderStatusBadge } from './status-badges';
@@ -11,7 +12,6 @@ import { OrderStatusBadge } from './status-badges';
 /** The header of spec 002 2.4: name, menu, image, code parts ('Belirtilmemiş' when missing), date, progress, status, quantities. */
 export function OrderHeader({ item, menu }: { item: OrderItem; menu?: ReactNode }) {
   const { t } = useTranslation();
-  const parts = codeParts(item.urun_kodu);
   return (
     <Paper withBorder radius="md" p="md" mb="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -27,14 +27,7 @@ export function OrderHeader({ item, menu }: { item: OrderItem; menu?: ReactNode 
         </Group>
         {menu}
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 5 }} mt="md" spacing="xs">
-        {SHOWN_PARTS.map(({ part, index }) => (
-          <div key={part}>
-            <Text size="xs" c="dimmed">{t(`orders.code.${part}`)}</Text>
-            <Text size="sm">{parts[index] || t('orders.code.unset')}</Text>
-          </div>
-        ))}
-      </SimpleGrid>
+      <CodePartsGrid code={item.urun_kodu} mt="md" />
       <SimpleGrid cols={{ base: 2, sm: 5 }} mt="md" spacing="xs">
         <div><Text size="xs" c="dimmed">{t('orders.field.orderDate')}</Text><Text size="sm">{formatDate(item.siparis_tarihi)}</Text></div>
         <div><Text size="xs" c="dimmed">{t('orders.field.status')}</Text><OrderStatusBadge status={item.siparis_durumu} /></div>

@@ -7,7 +7,8 @@ import { IconChevronDown, IconChevronUp, IconDotsVertical, IconPencil, IconPhoto
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { daysSinceOrder, productionNotPlanned } from '../model/order-logic';
-import { SHOWN_PARTS, codeParts, joinCode } from '../model/code-parts';
+import { joinCode } from '../model/code-parts';
+import { CodePartsGrid } from './code-parts-grid';
 import type { OrderItem } from '../model/types';
 import { useCanOpen } from '../model/use-can-open';
 import { OperationStatusBadge, OrderStatusBadge } from './status-badges';
@@ -24,7 +25,6 @@ export interface OrderItemCardProps {
 export function OrderItemCard({ item, onClose, onDeliver, onDelete, onTransfer }: OrderItemCardProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
-  const parts = codeParts(item.urun_kodu);
   const days = daysSinceOrder(item.siparis_tarihi);
   const company = item.teklifno?.firma_adi;
   const canOpenCompany = useCanOpen('/companydetail/:id');
@@ -74,14 +74,7 @@ export function OrderItemCard({ item, onClose, onDeliver, onDelete, onTransfer }
       </Group>
 
       <Collapse in={open}>
-        <SimpleGrid cols={{ base: 2, sm: 5 }} mt="sm" spacing="xs">
-          {SHOWN_PARTS.map(({ part, index }) => (
-            <div key={part}>
-              <Text size="xs" c="dimmed">{t(`orders.code.${part}`)}</Text>
-              <Text size="sm">{parts[index] || t('orders.code.unset')}</Text>
-            </div>
-          ))}
-        </SimpleGrid>
+        <CodePartsGrid code={item.urun_kodu} mt="sm" />
         <SimpleGrid cols={{ base: 2, sm: 4 }} mt="sm" spacing="xs">
           <div><Text size="xs" c="dimmed">{t('orders.field.orderDate')}</Text><Text size="sm">{formatDate(item.siparis_tarihi)}</Text></div>
           <div><Text size="xs" c="dimmed">{t('orders.field.delivered')}</Text><Text size="sm" data-testid="order-delivered">{formatNumber(item.teslim_edilmis)}</Text></div>
