@@ -4,7 +4,7 @@
 // Environment: BENCH_OFFERS (default 20000), BENCH_OFFER_ITEMS (default 100000).
 import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { companyInputSchema, computeOffer, formatOfferNo, offerInputSchema, type OfferItemData } from '@isik/domain';
+import { companyInputSchema, computeOffer, formatOfferNo, offerInputSchema, productCodeParts, type OfferItemData } from '@isik/domain';
 import type { Db } from '../packages/server/src/db/database.js';
 import { companies, offerItems, offers, products } from '../packages/server/src/db/schema.js';
 import { newId } from '../packages/server/src/lib/ids.js';
@@ -28,7 +28,8 @@ function chunks<T>(list: T[], size: number): T[][] {
  */
 export async function seedBenchOffers(db: Db, log: (m: string) => void): Promise<BenchOffers> {
   const t0 = Date.now();
-  const productRows = await db.select({ id: products.id, name: products.urun_adi_tr, code: products.urun_kodu, price: products.urun_fiyat, currency: products.urun_doviz }).from(products).limit(500);
+  const productRows = (await db.select({ id: products.id, name: products.urun_adi_tr, code: products.urun_kodu, model_code: products.model_code, price: products.urun_fiyat, currency: products.urun_doviz }).from(products).limit(500))
+    .map((p) => ({ id: p.id, name: p.name, code: productCodeParts(p), price: p.price, currency: p.currency }));
   const companyRows = Array.from({ length: 200 }, (_, i) => ({ id: newId(), ...companyInputSchema.parse({ ...makeCompany(i, 'Customer'), company_name: `Bench Müşteri ${i} ${makeCompany(i, 'Customer').company_name}` }) }));
   for (const c of chunks(companyRows, 200)) await db.insert(companies).values(c);
   const pool: OfferFactoryPool = {

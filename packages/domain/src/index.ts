@@ -22,6 +22,7 @@ export * from './rates.js';
 export * from './gateway-protocol.js';
 export * from './devices.js';
 export * from './offer-money.js';
+export * from './code-parts.js';
 export * from './offers.js';
 export * from './offer-settings.js';
 export * from './mail.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { versionSchema, EMAIL_RE } from './common.js';
 import { FILES_URL_PREFIX } from './files.js';
+import { PRODUCT_CODE_PARTS } from './code-parts.js';
 import { parseDateInput } from './format.js';
 import { DEFAULT_UNIT, DEFAULT_VAT, UNITS, VAT_CHOICES } from './catalogue.js';
 import { CURRENCIES, DEFAULT_CURRENCY, dec, isDecimal } from './money.js';
@@ -37,11 +38,6 @@ export const OFFER_SORTS = ['teklif_tarihi', 'firma_adi', 'teklif_no'] as const;
 export type OfferSort = (typeof OFFER_SORTS)[number];
 /** Most items one offer may carry. */
 export const OFFER_ITEMS_MAX = 500;
-/**
- * The parts of an item's code (spec 001 3.6, up to 9): model, PCB, power, optic, CCT, solar panel, battery,
- * body colour, LED / LED driver. The item shows them joined with '-'.
- */
-export const OFFER_CODE_PARTS = ['model', 'pcb', 'power', 'optic', 'cct', 'panel', 'battery', 'colour', 'led'] as const;
 
 /** Defaults of a new item (spec 001 3.6): VAT 18, quantity 1, unit Adet, price 0, currency $, type default. */
 export const NEW_OFFER_ITEM = {
@@ -143,12 +139,12 @@ const dateIn = z.union([z.string().max(40), z.number(), z.null()], { error: 'off
   return d;
 });
 
-const codeIn = z.union([z.string().max(300), z.array(z.union([z.string().max(100), z.number(), z.null()])).max(OFFER_CODE_PARTS.length + 1), z.null()], { error: 'offer.item.code.invalid' })
+const codeIn = z.union([z.string().max(300), z.array(z.union([z.string().max(100), z.number(), z.null()])).max(PRODUCT_CODE_PARTS.length + 1), z.null()], { error: 'offer.item.code.invalid' })
   .optional().transform((v) => {
     if (v === undefined) return undefined;
     if (v === null) return [] as string[];
     if (typeof v === 'string') return v.trim() ? [v.trim()] : [];
-    return v.map((p) => (p === null ? '' : String(p).trim())).slice(0, OFFER_CODE_PARTS.length);
+    return v.map((p) => (p === null ? '' : String(p).trim())).slice(0, PRODUCT_CODE_PARTS.length);
   });
 
 /** One item of an offer body. `_id` names a stored item (kept with its id); without it the item is new. */

@@ -64,8 +64,6 @@ export const ORDER_PAGE_SIZES = PAGE_SIZES;
 export const ORDER_PAGE_SIZE = 12;
 /** Quantities are kept with 4 decimals and shown with 2 (spec 002 9). */
 export const ORDER_QTY_PLACES = 4;
-/** The nine product code parts (spec 002 3): 0 model, 1 PCB, 2 optic, 3 CCT, 4 solar panel, 5 battery, 6 body colour, 7 LED brand, 8 driver brand. */
-export const PRODUCT_CODE_PARTS = ['model', 'pcb', 'optic', 'cct', 'panel', 'battery', 'color', 'led', 'driver'] as const;
 /** An open line still to produce or deliver is late after this many days (the /orders overview). */
 export const ORDER_LATE_DAYS = 30;
 /** Sorts of the component list (spec 002 2.3). */

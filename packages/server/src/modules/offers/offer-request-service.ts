@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { OFFER_REQUEST_HONEYPOT, OFFER_REQUEST_LIMIT, OFFER_REQUEST_WINDOW_MS, OFFICE_TODO_ROLE, computeOffer, round2, tryComputeOffer, type offerRequestSchema } from '@isik/domain';
+import { OFFER_REQUEST_HONEYPOT, OFFER_REQUEST_LIMIT, OFFER_REQUEST_WINDOW_MS, OFFICE_TODO_ROLE, computeOffer, productCodeParts, round2, tryComputeOffer, type offerRequestSchema } from '@isik/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
 import { models, offerItems, offers, products } from '../../db/schema.js';
@@ -89,7 +89,7 @@ export function createOfferRequestService(deps: { db: Db; limit?: number; window
       teklif_tutartl: String(t.teklif_tutartl), teklif_kdvtl: String(t.teklif_kdvtl), teklif_gtoplamtl: String(t.teklif_gtoplamtl),
     });
     await tx.insert(offerItems).values({
-      id: newId(), offer_id: id, sira: 0, urun_id: product.id, urun_resim: mainImage, urun_adi: name, urun_kodu: product.urun_kodu ? [product.urun_kodu] : [],
+      id: newId(), offer_id: id, sira: 0, urun_id: product.id, urun_resim: mainImage, urun_adi: name, urun_kodu: productCodeParts(product),
       urun_kdv: String(vat), urun_miktari: String(data.quantity), urun_birimi: UNIT, urun_fiyati: String(price), urun_dovizi: currency,
       toplam_tl: String(l.toplamTL), toplam_doviz: String(l.toplamDoviz), toplam_kdv_tl: String(l.toplamKdvTL), toplam_kdv_doviz: String(l.toplamKdvDoviz),
     });

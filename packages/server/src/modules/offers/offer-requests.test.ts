@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { businessYear, formatOfferNo, offerRequestSchema } from '@isik/domain';
-import { logs, offerItems, offers, tcmbRates, todos } from '../../db/schema.js';
+import { logs, offerItems, offers, products, tcmbRates, todos } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { insertModel, insertProduct } from '../catalogue/test-fixtures.js';
 import { allocateOfferNumber, toOfferItem } from './offers-repository.js';
@@ -48,8 +48,10 @@ describe('POST /web/offer-requests', () => {
     expect(offer.teklif_konu).toContain('SL-60');
     expect(offer.teklif_konu).toContain('Street Light 60W');
     const items = await t.database.db.select().from(offerItems).where(eq(offerItems.offer_id, offer.id));
+    // The item's code parts are the product's (ADR 0028): its model's code, optic and CCT in their places.
+    const [p] = await t.database.db.select().from(products).where(eq(products.id, product));
     expect(items.map((i) => toOfferItem(i))).toEqual([expect.objectContaining({
-      urun_id: product, urun_adi: 'Street Light 60W', urun_kodu: ['SL-60'], urun_kdv: 8, urun_miktari: 3, urun_birimi: 'Adet', urun_fiyati: 10.13, urun_dovizi: '$',
+      urun_id: product, urun_adi: 'Street Light 60W', urun_kodu: [p.model_code, '', p.urun_optik, p.urun_cct, '', '', '', '', ''], urun_kdv: 8, urun_miktari: 3, urun_birimi: 'Adet', urun_fiyati: 10.13, urun_dovizi: '$',
       toplamDoviz: 30.39, toplamKdvDoviz: 2.43, toplamTL: 0, toplamKdvTL: 0,
     })]);
 

@@ -2,7 +2,7 @@ import type { OfferInput, OfferItemInput } from '@isik/domain';
 
 /** What the factory picks items and companies from (ids and prices of real rows). */
 export interface OfferFactoryPool {
-  products: { id: string; name: string; code: string; price: string | number; currency: string; vat?: number }[];
+  products: { id: string; name: string; code: string[]; price: string | number; currency: string; vat?: number }[];
   materials?: { id: string; name: string; unit: string; price: string | number; currency: string }[];
   companies: { id: string; name: string; email: string; city: string; country: string }[];
   rates: { usd: string | number; eur: string | number };
@@ -28,7 +28,7 @@ export function makeOfferInput(i: number, pool: OfferFactoryPool, opts: { items?
     }
     const p = pool.products[(i * 7 + k) % pool.products.length];
     items.push({
-      urun_id: p.id, urun_adi: p.name, urun_kodu: [p.code], urun_miktari: 1 + ((i * 3 + k * 5) % 40), urun_birimi: 'Adet',
+      urun_id: p.id, urun_adi: p.name, urun_kodu: p.code, urun_miktari: 1 + ((i * 3 + k * 5) % 40), urun_birimi: 'Adet',
       urun_fiyati: p.price, urun_dovizi: p.currency, urun_kdv: p.vat ?? 18, order_type: k % 3 === 2 ? 'default' : 'production', takeoff_from_stock: k % 5 === 4,
     });
   }

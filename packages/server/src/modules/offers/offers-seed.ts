@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
-import { offerInputSchema } from '@isik/domain';
+import { offerInputSchema, productCodeParts } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { companies, materials, models, offers, products, users } from '../../db/schema.js';
 import { createOfferInTx } from './offers-service.js';
@@ -8,7 +8,7 @@ import { latestRates } from './offers-repository.js';
 
 /** The pool of demo rows offers pick from. */
 export async function offerPool(db: Db): Promise<OfferFactoryPool | null> {
-  const prods = await db.select({ id: products.id, name: products.urun_adi_tr, code: products.urun_kodu, price: products.urun_fiyat, currency: products.urun_doviz, vat: models.model_kdv })
+  const prods = await db.select({ id: products.id, name: products.urun_adi_tr, code: products.urun_kodu, model_code: products.model_code, urun_optik: products.urun_optik, urun_cct: products.urun_cct, urun_panel: products.urun_panel, urun_aku: products.urun_aku, price: products.urun_fiyat, currency: products.urun_doviz, vat: models.model_kdv })
     .from(products).innerJoin(models, eq(models.id, products.model_id)).where(eq(products.urun_durumu, true)).orderBy(asc(products.urun_sira), asc(products.id)).limit(30);
   const mats = await db.select({ id: materials.id, name: materials.material_name, unit: materials.material_unit, price: materials.material_price, currency: materials.material_doviz })
     .from(materials).orderBy(asc(materials.material_no), asc(materials.id)).limit(10);
@@ -18,7 +18,7 @@ export async function offerPool(db: Db): Promise<OfferFactoryPool | null> {
     .orderBy(asc(companies.company_name)).limit(15);
   const rates = await latestRates(db);
   if (!prods.length || !comps.length || !rates.usd || !rates.eur) return null;
-  return { products: prods.map((p) => ({ ...p, vat: Number(p.vat) || 18 })), materials: mats, companies: comps, rates: { usd: rates.usd, eur: rates.eur } };
+  return { products: prods.map((p) => ({ id: p.id, name: p.name, code: productCodeParts(p), price: p.price, currency: p.currency, vat: Number(p.vat) || 18 })), materials: mats, companies: comps, rates: { usd: rates.usd, eur: rates.eur } };
 }
 
 /**

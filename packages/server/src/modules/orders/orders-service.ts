@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   canRecord, dec, deliveryRemaining, isReadyType, isUndetermined, nextLineState, operationPercent, operationRemaining, OP_FINISHED, OP_IN_PROGRESS,
-  OP_NOT_STARTED, ORDER_STOCK_OPERATION, ORDER_WAITING, SEMI_FINISHED_OPERATION, START_PERCENT, UNKNOWN_MATERIAL, undeterminedCount, pairText,
+  OP_NOT_STARTED, ORDER_STOCK_OPERATION, ORDER_WAITING, productCodeParts, SEMI_FINISHED_OPERATION, START_PERCENT, UNKNOWN_MATERIAL, undeterminedCount, pairText,
   type HistoryEntry, type MessageKey, type Operation, type OperationDetail, type OrderCreateData, type OrderDeliveryData, type OrderListArgs, type OrderUpdateData,
 } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
@@ -304,7 +304,7 @@ export function createOrdersService(deps: { db: Db }) {
         const image = (p.product_images ?? []).find((i) => i.description === 'Ana Görsel')?.image ?? (p.product_images ?? [])[0]?.image ?? '';
         const lineId = newId();
         await tx.insert(orderItems).values({
-          id: lineId, offer_id: null, product_id: p.id, urun_adi: d.urun_adi || p.urun_adi_tr, urun_kodu: d.urun_kodu ?? (p.urun_kodu ? p.urun_kodu.split('-') : []), urun_resim: image,
+          id: lineId, offer_id: null, product_id: p.id, urun_adi: d.urun_adi || p.urun_adi_tr, urun_kodu: d.urun_kodu ?? productCodeParts(p), urun_resim: image,
           urun_miktari: d.urun_miktari, urun_birimi: d.urun_birimi, urun_fiyati: d.urun_fiyati, urun_dovizi: d.urun_dovizi, urun_kdv: d.urun_kdv,
           toplam_doviz: total.toDecimalPlaces(2).toFixed(), toplam_kdv_doviz: vat(total), toplam_tl: tl.toDecimalPlaces(2).toFixed(), toplam_kdv_tl: vat(tl),
           siparis_durumu: type === 'takeoff_stock' ? ORDER_STOCK_OPERATION : ORDER_WAITING, order_type: type,

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   componentShortage, daysSinceOrder, dec, ORDER_LATE_DAYS, OP_FINISHED, round,
   type ComponentRow, type ModelDashboard, type OrdersOverview, type ProductionDashboard, type Tracking,
@@ -107,7 +107,7 @@ export async function productionDashboard(db: Db): Promise<ProductionDashboard> 
 export async function modelDashboard(db: Db): Promise<ModelDashboard> {
   const lines = await db.select({
     product_id: orderItems.product_id, urun_adi: orderItems.urun_adi, kodu: orderItems.urun_kodu, q: orderItems.urun_miktari, d: orderItems.teslim_edilmis, c: orderItems.tamamlanma_orani,
-  }).from(orderItems);
+  }).from(orderItems).where(ne(orderItems.order_type, 'material')); // materials sold as such belong to no model
   const prodIds = [...new Set(lines.map((l) => l.product_id).filter((x): x is string => !!x))];
   const prods = prodIds.length ? await db.select({ id: products.id, model_id: products.model_id, model_code: products.model_code }).from(products).where(inArray(products.id, prodIds)) : [];
   const modelIds = [...new Set(prods.map((p) => p.model_id))];

@@ -302,10 +302,15 @@ describe('lists, component list and dashboards', () => {
   });
 
   it('production dashboard, model dashboard and the orders overview answer for role 3', async () => {
+    // The test's own order: a product line (its operations fill the production dashboard) and a material sold as such,
+    // which belongs to no model: it is neither a model bar nor a product row.
+    await newOffer([{ urun_id: productId }, { urun_adi: 'Kablo Modeli Yok', order_type: 'material', urun_kodu: ['MAT-CABLE'], urun_miktari: 5 }]);
     const p = await ok<{ operationStatus: Record<string, number>; operations: { Operation: string; count: number }[] }>(call('GET', '/api/orders/dashboard/production', undefined, t.tokens[3]));
     expect(p.operations.find((o) => o.Operation === 'Dizgi')!.count).toBeGreaterThan(0);
-    const m = await ok<{ models: { model: string; ordered: number }[] }>(call('GET', '/api/orders/dashboard/models', undefined, t.tokens[3]));
+    const m = await ok<{ models: { model: string; ordered: number }[]; products: { urun_adi: string }[] }>(call('GET', '/api/orders/dashboard/models', undefined, t.tokens[3]));
     expect(m.models.find((x) => x.model === 'AST')!.ordered).toBeGreaterThan(0);
+    expect(m.models.map((x) => x.model)).not.toContain('MAT-CABLE');
+    expect(m.products.map((x) => x.urun_adi)).not.toContain('Kablo Modeli Yok');
     const ov = await ok<{ orders: { lines: unknown[] }[]; load: { openLines: number } }>(call('GET', '/api/orders/overview', undefined, t.tokens[3]));
     expect(ov.orders.length).toBeGreaterThan(0);
     expect(ov.load.openLines).toBeGreaterThan(0);

@@ -2,3 +2,4 @@ export { ProductPickerModal, ProductPickerPanel, type ProductPickerModalProps, t
 export { MaterialPickerModal, MaterialPickerPanel, type MaterialPickerModalProps, type MaterialPickerPanelProps } from './material-picker';
 export { ComponentPickerModal, type ComponentPickerModalProps, type ComponentKind } from './component-picker';
 export { categoryKey, productImage, productName, type PickedComponent } from './picker-helpers';
+export { fetchPickedProduct } from './picker-api';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { MATERIALS_PAGE_SIZE, PRODUCTS_PAGE_SIZE, type MaterialCategories, type MaterialList, type ProductList } from '@isik/domain';
+import { MATERIALS_PAGE_SIZE, PRODUCTS_PAGE_SIZE, type MaterialCategories, type MaterialList, type Product, type ProductList } from '@isik/domain';
 import { api } from '../../lib/api';
 
 export interface ProductPickerParams { search: string; page: number }
@@ -37,3 +37,8 @@ export const materialCategoriesPickerQuery = queryOptions({
   queryFn: ({ signal }) => api<MaterialCategories>('/materials/categories', { signal }),
   staleTime: 60_000,
 });
+
+/** The whole product behind a picked list row (its code parts, VAT and specs are not in the list row). */
+export function fetchPickedProduct(id: string): Promise<Product> {
+  return api<Product>(`/products/${encodeURIComponent(id)}`);
+}

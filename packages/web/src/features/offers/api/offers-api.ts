@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   OFFER_LIST_LIMIT, type Company, type CompanyInput, type Contact, type ContactInput, type ContactList, type Offer, type OfferInput, type OfferList,
-  type OfferSettings, type OfferSettingsInput, type OfferSort, type Product,
+  type OfferSettings, type OfferSettingsInput, type OfferSort,
 } from '@isik/domain';
 import { api } from '../../../lib/api';
 
@@ -113,10 +113,6 @@ export function useSaveOfferCompany() {
       : api<Company>('/companies/create/', { method: 'POST', body: input.body }),
     meta: { notifyError: false },
   });
-}
-
-export function fetchProduct(id: string): Promise<Product> {
-  return api<Product>(`/products/${enc(id)}`);
 }
 
 export function fetchCompany(id: string): Promise<Company> {

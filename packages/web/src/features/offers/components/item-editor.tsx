@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, FileButton, Grid, Group, Image, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { NumberField } from '../../../components/number-field';
-import { CURRENCIES, OFFER_CODE_PARTS, OFFER_EDITOR_ORDER_TYPES, OFFER_VAT_CHOICES, UNITS, UPLOAD_IMAGE_ACCEPT, formatNumber, joinOfferCode, tryComputeOffer, type UploadedFile } from '@isik/domain';
+import { CURRENCIES, PRODUCT_CODE_PARTS, OFFER_EDITOR_ORDER_TYPES, OFFER_VAT_CHOICES, UNITS, UPLOAD_IMAGE_ACCEPT, formatNumber, joinOfferCode, tryComputeOffer, type UploadedFile } from '@isik/domain';
 import { IconDeviceFloppy, IconPhotoOff, IconUpload } from '@tabler/icons-react';
 import { api, notifyError } from '../../../lib/api';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +71,7 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
           />
           <Text size="sm" fw={500} mt="sm" mb={4}>{t('offers.item.code')}: <Text span c="dimmed">{joinOfferCode(v.urun_kodu) || '—'}</Text></Text>
           <Grid gutter="xs">
-            {OFFER_CODE_PARTS.map((p, i) => (
+            {PRODUCT_CODE_PARTS.map((p, i) => (
               <Grid.Col span={{ base: 6, sm: 4 }} key={p}>
                 <TextInput
                   size="xs" label={t(`offers.codePart.${p}`)} value={v.urun_kodu[i] ?? ''} maxLength={100}

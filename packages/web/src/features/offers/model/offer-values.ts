@@ -1,5 +1,5 @@
 import {
-  DEFAULT_OFFER_SETTINGS, NEW_OFFER_ITEM, OFFER_CODE_PARTS, tryComputeOffer,
+  DEFAULT_OFFER_SETTINGS, NEW_OFFER_ITEM, PRODUCT_CODE_PARTS, tryComputeOffer,
   type Offer, type OfferComputation, type OfferInput, type OfferItem, type OfferSettings, type TcmbToday,
 } from '@isik/domain';
 
@@ -59,7 +59,7 @@ export interface OfferFormValues {
 let keySeq = 0;
 export const newRowKey = (): string => `row-${++keySeq}`;
 
-const pad9 = (parts: readonly string[]): string[] => OFFER_CODE_PARTS.map((_, i) => parts[i] ?? '');
+const pad9 = (parts: readonly string[]): string[] => PRODUCT_CODE_PARTS.map((_, i) => parts[i] ?? '');
 
 function isoDay(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;

@@ -11,7 +11,7 @@ import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CURRENCIES, INVOICE_TYPES, canChangeOfferRows, canDeleteOffer, countryOptions, formatDate, formatDateTime, formatNumber, hasModulePermission,
-  hasOrderError, joinOfferCode, offerStatusOptions, statusChangeNeedsConfirm, type Company, type Material, type Offer, type ProductListRow,
+  hasOrderError, joinOfferCode, offerStatusOptions, productCodeParts, statusChangeNeedsConfirm, type Company, type Material, type Offer, type ProductListRow,
 } from '@isik/domain';
 import {
   IconBuilding, IconCheck, IconChevronDown, IconChevronUp, IconCoins, IconCopy, IconDeviceFloppy, IconDotsVertical, IconEdit, IconFileInvoice, IconFileOff, IconMail, IconPackage,
@@ -21,13 +21,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { PageHeader } from '../../../components/page-header';
-import { MaterialPickerModal, ProductPickerModal, productImage, productName } from '../../../components/pickers';
+import { MaterialPickerModal, ProductPickerModal, fetchPickedProduct, productImage, productName } from '../../../components/pickers';
 import { RecordFallback } from '../../../components/record-fallback';
 import { tm } from '../../../i18n';
 import { fieldErrorsOf, notifyError, notifyFailure, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import {
-  contactsQuery, fetchCompany, fetchProduct, offerKeys, offerQuery, offerSettingsQuery, searchCompanies, useDeleteOffer, useSaveOffer,
+  contactsQuery, fetchCompany, offerKeys, offerQuery, offerSettingsQuery, searchCompanies, useDeleteOffer, useSaveOffer,
 } from '../api/offers-api';
 import { CompanyModal } from '../components/company-modal';
 import { OfferEmailModal } from '../components/offer-email-modal';
@@ -181,9 +181,9 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
 
   const addPicked = (item: ItemValues) => setEditing({ index: -1, item });
   // The picker answers list rows; the item's code parts and VAT come from the whole product.
-  const fromProduct = (row: ProductListRow) => void fetchProduct(row._id).then((p) => addPicked({
+  const fromProduct = (row: ProductListRow) => void fetchPickedProduct(row._id).then((p) => addPicked({
     ...newItem(settings?.urun_kdv), urun_id: p._id, urun_resim: productImage(row), urun_adi: productName(row, i18n.language),
-    urun_kodu: [p.urun_model?.model_kodu ?? p.urun_kodu, '', p.urun_guc ? `${p.urun_guc}W` : '', p.urun_optik, p.urun_cct, p.urun_panel ? `${p.urun_panel}Wp` : '', p.urun_aku ? `${p.urun_aku}Ah` : '', '', ''].map((x) => (x === 'XX' || x === 'XXXX' ? '' : String(x ?? ''))),
+    urun_kodu: productCodeParts(p),
     urun_kdv: Number(p.urun_model?.model_kdv ?? settings?.urun_kdv ?? 18), urun_fiyati: p.urun_fiyat ?? 0, urun_dovizi: p.urun_doviz || '$', stockSum: row.stockSum ?? 0,
     order_type: 'production',
   })).catch((e) => notifyError(e));

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Card, Group, Image, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatDate, formatNumber } from '@isik/domain';
+import { formatDate, formatNumber, joinOfferCode } from '@isik/domain';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { joinCode } from '../model/code-parts';
 import { CodePartsGrid } from './code-parts-grid';
 import { progressLabelKey } from '../model/order-logic';
 import type { OrderItem } from '../model/types';
@@ -21,7 +20,7 @@ export function OrderHeader({ item, menu }: { item: OrderItem; menu?: ReactNode 
             : <Card withBorder w={96} h={96} p={0}><Group h="100%" justify="center"><IconPhoto size={32} color="var(--mantine-color-gray-5)" /></Group></Card>}
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Title order={3} data-testid="order-title">{item.urun_adi}</Title>
-            <Text size="sm" c="dimmed">{joinCode(item.urun_kodu) || '—'}</Text>
+            <Text size="sm" c="dimmed">{joinOfferCode(item.urun_kodu) || '—'}</Text>
             <Text size="sm">{item.teklifno?.firma_adi || t('orders.card.stockProduction')}</Text>
           </Stack>
         </Group>

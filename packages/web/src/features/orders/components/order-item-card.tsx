@@ -2,12 +2,11 @@ import { useState } from 'react';
 import {
   ActionIcon, Anchor, Badge, Card, Collapse, CloseButton, Group, Image, Menu, Progress, SimpleGrid, Stack, Table, Text, Tooltip,
 } from '@mantine/core';
-import { formatDate, formatDateTime, formatNumber } from '@isik/domain';
+import { formatDate, formatDateTime, formatNumber, joinOfferCode } from '@isik/domain';
 import { IconChevronDown, IconChevronUp, IconDotsVertical, IconPencil, IconPhoto, IconTrash, IconTruckDelivery, IconBuildingWarehouse } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { daysSinceOrder, productionNotPlanned } from '../model/order-logic';
-import { joinCode } from '../model/code-parts';
 import { CodePartsGrid } from './code-parts-grid';
 import type { OrderItem } from '../model/types';
 import { useCanOpen } from '../model/use-can-open';
@@ -37,7 +36,7 @@ export function OrderItemCard({ item, onClose, onDeliver, onDelete, onTransfer }
             : <Card withBorder w={64} h={64} p={0} radius="sm"><Group h="100%" justify="center"><IconPhoto size={26} color="var(--mantine-color-gray-5)" /></Group></Card>}
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Anchor component={Link} to={`/orderproductiondetail/${item._id}`} fw={700} data-testid="card-title">{item.urun_adi}</Anchor>
-            <Text size="sm" c="dimmed">{joinCode(item.urun_kodu) || '—'}</Text>
+            <Text size="sm" c="dimmed">{joinOfferCode(item.urun_kodu) || '—'}</Text>
             <Text size="sm" fw={500}>{formatNumber(item.urun_miktari)} {item.urun_birimi}</Text>
             {company && item.teklifno?.firma_id && canOpenCompany
               ? <Anchor component={Link} to={`/companydetail/${item.teklifno.firma_id}`} size="sm">{company}</Anchor>

@@ -1,8 +1,7 @@
 import { Anchor, Group, Progress, Table, Text } from '@mantine/core';
-import { formatDate, formatNumber } from '@isik/domain';
+import { formatDate, formatNumber, joinOfferCode } from '@isik/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { joinCode } from '../model/code-parts';
 import type { OrderItem } from '../model/types';
 import { OrderStatusBadge } from './status-badges';
 
@@ -27,7 +26,7 @@ export function OrderLinesTable({ lines, links = true }: { lines: readonly Order
             <Table.Tr key={l._id}>
               <Table.Td>
                 {links ? <Anchor component={Link} to={`/orderproductiondetail/${l._id}`} size="sm">{l.urun_adi}</Anchor> : <Text size="sm">{l.urun_adi}</Text>}
-                <Text size="xs" c="dimmed">{joinCode(l.urun_kodu)}</Text>
+                <Text size="xs" c="dimmed">{joinOfferCode(l.urun_kodu)}</Text>
               </Table.Td>
               <Table.Td>{formatDate(l.siparis_tarihi)}</Table.Td>
               <Table.Td ta="right">{formatNumber(l.urun_miktari)} {l.urun_birimi}</Table.Td>

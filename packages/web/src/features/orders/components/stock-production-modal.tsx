@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { Button, FileButton, Group, Image, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_UNIT, DEFAULT_VAT, UNITS, VAT_CHOICES, formatNumber, type ProductListRow } from '@isik/domain';
+import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_UNIT, DEFAULT_VAT, PRODUCT_CODE_PARTS, UNITS, VAT_CHOICES, codePartsOf, formatNumber, productCodeParts, type ProductListRow } from '@isik/domain';
 import { IconPhotoUp, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
-import { ProductPickerModal, productImage, productName } from '../../../components/pickers';
+import { ProductPickerModal, fetchPickedProduct, productImage, productName } from '../../../components/pickers';
 import { tm } from '../../../i18n';
 import { fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
 import { ratesTodayQuery } from '../../../lib/rates-today';
 import { useCreateOrderItem } from '../api/orders-api';
-import { CODE_PARTS, codeParts } from '../model/code-parts';
 import { rowTotals } from '../model/order-logic';
 
 function readFile(file: File): Promise<string> {
@@ -30,7 +29,7 @@ export function StockProductionModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const [picking, setPicking] = useState(false);
   const [product, setProduct] = useState<ProductListRow | null>(null);
-  const [parts, setParts] = useState<string[]>(codeParts(''));
+  const [parts, setParts] = useState<string[]>(codePartsOf(null));
   const [qty, setQty] = useState<number | ''>(1);
   const [unit, setUnit] = useState<string>(DEFAULT_UNIT);
   const [price, setPrice] = useState<number | ''>(0);
@@ -48,9 +47,9 @@ export function StockProductionModal({ onClose }: { onClose: () => void }) {
 
   const pick = (p: ProductListRow) => {
     setProduct(p);
-    const split = codeParts(p.urun_kodu);
-    if (!split[0] && p.urun_model?.model_kodu) split[0] = p.urun_model.model_kodu;
-    setParts(split);
+    setParts(productCodeParts(p));
+    // The list row has the model's code; optic, CCT, panel and battery come with the whole product.
+    fetchPickedProduct(p._id).then((whole) => setParts(productCodeParts(whole)), (err) => notifyError(err));
     setPrice(p.urun_fiyat ?? 0);
     setCurrency(p.urun_doviz || DEFAULT_CURRENCY);
     setPhoto(productImage(p));
@@ -80,7 +79,7 @@ export function StockProductionModal({ onClose }: { onClose: () => void }) {
           <Button variant="light" leftSection={<IconSearch size={16} />} onClick={() => setPicking(true)} data-testid="stock-pick-product">{t('orders.stock.pick')}</Button>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="xs">
-          {CODE_PARTS.map((p, i) => (
+          {PRODUCT_CODE_PARTS.map((p, i) => (
             <TextInput key={p} label={t(`orders.code.${p}`)} value={parts[i]} onChange={(e) => { const v = e.currentTarget.value; setParts((ps) => ps.map((x, j) => (j === i ? v : x))); }} />
           ))}
         </SimpleGrid>

@@ -4,7 +4,7 @@ import {
 } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { formatNumber } from '@isik/domain';
+import { formatNumber, joinOfferCode } from '@isik/domain';
 import { IconBuildingFactory2, IconDeviceFloppy, IconDotsVertical, IconPencil, IconPlus, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,7 +14,6 @@ import { useSession } from '../../../lib/session';
 import { orderItemQuery, useRefreshComponents, useUpdateOrderItem } from '../api/orders-api';
 import { OperationDetailModal, newDetailRow } from '../components/operation-detail-modal';
 import { OperationStatusBadge } from '../components/status-badges';
-import { joinCode } from '../model/code-parts';
 import { isUndetermined, progressLabelKey, undeterminedCount } from '../model/order-logic';
 import type { Operation, OrderItem } from '../model/types';
 import { TEMP_ID_PREFIX } from '../model/update-body';
@@ -123,7 +122,7 @@ export function OrderItemDetailPage() {
                 {ORDER_TYPES.map((ot) => <Radio key={ot} value={ot} label={t(`orders.type.${ot}`)} />)}
               </Group>
             </Radio.Group>
-            <Text size="sm"><Text span c="dimmed">{t('orders.editor.code')}: </Text>{joinCode(draft.urun_kodu) || '—'}</Text>
+            <Text size="sm"><Text span c="dimmed">{t('orders.editor.code')}: </Text>{joinOfferCode(draft.urun_kodu) || '—'}</Text>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <div>
                 <Text size="xs" c="dimmed">{t(progressLabelKey(draft.tamamlanmaOrani))}</Text>

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatNumber } from '@isik/domain';
+import { formatNumber, joinOfferCode } from '@isik/domain';
 import { IconArrowLeft, IconBuildingFactory2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,7 +8,6 @@ import { EmptyState } from '../../../components/empty-state';
 import { RecordFallback } from '../../../components/record-fallback';
 import { orderItemQuery } from '../api/orders-api';
 import { OperationCard } from '../components/operation-card';
-import { joinCode } from '../model/code-parts';
 
 /**
  * The work order's QR target `/orderoperations/{itemId}/{operationId}` (spec 002 7): one operation ready to record,
@@ -33,7 +32,7 @@ export function OrderOperationPage() {
     <Stack gap="md" maw={560} mx="auto" data-testid="phone-operation">
       <Stack gap={2}>
         <Title order={3}>{item.urun_adi}</Title>
-        <Text size="sm" c="dimmed">{joinCode(item.urun_kodu)} · {formatNumber(item.urun_miktari)} {item.urun_birimi}</Text>
+        <Text size="sm" c="dimmed">{joinOfferCode(item.urun_kodu)} · {formatNumber(item.urun_miktari)} {item.urun_birimi}</Text>
         <Text size="sm">{item.teklifno?.firma_adi || t('orders.card.stockProduction')}</Text>
       </Stack>
       {op ? <OperationCard item={item} operation={op} phone /> : (

@@ -1,5 +1,5 @@
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatNumber } from '@isik/domain';
+import { formatNumber, joinOfferCode } from '@isik/domain';
 import { IconBuildingFactory2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -7,7 +7,6 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useOrderLines } from '../api/order-lines';
 import { OperationStatusBadge } from '../components/status-badges';
-import { joinCode } from '../model/code-parts';
 
 /** The work order's QR target `/app/production/orderQROptions/{orderId}`: the order's lines and their operations, for a phone. */
 export function OrderQrOptionsPage() {
@@ -22,7 +21,7 @@ export function OrderQrOptionsPage() {
       {q.lines.map((l) => (
         <Paper key={l._id} withBorder radius="md" p="md">
           <Anchor component={Link} to={`/orderproductiondetail/${l._id}`} fw={700}>{l.urun_adi}</Anchor>
-          <Text size="sm" c="dimmed">{joinCode(l.urun_kodu)} · {formatNumber(l.urun_miktari)} {l.urun_birimi} · {formatNumber(l.tamamlanmaOrani, 1)}%</Text>
+          <Text size="sm" c="dimmed">{joinOfferCode(l.urun_kodu)} · {formatNumber(l.urun_miktari)} {l.urun_birimi} · {formatNumber(l.tamamlanmaOrani, 1)}%</Text>
           <Stack gap="xs" mt="sm">
             {l.Operations.map((op) => (
               <Button

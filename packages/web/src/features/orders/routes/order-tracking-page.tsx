@@ -1,13 +1,12 @@
 import { Center, Group, Loader, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatNumber } from '@isik/domain';
+import { formatDate, formatNumber, joinOfferCode } from '@isik/domain';
 import { IconSearchOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { trackingQuery } from '../api/orders-api';
 import { OrderStatusBadge } from '../components/status-badges';
-import { joinCode } from '../model/code-parts';
 
 /**
  * /ordertracking/{offerId}/{companyId}/{token} (DECISIONS 4): public, read-only, no menu. The order's lines with
@@ -38,7 +37,7 @@ export function OrderTrackingPage() {
           <Group justify="space-between" wrap="wrap">
             <Stack gap={0}>
               <Text fw={700}>{l.urun_adi}</Text>
-              <Text size="xs" c="dimmed">{joinCode(l.urun_kodu)}</Text>
+              <Text size="xs" c="dimmed">{joinOfferCode(l.urun_kodu)}</Text>
             </Stack>
             <OrderStatusBadge status={l.siparis_durumu} />
           </Group>
