@@ -1,3 +1,4 @@
+import { createCompany } from './support/api';
 import { expect, test } from './support/test';
 
 // The e2e browser reads Turkish (tr-TR): the PDF pages' texts are Turkish.
@@ -51,4 +52,26 @@ test('a box label from the label editor: the type resets the form to the box def
   await expect(viewer).toBeVisible();
   await expect(viewer.getByText(`ASTRA ${tag} Astra Sokak Armatürü`)).toBeVisible();
   await expect(viewer.locator('iframe')).toHaveAttribute('src', /^blob:/);
+});
+
+test("an order's work order and delivery form open from the order page in the viewer", async ({ page, api, tag }) => {
+  // An order of a registered company with a free-text line (no product, so no operations): status 1 makes its line.
+  const company = await createCompany(api, `Ege Sipariş ${tag}`);
+  const offer = await api.post<{ _id: string; teklif_no: string }>('/offers/create', {
+    firma_id: company._id, firma_adi: company.company_name, firma_ulke: 'Türkiye', teklif_konu: `İş emri ${tag}`, teklif_dovizi: '$', teklif_usdkur: 40, teklif_eurkur: 45, teklif_durumu: 1,
+    offeritem: [{ urun_adi: `Park Armatürü ${tag}`, urun_miktari: 4, urun_birimi: 'Adet', urun_fiyati: 80, urun_dovizi: '$', urun_kdv: 18, order_type: 'default' }],
+  });
+  await page.goto(`/order/${offer._id}`);
+  await expect(page.getByTestId('order-no')).toHaveText(new RegExp(offer.teklif_no));
+  const [work] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('print-work-order').click()]);
+  await expect(work).toHaveURL(new RegExp(`/pdf/order/t1/${offer._id}$`));
+  const viewer = work.getByTestId('pdf-viewer');
+  await expect(viewer.getByText(`# İŞ EMRİ # ${offer.teklif_no}`)).toBeVisible();
+  await expect(viewer.locator('iframe')).toHaveAttribute('src', /^blob:/);
+  await expect(viewer.getByRole('link', { name: 'İndir' })).toHaveAttribute('download', `workorder-${offer.teklif_no}.pdf`);
+
+  const [delivery] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('print-delivery-form').click()]);
+  const dv = delivery.getByTestId('pdf-viewer');
+  await expect(dv.getByText(`# TESLİMAT FORMU # ${offer.teklif_no}`)).toBeVisible();
+  await expect(dv.locator('iframe')).toHaveAttribute('src', /^blob:/);
 });

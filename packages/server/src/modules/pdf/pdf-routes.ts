@@ -63,6 +63,40 @@ export const pdfRoutes: FastifyPluginAsyncZod<{ pdf: PdfService }> = async (app,
     return sendPdf(reply, bytes, fileName);
   });
 
+  const idParams = z.object({ id: z.string().min(1).max(64) });
+  app.get('/pdf/order/t1/:id', {
+    config: { level: routeLevel('/pdf/order/t1/:id') },
+    schema: {
+      tags, summary: "The order's work-order sheet (A4, '# İŞ EMRİ #'): each line and operation with a QR code to /app/production/order/{itemId} and /orderoperations/{itemId}/{operationId}; the order's own code opens /app/production/orderQROptions/{orderId}",
+      params: idParams, querystring: z.object({ lang: langQuery }), produces: ['application/pdf'], response: pdfResponses,
+    },
+  }, async (req, reply) => {
+    const { bytes, fileName } = await pdf.workOrder(req.params.id, langOf(req, req.query.lang), `${req.protocol}://${req.host}`);
+    return sendPdf(reply, bytes, fileName);
+  });
+
+  app.get('/pdf/order/delivery/:id', {
+    config: { level: routeLevel('/pdf/order/delivery/:id') },
+    schema: {
+      tags, summary: "The order's delivery form (A4, '# TESLİMAT FORMU #'): per line the deliveries' date, quantity, deliverer and receiver, and the Teslim Eden / Teslim Alan boxes; 404 for an order without lines",
+      params: idParams, querystring: z.object({ lang: langQuery }), produces: ['application/pdf'], response: pdfResponses,
+    },
+  }, async (req, reply) => {
+    const { bytes, fileName } = await pdf.deliveryForm(req.params.id, langOf(req, req.query.lang));
+    return sendPdf(reply, bytes, fileName);
+  });
+
+  app.get('/pdf/workorders', {
+    config: { level: routeLevel('/pdf/workorders') },
+    schema: {
+      tags, summary: "The production list (A4, 'ÜRETİM LİSTESİ'): order lines in status 1-3 sorted by operation, company names cut to 60 characters",
+      querystring: z.object({ lang: langQuery }), produces: ['application/pdf'], response: pdfResponses,
+    },
+  }, async (req, reply) => {
+    const { bytes } = await pdf.productionList(langOf(req, req.query.lang));
+    return sendPdf(reply, bytes, 'workorders.pdf');
+  });
+
   for (const kind of LABEL_KINDS) {
     app.post(`/pdf/${kind}`, {
       config: { level: routeLevel(`/pdf/${kind}`) },

@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createElement } from 'react';
-import { DatasheetDocument, LabelDocument, OfferDocument, PriceListDocument, companyHeaderOf, datasheetModel, labelDocumentModel, offerDocumentModel, priceListModel, type DocLang, type OfferDocModel, type PriceListSettingsInput } from '@isik/documents';
+import {
+  DatasheetDocument, DeliveryFormDocument, LabelDocument, OfferDocument, PriceListDocument, ProductionListDocument, WorkOrderDocument, companyHeaderOf,
+  datasheetModel, deliveryFormModel, labelDocumentModel, offerDocumentModel, priceListModel, productionListModel, workOrderModel,
+  type DocLang, type OfferDocModel, type PriceListSettingsInput,
+} from '@isik/documents';
 import { renderDocument } from '@isik/documents/node';
 import type { LabelData, LabelKind, MyCompany } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { companies } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { verifyTrackingToken } from '../../lib/tracking-token.js';
 import type { FilesService } from '../files/files-service.js';
 import { fileIdOf } from '../files/files-service.js';
@@ -14,6 +18,7 @@ import { findMyCompany, toPublic } from '../mycompany/mycompany-repository.js';
 import { createPublicCatalogue } from '../catalogue/public-catalogue.js';
 import { findOffer } from '../offers/offers-repository.js';
 import { listProducts } from '../products/products-repository.js';
+import { listLines } from '../orders/orders-repository.js';
 
 export interface PdfDeps {
   db: Db;
@@ -121,12 +126,52 @@ export async function renderDatasheetPdf(deps: PdfDeps, productId: string, lang:
   return { bytes, fileName: `datasheet-${product.urun_kodu}-${lang === 0 ? 'tr' : 'en'}.pdf` };
 }
 
+
+/** An order (an offer that has order lines) and all its lines, oldest first; 404 when the offer does not exist. */
+async function orderWithLines(deps: PdfDeps, offerId: string) {
+  const offer = await findOffer(deps.db, offerId);
+  if (!offer) throw new AppError(404, 'doc.order.notFound');
+  const { orders } = await listLines(deps.db, { type: 'detaillist', orderBy: 'siparis_tarihi', order: 'asc', filter1: 1, filter2: 6, offer: offerId });
+  return { offer, lines: orders };
+}
+
+/** The work-order sheet (spec 002 /pdf/order/t1/{id}): the order's lines and operations with their QR codes. */
+export async function renderWorkOrderPdf(deps: PdfDeps, offerId: string, lang: DocLang, origin: string): Promise<{ bytes: Buffer; fileName: string }> {
+  const [{ offer, lines }, company] = await Promise.all([orderWithLines(deps, offerId), companyForPdf(deps)]);
+  const model = workOrderModel({ offer, lines, company: companyHeaderOf(company, lang), lang, origin: deps.publicUrl?.() || origin });
+  const bytes = await renderDocument(createElement(WorkOrderDocument, { model }) as Parameters<typeof renderDocument>[0]);
+  return { bytes, fileName: model.fileName };
+}
+
+/** The delivery form (spec 002 /pdf/order/delivery/{id}); an order without lines has no page: 404 with the reason. */
+export async function renderDeliveryFormPdf(deps: PdfDeps, offerId: string, lang: DocLang): Promise<{ bytes: Buffer; fileName: string }> {
+  const [{ offer, lines }, company] = await Promise.all([orderWithLines(deps, offerId), companyForPdf(deps)]);
+  if (lines.length === 0) throw new AppError(404, 'doc.order.noItems');
+  const model = deliveryFormModel({ offer, lines, company: companyHeaderOf(company, lang), lang });
+  const bytes = await renderDocument(createElement(DeliveryFormDocument, { model }) as Parameters<typeof renderDocument>[0]);
+  return { bytes, fileName: model.fileName };
+}
+
+/** The production list (spec 002 /pdf/workorders): lines in status 1-3 sorted by operation. */
+export async function renderProductionListPdf(deps: PdfDeps, lang: DocLang): Promise<{ bytes: Buffer; count: number }> {
+  const [{ orders }, company] = await Promise.all([
+    listLines(deps.db, { type: 'list', orderBy: 'Operation', filter1: 1, filter2: 3 }),
+    companyForPdf(deps),
+  ]);
+  const model = productionListModel({ lines: orders, company: companyHeaderOf(company, lang), lang });
+  const bytes = await renderDocument(createElement(ProductionListDocument, { model }) as Parameters<typeof renderDocument>[0]);
+  return { bytes, count: model.rows.length };
+}
+
 export function createPdfService(deps: PdfDeps) {
   return {
     datasheet: (productId: string, lang: DocLang) => renderDatasheetPdf(deps, productId, lang),
     priceList: (settings: PriceListSettingsInput, origin: string) => renderPriceListPdf(deps, settings, origin),
     label: (kind: LabelKind, label: LabelData, origin: string) => renderLabelPdf(deps, kind, label, origin),
     offer: (offerId: string, opts: OfferPdfOptions) => renderOfferPdf(deps, offerId, opts),
+    workOrder: (offerId: string, lang: DocLang, origin: string) => renderWorkOrderPdf(deps, offerId, lang, origin),
+    deliveryForm: (offerId: string, lang: DocLang) => renderDeliveryFormPdf(deps, offerId, lang),
+    productionList: (lang: DocLang) => renderProductionListPdf(deps, lang),
     offerTrackingAllowed: (offerId: string, companyId: string, token: string) => offerTrackingAllowed(deps, offerId, companyId, token),
   };
 }

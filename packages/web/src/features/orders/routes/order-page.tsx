@@ -8,6 +8,7 @@ import { RecordFallback } from '../../../components/record-fallback';
 import { api } from '../../../lib/api';
 import { useOrderLines } from '../api/order-lines';
 import { OrderLinesTable } from '../components/order-lines-table';
+import { OrderPrintLinks } from '../components/order-print-links';
 
 /** /order/{id}: one order (an offer in status 1-3) read-only, with its lines' production and deliveries. */
 export function OrderPage() {
@@ -39,7 +40,10 @@ export function OrderPage() {
             <Title order={3} data-testid="order-no">{o.teklif_no} · {o.firma_adi}</Title>
             <Text size="sm" c="dimmed">{o.teklif_konu}</Text>
           </Stack>
-          <Anchor component={Link} to={`/offer/${o._id}`} size="sm">{t('orders.order.openOffer')}</Anchor>
+          <Group gap="md">
+            <OrderPrintLinks orderId={o._id} />
+            <Anchor component={Link} to={`/offer/${o._id}`} size="sm">{t('orders.order.openOffer')}</Anchor>
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} mt="md">
           <div><Text size="xs" c="dimmed">{t('orders.order.date')}</Text><Text size="sm">{formatDate(o.siparis_tarihi ?? o.teklif_tarihi)}</Text></div>

@@ -9,6 +9,7 @@ import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { ordersOverviewQuery } from '../api/orders-api';
+import { OrderPrintLinks } from '../components/order-print-links';
 import { OrderStatusBadge } from '../components/status-badges';
 
 /** /orders: the orders in production (offers in status 1-3) with their lines and completion. */
@@ -35,6 +36,7 @@ export function OrdersPage() {
                 <Text size="sm" c="dimmed">{formatDate(o.siparis_tarihi)}</Text>
               </Group>
               <Group gap="md" wrap="nowrap">
+                <OrderPrintLinks orderId={o._id} />
                 <Text size="sm">{t('orders.field.delivered')}: <b>{formatNumber(o.delivered)} / {formatNumber(o.ordered)}</b></Text>
                 <Group gap={6} w={200} wrap="nowrap"><Progress value={o.completion} style={{ flex: 1 }} /><Text size="sm" fw={600}>{formatNumber(o.completion, 1)}%</Text></Group>
               </Group>
