@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 import { Document, Link, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { formatNumber, markupPrice, type MessageKey, type ProductListRow } from '@isik/domain';
-import { ACCENT, CompanyHeader, PageFooter, base, money, t, type CompanyHeaderModel, type DocLang } from './common.js';
+import { ACCENT, CompanyHeader, base, money, t, type CompanyHeaderModel, type DocLang } from './common.js';
 
 /** The price list's settings (the products list's settings modal, or GET /api/pdf/pricelist's query). */
 export interface PriceListSettingsInput {
@@ -67,45 +67,100 @@ const s = StyleSheet.create({
   zebra: { backgroundColor: '#f3f6fa' },
   cell: { paddingVertical: 2.6, paddingHorizontal: 3 },
   link: { color: ACCENT, textDecoration: 'none' },
+  // One line per row (a longer name or code ends in '…'), so every page holds its rows and the page count is known.
+  oneLine: { maxLines: 1, textOverflow: 'ellipsis' },
+  footer: { position: 'absolute', bottom: 16, left: 30, right: 30, flexDirection: 'row', justifyContent: 'space-between', fontSize: 7, color: '#5c6b7a' },
 });
 
 const W = { no: '6%', code: '17%', name: '35%', power: '9%', lumen: '10%', price: '12%', ds: '11%' };
 
-/** The price list: A4, the header repeated on every page, rows linking to the product page and its datasheet. */
-export function PriceListDocument({ model: m }: { model: PriceListDocModel }) {
+/**
+ * Rows per page: each page is laid out on its own (a single page of 5,000 rows made the layout engine split it
+ * again and again: 1,000 rows took 11 s, 5,000 did not finish). A row is one line (two when a long name wraps), so a
+ * page that still overflows flows onto a continuation page, which costs only its own rows.
+ */
+export const PRICE_LIST_ROWS_FIRST_PAGE = 34;
+export const PRICE_LIST_ROWS_PER_PAGE = 42;
+
+/** The rows cut into pages: the first page is shorter (title, text, category line). */
+export function priceListPages<T>(rows: readonly T[]): T[][] {
+  const pages: T[][] = [rows.slice(0, PRICE_LIST_ROWS_FIRST_PAGE)];
+  for (let i = PRICE_LIST_ROWS_FIRST_PAGE; i < rows.length; i += PRICE_LIST_ROWS_PER_PAGE) pages.push(rows.slice(i, i + PRICE_LIST_ROWS_PER_PAGE));
+  return pages;
+}
+
+function TableHead({ l }: { l: DocLang }) {
+  return (
+    <View style={s.th} fixed>
+      <Text style={[s.cell, { width: W.no }]}>No</Text>
+      <Text style={[s.cell, { width: W.code }]}>{t('doc.priceList.code', l)}</Text>
+      <Text style={[s.cell, { width: W.name }]}>{t('doc.priceList.name', l)}</Text>
+      <Text style={[s.cell, { width: W.power, textAlign: 'right' }]}>{t('doc.priceList.power', l)}</Text>
+      <Text style={[s.cell, { width: W.lumen, textAlign: 'right' }]}>{t('doc.priceList.lumen', l)}</Text>
+      <Text style={[s.cell, { width: W.price, textAlign: 'right' }]}>{t('doc.priceList.price', l)}</Text>
+      <Text style={[s.cell, { width: W.ds, textAlign: 'center' }]}>{t('doc.priceList.datasheet', l)}</Text>
+    </View>
+  );
+}
+
+/** Which pages of the price list a document holds: all of them, or a run of them (the browser renders big lists in parts). */
+export interface PriceListPart { from: number; to: number }
+
+/**
+ * The price list: A4, the header repeated on every page, rows linking to the product page and its datasheet.
+ * `part` renders only pages from..to-1 (numbered as in the whole list), so a long list can be made in parts and
+ * joined (`PRICE_LIST_PAGES_PER_PART`), showing progress between them.
+ */
+export function PriceListDocument({ model: m, part }: { model: PriceListDocModel; part?: PriceListPart }) {
   const l = m.lang;
+  const pages = priceListPages(m.rows);
+  const from = part?.from ?? 0;
+  const to = Math.min(part?.to ?? pages.length, pages.length);
   return (
     <Document title={m.title} producer="Işık" language={l === 0 ? 'tr' : 'en'}>
-      <Page size="A4" style={base.page}>
-        <CompanyHeader company={m.company} />
-        <Text style={s.title}>{m.title}</Text>
-        {m.text ? <Text style={s.text}>{m.text}</Text> : null}
-        <View style={s.meta}><Text>{m.category}</Text><Text>{m.count}</Text></View>
-        {m.note ? <Text>{m.note}</Text> : null}
-        {m.rows.length > 0 && (
-          <View style={s.th} fixed>
-            <Text style={[s.cell, { width: W.no }]}>No</Text>
-            <Text style={[s.cell, { width: W.code }]}>{t('doc.priceList.code', l)}</Text>
-            <Text style={[s.cell, { width: W.name }]}>{t('doc.priceList.name', l)}</Text>
-            <Text style={[s.cell, { width: W.power, textAlign: 'right' }]}>{t('doc.priceList.power', l)}</Text>
-            <Text style={[s.cell, { width: W.lumen, textAlign: 'right' }]}>{t('doc.priceList.lumen', l)}</Text>
-            <Text style={[s.cell, { width: W.price, textAlign: 'right' }]}>{t('doc.priceList.price', l)}</Text>
-            <Text style={[s.cell, { width: W.ds, textAlign: 'center' }]}>{t('doc.priceList.datasheet', l)}</Text>
-          </View>
-        )}
-        {m.rows.map((r, i) => (
-          <View key={r.no} style={i % 2 === 1 ? [s.tr, s.zebra] : s.tr} wrap={false}>
-            <Text style={[s.cell, { width: W.no }]}>{r.no}</Text>
-            <Link src={r.webUrl} style={[s.cell, s.link, { width: W.code }]}>{r.code}</Link>
-            <Text style={[s.cell, { width: W.name }]}>{r.name}</Text>
-            <Text style={[s.cell, { width: W.power, textAlign: 'right' }]}>{r.power}</Text>
-            <Text style={[s.cell, { width: W.lumen, textAlign: 'right' }]}>{r.lumen}</Text>
-            <Text style={[s.cell, { width: W.price, textAlign: 'right' }]}>{r.price}</Text>
-            <Link src={r.datasheetUrl} style={[s.cell, s.link, { width: W.ds, textAlign: 'center' }]}>PDF</Link>
-          </View>
-        ))}
-        <PageFooter left={m.title} lang={l} />
-      </Page>
+      {pages.slice(from, to).map((rows, k) => {
+        const p = from + k;
+        return (
+          <Page key={p} size="A4" style={base.page} wrap={false}>
+            <CompanyHeader company={m.company} />
+            {p === 0 && (
+              <>
+                <Text style={s.title}>{m.title}</Text>
+                {m.text ? <Text style={s.text}>{m.text}</Text> : null}
+                <View style={s.meta}><Text>{m.category}</Text><Text>{m.count}</Text></View>
+                {m.note ? <Text>{m.note}</Text> : null}
+              </>
+            )}
+            {rows.length > 0 && <TableHead l={l} />}
+            {rows.map((r) => (
+              <View key={r.no} style={r.no % 2 === 0 ? [s.tr, s.zebra] : s.tr}>
+                <Text style={[s.cell, { width: W.no }]}>{r.no}</Text>
+                <Link src={r.webUrl} style={[s.cell, s.link, s.oneLine, { width: W.code }]}>{r.code}</Link>
+                <Text style={[s.cell, s.oneLine, { width: W.name }]}>{r.name}</Text>
+                <Text style={[s.cell, { width: W.power, textAlign: 'right' }]}>{r.power}</Text>
+                <Text style={[s.cell, { width: W.lumen, textAlign: 'right' }]}>{r.lumen}</Text>
+                <Text style={[s.cell, { width: W.price, textAlign: 'right' }]}>{r.price}</Text>
+                <Link src={r.datasheetUrl} style={[s.cell, s.link, { width: W.ds, textAlign: 'center' }]}>PDF</Link>
+              </View>
+            ))}
+            <View style={s.footer}>
+              <Text>{m.title}</Text>
+              <Text>{`${t('doc.page', l)} ${p + 1} / ${pages.length}`}</Text>
+            </View>
+          </Page>
+        );
+      })}
     </Document>
   );
+}
+
+/** Pages per part when the browser makes a long price list in parts (about 1,000 rows, a second or two each). */
+export const PRICE_LIST_PAGES_PER_PART = 24;
+
+/** The parts of a price list of `rows` rows: one part for a short list. */
+export function priceListParts(rowCount: number): PriceListPart[] {
+  const pages = rowCount <= PRICE_LIST_ROWS_FIRST_PAGE ? 1 : 1 + Math.ceil((rowCount - PRICE_LIST_ROWS_FIRST_PAGE) / PRICE_LIST_ROWS_PER_PAGE);
+  const parts: PriceListPart[] = [];
+  for (let from = 0; from < pages; from += PRICE_LIST_PAGES_PER_PART) parts.push({ from, to: Math.min(pages, from + PRICE_LIST_PAGES_PER_PART) });
+  return parts;
 }

@@ -83,6 +83,7 @@ export const DOCUMENT_MESSAGES = {
   'doc.header.fax': { tr: 'Faks', en: 'Fax', es: 'Fax' },
   'doc.page': { tr: 'Sayfa', en: 'Page', es: 'Página' },
   'doc.loading': { tr: 'Belge hazırlanıyor…', en: 'Preparing the document…', es: 'Preparando el documento…' },
+  'doc.renderingPages': { tr: 'Sayfalar hazırlanıyor: {{done}} / {{total}}', en: 'Making the pages: {{done}} / {{total}}', es: 'Preparando las páginas: {{done}} / {{total}}' },
   'doc.failed': { tr: 'Belge hazırlanamadı.', en: 'The document could not be made.', es: 'No se pudo generar el documento.' },
   'doc.open': { tr: 'PDF', en: 'PDF', es: 'PDF' },
   'doc.download': { tr: 'İndir', en: 'Download', es: 'Descargar' },

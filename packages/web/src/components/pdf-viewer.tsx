@@ -12,9 +12,26 @@ export async function renderPdfBlob(doc: ReactElement<DocumentProps>): Promise<B
   return renderToBlob(doc, { regular: regularFont, bold: boldFont });
 }
 
+/**
+ * Renders a long document in parts (each a document of a run of its pages), reporting each finished part and
+ * letting the page repaint between them, then joins them into one PDF.
+ */
+export async function renderPdfParts(parts: readonly ReactElement<DocumentProps>[], title: string, onPart: (done: number) => void, isCancelled: () => boolean): Promise<Blob | null> {
+  if (parts.length === 1) return renderPdfBlob(parts[0]);
+  const made: Uint8Array[] = [];
+  for (const part of parts) {
+    if (isCancelled()) return null;
+    made.push(new Uint8Array(await (await renderPdfBlob(part)).arrayBuffer()));
+    onPart(made.length);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  const { mergePdfs } = await import('@isik/documents');
+  return new Blob([(await mergePdfs(made, title)) as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+}
+
 export interface PdfViewerProps {
-  /** The document to render; null while its data is loading. */
-  doc: ReactElement<DocumentProps> | null;
+  /** The document to render, or its parts (pages from..to of a long document, made one after another); null while its data is loading. */
+  doc: ReactElement<DocumentProps> | readonly ReactElement<DocumentProps>[] | null;
   title: string;
   fileName: string;
   /** The data could not be loaded (shown instead of the viewer). */
@@ -32,13 +49,19 @@ export function PdfViewer({ doc, title, fileName, error, progress }: PdfViewerPr
   const { t } = useTranslation();
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [partsDone, setPartsDone] = useState(0);
+  const parts = doc === null ? 0 : Array.isArray(doc) ? doc.length : 1;
 
   useEffect(() => {
     if (!doc) return;
     let cancelled = false;
     let made: string | null = null;
-    renderPdfBlob(doc).then((blob) => {
-      if (cancelled) return;
+    setPartsDone(0);
+    const render = Array.isArray(doc)
+      ? renderPdfParts(doc as readonly ReactElement<DocumentProps>[], title, setPartsDone, () => cancelled)
+      : renderPdfBlob(doc as ReactElement<DocumentProps>);
+    render.then((blob) => {
+      if (cancelled || !blob) return;
       made = URL.createObjectURL(blob);
       setUrl(made);
     }, (e: unknown) => {
@@ -48,6 +71,8 @@ export function PdfViewer({ doc, title, fileName, error, progress }: PdfViewerPr
       cancelled = true;
       if (made) URL.revokeObjectURL(made);
     };
+    // The title only names the joined file; a new title alone does not make the document again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc]);
 
   const shown = error ?? failed;
@@ -67,6 +92,12 @@ export function PdfViewer({ doc, title, fileName, error, progress }: PdfViewerPr
           <Loader size="lg" />
           <Text c="dimmed">{t('msg.doc.loading')}</Text>
           {progress !== null && progress !== undefined && <Progress value={progress} w="100%" aria-label={t('msg.doc.loading')} />}
+          {parts > 1 && (
+            <>
+              <Text size="sm" c="dimmed" data-testid="pdf-render-progress">{t('msg.doc.renderingPages', { done: partsDone, total: parts })}</Text>
+              <Progress value={(partsDone / parts) * 100} w="100%" aria-label={t('msg.doc.renderingPages', { done: partsDone, total: parts })} />
+            </>
+          )}
         </Stack>
       </Center>
     );

@@ -16,7 +16,7 @@ const flat = (s: string) => s.replace(/[ \t]+/g, ' ');
 const db = () => t.database.db;
 
 async function call(method: 'GET' | 'POST', url: string, payload?: unknown, token: string | null = t.tokens[0], lang = 'tr') {
-  return t.call({ method, url, payload, token, lang });
+  return t.call({ method, url, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }), token, lang });
 }
 async function ok<T>(p: ReturnType<typeof call>): Promise<T> {
   const res = await p;

@@ -3,7 +3,11 @@ import { formatNumber, markupPrice } from '@isik/domain';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { insertModel, insertProduct } from '../catalogue/test-fixtures.js';
 import { seedMyCompany } from '../mycompany/mycompany-seed.js';
-import { pdfText } from './pdf-test-helpers.js';
+import { createElement } from 'react';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { PriceListDocument, companyHeaderOf, mergePdfs, priceListModel } from '@isik/documents';
+import { renderDocument } from '@isik/documents/node';
+import { pdfInfo, pdfText } from './pdf-test-helpers.js';
 
 let t: TestContext;
 const ids: Record<string, string> = {};
@@ -62,5 +66,48 @@ describe('GET /api/pdf/pricelist', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toMatchObject({ markup: 'The markup must be a whole number from 0 to 95.' });
     expect((await get('?category=9', t.tokens[3], 'en')).statusCode).toBe(400);
+  });
+});
+
+describe('a long price list', () => {
+  const products = Array.from({ length: 100 }, (_, i) => ({
+    _id: `p${i}`, urun_kodu: `YA-${i}`, urun_adi: [i === 7 ? `Çok Uzun Adlı Yol Armatürü ${'Işıklı Güçlü '.repeat(8)}Son` : `Yol Armatürü ${i + 1}`, `Street Light ${i + 1}`] as [string, string],
+    urun_guc: 100, urun_lumen: 14000, urun_fiyat: 10 + i, urun_doviz: '$', model_category: 0,
+  }));
+  const model = priceListModel({ lang: 0, markup: 0, category: null, type: '0', text: '', products, company: companyHeaderOf(null, 0), origin: 'https://isik.example' });
+
+  it('has one line per row and numbered pages: 34 rows on the first page, 42 on the next', async () => {
+    const bytes = await renderDocument(createElement(PriceListDocument, { model }) as Parameters<typeof renderDocument>[0]);
+    expect(pdfInfo(bytes).pages).toBe(3);
+    const text = flat(pdfText(bytes));
+    expect(text).toContain('Sayfa 1 / 3');
+    expect(text).toContain('Sayfa 3 / 3');
+    expect(text).toContain('Yol Armatürü 100');
+    // The long name ends in '…' on its one line; the last word is cut.
+    expect(text).toMatch(/Çok Uzun Adlı Yol Armatürü Işıklı[^\n]*…/);
+    expect(text).not.toContain('Güçlü Son');
+    const pages = pdfText(bytes).split('\f');
+    expect(pages[0]).toContain('Yol Armatürü 34');
+    expect(pages[0]).not.toContain('Yol Armatürü 35');
+    expect(pages[1]).toContain('Yol Armatürü 35');
+    expect(pages[1]).toContain('Yol Armatürü 76');
+    expect(pages[2]).toContain('Yol Armatürü 77');
+  });
+
+  it('made in parts and joined (as the browser makes a long list), it has the same pages, numbers and links', async () => {
+    const parts = [{ from: 0, to: 2 }, { from: 2, to: 3 }];
+    const made = await Promise.all(parts.map((part) => renderDocument(createElement(PriceListDocument, { model, part }) as Parameters<typeof renderDocument>[0])));
+    expect(made.map((b) => pdfInfo(b).pages)).toEqual([2, 1]);
+    const joined = Buffer.from(await mergePdfs(made, model.title));
+    expect(pdfInfo(joined).pages).toBe(3);
+    const pages = pdfText(joined).split('\f');
+    expect(flat(pages[0])).toContain('# FİYAT LİSTESİ #');
+    expect(flat(pages[2])).toContain('Sayfa 3 / 3');
+    expect(pages[2]).toContain('Yol Armatürü 100');
+    const doc = await PDFDocument.load(joined);
+    expect(doc.getTitle()).toBe('# FİYAT LİSTESİ #');
+    const uris = doc.getPages()[2].node.Annots()?.asArray().map((ref) => String(doc.context.lookup(ref, PDFDict).lookup(PDFName.of('A'), PDFDict).get(PDFName.of('URI')))) ?? [];
+    expect(uris).toContain('(https://isik.example/web/p99/0)');
+    expect(uris).toContain('(https://isik.example/pdf/datasheet/p99/0)');
   });
 });

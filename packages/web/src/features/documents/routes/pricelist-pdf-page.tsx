@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { MARKUP_DEFAULT, type MyCompany, type ProductList, type ProductListRow } from '@isik/domain';
-import { PriceListDocument, companyHeaderOf, priceListModel } from '@isik/documents';
+import { PriceListDocument, companyHeaderOf, priceListModel, priceListParts } from '@isik/documents';
 import { PdfViewer } from '../../../components/pdf-viewer';
 import { api, ApiError } from '../../../lib/api';
 import { fetchAllPages } from '../../../lib/report-source';
@@ -10,7 +10,7 @@ import { useDocLang } from '../doc-lang';
 
 const PAGE = 1000;
 
-/** /pdf/pricelist (spec 002): every product in pages of 1,000 with a progress bar, then the price list in the viewer. */
+/** /pdf/pricelist (spec 002): every product in pages of 1,000 with a progress bar, then the price list made in parts (with their progress) in the viewer. */
 export function PriceListPdfPage() {
   const [search] = useSearchParams();
   const lang = useDocLang(search.get('lang'));
@@ -35,7 +35,8 @@ export function PriceListPdfPage() {
   const model = useMemo(() => (products.data && company.isSuccess ? priceListModel({
     lang, markup, category, type, text, products: products.data.filter((p) => p.urun_durumu), company: companyHeaderOf(company.data ?? null, lang), origin: window.location.origin,
   }) : null), [products.data, company.isSuccess, company.data, lang, markup, category, type, text]);
-  const doc = useMemo(() => (model ? <PriceListDocument model={model} /> : null), [model]);
+  // A long list is made a few dozen pages at a time, with the pages' progress on screen, then joined.
+  const doc = useMemo(() => (model ? priceListParts(model.rows.length).map((part) => <PriceListDocument key={part.from} model={model} part={part} />) : null), [model]);
   const error = products.error ?? company.error;
   return <PdfViewer doc={doc} title={model?.title ?? ''} fileName="pricelist.pdf" progress={products.data ? null : progress} error={error ? (error as Error).message : null} />;
 }
