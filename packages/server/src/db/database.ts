@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { corkQuerySubmits } from './pg-cork.js';
 import * as schema from './schema.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded.js';
 import { legacyPgliteDir, moveFromPglite } from './pglite-move.js';
@@ -187,6 +188,7 @@ async function openEmbedded(dataDirIn: string, opts: OpenOptions): Promise<Datab
 }
 
 async function openPostgres(url: string, log?: (m: string) => void, poolSize = 10): Promise<Database> {
+  corkQuerySubmits();
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (e) => log?.(`database pool error: ${e.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

@@ -90,17 +90,27 @@ export async function listProducts(db: Executor, a: ProductListArgs) {
     stockSum: [dir(products.stock_sum)],
     date: [dir(products.created_at)],
   };
-  // Two steps: the page's ids from a narrow sort, then the page's rows (only the columns the list shows).
-  const ids = (await db.select({ id: products.id }).from(products).where(where).orderBy(...sorts[a.orderBy], asc(products.id))
-    .limit(a.pageSize).offset((a.page - 1) * a.pageSize)).map((r) => r.id);
-  const [rows, [{ n }]] = await Promise.all([
+  const order = [...sorts[a.orderBy], asc(products.id)];
+  const pageIds = db.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(a.pageSize).offset((a.page - 1) * a.pageSize);
+  if (a.type === 'detaillist') {
     // 'detaillist' scores completeness, which reads the whole product (specs, production, files) on the server.
-    a.type === 'detaillist'
-      ? productsByIds(db, ids).then((ps) => ps.map((p) => ({ ...toListRow(p), completeness: completenessScore(p) })))
-      : productListRowsByIds(db, ids),
-    db.select({ n: count() }).from(products).where(where),
-  ]);
-  return { rows, total: Number(n) };
+    const ids = (await pageIds).map((r) => r.id);
+    const [rows, [{ n }]] = await Promise.all([
+      productsByIds(db, ids).then((ps) => ps.map((p) => ({ ...toListRow(p), completeness: completenessScore(p) }))),
+      db.select({ n: count() }).from(products).where(where),
+    ]);
+    return { rows, total: Number(n) };
+  }
+  // One round trip: the page's ids from a narrow sort, the page's rows (only the columns the list shows) in the same
+  // order, and the count of every match beside each row.
+  const found = await db.select({ ...listRowColumns, total: sql<number>`(select count(*)::int from ${products} where ${where ?? sql`true`})` })
+    .from(products).where(inArray(products.id, pageIds)).orderBy(...order);
+  if (found.length === 0) {
+    // A page past the end: no row carries the count.
+    const [{ n }] = await db.select({ n: count() }).from(products).where(where);
+    return { rows: [], total: Number(n) };
+  }
+  return { rows: found.map(toListRowFromColumns), total: Number(found[0].total) };
 }
 
 /** The columns a list row reads (ProductListRow): no specs, production rows, downloads or model join. */
@@ -114,19 +124,22 @@ const listRowColumns = {
     where coalesce(e->>'image', '') <> '' order by (e->>'description' = ${MAIN_IMAGE}) desc, i limit 1), '')`,
 };
 
-async function productListRowsByIds(db: Executor, ids: string[]): Promise<ProductListRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.select(listRowColumns).from(products).where(inArray(products.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, {
-    _id: r.id, urun_sira: r.urun_sira, urun_adi: [r.urun_adi_tr, r.urun_adi_en] as [string, string], urun_kodu: r.urun_kodu,
-    urun_model: r.model_id ? { _id: r.model_id, model_kodu: r.model_code } : null, model_sira: r.model_sira, model_category: r.model_category,
-    urun_guc: r.urun_guc, urun_lumen: r.urun_lumen, urun_kapasite: r.urun_kapasite, urun_voltaj: r.urun_voltaj, urun_durumu: r.urun_durumu,
-    urun_doviz: r.urun_doviz, urun_fiyat: num(r.urun_fiyat, 2), stockSum: num(r.stock_sum, 4), mainImage: r.main_image ?? '',
-  } satisfies ProductListRow]));
-  return ids.map((id) => byId.get(id)).filter((p): p is ProductListRow => p !== undefined);
+interface ListRowValues {
+  id: string; urun_sira: number; urun_adi_tr: string; urun_adi_en: string; urun_kodu: string; model_id: string | null; model_code: string; model_sira: number;
+  model_category: number; urun_guc: number; urun_lumen: number; urun_kapasite: number; urun_voltaj: number; urun_durumu: boolean; urun_doviz: string;
+  urun_fiyat: string; stock_sum: string; main_image: string | null;
 }
 
-/** A whole product as a list row (the same fields productListRowsByIds reads). */
+function toListRowFromColumns(c: ListRowValues): ProductListRow {
+  return {
+    _id: c.id, urun_sira: c.urun_sira, urun_adi: [c.urun_adi_tr, c.urun_adi_en] as [string, string], urun_kodu: c.urun_kodu,
+    urun_model: c.model_id ? { _id: c.model_id, model_kodu: c.model_code } : null, model_sira: c.model_sira, model_category: c.model_category,
+    urun_guc: c.urun_guc, urun_lumen: c.urun_lumen, urun_kapasite: c.urun_kapasite, urun_voltaj: c.urun_voltaj, urun_durumu: c.urun_durumu,
+    urun_doviz: c.urun_doviz, urun_fiyat: num(c.urun_fiyat, 2), stockSum: num(c.stock_sum, 4), mainImage: c.main_image ?? '',
+  };
+}
+
+/** A whole product as a list row (the same fields the list query reads). */
 export function toListRow(p: Product): ProductListRow {
   const main = p.productImages.find((i) => i.description === MAIN_IMAGE && i.image) ?? p.productImages.find((i) => i.image);
   return {
