@@ -23,6 +23,7 @@ const dir = path.resolve(process.env.PROFILE_DIR ?? path.join(HERE, 'results', '
 const sizes = {
   products: num(process.env.BENCH_PRODUCTS, 1000), materials: num(process.env.BENCH_MATERIALS, 200),
   movements: num(process.env.BENCH_MOVEMENTS, 2000), models: 60, hotShare: 0.5,
+  companies: num(process.env.BENCH_COMPANIES, 2000), users: num(process.env.BENCH_USERS, 500),
 };
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }

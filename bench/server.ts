@@ -1,6 +1,7 @@
 // The benchmarked server: a child process (its own CPU, as in production) on a fresh database, bulk
 // seeded, listening on a free port. Talks to bench/run.ts over IPC.
 import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../packages/server/src/config.js';
@@ -69,6 +70,8 @@ async function main() {
   log(`  ${sizes.companies} companies and ${sizes.users} users`);
   const offers = await seedBenchOffers(database.db, log);
   const orders = await seedBenchOrders(database.db, log);
+  // Statistics for what was seeded after bulkSeed's ANALYZE, as autovacuum would gather them on a running server.
+  await database.db.execute(sql`analyze`);
   const seedMs = Date.now() - t1;
   const app = await buildApp({ config, database, logger: false });
   if (process.env.BENCH_FILES_INSIDE_TX === '1') {

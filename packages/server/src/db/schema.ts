@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { trSortKey } from '../lib/sort.js';
 
 const audit = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -29,6 +30,8 @@ export const companies = pgTable('companies', {
 }, (t) => [
   index('companies_name_idx').on(sql`lower(${t.company_name})`),
   index('companies_category_idx').on(t.company_category),
+  // The list's default order (Turkish alphabetical, lib/sort.ts): a page is read from the index, not sorted.
+  index('companies_tr_name_idx').on(trSortKey(t.company_name), t.id),
 ]);
 
 export const users = pgTable('users', {
@@ -49,6 +52,9 @@ export const users = pgTable('users', {
   uniqueIndex('users_email_uq').on(t.email),
   index('users_firstname_idx').on(sql`lower(${t.firstname})`),
   index('users_lastname_idx').on(sql`lower(${t.lastname})`),
+  // The list's orders (Turkish alphabetical, lib/sort.ts).
+  index('users_tr_firstname_idx').on(trSortKey(t.firstname), t.id),
+  index('users_tr_lastname_idx').on(trSortKey(t.lastname), t.id),
 ]);
 
 export const logs = pgTable('logs', {

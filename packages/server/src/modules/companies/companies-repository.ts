@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { Company } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
 import { searchAny } from '../../lib/search.js';
 import { trSortKey } from '../../lib/sort.js';
+import { pageTotal, totalColumn } from '../../lib/paging.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -25,11 +26,11 @@ export async function listCompanies(db: Executor, a: CompanyListArgs) {
   const where = conds.length ? and(...conds) : undefined;
   const sortCol = a.orderBy === 'company_category' ? companies.company_category
     : a.orderBy === 'company_status' ? companies.company_status : trSortKey(companies.company_name);
-  const rows = await db.select().from(companies).where(where)
+  const rows = await db.select({ ...getTableColumns(companies), total: totalColumn(companies, where) }).from(companies).where(where)
     .orderBy(a.order === 'desc' ? desc(sortCol) : asc(sortCol), asc(trSortKey(companies.company_name)), asc(companies.id))
     .limit(a.pageSize).offset((a.page - 1) * a.pageSize);
-  const [{ n }] = await db.select({ n: count() }).from(companies).where(where);
-  return { rows: rows.map(toCompany), total: Number(n) };
+  const total = await pageTotal(rows, async () => Number((await db.select({ n: count() }).from(companies).where(where))[0].n));
+  return { rows: rows.map(toCompany), total };
 }
 
 export async function findCompany(db: Executor, id: string): Promise<Company | null> {

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Material, MaterialData, MATERIAL_SORTS } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { materials } from '../../db/schema.js';
+import { pageTotal, totalColumn } from '../../lib/paging.js';
 import { defined, num, searchAny } from '../catalogue/shared.js';
 
 export type MaterialRow = typeof materials.$inferSelect;
@@ -41,10 +42,10 @@ export async function listMaterials(db: Executor, a: MaterialListArgs) {
     stockSum: [dir(materials.stock_sum), asc(name)],
     date: [dir(materials.created_at)],
   };
-  const rows = await db.select().from(materials).where(where).orderBy(...sorts[a.orderBy], asc(materials.id))
-    .limit(a.pageSize).offset((a.page - 1) * a.pageSize);
-  const [{ n }] = await db.select({ n: count() }).from(materials).where(where);
-  return { rows: rows.map(toMaterial), total: Number(n) };
+  const rows = await db.select({ ...getTableColumns(materials), total: totalColumn(materials, where) }).from(materials).where(where)
+    .orderBy(...sorts[a.orderBy], asc(materials.id)).limit(a.pageSize).offset((a.page - 1) * a.pageSize);
+  const total = await pageTotal(rows, async () => Number((await db.select({ n: count() }).from(materials).where(where))[0].n));
+  return { rows: rows.map(toMaterial), total };
 }
 
 export async function findMaterial(db: Executor, id: string): Promise<Material | null> {

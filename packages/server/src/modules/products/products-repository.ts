@@ -3,6 +3,7 @@ import { completenessScore, MAIN_IMAGE, type EmbeddedModel, type Product, type P
 import type { Executor } from '../../db/database.js';
 import { models, products } from '../../db/schema.js';
 import { defined, num, searchFolded } from '../catalogue/shared.js';
+import { pageTotal, totalColumn } from '../../lib/paging.js';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -103,14 +104,9 @@ export async function listProducts(db: Executor, a: ProductListArgs) {
   }
   // One round trip: the page's ids from a narrow sort, the page's rows (only the columns the list shows) in the same
   // order, and the count of every match beside each row.
-  const found = await db.select({ ...listRowColumns, total: sql<number>`(select count(*)::int from ${products} where ${where ?? sql`true`})` })
-    .from(products).where(inArray(products.id, pageIds)).orderBy(...order);
-  if (found.length === 0) {
-    // A page past the end: no row carries the count.
-    const [{ n }] = await db.select({ n: count() }).from(products).where(where);
-    return { rows: [], total: Number(n) };
-  }
-  return { rows: found.map(toListRowFromColumns), total: Number(found[0].total) };
+  const found = await db.select({ ...listRowColumns, total: totalColumn(products, where) }).from(products).where(inArray(products.id, pageIds)).orderBy(...order);
+  const total = await pageTotal(found, async () => Number((await db.select({ n: count() }).from(products).where(where))[0].n));
+  return { rows: found.map(toListRowFromColumns), total };
 }
 
 /** The columns a list row reads (ProductListRow): no specs, production rows, downloads or model join. */

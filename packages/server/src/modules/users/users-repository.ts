@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
 import { searchAny } from '../../lib/search.js';
 import { trSortKey } from '../../lib/sort.js';
+import { pageTotal, totalColumn } from '../../lib/paging.js';
 import type { Permissions, User } from '@isik/domain';
 
 export type UserRow = typeof users.$inferSelect;
@@ -31,11 +32,11 @@ export async function listUsers(db: Executor, a: UserListArgs) {
     ? searchAny([users.firstname, users.lastname, users.email], a.search)
     : undefined;
   const sortCol = a.orderBy === 'lastname' ? trSortKey(users.lastname) : trSortKey(users.firstname);
-  const rows = await db.select(columns).from(users).leftJoin(companies, eq(companies.id, users.company_id)).where(where)
+  const rows = await db.select({ ...columns, total: totalColumn(users, where) }).from(users).leftJoin(companies, eq(companies.id, users.company_id)).where(where)
     .orderBy(a.order === 'desc' ? desc(sortCol) : asc(sortCol), asc(users.id))
     .limit(a.pageSize).offset((a.page - 1) * a.pageSize);
-  const [{ n }] = await db.select({ n: count() }).from(users).where(where);
-  return { rows: rows.map((r) => toUser(r as Joined)), total: Number(n) };
+  const total = await pageTotal(rows, async () => Number((await db.select({ n: count() }).from(users).where(where))[0].n));
+  return { rows: rows.map((r) => toUser(r as unknown as Joined)), total };
 }
 
 export async function findUser(db: Executor, id: string): Promise<User | null> {
