@@ -21,7 +21,9 @@ interface RawRow {
  * One page of an owner's movements, newest first, with running totals accumulated ascending by
  * (operation_date, creation order). One statement, so page, totals and count share one snapshot.
  *
- * A material may have 100k+ movements: the page itself is an index range scan (stock_id, operation_date, seq);
+ * A material may have 100k+ movements: the page itself is an index range scan (stock_id, operation_date, seq) that
+ * starts on the page's first day, found from the day buckets' movement counts (so a page deep in the ledger skips
+ * whole days instead of reading and discarding every newer movement: OFFSET only within that day);
  * the count and the totals are the owner's columns kept by the ledger; the balance before the page's oldest
  * row is the sum of the owner's day buckets before that row's day plus that day's earlier rows (also kept by
  * the ledger), so any page costs its rows, the buckets and one day's rows; the window function then
@@ -32,10 +34,17 @@ async function ledgerPage(db: Executor, kind: Kind, ownerId: string, page: numbe
   const mv = sql.raw(L.mv);
   const fk = sql.raw(L.fk);
   const off = (page - 1) * pageSize;
+  const days = sql.raw(L.days);
   const res = await db.execute(sql`
-    with pg as (
+    with d as (
+      select day, moves, sum(moves) over (order by day desc) as upto from ${days} where ${fk} = ${ownerId}
+    ), s as (
+      -- the newest day on which the page starts, and how many newer movements lie before that day
+      select day, upto - moves as newer from d where upto > ${off}::int order by day desc limit 1
+    ), pg as (
       select * from ${mv} where ${fk} = ${ownerId}
-      order by operation_date desc, seq desc limit ${pageSize}::int offset ${off}::int
+        and operation_date < coalesce((select (s.day + 1)::timestamp at time zone 'UTC' from s), '-infinity'::timestamptz)
+      order by operation_date desc, seq desc limit ${pageSize}::int offset coalesce((select ${off}::int - s.newer from s), 0)
     ), hdr as (
       select o.stock_sum, o.stock_in, o.stock_out, o.stock_moves as n from ${sql.raw(L.owner)} o where o.id = ${ownerId}
     ), first as (
