@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { models, products } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { pageTotal, totalColumn } from '../../lib/paging.js';
 import { errorResponses, idParams } from '../../lib/http.js';
 import { categoryQuery, num, searchFolded } from './shared.js';
 
@@ -57,15 +58,12 @@ export function createPublicCatalogue(deps: { db: Db }) {
       const where = and(...conds);
       const dir = a.order === 'desc' ? desc : asc;
       const sort = a.orderBy === 'urun_guc' ? products.urun_guc : a.orderBy === 'urun_fiyat' ? products.urun_fiyat : products.model_category;
-      // Two steps: the page's ids from a narrow sort, then the page's cards.
-      const ids = (await db.select({ id: products.id }).from(products).where(where)
-        .orderBy(dir(sort), asc(products.model_category), asc(products.model_sira), asc(products.urun_sira), asc(products.id))
-        .limit(a.pageSize).offset((a.page - 1) * a.pageSize)).map((r) => r.id);
-      const found = ids.length === 0 ? [] : await db.select(cardColumns).from(products).innerJoin(models, eq(models.id, products.model_id)).where(inArray(products.id, ids));
-      const byId = new Map(found.map((r) => [r.id, r]));
-      const rows = ids.map((id) => byId.get(id)).filter((r): r is CardRow => r !== undefined);
-      const [{ n }] = await db.select({ n: count() }).from(products).where(where);
-      const total = Number(n);
+      const order = [dir(sort), asc(products.model_category), asc(products.model_sira), asc(products.urun_sira), asc(products.id)];
+      // One round trip: the page's ids from a narrow sort (an index), the page's cards in the same order, and the count.
+      const pageIds = db.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(a.pageSize).offset((a.page - 1) * a.pageSize);
+      const rows = await db.select({ ...cardColumns, total: totalColumn(products, where) }).from(products).innerJoin(models, eq(models.id, products.model_id))
+        .where(inArray(products.id, pageIds)).orderBy(...order);
+      const total = await pageTotal(rows, async () => Number((await db.select({ n: count() }).from(products).where(where))[0].n));
       return { products: rows.map(toCard), page: a.page, totalPage: totalPages(total, a.pageSize), totalItemCount: total };
     },
 
