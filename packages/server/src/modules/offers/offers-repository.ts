@@ -118,8 +118,11 @@ export async function listOffers(db: Executor, a: OfferListArgs): Promise<{ rows
     teklif_no: [dir(offers.teklif_yil), dir(offers.teklif_sira)],
   };
   const itemCount = sql<number>`(select count(*) from offer_items oi where oi.offer_id = "offers"."id")::int`;
-  const rows = await db.select({ o: offers, itemCount }).from(offers).where(where).orderBy(...sorts[a.orderBy], asc(offers.id))
-    .limit(a.pageSize).offset((a.page - 1) * a.pageSize);
+  const order = [...sorts[a.orderBy], asc(offers.id)];
+  // The page's ids first from the narrow sort; only the page's own rows are read whole and have their items counted
+  // (as one statement the item count ran for every row the OFFSET skipped).
+  const pageIds = db.select({ id: offers.id }).from(offers).where(where).orderBy(...order).limit(a.pageSize).offset((a.page - 1) * a.pageSize);
+  const rows = await db.select({ o: offers, itemCount }).from(offers).where(inArray(offers.id, pageIds)).orderBy(...order);
   const sums = await db.select({
     currency: offers.teklif_dovizi, n: count(),
     tl: sql<string>`coalesce(sum(${offers.teklif_tutartl}), 0)::text`, kdvTl: sql<string>`coalesce(sum(${offers.teklif_kdvtl}), 0)::text`,
