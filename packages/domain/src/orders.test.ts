@@ -70,7 +70,8 @@ describe('order rules', () => {
     expect(requiredQty({ OperationStatus: 0, Qty: 10, OperationComplated: 0 }, { materialQty: 2, StockUpdate: false })).toBe(0);
     expect(requiredQty({ OperationStatus: 2, Qty: 10, OperationComplated: 10 }, { materialQty: 2, StockUpdate: true })).toBe(0);
     expect(componentShortage(15, 5, 4)).toBe(6);
-    expect(componentShortage(15, -5, 4)).toBe(11);
+    // 5 below zero already: 15 required + 5 owed - 4 on order.
+    expect(componentShortage(15, -5, 4)).toBe(16);
     expect(componentShortage(3, 5, 0)).toBe(0);
   });
 

@@ -157,9 +157,12 @@ export function requiredQty(op: { OperationStatus: number; Qty: DecimalInput; Op
   return dec(row.materialQty).times(operationRemaining(op)).toDecimalPlaces(ORDER_QTY_PLACES).toNumber();
 }
 
-/** Shortage of a component after stock and open purchase requests (never below 0). */
+/**
+ * Shortage of a component after stock and open purchase requests (never below 0). A negative stock is a deficit
+ * already owed (more went out than came in): it adds to what must be bought.
+ */
 export function componentShortage(required: DecimalInput, stock: DecimalInput, onOrder: DecimalInput): number {
-  const s = dec(required).minus(dec(stock).gt(0) ? dec(stock) : 0).minus(dec(onOrder));
+  const s = dec(required).minus(dec(stock)).minus(dec(onOrder));
   return s.gt(0) ? s.toDecimalPlaces(ORDER_QTY_PLACES).toNumber() : 0;
 }
 
