@@ -116,8 +116,18 @@ export async function seedCatalogue(db: Db, sizes = { models: 12, products: 40, 
       await tx.update(models).set({ productiondetail: detail }).where(eq(models.id, id));
     }
 
-    // Material stock: 3-6 movements each over the last months.
+    // Material stock: an opening stock a factory would hold (about 5,000 $ of each part, 200 to 100,000 units, so the
+    // demo orders' production never drives a balance below zero), then 3-6 movements each over the last months.
     const start = new Date(Date.now() - 120 * 86_400_000);
+    for (const m of mats) {
+      const price = Number(m.material_price) > 0 ? Number(m.material_price) : 1;
+      const qty = Math.min(100_000, Math.max(200, Math.round(5000 / price)));
+      await addMaterialMovement(tx, null, {
+        stock_id: m.id, operation_type: 'giris', operation_center: 'fatura', qty, price, doviz: m.material_doviz,
+        description: 'Açılış stoğu', operation_date: new Date(start.getTime() - 86_400_000), source: 'manual',
+      }, { log: false });
+      counts.movements++;
+    }
     for (const [i, m] of mats.entries()) {
       const nMov = 3 + (i % 4);
       for (let j = 0; j < nMov; j++) {

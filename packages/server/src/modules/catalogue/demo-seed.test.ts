@@ -132,6 +132,12 @@ describe('demo production (issue 11)', () => {
     expect(list.orders.some((l: { teslim_edilmis: number }) => l.teslim_edilmis > 0)).toBe(true);
     expect(list.status4).toBeGreaterThan(0);
   });
+
+  it("keeps every material's stock at or above zero after the demo orders' production (a factory's opening stock)", async () => {
+    const balances = await db().select({ name: materials.material_name, stock: materials.stock_sum }).from(materials);
+    expect(balances.length).toBeGreaterThan(0);
+    expect(balances.filter((m) => Number(m.stock) < 0)).toEqual([]);
+  });
 });
 
 describe('demo bills of operations (issue 11)', () => {
