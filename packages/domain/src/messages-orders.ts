@@ -26,6 +26,7 @@ export const ORDER_MESSAGES = {
   'order.notReady': { tr: 'Hazır değil', en: 'not ready', es: 'no está listo' },
   'order.daysSince': { tr: '{{days}} gün', en: '{{days}} days', es: '{{days}} días' },
   'order.notSpecified': { tr: 'Belirtilmemiş', en: 'Not specified', es: 'No especificado' },
+  'order.photo.invalid': { tr: 'Fotoğraf yüklenmiş bir resim olmalıdır.', en: 'The photo must be an uploaded image.', es: 'La foto debe ser una imagen subida.' },
   'order.selectionRequired': { tr: 'Seçim Yapılmalı', en: 'Selection required', es: 'Debe seleccionar' },
   'order.unknownMaterial': { tr: 'Bilinmeyen', en: 'Unknown', es: 'Desconocido' },
   'order.type.default': { tr: 'Standart', en: 'Default', es: 'Estándar' },

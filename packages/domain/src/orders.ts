@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES, versionSchema } from './common.js';
 import { parseDateInput } from './format.js';
+import { FILES_URL_PREFIX } from './files.js';
 import { UNITS } from './catalogue.js';
 export { SEMI_FINISHED_OPERATION } from './catalogue-constants.js';
 import { CURRENCIES, dec, isDecimal, type DecimalInput } from './money.js';
@@ -479,6 +480,8 @@ export const orderCreateSchema = z.object({
   urun_dovizi: z.union([z.string(), z.null()], { error: 'catalogue.currency.invalid' }).transform((v) => (v ?? '').trim() || '$').pipe(z.enum(CURRENCIES, { error: 'catalogue.currency.invalid' })).optional().default('$'),
   urun_kdv: decimalIn('catalogue.vat.invalid', (d) => d.gte(0) && d.lte(100)).optional().default('18'),
   order_type: z.enum(ORDER_TYPES, { error: 'order.type.invalid' }).optional().default('production'),
+  // The line's photo: a file of our own (uploaded through /api/files/upload); without it the product's main image.
+  urun_resim: text(1000).refine((v) => !v || (v.startsWith(FILES_URL_PREFIX) && !v.includes('..')), { error: 'order.photo.invalid' }).optional(),
 }, { error: 'error.invalidType' });
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;
 export type OrderCreateData = z.output<typeof orderCreateSchema>;

@@ -158,6 +158,16 @@ describe('operation actions (spec 002 4, DECISIONS 5)', () => {
     expect((await call('GET', `/api/stock/delete/${mv.id}`, undefined, t.tokens[0])).statusCode).not.toBe(200);
   });
 
+  it("a new stock production line keeps its uploaded photo and the product's code parts; a photo that is not an uploaded file is 400", async () => {
+    const l = await ok(call('POST', '/api/orders/create/', { urun_id: productId, urun_miktari: 2, urun_resim: '/api/files/abc123' }));
+    expect(l.urun_resim).toBe('/api/files/abc123');
+    expect(l.teklifno).toBeNull();
+    expect(l.urun_kodu).toHaveLength(9);
+    const bad = await call('POST', '/api/orders/create/', { urun_id: productId, urun_resim: 'https://example.com/x.png' }, t.tokens[2], 'en');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ fields: { urun_resim: 'The photo must be an uploaded image.' } });
+  });
+
   it('a sent, stale __v answers 409; roles 4+ are refused; no token is 401', async () => {
     const l = await stockLine();
     expect((await call('POST', opUrl(l._id, l.Operations[0]._id, 'start'), { __v: l.__v + 5 })).statusCode).toBe(409);

@@ -1,25 +1,16 @@
 import { useState } from 'react';
 import { Button, FileButton, Group, Image, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_UNIT, DEFAULT_VAT, PRODUCT_CODE_PARTS, UNITS, VAT_CHOICES, codePartsOf, formatNumber, productCodeParts, type ProductListRow } from '@isik/domain';
+import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_UNIT, DEFAULT_VAT, PRODUCT_CODE_PARTS, UNITS, UPLOAD_IMAGE_ACCEPT, VAT_CHOICES, codePartsOf, formatNumber, productCodeParts, type ProductListRow, type UploadedFile } from '@isik/domain';
 import { IconPhotoUp, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
 import { ProductPickerModal, fetchPickedProduct, productImage, productName } from '../../../components/pickers';
 import { tm } from '../../../i18n';
-import { fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
+import { api, fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
 import { ratesTodayQuery } from '../../../lib/rates-today';
 import { useCreateOrderItem } from '../api/orders-api';
 import { rowTotals } from '../model/order-logic';
-
-function readFile(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error ?? new Error('read'));
-    r.readAsDataURL(file);
-  });
-}
 
 /**
  * 'New stock production' (spec 002 2.2): a line without an offer. Product from the picker (name disabled), the nine
@@ -44,6 +35,21 @@ export function StockProductionModal({ onClose }: { onClose: () => void }) {
   };
   const totals = rowTotals(Number(qty), Number(price), Number(vat), currency, rates);
   const create = useCreateOrderItem();
+  const [uploading, setUploading] = useState(false);
+  // The photo is stored by the file service first; the line keeps its /api/files address (the server takes no other).
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      setPhoto((await api<UploadedFile>('/files/upload', { method: 'POST', body })).url);
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setUploading(false);
+    }
+  };
 
   const pick = (p: ProductListRow) => {
     setProduct(p);
@@ -93,8 +99,8 @@ export function StockProductionModal({ onClose }: { onClose: () => void }) {
         </SimpleGrid>
         <Group align="center">
           {photo && <Image src={photo} w={72} h={72} fit="contain" radius="sm" alt="" />}
-          <FileButton accept="image/png,image/jpeg,image/webp" onChange={(f) => { if (f) void readFile(f).then(setPhoto); }}>
-            {(props) => <Button variant="default" leftSection={<IconPhotoUp size={16} />} {...props}>{t('orders.stock.photo')}</Button>}
+          <FileButton accept={UPLOAD_IMAGE_ACCEPT} onChange={(f) => void upload(f)}>
+            {(props) => <Button variant="default" loading={uploading} leftSection={<IconPhotoUp size={16} />} {...props} data-testid="stock-photo">{t('orders.stock.photo')}</Button>}
           </FileButton>
         </Group>
         <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-gray-light)">
