@@ -1,5 +1,6 @@
 import { createCompany, createMaterial, createProduct, addMaterialStock, type Api } from './support/api';
 import { login, loginAs } from './support/auth';
+import { makePng } from './support/png';
 import { expect, test } from './support/test';
 
 // The e2e browser runs in tr-TR and the app's default language is Turkish, so the texts are Turkish.
@@ -195,8 +196,9 @@ test('the component list shows what an open line needs and a purchase request fr
   expect(buyings.filter((b) => b.material_id === material._id).map((b) => [b.material_qty, b.satinalma_durumu])).toEqual([[7, 0]]);
 });
 
-test('a new stock production made from the list is deleted again after the question', async ({ page, admin, tag }) => {
-  await createProduct(admin, `${tag} Solar 20W`, `${tag}-SOL20`);
+test('a new stock production made from the list, with the model code and a photo, is deleted again after the question', async ({ page, admin, tag }) => {
+  const product = await createProduct(admin, `${tag} Solar 20W`, `${tag}-SOL20`);
+  const whole = await admin.get<{ urun_model: { model_kodu: string } | null }>(`/products/${product._id}`);
   await loginAs(page);
   await page.goto(`/orderitemlist?search=${tag}`);
   await page.getByRole('button', { name: 'İşlemler' }).click();
@@ -208,6 +210,11 @@ test('a new stock production made from the list is deleted again after the quest
   await expect(picker.locator('tbody tr').first()).toContainText(`${tag} Solar 20W`);
   await picker.locator('tbody tr').first().click();
   await expect(dialog.getByLabel('Ürün', { exact: true })).toHaveValue(`${tag} Solar 20W`);
+  // The code parts come from the product: its model's code first (ADR 0028), not its own code cut at the dashes.
+  await expect(dialog.getByLabel('Model kodu')).toHaveValue(whole.urun_model?.model_kodu ?? `${tag}-SOL20`);
+  // The photo is stored by the file service; the line keeps its address.
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'stok-uretimi.png', mimeType: 'image/png', buffer: makePng(120, 90, [200, 120, 30]) });
+  await expect(dialog.locator('img[src^="/api/files/"]')).toBeVisible();
   await dialog.getByTestId('stock-qty').fill('3');
   await expect(dialog.getByTestId('stock-grand')).toHaveText('35,40 $');
   await dialog.getByTestId('stock-save').click();
@@ -216,6 +223,8 @@ test('a new stock production made from the list is deleted again after the quest
   const card = page.locator('[data-testid^="order-card-"]').filter({ hasText: `${tag} Solar 20W` });
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('Stok üretimi veya yarı mamül üretimi');
+  const photo = await dialog.page().request.get(await card.locator('img').first().getAttribute('src') ?? '');
+  expect(photo.headers()['content-type']).toMatch(/^image\//);
   await card.getByRole('button', { name: `${tag} Solar 20W için işlemler` }).click();
   await page.getByRole('menuitem', { name: 'Sil' }).click();
   await expect(page.getByText('Üretimi Silmek istiyor musunuz ?')).toBeVisible();
