@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
-import type { OrderLine, Offer } from '@isik/domain';
+import { businessDay, type OrderLine, type Offer } from '@isik/domain';
 import { materialMovements, materials, orderItems, productMovements, products } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { trackingToken } from '../../lib/tracking-token.js';
@@ -124,6 +124,9 @@ describe('operation actions (spec 002 4, DECISIONS 5)', () => {
     expect(l.Operations[0].OperationComplatedList).toEqual([expect.objectContaining({ Staff: 'Role2 Tester', Qty: 3, stockupdate: true, type: 'record' })]);
     expect(await stockOf(mats[0])).toBe(before[0] - 6);
     expect(await stockOf(mats[1])).toBe(before[1] - 1.5);
+    // Today's stock-out table (dashboard, GET /stock/outlist/{day}) shows what the recording took, with the line's product.
+    const out = await ok<{ stock: { stock_id: string; qty: number; productname: string; orderitem_id: string | null; operation_center: string }[] }>(call('GET', `/api/stock/outlist/${businessDay()}`));
+    expect(out.stock.filter((m) => m.stock_id === mats[0] && m.orderitem_id === line._id)).toEqual([expect.objectContaining({ qty: 6, operation_center: 'uretim', productname: line.urun_adi })]);
 
     const res = await call('POST', opUrl(line._id, dizgi._id, 'record'), { qty: 8 }, t.tokens[2], 'en');
     expect(res.statusCode).toBe(400);
