@@ -337,7 +337,7 @@ describe('lists, component list and dashboards', () => {
 });
 
 describe('property: balances stay the signed sum of their movements', () => {
-  it('random interleavings of start, record, finish, reset and deliveries', async () => {
+  it('random interleavings of start, record, finish, reset, deliveries, purchases reaching 3 and manual movements', async () => {
     const o = await newOffer([{ urun_id: productId, urun_miktari: 6 }, { urun_id: productId, urun_miktari: 4, takeoff_from_stock: true }]);
     const lines = await linesOf(o._id);
     const prod = lines.find((l) => l.order_type === 'default')!;
@@ -347,10 +347,21 @@ describe('property: balances stay the signed sum of their movements', () => {
       fc.record({ k: fc.constant('record'), op: fc.nat(1), q: fc.integer({ min: 1, max: 4 }) }),
       fc.record({ k: fc.constant('deliver'), q: fc.integer({ min: 1, max: 3 }) }),
       fc.record({ k: fc.constant('undeliver') }),
+      // A purchase request of one of the line's materials reaching 3 (received): the material comes into stock.
+      fc.record({ k: fc.constant('purchase'), m: fc.nat(2), q: fc.integer({ min: 1, max: 5 }) }),
+      // A manual movement of one of them, in or out (an out may take the balance below zero: the ledger allows it).
+      fc.record({ k: fc.constant('manual'), m: fc.nat(2), q: fc.integer({ min: 1, max: 5 }), out: fc.boolean() }),
     );
     await fc.assert(fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 8 }), async (acts) => {
       for (const a of acts) {
-        if (a.k === 'deliver') {
+        if (a.k === 'purchase') {
+          const { m, q } = a as { m: number; q: number };
+          const b = await ok<{ _id: string }>(call('POST', '/api/buying/create/', { material_id: mats[m], material_qty: q, material_unit: 'Adet', satinalma_durumu: 0 }));
+          await ok(call('POST', `/api/buying/update/${b._id}`, { satinalma_durumu: 3 }));
+        } else if (a.k === 'manual') {
+          const { m, q, out } = a as { m: number; q: number; out: boolean };
+          await ok(call('POST', '/api/stock/create', { stock_id: mats[m], operation_center: out ? 'fire' : 'fatura', operation_type: out ? 'cikis' : 'giris', qty: q, price: 1, doviz: '$', description: 'Sayım' }));
+        } else if (a.k === 'deliver') {
           await call('POST', '/api/deliveried/create/', { orderitem_id: take._id, qty: (a as { q: number }).q });
         } else if (a.k === 'undeliver') {
           const l = await ok(call('GET', `/api/orders/item/${take._id}`));
