@@ -131,6 +131,9 @@ describe('demo production (issue 11)', () => {
     expect(list.orders.some((l: { teklifno: unknown }) => l.teklifno === null)).toBe(true);
     expect(list.orders.some((l: { teslim_edilmis: number }) => l.teslim_edilmis > 0)).toBe(true);
     expect(list.status4).toBeGreaterThan(0);
+    // Lines of the demo's orders carry their orders' dates (weeks ago), not the day the demo was seeded.
+    const dayAgo = Date.now() - 86_400_000;
+    expect(list.orders.some((l: { teklifno: unknown; siparis_tarihi: string }) => l.teklifno !== null && Date.parse(l.siparis_tarihi) < dayAgo)).toBe(true);
   });
 
   it("keeps every material's stock at or above zero after the demo orders' production (a factory's opening stock)", async () => {

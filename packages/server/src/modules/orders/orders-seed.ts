@@ -50,6 +50,10 @@ export async function seedOrders(db: Db): Promise<number> {
       done++;
     }
   }
+  // The demo's orders were placed on their offers' order dates, weeks ago: the lines carry those dates (the API dates a
+  // new line 'now'), so 'days since order' and the late-lines overview show what a running factory would.
+  await db.execute(sql`update ${orderItems} set siparis_tarihi = o.siparis_tarihi from ${offers} o
+    where ${orderItems.offer_id} = o.id and o.siparis_tarihi is not null and o.siparis_tarihi < ${orderItems.siparis_tarihi}`);
   // Two stock production lines: one waiting, one in production.
   const withBill = await db.select({ id: products.id }).from(products).where(sql`jsonb_array_length(${products.production}) > 0`).orderBy(asc(products.urun_sira)).limit(2);
   for (const [i, p] of withBill.entries()) {
