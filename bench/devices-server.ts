@@ -5,11 +5,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createDeviceService, loadDeviceConfig, type DeviceDb } from '@isik/devices';
+import { corkQuerySubmits } from '../packages/server/src/db/pg-cork.js';
 
 const send = (m: Record<string, unknown>) => process.send?.(m);
 
 async function main() {
   if (!process.env.BENCH_TARGET_URL) throw new Error('BENCH_TARGET_URL is required (bench/devices.ts gives it)');
+  // As the product runs it (db/pg-cork.ts): one socket write per query.
+  corkQuerySubmits();
   const pool = new pg.Pool({ connectionString: process.env.BENCH_TARGET_URL, max: 10 });
   const db = drizzlePg({ client: pool }) as unknown as DeviceDb;
   const close = () => pool.end();

@@ -42,7 +42,7 @@ async function one(database: string, targetUrl?: string): Promise<DeviceBenchRes
   const count = num(process.env.BENCH_GATEWAYS, 1000);
   const [lo, hi] = (process.env.BENCH_LIGHTS ?? '5-10').split('-').map(Number);
   const concurrency = num(process.env.BENCH_BURST_CONCURRENCY, 50);
-  const child = fork(path.join(HERE, 'devices-server.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...(targetUrl ? { BENCH_TARGET_URL: targetUrl } : {}) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(HERE, 'devices-server.ts'), [], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(HERE, 'results', 'profiles')}`] : [])], env: { ...process.env, ...(targetUrl ? { BENCH_TARGET_URL: targetUrl } : {}) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<{ port: number; token: string }>((resolve, reject) => {
     child.once('message', (m: { type: string; port: number; token: string; message?: string }) => (m.type === 'ready' ? resolve(m) : reject(new Error(m.message))));
     child.once('exit', (c) => reject(new Error(`device bench server exited with ${c}`)));

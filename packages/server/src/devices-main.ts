@@ -6,6 +6,7 @@
 import path from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { corkQuerySubmits } from './db/pg-cork.js';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { createDeviceService, DeviceConfigError, loadDeviceConfig, type DeviceDb } from '@isik/devices';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
@@ -20,6 +21,7 @@ async function main() {
     if (embedded.note) console.log(`[devices] ${embedded.note}`);
     url = embedded.url;
   }
+  corkQuerySubmits();
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzle({ client: pool }) as unknown as DeviceDb;
   const app = Fastify({ logger: { level: process.env.LOG_LEVEL || 'info' }, routerOptions: { ignoreTrailingSlash: true }, trustProxy: true });
