@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { businessDay, businessDayRange, formatOfferNo, logLink, offerRequestSchema, parseDay } from './activity.js';
+import { businessDay, businessDayRange, parseDay } from './business-day.js';
+import { formatOfferNo, offerRequestSchema } from './activity.js';
+import { logLink } from './log-links.js';
 
 describe('business day', () => {
   it('reads YYYY-MM-DD and DD.MM.YYYY and refuses days that do not exist', () => {

@@ -5,7 +5,7 @@
 import { PRODUCT_IMAGE_DESCRIPTIONS, UNITS } from './catalogue.js';
 import { LABEL_MESSAGES, LOG_MESSAGES } from './messages-labels.js';
 import { translate, type Lang, type MessageKey } from './messages.js';
-import { OPERATION_CENTERS, OPERATION_TYPES } from './stock.js';
+import { OPERATION_CENTERS, OPERATION_TYPES } from './stock-constants.js';
 
 export type LogTitleKey = Extract<keyof typeof LOG_MESSAGES, `log.${string}`>;
 export type LogTextKey = Extract<keyof typeof LOG_MESSAGES, `logText.${string}`>;

@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import { listEnvelope } from './common.js';
+import { RATES_PUBLICATION_TIME } from './bulletin-date.js';
 
 /** The bulletin is published on weekdays around 15:30 Istanbul time. */
 export const RATES_TIME_ZONE = 'Europe/Istanbul';
-export const RATES_PUBLICATION_TIME = '15:30';
 /** Between publication and the stored bulletin of the day the server asks again this often. */
 export const RATES_RECHECK_MINUTES = 30;
 /** A feed that answers with an older bulletin this long after publication: a holiday, no more checks that day. */
@@ -108,8 +108,3 @@ export function bulletinInstant(date: string): string {
   return new Date(`${date}T${RATES_PUBLICATION_TIME}:00+03:00`).toISOString();
 }
 
-/** 'DD.MM.YYYY HH:mm' of a bulletin: its own date and the publication time, the same in every time zone. */
-export function formatBulletinDate(date: string, withTime = true): string {
-  const [y, m, d] = date.split('-');
-  return `${d}.${m}.${y}${withTime ? ` ${RATES_PUBLICATION_TIME}` : ''}`;
-}

@@ -2,17 +2,13 @@ import { z } from 'zod';
 import { versionSchema } from './common.js';
 import { parseDateInput } from './format.js';
 import { DEFAULT_UNIT, UNITS } from './catalogue.js';
+import { OPERATION_CENTERS, OPERATION_TYPES, type OperationType } from './stock-constants.js';
 import { CURRENCIES, DEFAULT_CURRENCY, dec, isDecimal, round, sum, type DecimalInput } from './money.js';
 
 /**
  * Stock ledger (spec 001 3.4, 4.3, 5; DECISIONS 5): append-only signed movements of materials
  * (/stock) and products (/productStocks). A balance is always the signed sum of its movements.
  */
-
-export const OPERATION_CENTERS = ['fatura', 'ithalat', 'uretim', 'fire', 'teslimat'] as const;
-export type OperationCenter = (typeof OPERATION_CENTERS)[number];
-export const OPERATION_TYPES = ['giris', 'cikis'] as const;
-export type OperationType = (typeof OPERATION_TYPES)[number];
 /** Who made a movement: only manual ones can be changed or deleted by hand. */
 export const MOVEMENT_SOURCES = ['manual', 'production', 'delivery', 'purchase'] as const;
 export type MovementSource = (typeof MOVEMENT_SOURCES)[number];

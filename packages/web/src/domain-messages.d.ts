@@ -3,3 +3,6 @@ declare module 'virtual:domain-messages/*' {
   const dict: { [key: string]: string | typeof dict };
   export default dict;
 }
+
+// Mantine's base stylesheets (packages/web/mantine-styles.ts).
+declare module 'virtual:mantine-styles';

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global and shared styles; each component's own come with the chunk that uses it (mantine-styles.ts).
+import 'virtual:mantine-styles';
+import '@mantine/notifications/styles.layer.css';
 // Carousel, dates and dropzone styles come with the lazily loaded screens that use them.
 import './app/global.css';
 // Self-hosted fonts: the settings panel's font choice must work without any CDN.

@@ -1,5 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18nReady } from '../i18n';
 import { ApiError, apiUrl, request } from './http';
+
+// The reader's dictionary loads asynchronously, as in the browser before the first render: wait for it, or a slow
+// machine sees the bare message key.
+beforeAll(() => i18nReady);
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ActionIcon, Badge, Box, Button, Center, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 import { todoListQuery, useDeleteTodo, useMarkTodo } from '../../features/todos/api/todos-api';
-import { NewTodoModal } from '../../features/todos/components/new-todo-modal';
+
+// The new to-do form (and the schemas it validates with) is fetched the first time it is opened (issue 12).
+const NewTodoModal = lazy(() => import('../../features/todos/components/new-todo-modal').then((m) => ({ default: m.NewTodoModal })));
 
 
 /**
@@ -27,6 +29,11 @@ function TodoBell() {
   const role = useSession((s) => s.role);
   const [opened, setOpened] = useState(false);
   const [modalOpened, modal] = useDisclosure(false);
+  // Mounted from its first opening on, so it can play its closing transition.
+  const [modalUsed, setModalUsed] = useState(false);
+  useEffect(() => {
+    if (modalOpened) setModalUsed(true);
+  }, [modalOpened]);
   const list = useQuery(todoListQuery());
   const mark = useMarkTodo();
   const remove = useDeleteTodo();
@@ -90,7 +97,11 @@ function TodoBell() {
           )}
         </Popover.Dropdown>
       </Popover>
-      <NewTodoModal opened={modalOpened} onClose={modal.close} />
+      {modalUsed && (
+        <Suspense fallback={null}>
+          <NewTodoModal opened={modalOpened} onClose={modal.close} />
+        </Suspense>
+      )}
     </>
   );
 }

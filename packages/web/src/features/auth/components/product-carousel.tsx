@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import Autoplay from 'embla-carousel-autoplay';
 import { useTranslation } from 'react-i18next';
 import { localText, publicProductsQuery } from '../../../lib/public-products';
-import '@mantine/carousel/styles.css';
+import '@mantine/carousel/styles.layer.css';
 
 /** Spec 000 9: the login carousel turns every 2 s (3 s elsewhere). */
 export const LOGIN_CAROUSEL_MS = 2000;

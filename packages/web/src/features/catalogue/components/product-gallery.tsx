@@ -7,7 +7,7 @@ import Autoplay from 'embla-carousel-autoplay';
 import { useTranslation } from 'react-i18next';
 import { ProductImage } from './product-image';
 import classes from './product-gallery.module.css';
-import '@mantine/carousel/styles.css';
+import '@mantine/carousel/styles.layer.css';
 
 /** Spec 001 9: the product page's carousel turns every 3 s; thumbnails 3 per view, 4 from 500 px wide. */
 export const GALLERY_INTERVAL_MS = 3000;

@@ -14,7 +14,7 @@ import { useSession } from '../../../lib/session';
 import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { useCreateDelivery } from '../api/deliveries-api';
 import { applyPicked, clearPicked, newDeliveryValues, toDeliveryBody, validateDelivery, type DeliveryField, type DeliveryFormValues } from './delivery-values';
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { NumberField } from '../../../components/number-field';
 import { useLabels } from '../../../lib/labels';
 

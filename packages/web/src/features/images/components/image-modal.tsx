@@ -3,7 +3,7 @@ import {
   ActionIcon, Alert, Anchor, Box, Button, FileButton, Group, Image, Input, Modal, MultiSelect, Paper, Select, Stack, Text, ThemeIcon, Tooltip,
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.css';
+import '@mantine/dropzone/styles.layer.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Avatar, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.css';
+import '@mantine/dropzone/styles.layer.css';
 import { FILE_MAX_MB_DEFAULT, UPLOAD_IMAGE_MIMES, smallFileUrl } from '@isik/domain';
 import { IconPackage, IconPhoto, IconPhotoX, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -12,7 +12,7 @@ import { useLabels } from '../../../lib/labels';
 import {
   MANUAL_CENTERS, balanceAfter, toMovementBody, toMovementValues, validateMovement, type MovementField, type MovementFormValues,
 } from '../model/movement-values';
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { NumberField } from '../../../components/number-field';
 
 export interface MovementDialogProps {

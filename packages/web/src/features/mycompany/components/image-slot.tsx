@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Button, FileButton, Group, Image, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.css';
+import '@mantine/dropzone/styles.layer.css';
 import { FILE_MAX_MB_DEFAULT, UPLOAD_IMAGE_MIMES } from '@isik/domain';
 import { IconFileTypePdf, IconPhoto, IconPhotoX, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

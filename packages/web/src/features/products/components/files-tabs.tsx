@@ -3,7 +3,7 @@ import {
   ActionIcon, Anchor, Button, Card, Group, Image, Modal, Paper, Select, SimpleGrid, Stack, Text, ThemeIcon, Tooltip,
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.css';
+import '@mantine/dropzone/styles.layer.css';
 import { FILE_MAX_MB_DEFAULT, PRODUCT_IMAGE_DESCRIPTIONS, UPLOAD_ACCEPT, UPLOAD_IMAGE_MIMES, formatNumber, smallFileUrl, type Download } from '@isik/domain';
 import { IconDeviceFloppy, IconFile, IconFileTypePdf, IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,9 @@
+// The central bank's bulletin time and date format, zod-free for the header's rates menu (issue 12).
+
+export const RATES_PUBLICATION_TIME = '15:30';
+
+/** 'DD.MM.YYYY HH:mm' of a bulletin: its own date and the publication time, the same in every time zone. */
+export function formatBulletinDate(date: string, withTime = true): string {
+  const [y, m, d] = date.split('-');
+  return `${d}.${m}.${y}${withTime ? ` ${RATES_PUBLICATION_TIME}` : ''}`;
+}
