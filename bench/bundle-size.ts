@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ROUTE_LEVELS } from '@isik/domain';
+import { lazyRoutes } from '../packages/web/route-preloads.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WEB = path.join(HERE, '..', 'packages', 'web');
@@ -26,22 +27,6 @@ interface ManifestChunk { file: string; src?: string; name?: string; imports?: s
 type Manifest = Record<string, ManifestChunk>;
 
 export interface RouteSize { pattern: string; open: boolean; module: string; files: number; kib: number; budget?: number; over: boolean; onUseLeak: string[] }
-
-/** Every `appRoute('/pattern', () => import('./routes/x'))` of the features. */
-export function lazyRoutes(): { pattern: string; module: string }[] {
-  const featuresDir = path.join(WEB, 'src', 'features');
-  const out: { pattern: string; module: string }[] = [];
-  for (const feature of fs.readdirSync(featuresDir)) {
-    const file = path.join(featuresDir, feature, 'routes.tsx');
-    if (!fs.existsSync(file)) continue;
-    const text = fs.readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/appRoute\(\s*'([^']+)',\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
-      const module = path.posix.join('src/features', feature, m[2].replace(/^\.\//, '')) + '.tsx';
-      out.push({ pattern: m[1], module });
-    }
-  }
-  return out;
-}
 
 function closure(manifest: Manifest, keys: string[]): Set<string> {
   const seen = new Set<string>();
@@ -81,7 +66,7 @@ export function measureRoutes(dist = DIST): RouteSize[] {
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error('the build manifest has no entry');
-  return lazyRoutes().map(({ pattern, module }) => {
+  return lazyRoutes(WEB).map(({ pattern, module }) => {
     const open = ROUTE_LEVELS.find((r) => r.pattern === pattern)?.open === true;
     // The reader's dictionary loads before the first render too (i18n/index.ts): counted in the default language.
     const dictionary = Object.keys(manifest).filter((k) => manifest[k].name === 'i18n-tr');

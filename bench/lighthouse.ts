@@ -50,9 +50,16 @@ export async function lighthouseReport(): Promise<LighthouseRow[]> {
   try {
     await waitFor(`${base}/api/health`);
     for (const page of PAGES) {
-      const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, desktopConfig);
+      const run = () => lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, desktopConfig);
+      let result = await run();
+      // Lighthouse now and then fails to record the trace (NO_NAVSTART) and scores 0: one more try, then say so.
+      if (result?.lhr.runtimeError) result = await run();
       if (!result) throw new Error(`lighthouse answered nothing for ${page}`);
+      if (result.lhr.runtimeError) throw new Error(`lighthouse failed on ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       const { categories, audits } = result.lhr;
+      // The whole report, for its diagnostics (critical request chains, main-thread work).
+      fs.mkdirSync(path.join(HERE, 'results'), { recursive: true });
+      fs.writeFileSync(path.join(HERE, 'results', `lighthouse${page.replace(/\//g, '-')}.json`), JSON.stringify(result.lhr));
       const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
       rows.push({
         page,

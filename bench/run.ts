@@ -26,6 +26,7 @@ import { runDeviceBench } from './devices.js';
 import { runDocumentsBench } from './documents.js';
 import sharp from 'sharp';
 import { bundleReport } from './bundle-size.js';
+import { floorReport } from './bundle-floor.js';
 import { offerScenarios, type BenchOffers } from './offers.js';
 import { orderScenarios, type BenchOrders } from './orders.js';
 
@@ -320,6 +321,8 @@ async function main() {
   } catch (err) {
     console.log(`web client sizes skipped: ${(err as Error).message}`);
   }
+  // What the prescribed stack alone weighs, to judge those sizes against.
+  await floorReport();
   const t0 = Date.now();
   console.log(`Benchmark: ${duration} s per scenario, ${os.cpus().length} CPUs, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log('\n[yardstick]');

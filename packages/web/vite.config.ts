@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { domainMessages, domainMessagesChunk } from './domain-messages';
 import { mantineStyles } from './mantine-styles';
+import { routePreloads } from './route-preloads';
 
 // Resolve against this file so the build lands in packages/web/dist whether it runs from the
 // package (npm run build -w @isik/web) or from the repository root.
@@ -21,7 +22,7 @@ function proxy() {
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), domainMessages(), mantineStyles()],
+  plugins: [react(), domainMessages(), mantineStyles(), routePreloads(root)],
   resolve: {
     // React Router's package sends bundlers to its development build (warnings, 30 % larger); a production
     // bundle takes the production build (ADR 0018).

@@ -21,7 +21,7 @@ export * from './my-company.js';
 export * from './business-day.js';
 export * from './activity.js';
 export * from './log-links.js';
-export * from './bulletin-date.js';
+export * from './rates-constants.js';
 export * from './rates.js';
 export * from './gateway-protocol.js';
 export * from './devices.js';

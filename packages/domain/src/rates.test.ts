@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, bulletinInstant, daysBetween, expectedBulletinDate, istanbulClock, isWeekday } from './rates.js';
-import { formatBulletinDate } from './bulletin-date.js';
+import { formatBulletinDate } from './rates-constants.js';
 
 describe('the bulletin calendar (Europe/Istanbul)', () => {
   it('reads the Istanbul date and time of an instant', () => {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { listEnvelope } from './common.js';
-import { RATES_PUBLICATION_TIME } from './bulletin-date.js';
+import { RATES_PUBLICATION_TIME } from './rates-constants.js';
 
 /** The bulletin is published on weekdays around 15:30 Istanbul time. */
 export const RATES_TIME_ZONE = 'Europe/Istanbul';
@@ -14,7 +14,6 @@ export const RATES_RECHECK_MINUTES = 30;
 export const RATES_HOLIDAY_AFTER = '17:30';
 /** How long one fetch of the bulletin may take. */
 export const RATES_FETCH_TIMEOUT_MS = 10_000;
-export const RATES_PAGE_SIZE = 30;
 export const RATES_MAX_PAGE_SIZE = 1000;
 /** Demo bulletins (the demo seed) carry a bulletin number starting with this. */
 export const RATES_DEMO_PREFIX = 'DEMO-';

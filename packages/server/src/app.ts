@@ -38,6 +38,7 @@ import { ordersRoutes } from './modules/orders/orders-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
 import { createDeviceService, type Clock, type DeviceService } from '@isik/devices';
 import { compiledSerializerCompiler } from './lib/serializer.js';
+import { WebPage } from './lib/web-page.js';
 
 export interface AppDeps {
   config: Config; database: Database; logger?: boolean;
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
 
   const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  const webPage = hasWeb ? WebPage.load(webDist) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: true });
   }
@@ -137,7 +139,8 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     // A missing file (e.g. an asset of an older build) is a 404, not the app's page.
     const looksLikeFile = url.startsWith('/assets/') || /\.[a-z0-9]{1,5}$/i.test(url);
     if (!isApi && !looksLikeFile && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
-      // Client-side routes: the single page app answers them.
+      // Client-side routes: the single page app answers them, naming the files of the screen the path opens.
+      if (req.method === 'GET' && webPage) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(webPage.html(url));
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
     }
     return reply.status(404).send({ message: translate('error.routeNotFound', requestLang(req)), code: 'error.routeNotFound' });

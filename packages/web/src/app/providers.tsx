@@ -9,7 +9,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n';
 import { queryClient } from '../lib/query-client';
 import { useSettings } from '../lib/settings';
-import { buildTheme } from './theme';
+import { buildTheme, cssVariablesResolver } from './theme';
 
 /** Keeps Mantine's direction (and html dir) in step with the RTL switch of the settings panel. */
 function DirectionSync({ dir }: { dir: 'ltr' | 'rtl' }) {
@@ -29,7 +29,7 @@ function ThemedProviders({ children }: { children: ReactNode }) {
     <DirectionProvider initialDirection={dir} detectDirection={false}>
       <DirectionSync dir={dir} />
       {/* Night mode is our own setting (persisted with the others), so the scheme is forced from it. */}
-      <MantineProvider theme={theme} forceColorScheme={settings.nightMode ? 'dark' : 'light'}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={settings.nightMode ? 'dark' : 'light'}>
         <DatesProvider settings={{ locale: instance.language, firstDayOfWeek: 1 }}>
           <QueryClientProvider client={queryClient}>
             <ModalsProvider labels={{ confirm: t('common.yes'), cancel: t('common.no') }}>

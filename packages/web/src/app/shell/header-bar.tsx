@@ -63,7 +63,9 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
       <Group gap={6} wrap="nowrap">
         <Menu position="bottom-end" withArrow shadow="md">
           <Menu.Target>
-            <Button variant="subtle" color="gray" c="inherit" px={8} leftSection={<IconLanguage size={18} />} rightSection={<IconChevronDown size={14} />} aria-label={t('shell.language')}>
+            <Button variant="subtle" color="gray" c="inherit" px={8} leftSection={<IconLanguage size={18} />} rightSection={<IconChevronDown size={14} />}
+              // The accessible name holds the visible text (WCAG 2.5.3): 'Dil: Türkçe (TR)'.
+              aria-label={`${t('shell.language')}: ${LANGUAGE_LABELS[lang]} (${lang.toUpperCase()})`}>
               <Text span size="sm" visibleFrom="sm">{LANGUAGE_LABELS[lang]}</Text>
               <Text span size="sm" hiddenFrom="sm" tt="uppercase">{lang}</Text>
             </Button>
@@ -94,7 +96,7 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
 
         <Menu position="bottom-end" withArrow shadow="md">
           <Menu.Target>
-            <UnstyledButton aria-label={t('shell.userMenu')} c="inherit" px={4}>
+            <UnstyledButton aria-label={`${t('shell.userMenu')}: ${name}`} c="inherit" px={4}>
               <Group gap={6} wrap="nowrap">
                 <Avatar src={hasUserMenu ? session.user?.user_img || null : null} radius="xl" size={32} color="blue" variant={hasUserMenu ? 'filled' : 'light'}>
                   {hasUserMenu ? initials(name) : null}

@@ -1,4 +1,5 @@
 import { Anchor, Button, Checkbox, Divider, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useForm } from '@mantine/form';
 import { IconAt, IconLock, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +7,11 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { notifyFailure, notifySuccess } from '../../../lib/api';
 import { homeOf } from '../../../lib/return-path';
 import { clearSessionError, login, useSession } from '../../../lib/session';
-import { ProductCarousel } from '../components/product-carousel';
 
+// The picture carousel (Embla and the catalogue's pictures) is not needed for the form's first render (issue 12: the
+// sign-in page's first download). It is asked for as soon as this page's code runs, so it is rarely waited for.
+const carousel = import('../components/product-carousel');
+const ProductCarousel = lazy(() => carousel.then((m) => ({ default: m.ProductCarousel })));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -76,7 +80,9 @@ export function LoginPage() {
           </Button>
         </Stack>
         <Stack p={{ base: 'md', md: 'lg' }} justify="center" bg="var(--mantine-color-dark-8)">
-          <ProductCarousel />
+          <Suspense fallback={null}>
+            <ProductCarousel />
+          </Suspense>
         </Stack>
       </SimpleGrid>
     </Paper>

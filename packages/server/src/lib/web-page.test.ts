@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { matchRoutePattern, WebPage } from './web-page.js';
+
+const PATTERNS = ['/', '/web', '/web/:id/:lang', '/login', '/product/:id', '/:deviceScreen', '/productionDashBoard'];
+
+describe('matchRoutePattern', () => {
+  it('picks the pattern React Router would: static segments over parameters, case-insensitive', () => {
+    expect(matchRoutePattern('/', PATTERNS)).toBe('/');
+    expect(matchRoutePattern('/web', PATTERNS)).toBe('/web');
+    expect(matchRoutePattern('/web/', PATTERNS)).toBe('/web');
+    expect(matchRoutePattern('/web/42/en', PATTERNS)).toBe('/web/:id/:lang');
+    expect(matchRoutePattern('/product/abc', PATTERNS)).toBe('/product/:id');
+    expect(matchRoutePattern('/streetlightmap', PATTERNS)).toBe('/:deviceScreen');
+    expect(matchRoutePattern('/productiondashboard', PATTERNS)).toBe('/productionDashBoard');
+    expect(matchRoutePattern('/login', PATTERNS)).toBe('/login');
+    expect(matchRoutePattern('/product/1/2', PATTERNS)).toBeUndefined();
+  });
+});
+
+describe('WebPage', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-webpage-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const index = [
+    '<!doctype html><html><head><title>x</title>',
+    '<script src="/boot.js"></script>',
+    '<script type="module" crossorigin src="/assets/index-A.js"></script>',
+    '</head><body><div id="root"></div></body></html>',
+  ].join('\n');
+  fs.writeFileSync(path.join(dir, 'index.html'), index);
+
+  it('is index.html unchanged without the build\'s route-preloads.json', () => {
+    expect(WebPage.load(dir).html('/login')).toBe(index);
+  });
+
+  it('names the screen\'s files after the entry and the dictionaries before /boot.js', () => {
+    fs.writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify({
+      routes: [
+        { pattern: '/login', js: ['/assets/login-page-B.js', '/assets/use-form-C.js'], css: ['/assets/Checkbox-D.css'] },
+        { pattern: '/web/:id/:lang', js: ['/assets/product-E.js'], css: [] },
+      ],
+      i18n: { tr: ['/assets/i18n-tr-F.js'], en: ['/assets/i18n-en-G.js'] },
+    }));
+    const page = WebPage.load(dir);
+    const login = page.html('/login');
+    expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-B.js">');
+    expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/use-form-C.js">');
+    expect(login).toContain('<link rel="preload" as="style" href="/assets/Checkbox-D.css">');
+    expect(login.indexOf('/assets/index-A.js')).toBeLessThan(login.indexOf('/assets/login-page-B.js'));
+    const meta = /<meta name="isik-i18n" content="([^"]*)">/.exec(login);
+    expect(meta).not.toBeNull();
+    expect(JSON.parse(meta![1].replace(/&quot;/g, '"'))).toEqual({ tr: ['/assets/i18n-tr-F.js'], en: ['/assets/i18n-en-G.js'] });
+    expect(login.indexOf('isik-i18n')).toBeLessThan(login.indexOf('/boot.js'));
+
+    const product = page.html('/web/7/tr');
+    expect(product).toContain('href="/assets/product-E.js"');
+    expect(product).not.toContain('login-page-B.js');
+    // A path no screen serves still gets the dictionaries, and nothing else.
+    const unknown = page.html('/no/such/page');
+    expect(unknown).toContain('isik-i18n');
+    expect(unknown).not.toContain('modulepreload');
+  });
+});
