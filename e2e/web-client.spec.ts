@@ -108,6 +108,12 @@ async function horizontalOverflow(page: Page): Promise<string[]> {
   });
 }
 
+/** The list screens of the back office and the public catalogue (the companies list is checked above in detail). */
+const LIST_SCREENS = [
+  '/products', '/materials', '/models', '/users', '/offers', '/contacts', '/buyings', '/orders', '/orderitemlist',
+  '/componentlist', '/tcmblist', '/imagemanagment', '/gatewaylist', '/deviceaccounts', '/productslabels', '/web',
+];
+
 for (const width of [1280, 1440]) {
   test(`lists fit a ${width} px screen without a sideways scrollbar; long texts are cut with the full value on hover`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height: 900 });
@@ -137,5 +143,14 @@ for (const width of [1280, 1440]) {
     expect(await field.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await horizontalOverflow(page)).toEqual([]);
     await testInfo.attach(`company-detail-${width}.png`, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+
+    // Every other list screen too: the row menus at the right end stay in view (offers and products did not at 1280).
+    for (const path of LIST_SCREENS) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('main')).toBeVisible();
+      expect(await horizontalOverflow(page), path).toEqual([]);
+      await testInfo.attach(`${path.slice(1)}-${width}.png`, { body: await page.screenshot(), contentType: 'image/png' });
+    }
   });
 }

@@ -148,7 +148,7 @@ export function DeliveryList({ company }: { company: Company }) {
       ) : rows && rows.length === 0 ? (
         <EmptyState icon={<IconTruckDelivery size={34} stroke={1.5} />} title={t('companies.delivery.emptyTitle')} text={t('companies.delivery.emptyText')} />
       ) : (
-        <DataTable columns={columns} rows={rows} rowKey={(d) => d._id} loading={query.isFetching} minWidth={980} onRowClick={canWrite ? setEditing : undefined} />
+        <DataTable columns={columns} rows={rows} rowKey={(d) => d._id} loading={query.isFetching} minWidth={860} onRowClick={canWrite ? setEditing : undefined} />
       )}
       <DeliveryDialog opened={creating} onClose={() => setCreating(false)} company={company} />
       <DeliveryStatusDialog delivery={editing} onClose={() => setEditing(null)} />

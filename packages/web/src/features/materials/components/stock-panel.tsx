@@ -219,7 +219,7 @@ export function StockPanel({ material, dialogOpen, onDialogChange }: StockPanelP
           rows={data?.stock}
           rowKey={(m) => m._id}
           loading={query.isFetching}
-          minWidth={1050}
+          minWidth={860}
           emptyText={t('materials.stock.empty')}
         />
         <PaginationControl page={page} totalPages={data?.totalPage ?? 0} onChange={setPage} disabled={query.isFetching} />

@@ -171,7 +171,7 @@ export function OffersPage() {
           {data && <ListTotals data={data} />}
           <DataTable
             columns={columns} rows={data?.offers} rowKey={(o) => o._id} loading={query.isFetching} onRowClick={open} sort={sort}
-            onSortChange={(s) => update({ orderBy: s.by, order: s.order, page: 1 })} minWidth={980}
+            onSortChange={(s) => update({ orderBy: s.by, order: s.order, page: 1 })} minWidth={860}
             emptyText={filtered ? t('offers.list.noMatch') : undefined}
           />
           <PaginationControl page={Math.min(state.page, data?.totalPage ?? state.page)} totalPages={data?.totalPage ?? 0} onChange={(p) => update({ page: p })} disabled={query.isFetching} />

@@ -253,7 +253,7 @@ export function ProductsPage() {
             rowKey={(p) => p._id}
             loading={query.isFetching}
             onRowClick={(p) => void navigate(`/product/${p._id}`)}
-            minWidth={960}
+            minWidth={860}
             emptyText={filtered ? t('products.list.noMatch') : undefined}
           />
           <Group justify="space-between" mt="sm" wrap="wrap">
