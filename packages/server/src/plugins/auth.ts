@@ -59,9 +59,20 @@ export class UserCache {
     if (this.rows.size >= this.max) this.rows.clear();
     this.rows.set(row.id, row);
   }
+  private readonly waiting = new Set<{ id: string; resolve: () => void }>();
   drop(id?: string): void {
     this.generation++;
     if (id) this.rows.delete(id); else this.rows.clear();
+    for (const w of this.waiting) {
+      if (!id || w.id === id) {
+        this.waiting.delete(w);
+        w.resolve();
+      }
+    }
+  }
+  /** Resolves at the next drop of this user (or of all): how a caller knows a live event has been applied here. */
+  dropped(id: string): Promise<void> {
+    return new Promise((resolve) => { this.waiting.add({ id, resolve }); });
   }
   get size(): number { return this.rows.size; }
 }

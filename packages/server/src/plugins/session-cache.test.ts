@@ -13,17 +13,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-/** Listens for the next `users` live event about `id` reaching `instance`; answers a promise of it (a sentinel, no sleeps). */
-async function usersEvent(instance: SecondInstance | TestContext, id: string): Promise<{ arrived: Promise<void> }> {
-  let resolve!: () => void;
-  const seen = new Promise<void>((r) => { resolve = r; });
-  const stop = await instance.database.listen((payload) => {
-    const e = JSON.parse(payload) as { entity?: string; id?: string };
-    if (e.entity === 'users' && e.id === id) resolve();
-  });
-  // Wrapped: an async function returning a promise would wait for it.
-  return { arrived: seen.then(() => stop()) };
-}
+// Waiting for a live event: `app.userCache.dropped(id)` resolves once that instance has applied it (a sentinel, no
+// sleeps; another listener of the channel may hear the event before the instance has).
 
 const verify = (app: TestContext['app'], token: string) =>
   app.inject({ method: 'GET', url: '/api/auth/verifytoken', headers: { authorization: `Bearer ${token}` } });
@@ -61,9 +52,9 @@ describe('session check', () => {
     await sql('update users set firstname = $1 where id = $2', ['Gizli', id]);
     expect((await verify(t.app, token)).json().firstname).toBe('Role5');
     // The users event (as every change through the product publishes it) drops the cached user.
-    const seen = await usersEvent(t, id);
+    const seen = t.app.userCache.dropped(id);
     await sql("select pg_notify('app_events', $1)", [JSON.stringify({ entity: 'users', id, action: 'updated' })]);
-    await seen.arrived;
+    await seen;
     expect((await verify(t.app, token)).json().firstname).toBe('Gizli');
   });
 
@@ -72,11 +63,12 @@ describe('session check', () => {
     const token = login.json().token as string;
     expect((await verify(second.app, token)).statusCode).toBe(200);
     expect((await verify(t.app, token)).statusCode).toBe(200);
-    const onB = await usersEvent(second, t.userIds[6]);
+    // Instance B's own handling of the event (another listener could hear it before B has applied it).
+    const onB = second.app.userCache.dropped(t.userIds[6]);
     expect((await t.call({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(200);
     // The instance that signed out answers 401 at once, without waiting for any event.
     expect((await verify(t.app, token)).statusCode).toBe(401);
-    await onB.arrived;
+    await onB;
     expect((await verify(second.app, token)).statusCode).toBe(401);
   });
 
@@ -85,10 +77,10 @@ describe('session check', () => {
     const token = t.tokens[7];
     expect((await verify(second.app, token)).statusCode).toBe(200);
     const user = (await t.call({ method: 'GET', url: `/api/users/${id}`, token: t.tokens[0] })).json();
-    const onB = await usersEvent(second, id);
+    const onB = second.app.userCache.dropped(id);
     const res = await t.call({ method: 'POST', url: `/api/users/update/${id}`, token: t.tokens[0], payload: { ...user, userstate: false } });
     expect(res.statusCode, res.body).toBe(200);
-    await onB.arrived;
+    await onB;
     expect((await verify(second.app, token)).statusCode).toBe(401);
   });
 });
