@@ -40,13 +40,17 @@ CREATE TABLE "order_material_needs" (
 	"entries" integer DEFAULT 0 NOT NULL,
 	"lines" integer DEFAULT 0 NOT NULL
 );--> statement-breakpoint
--- The existing lines, one row per key.
-INSERT INTO "order_material_needs" ("material_id", "operation", "required", "entries", "lines")
-  SELECT n.material_id, n.operation, sum(n.required), count(*), 0
-  FROM "order_items" l CROSS JOIN LATERAL order_needs_of(l.siparis_durumu, l.operations) n GROUP BY 1, 2
-  UNION ALL
-  SELECT n.material_id, NULL, 0, 0, count(DISTINCT l.id)
-  FROM "order_items" l CROSS JOIN LATERAL order_needs_of(l.siparis_durumu, l.operations) n GROUP BY 1;--> statement-breakpoint
+-- The table afresh from the lines, one row per key: the migration's fill, and a restore of a backup made before it.
+CREATE FUNCTION order_needs_refill() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM order_material_needs;
+  INSERT INTO order_material_needs (material_id, operation, required, entries, lines)
+    SELECT n.material_id, n.operation, sum(n.required), count(*), 0
+    FROM order_items l CROSS JOIN LATERAL order_needs_of(l.siparis_durumu, l.operations) n GROUP BY 1, 2
+    UNION ALL
+    SELECT n.material_id, NULL, 0, 0, count(DISTINCT l.id)
+    FROM order_items l CROSS JOIN LATERAL order_needs_of(l.siparis_durumu, l.operations) n GROUP BY 1;
+$$;--> statement-breakpoint
+SELECT order_needs_refill();--> statement-breakpoint
 -- 3. Every statement that changes lines appends its difference (lines whose status and operations did not change
 -- count neither way). Appending takes no lock another writer waits on.
 CREATE FUNCTION order_needs_track() RETURNS trigger LANGUAGE plpgsql AS $$
