@@ -53,27 +53,38 @@ $$;--> statement-breakpoint
 SELECT order_needs_refill();--> statement-breakpoint
 -- 3. Every statement that changes lines appends its difference (lines whose status and operations did not change
 -- count neither way). Appending takes no lock another writer waits on.
+-- (Three copies of one statement: static SQL keeps its plan; each branch names only its trigger's transition tables.)
 CREATE FUNCTION order_needs_track() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE src text;
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     DELETE FROM order_material_needs;
-    RETURN NULL;
-  END IF;
-  src := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT id, siparis_durumu, operations, 1 AS sign FROM new_lines'
-    WHEN 'DELETE' THEN 'SELECT id, siparis_durumu, operations, -1 AS sign FROM old_lines'
-    ELSE 'SELECT n.id, n.siparis_durumu, n.operations, 1 AS sign FROM new_lines n WHERE NOT EXISTS (SELECT 1 FROM old_lines o WHERE o.id = n.id AND o.siparis_durumu = n.siparis_durumu AND o.operations = n.operations)
-      UNION ALL SELECT o.id, o.siparis_durumu, o.operations, -1 FROM old_lines o WHERE NOT EXISTS (SELECT 1 FROM new_lines n WHERE o.id = n.id AND o.siparis_durumu = n.siparis_durumu AND o.operations = n.operations)'
-  END;
-  EXECUTE format($q$
-    WITH l AS (%s),
+  ELSIF TG_OP = 'INSERT' THEN
+    WITH l AS (SELECT id, siparis_durumu, operations, 1 AS sign FROM new_lines),
     ch AS (SELECT l.id AS line, n.material_id, n.operation, n.required, l.sign FROM l CROSS JOIN LATERAL order_needs_of(l.siparis_durumu, l.operations) n)
     INSERT INTO order_material_needs (material_id, operation, required, entries, lines)
     SELECT material_id, operation, sum(sign * required), sum(sign), 0 FROM ch GROUP BY 1, 2 HAVING sum(sign * required) <> 0 OR sum(sign) <> 0
     UNION ALL
-    SELECT material_id, NULL, 0, 0, sum(sign) FROM (SELECT DISTINCT line, material_id, sign FROM ch) x GROUP BY 1 HAVING sum(sign) <> 0
-  $q$, src);
+    SELECT material_id, NULL, 0, 0, sum(sign) FROM (SELECT DISTINCT line, material_id, sign FROM ch) x GROUP BY 1 HAVING sum(sign) <> 0;
+  ELSIF TG_OP = 'DELETE' THEN
+    WITH l AS (SELECT id, siparis_durumu, operations, -1 AS sign FROM old_lines),
+    ch AS (SELECT l.id AS line, n.material_id, n.operation, n.required, l.sign FROM l CROSS JOIN LATERAL order_needs_of(l.siparis_durumu, l.operations) n)
+    INSERT INTO order_material_needs (material_id, operation, required, entries, lines)
+    SELECT material_id, operation, sum(sign * required), sum(sign), 0 FROM ch GROUP BY 1, 2 HAVING sum(sign * required) <> 0 OR sum(sign) <> 0
+    UNION ALL
+    SELECT material_id, NULL, 0, 0, sum(sign) FROM (SELECT DISTINCT line, material_id, sign FROM ch) x GROUP BY 1 HAVING sum(sign) <> 0;
+  ELSE
+    WITH l AS (
+      SELECT n.id, n.siparis_durumu, n.operations, 1 AS sign FROM new_lines n
+      WHERE NOT EXISTS (SELECT 1 FROM old_lines o WHERE o.id = n.id AND o.siparis_durumu = n.siparis_durumu AND o.operations = n.operations)
+      UNION ALL
+      SELECT o.id, o.siparis_durumu, o.operations, -1 FROM old_lines o
+      WHERE NOT EXISTS (SELECT 1 FROM new_lines n WHERE o.id = n.id AND o.siparis_durumu = n.siparis_durumu AND o.operations = n.operations)),
+    ch AS (SELECT l.id AS line, n.material_id, n.operation, n.required, l.sign FROM l CROSS JOIN LATERAL order_needs_of(l.siparis_durumu, l.operations) n)
+    INSERT INTO order_material_needs (material_id, operation, required, entries, lines)
+    SELECT material_id, operation, sum(sign * required), sum(sign), 0 FROM ch GROUP BY 1, 2 HAVING sum(sign * required) <> 0 OR sum(sign) <> 0
+    UNION ALL
+    SELECT material_id, NULL, 0, 0, sum(sign) FROM (SELECT DISTINCT line, material_id, sign FROM ch) x GROUP BY 1 HAVING sum(sign) <> 0;
+  END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER order_needs_insert AFTER INSERT ON "order_items" REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION order_needs_track();--> statement-breakpoint
