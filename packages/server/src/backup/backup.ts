@@ -74,6 +74,9 @@ export async function writeBackup(url: string, file: string): Promise<BackupSumm
   }
 }
 
+/** The component list's requirement table (migration 0015), kept by triggers from order_items. */
+const NEEDS_TABLE = 'order_material_needs';
+
 export interface RestoreSummary { tables: number; rows: number; report: string[] }
 
 /**
@@ -142,6 +145,9 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
     const after = await countRows(client, Object.keys(expected));
     const { lines: report, ok } = countsReport(expected, after);
     if (!ok) throw new Error(`Restoring ${file} failed: row counts differ, nothing was restored.\n${report.join('\n')}`);
+    // A backup made before migration 0015 has no requirement table: its lines were loaded with the triggers off, so
+    // the table is filled from them (ADR 0026).
+    if (!(NEEDS_TABLE in expected) && targetTables.includes(NEEDS_TABLE)) await client.query('select order_needs_refill()');
     await client.query('commit');
     return { tables: Object.keys(expected).length, rows: Object.values(after).reduce((a, b) => a + b, 0), report };
   } catch (e) {

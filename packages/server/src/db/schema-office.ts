@@ -2,7 +2,7 @@
 // and the first tables of sales (offers, order lines) that the dashboard counts and the public
 // catalogue's offer request writes to. Re-exported by schema.ts.
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, users } from './schema.js';
 import { FOLD_FROM, FOLD_TO } from './schema-catalogue.js';
 
@@ -276,6 +276,14 @@ export const orderItems = pgTable('order_items', {
   operations: jsonb('operations').$type<Record<string, unknown>[]>().notNull().default([]),
   /** Product name, code parts and company name, folded: the list's search. */
   search_text: text('search_text').generatedAlwaysAs(foldRaw(`urun_adi || ' ' || (urun_kodu::text) || ' ' || firma_adi`)),
+  /**
+   * Figures of the operations, kept by PostgreSQL from the jsonb (functions of migration 0015): the orders overview
+   * sums them without reading the operations.
+   */
+  operation_count: integer('operation_count').generatedAlwaysAs(sql`order_ops_count(operations)`),
+  open_operations: integer('open_operations').generatedAlwaysAs(sql`order_ops_open(operations)`),
+  started_operations: integer('started_operations').generatedAlwaysAs(sql`order_ops_started(operations)`),
+  units_to_produce: numeric('units_to_produce').generatedAlwaysAs(sql`order_ops_units(operations)`),
   ...audit,
 }, (t) => [
   index('order_items_offer_idx').on(t.offer_id),
@@ -284,3 +292,20 @@ export const orderItems = pgTable('order_items', {
   index('order_items_offer_item_idx').on(t.offer_item_id),
   check('order_items_status_ck', sql`${t.siparis_durumu} between 1 and 6`),
 ]);
+
+/**
+ * What the open order lines still need of each material (GET /orders/components, ADR 0026): contributions kept by
+ * statement triggers on order_items (migration 0015) in the writing transaction. Every change of a line's
+ * operations or status appends its difference (a row per material and operation: required and material rows
+ * counted; a row per material with operation null: lines counted), so concurrent writers never wait on one
+ * another; `order_needs_fold()` adds the rows of a key into one now and then. The answer is the sum per key.
+ */
+export const orderMaterialNeeds = pgTable('order_material_needs', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  material_id: text('material_id').notNull(),
+  /** null: a row of the line count */
+  operation: text('operation'),
+  required: numeric('required').notNull().default('0'),
+  entries: integer('entries').notNull().default(0),
+  lines: integer('lines').notNull().default(0),
+});

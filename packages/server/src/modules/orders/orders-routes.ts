@@ -88,7 +88,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; db: Db
   app.get('/orders/components', {
     config: { level: routeLevel('/componentlist') },
     schema: { tags, summary: 'Component list: per material over open lines (1-3), required, stock, on open purchase requests (0-2) and shortage', querystring: componentListQuerySchema, response: { 200: componentListSchema, ...errorResponses } },
-  }, async (req) => componentList(db, req.query));
+  }, async (req) => componentList(db, req.query, req.log));
 
   app.get('/orders/dashboard/production', {
     config: { level: routeLevel('/productionDashBoard') },

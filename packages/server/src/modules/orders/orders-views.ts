@@ -1,40 +1,62 @@
-import { and, asc, between, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, between, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
-  componentShortage, daysSinceOrder, dec, ORDER_LATE_DAYS, OP_FINISHED, round,
+  componentShortage, daysSinceOrder, dec, ORDER_LATE_DAYS, round,
   type ComponentRow, type ModelDashboard, type OrdersOverview, type ProductionDashboard, type Tracking,
 } from '@isik/domain';
 import type { Db } from '../../db/database.js';
-import { deliveries, materials, models, offers, orderItems, products } from '../../db/schema.js';
+import { deliveries, materials, models, offers, orderItems, orderMaterialNeeds, products } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { verifyTrackingToken } from '../../lib/tracking-token.js';
 import { openBuyingQty } from '../buying/buying-repository.js';
-import { opsOf } from './orders-repository.js';
+
+/**
+ * Adds the requirement table's rows of each key into one (order_needs_fold: one caller at a time, rows appended
+ * meanwhile stay). The answer never depends on it, so a failure is only logged.
+ */
+export async function foldNeeds(db: Db, log?: WarnLog): Promise<number> {
+  try {
+    const r = await db.execute(sql`select order_needs_fold() as n`);
+    return Number((r as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  } catch (err) {
+    log?.warn({ err }, 'order_needs_fold failed');
+    return 0;
+  }
+}
+interface WarnLog { warn(obj: object, msg: string): void }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const q2 = (v: ReturnType<typeof dec> | string | number) => round(typeof v === 'object' ? v.toFixed() : v, 2);
 const q4 = (v: ReturnType<typeof dec> | string | number) => round(typeof v === 'object' ? v.toFixed() : v, 4);
 
+/** Raw rows of the requirement table beyond one per key at which a read folds them (order_needs_fold). */
+const FOLD_SLACK = 500;
+
 /**
  * GET /orders/components (DECISIONS 5; the rule of the domain's requiredQty): per material over open lines, required = per-unit x (Qty - completed)
  * of unfinished operations with StockUpdate; stock, quantity on open purchase requests (status 0-2), shortage.
+ * Read from order_material_needs, which triggers on order_items keep in every writing transaction (migration 0015,
+ * ADR 0026): a sum over a few rows per material instead of every open line's operations.
  */
-export async function componentList(db: Db, a: { orderBy?: string; order?: 'asc' | 'desc'; search?: string }): Promise<{ components: ComponentRow[] }> {
-  // Aggregated in SQL over the open lines' unfinished operations with StockUpdate (the rule of requiredQty).
+export async function componentList(db: Db, a: { orderBy?: string; order?: 'asc' | 'desc'; search?: string }, log?: WarnLog): Promise<{ components: ComponentRow[] }> {
   const res = await db.execute(sql`
-    select d->>'material' as id,
-      sum((d->>'materialQty')::numeric * greatest((o->>'Qty')::numeric - coalesce((o->>'OperationComplated')::numeric, 0), 0))::text as required,
-      array_agg(distinct o->>'Operation') as ops, count(distinct oi.id)::int as lines
-    from ${orderItems} oi
-      cross join lateral jsonb_array_elements(oi.operations) o
-      cross join lateral jsonb_array_elements(o->'OperationDetails') d
-    where oi.siparis_durumu between 1 and 3 and coalesce((o->>'OperationStatus')::int, 0) <> ${OP_FINISHED}
-      and coalesce((d->>'StockUpdate')::boolean, true) and not coalesce((d->>'component')::boolean, false) and coalesce(d->>'material', '') <> ''
-    group by 1`);
+    with k as (
+      select material_id, operation, sum(required) as r, sum(entries) as e, sum(lines) as l, count(*) as n
+      from ${orderMaterialNeeds} group by 1, 2
+    )
+    select material_id as id, sum(r)::text as required,
+      coalesce(array_agg(operation order by operation) filter (where operation is not null and e > 0), '{}') as ops,
+      sum(l)::int as lines, sum(n)::int as raw, count(*)::int as keys
+    from k group by 1`);
   const acc = new Map<string, { required: ReturnType<typeof dec>; ops: string[]; lines: number }>();
-  for (const r of (res as unknown as { rows: { id: string; required: string; ops: string[]; lines: number }[] }).rows) {
+  let raw = 0;
+  let keys = 0;
+  for (const r of (res as unknown as { rows: { id: string; required: string; ops: string[]; lines: number; raw: number; keys: number }[] }).rows) {
+    raw += Number(r.raw);
+    keys += Number(r.keys);
     if (dec(r.required).lte(0)) continue;
     acc.set(r.id, { required: dec(r.required), ops: r.ops, lines: Number(r.lines) });
   }
+  if (raw > keys + FOLD_SLACK) await foldNeeds(db, log);
   const ids = [...acc.keys()];
   const mats = ids.length ? await db.select().from(materials).where(inArray(materials.id, ids)) : [];
   const onOrder = await openBuyingQty(db, ids);
@@ -139,34 +161,49 @@ export async function modelDashboard(db: Db): Promise<ModelDashboard> {
   };
 }
 
-/** GET /orders/overview: orders in status 1-3 with their lines and completion; load and late lines (open over ORDER_LATE_DAYS days). */
+/**
+ * GET /orders/overview: orders in status 1-3 with their lines and completion; load and late lines (open over ORDER_LATE_DAYS days).
+ * The load is summed in SQL from the lines' generated operation figures (migration 0015); no operations jsonb is read.
+ */
 export async function ordersOverview(db: Db, now = new Date()): Promise<OrdersOverview> {
-  const os = await db.select().from(offers).where(between(offers.teklif_durumu, 1, 3)).orderBy(asc(offers.siparis_tarihi), asc(offers.id));
-  const lines = os.length ? await db.select().from(orderItems).where(and(inArray(orderItems.offer_id, os.map((o) => o.id)))).orderBy(asc(orderItems.siparis_tarihi), asc(orderItems.id)) : [];
-  const stock = await db.select().from(orderItems).where(and(between(orderItems.siparis_durumu, 1, 3)));
-  const load = { openLines: 0, openOperations: 0, startedOperations: 0, unitsToProduce: 0, unitsToDeliver: 0, lateLines: 0 };
+  const open = between(offers.teklif_durumu, 1, 3);
+  const os = await db.select({ id: offers.id, teklif_no: offers.teklif_no, firma_id: offers.firma_id, firma_adi: offers.firma_adi, teklif_durumu: offers.teklif_durumu, siparis_tarihi: offers.siparis_tarihi })
+    .from(offers).where(open).orderBy(asc(offers.siparis_tarihi), asc(offers.id));
+  const lines = os.length ? await db.select({
+    id: orderItems.id, offer_id: orderItems.offer_id, urun_adi: orderItems.urun_adi, urun_miktari: orderItems.urun_miktari, urun_birimi: orderItems.urun_birimi,
+    teslim_edilmis: orderItems.teslim_edilmis, tamamlanma_orani: orderItems.tamamlanma_orani, siparis_durumu: orderItems.siparis_durumu, siparis_tarihi: orderItems.siparis_tarihi,
+    operation_count: orderItems.operation_count, open_operations: orderItems.open_operations,
+  }).from(orderItems).where(inArray(orderItems.offer_id, db.select({ id: offers.id }).from(offers).where(open)))
+    .orderBy(asc(orderItems.siparis_tarihi), asc(orderItems.id)) : [];
+  const [sums] = await db.select({
+    openLines: sql<number>`count(*)::int`, openOperations: sql<number>`coalesce(sum(${orderItems.open_operations}), 0)::int`,
+    startedOperations: sql<number>`coalesce(sum(${orderItems.started_operations}), 0)::int`, unitsToProduce: sql<string>`coalesce(sum(${orderItems.units_to_produce}), 0)::text`,
+  }).from(orderItems).where(between(orderItems.siparis_durumu, 1, 3));
+  const load = {
+    openLines: Number(sums?.openLines ?? 0), openOperations: Number(sums?.openOperations ?? 0), startedOperations: Number(sums?.startedOperations ?? 0),
+    unitsToProduce: q2(sums?.unitsToProduce ?? '0'), unitsToDeliver: 0, lateLines: 0,
+  };
   const late: OrdersOverview['late'] = [];
   const toLine = (l: typeof lines[number]) => {
-    const ops = opsOf(l);
     const days = daysSinceOrder(l.siparis_tarihi, now);
-    const open = dec(l.tamamlanma_orani).lt(100) || dec(l.teslim_edilmis).lt(l.urun_miktari);
+    const isOpen = dec(l.tamamlanma_orani).lt(100) || dec(l.teslim_edilmis).lt(l.urun_miktari);
     return {
       _id: l.id, urun_adi: l.urun_adi, urun_miktari: q2(l.urun_miktari), urun_birimi: l.urun_birimi, teslim_edilmis: q2(l.teslim_edilmis), tamamlanmaOrani: q2(l.tamamlanma_orani),
-      siparis_durumu: l.siparis_durumu, siparis_tarihi: l.siparis_tarihi.toISOString(), daysSinceOrder: days, late: open && days > ORDER_LATE_DAYS,
-      operations: ops.length, openOperations: ops.filter((o) => o.OperationStatus !== OP_FINISHED).length,
+      siparis_durumu: l.siparis_durumu, siparis_tarihi: l.siparis_tarihi.toISOString(), daysSinceOrder: days, late: isOpen && days > ORDER_LATE_DAYS,
+      operations: Number(l.operation_count ?? 0), openOperations: Number(l.open_operations ?? 0),
     };
   };
-  for (const l of stock) {
-    const ops = opsOf(l);
-    load.openLines += 1;
-    load.openOperations += ops.filter((o) => o.OperationStatus !== OP_FINISHED).length;
-    load.startedOperations += ops.filter((o) => o.OperationStatus === 1).length;
-    load.unitsToProduce += ops.reduce((n, o) => n + (o.OperationStatus === OP_FINISHED ? 0 : Math.max(0, o.Qty - o.OperationComplated)), 0);
+  const byOffer = new Map<string, ReturnType<typeof toLine>[]>();
+  for (const l of lines) {
+    const list = byOffer.get(l.offer_id!) ?? [];
+    list.push(toLine(l));
+    byOffer.set(l.offer_id!, list);
   }
+  let unitsToDeliver = 0;
   const orders = os.map((o) => {
-    const ls = lines.filter((l) => l.offer_id === o.id).map(toLine);
+    const ls = byOffer.get(o.id) ?? [];
     for (const l of ls) {
-      load.unitsToDeliver += Math.max(0, l.urun_miktari - l.teslim_edilmis);
+      unitsToDeliver += Math.max(0, l.urun_miktari - l.teslim_edilmis);
       if (l.late) late.push({ ...l, teklif_no: o.teklif_no, firma_adi: o.firma_adi });
     }
     const completion = ls.length ? round(ls.reduce((n, l) => n + l.tamamlanmaOrani, 0) / ls.length, 1) : 0;
@@ -176,7 +213,6 @@ export async function ordersOverview(db: Db, now = new Date()): Promise<OrdersOv
     };
   });
   load.lateLines = late.length;
-  load.unitsToProduce = q2(load.unitsToProduce);
-  load.unitsToDeliver = q2(load.unitsToDeliver);
+  load.unitsToDeliver = q2(unitsToDeliver);
   return { orders, load, late: late.sort((a, b) => b.daysSinceOrder - a.daysSinceOrder) };
 }

@@ -1,11 +1,15 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
-import { businessDay, type OrderLine, type Offer } from '@isik/domain';
+import { businessDay, dec, type OrderLine, type Offer } from '@isik/domain';
+import { MIGRATIONS } from '../../db/database.js';
 import { materialMovements, materials, orderItems, productMovements, products } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { trackingToken } from '../../lib/tracking-token.js';
 import { insertMaterial, insertModel, insertProduct } from '../catalogue/test-fixtures.js';
+import { foldNeeds } from './orders-views.js';
 
 let t: TestContext;
 let companyId: string;
@@ -388,5 +392,130 @@ describe('property: balances stay the signed sum of their movements', () => {
       const pd = await db().select({ s: sql<string>`coalesce(sum(sum_qty), 0)` }).from(productMovements).where(sql`orderitem_id = ${take._id}`);
       expect(0 - Number(pd[0].s)).toBe(t2.teslim_edilmis);
     }), { numRuns: 15 });
+  });
+});
+
+describe('property: the component list and the overview load equal what the lines say', () => {
+  type Need = { required: ReturnType<typeof dec>; ops: Set<string>; lines: Set<string> };
+  /** The rule of DECISIONS 5 straight from the open lines as the list answers them (whole lines, status 1-3). */
+  async function fromLines() {
+    const open = (await ok<{ orders: OrderLine[] }>(call('GET', '/api/orders/list?type=detaillist&filter1=1&filter2=3'))).orders;
+    const needs = new Map<string, Need>();
+    const load = { openLines: open.length, openOperations: 0, startedOperations: 0, unitsToProduce: dec(0) };
+    for (const l of open) {
+      for (const o of l.Operations) {
+        if (o.OperationStatus === 2) continue;
+        load.openOperations += 1;
+        if (o.OperationStatus === 1) load.startedOperations += 1;
+        const diff = dec(o.Qty).minus(o.OperationComplated);
+        const rest = diff.gt(0) ? diff : dec(0);
+        load.unitsToProduce = load.unitsToProduce.plus(rest);
+        for (const d of o.OperationDetails) {
+          if (!d.StockUpdate || d.component || !d.material) continue;
+          const n = needs.get(d.material) ?? { required: dec(0), ops: new Set<string>(), lines: new Set<string>() };
+          n.required = n.required.plus(dec(d.materialQty).times(rest));
+          n.ops.add(o.Operation);
+          n.lines.add(l._id);
+          needs.set(d.material, n);
+        }
+      }
+    }
+    const rows = [...needs.entries()].filter(([, n]) => n.required.gt(0))
+      .map(([id, n]) => ({ material_id: id, required: n.required.toDecimalPlaces(4).toNumber(), operations: [...n.ops].sort(), lines: n.lines.size }))
+      .sort((a, b) => a.material_id.localeCompare(b.material_id));
+    return { rows, load: { ...load, unitsToProduce: load.unitsToProduce.toDecimalPlaces(2).toNumber() } };
+  }
+  async function answered() {
+    const c = await ok<{ components: { material_id: string; required: number; operations: string[]; lines: number }[] }>(call('GET', '/api/orders/components', undefined, t.tokens[3]));
+    const rows = c.components.map((r) => ({ material_id: r.material_id, required: r.required, operations: [...r.operations].sort(), lines: r.lines }))
+      .sort((a, b) => a.material_id.localeCompare(b.material_id));
+    const ov = await ok<{ load: { openLines: number; openOperations: number; startedOperations: number; unitsToProduce: number } }>(call('GET', '/api/orders/overview', undefined, t.tokens[3]));
+    const { openLines, openOperations, startedOperations, unitsToProduce } = ov.load;
+    return { rows, load: { openLines, openOperations, startedOperations, unitsToProduce } };
+  }
+
+  it('random interleavings of lines from offers and stock production, operation actions, edits, withdrawals, deletions, transfers and folds', async () => {
+    const lines: string[] = [];
+    const offerIds: string[] = [];
+    const pick = <T>(xs: T[], i: number) => xs[i % xs.length];
+    const action = fc.oneof(
+      fc.record({ k: fc.constant('stock'), q: fc.integer({ min: 1, max: 5 }), semi: fc.boolean() }),
+      fc.record({ k: fc.constant('offer'), q: fc.integer({ min: 1, max: 5 }), two: fc.boolean() }),
+      fc.record({ k: fc.constantFrom('start', 'finish', 'reset'), l: fc.nat(), op: fc.nat(1) }),
+      fc.record({ k: fc.constant('record'), l: fc.nat(), op: fc.nat(1), q: fc.integer({ min: 1, max: 3 }) }),
+      // An edit: a material row switched to another material, its per-unit quantity, StockUpdate off or on, the Qty (role 1).
+      fc.record({ k: fc.constant('edit'), l: fc.nat(), op: fc.nat(1), m: fc.nat(2), per: fc.integer({ min: 0, max: 3 }), su: fc.boolean(), qty: fc.option(fc.integer({ min: 1, max: 6 })) }),
+      fc.record({ k: fc.constantFrom('delete', 'transfer'), l: fc.nat() }),
+      fc.record({ k: fc.constant('withdraw'), o: fc.nat() }),
+      fc.record({ k: fc.constant('fold') }),
+      // Concurrent records on different lines while a fold runs.
+      fc.record({ k: fc.constant('burst'), l: fc.nat() }),
+    );
+    await fc.assert(fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 10 }), async (acts) => {
+      for (const a of acts) {
+        if (a.k === 'stock') {
+          const { q, semi } = a as { q: number; semi: boolean };
+          lines.push((await stockLine(q, semi ? semiProductId : productId))._id);
+        } else if (a.k === 'offer') {
+          const { q, two } = a as { q: number; two: boolean };
+          const o = await newOffer([{ urun_id: productId, urun_miktari: q }, ...(two ? [{ urun_id: semiProductId, urun_miktari: 1 }] : [])]);
+          offerIds.push(o._id);
+          lines.push(...(await linesOf(o._id)).map((l) => l._id));
+        } else if (a.k === 'fold') {
+          await foldNeeds(db());
+        } else if (lines.length === 0) {
+          continue;
+        } else if (a.k === 'withdraw') {
+          if (offerIds.length === 0) continue;
+          const id = pick(offerIds, (a as { o: number }).o);
+          const full = await ok<Offer>(call('GET', `/api/offers/${id}`));
+          const res = await call('POST', `/api/offers/update/${id}`, { ...full, teklif_durumu: full.teklif_durumu === 1 ? 0 : 1 });
+          expect([200, 409], res.body).toContain(res.statusCode);
+          if (res.statusCode === 200 && full.teklif_durumu === 0) lines.push(...(await linesOf(id)).map((l) => l._id));
+        } else if (a.k === 'delete' || a.k === 'transfer') {
+          const id = pick(lines, (a as { l: number }).l);
+          const res = a.k === 'delete' ? await call('GET', `/api/orders/delete/${id}`) : await call('POST', `/api/orders/transfer/${id}`, {});
+          expect([200, 404, 409], res.body).toContain(res.statusCode);
+        } else if (a.k === 'edit') {
+          const { l, op, m, per, su, qty } = a as { l: number; op: number; m: number; per: number; su: boolean; qty: number | null };
+          const res0 = await call('GET', `/api/orders/item/${pick(lines, l)}`);
+          if (res0.statusCode !== 200) continue;
+          const line = res0.json() as OrderLine;
+          if (line.Operations.length === 0) continue;
+          const ops = line.Operations.map((o, i) => (i !== op % line.Operations.length ? o : {
+            ...o, ...(qty ? { Qty: qty } : {}),
+            OperationDetails: o.OperationDetails.map((d, j) => (j !== 0 || d.component ? d : { ...d, material: mats[m], materialQty: per, StockUpdate: su })),
+          }));
+          const res = await call('POST', `/api/orders/updateitem/${line._id}`, { Operations: ops, __v: line.__v }, t.tokens[1]);
+          expect([200, 400, 409], res.body).toContain(res.statusCode);
+        } else {
+          const { l, op } = a as { l: number; op: number };
+          const targets = a.k === 'burst' ? [0, 1, 2].map((k) => pick(lines, l + k)) : [pick(lines, l)];
+          const work = [...new Set(targets)].map(async (id) => {
+            const res0 = await call('GET', `/api/orders/item/${id}`);
+            if (res0.statusCode !== 200) return;
+            const line = res0.json() as OrderLine;
+            if (line.Operations.length === 0) return;
+            const o = line.Operations[(op ?? 0) % line.Operations.length];
+            const k = a.k === 'burst' ? 'record' : a.k;
+            const res = await call('POST', opUrl(id, o._id, k), k === 'record' ? { qty: (a as { q?: number }).q ?? 1 } : {});
+            expect([200, 400, 409], res.body).toContain(res.statusCode);
+          });
+          await Promise.all(a.k === 'burst' ? [...work, foldNeeds(db())] : work);
+        }
+      }
+      const want = await fromLines();
+      expect(await answered()).toEqual(want);
+    }), { numRuns: 20 });
+  });
+
+  it("migration 0015's fill (order_needs_refill) from the existing lines gives the answer of the kept table", async () => {
+    const before = await answered();
+    expect(before.rows.length).toBeGreaterThan(0);
+    const file = fs.readFileSync(path.join(MIGRATIONS, '0015_order_needs.sql'), 'utf8');
+    expect(file).toContain('SELECT order_needs_refill();');
+    await db().execute(sql`select order_needs_refill()`);
+    expect(await answered()).toEqual(before);
+    expect(await answered()).toEqual(await fromLines());
   });
 });
