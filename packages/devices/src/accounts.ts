@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import { hash, verify } from '@node-rs/argon2';
@@ -56,9 +56,12 @@ export async function ensureDeviceAdmin(db: DeviceDb, email: string, password?: 
 export function createAccountsService(deps: { db: DeviceDb; secret: string; tokenTtl: string }) {
   const { db } = deps;
   const dummy = hashPassword('not-a-real-password-0');
+  // A key object made once: given a string, jsonwebtoken first tries it as a public key (createPublicKey, which
+  // throws) on every verify, 7 % of the service's CPU under a command burst (docs/performance.md).
+  const key = createSecretKey(Buffer.from(deps.secret, 'utf8'));
 
   function sign(r: AccountRow) {
-    const token = jwt.sign({ sub: r.id, tv: r.token_version }, deps.secret, { expiresIn: deps.tokenTtl as jwt.SignOptions['expiresIn'], algorithm: 'HS256', audience: DEVICE_AUDIENCE });
+    const token = jwt.sign({ sub: r.id, tv: r.token_version }, key, { expiresIn: deps.tokenTtl as jwt.SignOptions['expiresIn'], algorithm: 'HS256', audience: DEVICE_AUDIENCE });
     const { exp } = jwt.decode(token) as { exp: number };
     return { token, expiresAt: new Date(exp * 1000).toISOString() };
   }
@@ -88,7 +91,7 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
       if (!token) return 'missing';
       let claims: jwt.JwtPayload;
       try {
-        claims = jwt.verify(token, deps.secret, { algorithms: ['HS256'], audience: DEVICE_AUDIENCE }) as jwt.JwtPayload;
+        claims = jwt.verify(token, key, { algorithms: ['HS256'], audience: DEVICE_AUDIENCE }) as jwt.JwtPayload;
       } catch (e) {
         // A well-formed token of another issuer (the back office's) is told apart from garbage.
         const decoded = jwt.decode(token) as jwt.JwtPayload | null;

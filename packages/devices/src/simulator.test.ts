@@ -142,6 +142,38 @@ describe('gateway simulator against the device service', () => {
     await until(t.app.devices, async () => (await t.app.devices.gateways.details(gw.id)).mesh_items.filter((m) => m.connected).every((m) => m.brightness === 25));
   });
 
+  it('a gateway\'s lights report and answer sent together: when the command shows completed, the lights already show the value', async () => {
+    const reg = await t.app.devices.gateways.register(null, { mac_addr: 'AA:BB:CC:DD:EE:03', device_name: 'raw link', device_description: '', city: '', map_lat: null, map_lng: null, time_zone: 'Europe/Istanbul' });
+    const light = { mac_addr: 'AA:BB:CC:DD:EE:31', name: 'L', rssi: -50, version: '1', brightness: 60, connected: true, map_lat: null, map_lng: null };
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/device-api/link`);
+    const frames: { type: string; id?: string }[] = [];
+    const waiters: (() => void)[] = [];
+    ws.on('message', (d) => { frames.push(JSON.parse(d.toString())); for (const w of waiters.splice(0)) w(); });
+    const frame = async (type: string) => { while (!frames.some((f) => f.type === type)) await new Promise<void>((r) => waiters.push(r)); return frames.find((f) => f.type === type)!; };
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', mac: 'AA:BB:CC:DD:EE:03', key: reg.key })));
+    await frame('welcome');
+    ws.send(JSON.stringify({ type: 'mesh', items: [light] }));
+    await until(t.app.devices, async () => (await t.app.devices.gateways.details(reg._id)).mesh_items.length === 1);
+    // What a browser refetching on the command's event reads at once.
+    let atCompleted: Promise<number> | undefined;
+    const off = t.app.devices.dispatcher.onChange((c) => {
+      if (c.status === 'completed') atCompleted ??= t.app.devices.gateways.details(reg._id).then((d) => d.mesh_items[0].brightness);
+    });
+    const res = await command(reg._id, [light.mac_addr], 25);
+    expect(res.body.status).toBe('sent');
+    const cmd = await frame('command');
+    // As a gateway answers: the lights' new state, then the answer, in one write.
+    ws.send(JSON.stringify({ type: 'mesh', items: [{ ...light, brightness: 25 }] }));
+    ws.send(JSON.stringify({ type: 'ack', id: cmd.id, status: 'completed' }));
+    await statusOf(res.body._id, undefined, 'completed');
+    off();
+    expect(await atCompleted).toBe(25);
+    // A lights report alone is stored on its own, as before.
+    ws.send(JSON.stringify({ type: 'mesh', items: [{ ...light, brightness: 5 }] }));
+    await until(t.app.devices, async () => (await t.app.devices.gateways.details(reg._id)).mesh_items[0].brightness === 5);
+    ws.close();
+  });
+
   it('a wrong gateway key is refused and logged', async () => {
     const reg = await t.app.devices.gateways.register(null, { mac_addr: 'AA:BB:CC:DD:EE:01', device_name: 'keyed', device_description: '', city: '', map_lat: null, map_lng: null, time_zone: 'Europe/Istanbul' });
     const ws = new WebSocket(`${base.replace('http', 'ws')}/device-api/link`);
