@@ -4,8 +4,8 @@ import {
   type Command, type CommandPayload, type CommandStatus, type MeshReportItem, type ServiceMessage,
 } from '@isik/domain';
 import type { DeviceDb } from './db/types.js';
-import { deviceLogs, gatewayCommands } from './db/schema.js';
-import { badRequest } from './errors.js';
+import { deviceLogs, gatewayCommands, gateways, meshItems } from './db/schema.js';
+import { badRequest, notFound } from './errors.js';
 import type { DeviceEvents } from './events.js';
 import { newId } from './ids.js';
 import type { Clock } from './clock.js';
@@ -140,22 +140,37 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
 
     async create(actor: DeviceSession, input: { device_id: string; command: string; payload: CommandPayload }): Promise<Command> {
       const macs = [...new Set(input.payload.macs)];
-      const known = await deps.gateways.knownMeshMacs(input.device_id, macs);
-      const unknown = macs.filter((m) => !known.has(m));
-      if (unknown.length) throw badRequest('device.macs.unknown', { 'payload.macs': 'device.macs.unknown' }, { macs: unknown.slice(0, 5).join(', ') });
       const gatewayId = input.device_id;
       const now = date();
-      // Stored before anything is written to the link, with its log row, in one statement: as sent (attempt 1)
-      // when the gateway's link is open here, else queued. Stored as queued and then moved to sent, it took two
-      // more round trips (a transaction and an UPDATE) before the gateway saw it (docs/performance.md).
+      // Checked and stored, with its log row, in one statement before anything is written to the link: as sent
+      // (attempt 1) when the gateway's link is open here, else queued; nothing is stored when the gateway is
+      // unknown or a light is not its own. Checked, stored as queued and then moved to sent, it took five more
+      // round trips (a query, a transaction and an UPDATE) before the gateway saw it (docs/performance.md).
       const online = !closed && links.isOnline(gatewayId);
       const row: CommandRecord = {
         id: newId(), gateway_id: gatewayId, command: SET_MESH_STATUS, payload: { macs, cid: input.payload.cid, value: input.payload.value },
         account_id: actor.id, user_name: actor.name, status: online ? 'sent' : 'queued', sends: online ? 1 : 0,
         created_at: now, updated_at: now, sent_at: online ? now : null, expires_at: new Date(now.getTime() + deps.ttlMs),
       };
-      const log = db.insert(deviceLogs).values({ actor: actor.email, action: 'command.created', gateway_id: gatewayId, detail: { command: row.id, payload: row.payload } });
-      await db.execute(sql`with stored as (${db.insert(gatewayCommands).values(row).getSQL()}) ${log.getSQL()}`);
+      const res = await db.execute(sql`
+        with g as (
+          select array(select ${meshItems.mac_addr} from ${meshItems} where ${meshItems.gateway_id} = ${gatewayId} and ${inArray(meshItems.mac_addr, macs)}) as known
+          from ${gateways} where ${gateways.id} = ${gatewayId}
+        ), stored as (
+          insert into ${gatewayCommands} (id, gateway_id, command, payload, account_id, user_name, status, sends, created_at, updated_at, sent_at, expires_at)
+          select ${row.id}, ${gatewayId}, ${row.command}, ${JSON.stringify(row.payload)}::jsonb, ${row.account_id}, ${row.user_name}, ${row.status}, ${row.sends},
+            ${now}, ${now}, ${row.sent_at}, ${row.expires_at}
+          from g where cardinality(g.known) = ${macs.length}
+          returning id
+        ), logged as (
+          insert into ${deviceLogs} (actor, action, gateway_id, detail)
+          select ${actor.email}, 'command.created', ${gatewayId}, ${JSON.stringify({ command: row.id, payload: row.payload })}::jsonb from stored
+        )
+        select known from g`);
+      const [g] = (res as unknown as { rows: { known: string[] }[] }).rows;
+      if (!g) throw notFound();
+      const unknown = macs.filter((m) => !g.known.includes(m));
+      if (unknown.length) throw badRequest('device.macs.unknown', { 'payload.macs': 'device.macs.unknown' }, { macs: unknown.slice(0, 5).join(', ') });
       events.publish({ entity: 'gateway_commands', id: row.id, device_id: gatewayId, action: 'created' });
       notify(row);
       let r: CommandRecord | undefined = row;

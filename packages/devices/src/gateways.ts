@@ -139,15 +139,6 @@ export function createGatewaysService(deps: { db: DeviceDb; events: DeviceEvents
       this.meshChanged(id);
     },
 
-    /** Which of `macs` are lights of the gateway, in one query; not found when there is no such gateway. */
-    async knownMeshMacs(id: string, macs: string[]): Promise<Set<string>> {
-      const [g] = await db.select({
-        known: sql<string[]>`array(select ${meshItems.mac_addr} from ${meshItems} where ${meshItems.gateway_id} = ${gateways.id} and ${inArray(meshItems.mac_addr, macs)})`,
-      }).from(gateways).where(eq(gateways.id, id));
-      if (!g) throw notFound();
-      return new Set(g.known);
-    },
-
     async logRefused(mac: string, reason: string, remote?: string) {
       const g = mac ? await this.byMac(mac).catch(() => undefined) : undefined;
       await db.insert(deviceLogs).values({ actor: 'gateway-link', action: 'link.refused', gateway_id: g?.id ?? null, detail: { mac: mac.slice(0, 40), reason, remote } });
