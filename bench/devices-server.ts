@@ -19,6 +19,7 @@ async function main() {
   // As the product runs it (db/pg-cork.ts): one socket write per query.
   corkQuerySubmits();
   const pool = new pg.Pool({ connectionString: process.env.BENCH_TARGET_URL, max: 10 });
+  pool.on('error', (e) => console.error(`device bench server: database pool error: ${e.message}`));
   const db = drizzlePg({ client: pool }) as unknown as DeviceDb;
   const close = () => pool.end();
   const config = loadDeviceConfig({ DEVICE_ADMIN_EMAIL: 'bench@example.com', DEVICE_ADMIN_PASSWORD: 'Bench12345!', DEVICE_JWT_SECRET: 'bench-secret-0123456789abcdef' });

@@ -7,6 +7,7 @@
 // `npx tsx bench/devices.ts` alone, or through `npm run bench` (bench/run.ts). Environment: BENCH_GATEWAYS
 // (default 1000), BENCH_LIGHTS (lights per gateway, default 5-10), BENCH_BURST_CONCURRENCY (default 50),
 // BENCH_DATABASE_URL (a PostgreSQL server whose role may CREATE DATABASE; else an embedded PostgreSQL is started),
+// BENCH_CLIENT_THREAD=1 (the burst's create calls from a worker thread, so this thread plays only the gateways),
 // BENCH_CPU_PROF=1 (a CPU profile of the device server during the burst only, in bench/results/profiles;
 // BENCH_CPU_PROF=all profiles the whole device server process, registration and connects included).
 // Besides the round trip it reports its two parts (stored -> sent: the service's dispatch; sent -> completed: the
@@ -18,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { SimClock, SimGateway } from '@isik/gateway-sim';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -52,6 +54,26 @@ function ask<T>(child: ChildProcess, msg: Record<string, unknown>, answer: strin
     child.on('message', on);
     child.send(msg);
   });
+}
+
+/** The burst's create calls, `concurrency` in flight; their latencies and how many failed (as bench/devices-client.mjs). */
+async function burst(base: string, token: string, bodies: string[], concurrency: number): Promise<{ createMs: number[]; createErrors: number }> {
+  const createMs: number[] = [];
+  let createErrors = 0;
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < bodies.length) {
+      const i = next++;
+      const started = performance.now();
+      const res = await fetch(`${base}/device-api/gateway_commands/create/`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: bodies[i],
+      });
+      const body = await res.text();
+      createMs.push(performance.now() - started);
+      if (!res.ok && createErrors++ === 0) console.error(`device bench: a create answered ${res.status}: ${body.slice(0, 300)}`);
+    }
+  }));
+  return { createMs, createErrors };
 }
 
 async function one(database: string, targetUrl?: string): Promise<DeviceBenchResult> {
@@ -103,25 +125,25 @@ async function one(database: string, targetUrl?: string): Promise<DeviceBenchRes
   // The burst: one command per gateway to its first light, `concurrency` calls in flight.
   const createMs: number[] = [];
   let createErrors = 0;
-  let next = 0;
   const load = os.loadavg()[0].toFixed(2);
+  const clientThread = process.env.BENCH_CLIENT_THREAD === '1';
   await ask(child, { type: 'burst-start', dir: process.env.BENCH_CPU_PROF && process.env.BENCH_CPU_PROF !== 'all' ? profileDir : undefined }, 'burst-started');
   const simLag = monitorEventLoopDelay({ resolution: 5 });
   simLag.enable();
   const b0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      const i = next++;
-      const started = performance.now();
-      const res = await fetch(`${base}/device-api/gateway_commands/create/`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ready.token}` },
-        body: JSON.stringify({ device_id: ids[plan[i].mac_addr], command: 'set_mesh_status', payload: { macs: [sims[i].lights[0].mac_addr], cid: 1, value: 50 } }),
-      });
-      const body = await res.text();
-      createMs.push(performance.now() - started);
-      if (!res.ok && createErrors++ === 0) console.error(`device bench: a create answered ${res.status}: ${body.slice(0, 300)}`);
-    }
-  }));
+  const bodies = plan.map((p, i) => JSON.stringify({ device_id: ids[p.mac_addr], command: 'set_mesh_status', payload: { macs: [sims[i].lights[0].mac_addr], cid: 1, value: 50 } }));
+  if (clientThread) {
+    // The creates from a worker thread: this thread's event loop plays only the gateways.
+    const worker = new Worker(path.join(HERE, 'devices-client.mjs'), { workerData: { base, token: ready.token, bodies, concurrency } });
+    const r = await new Promise<{ createMs: number[]; createErrors: number }>((resolve, reject) => { worker.once('message', resolve); worker.once('error', reject); });
+    createMs.push(...r.createMs);
+    createErrors = r.createErrors;
+    await worker.terminate();
+  } else {
+    const r = await burst(base, ready.token, bodies, concurrency);
+    createMs.push(...r.createMs);
+    createErrors = r.createErrors;
+  }
   // Every answer arrives within the 10 s timeout; wait until the history says so.
   type Stat = { id: string; status: string; ms: number; toSent: number | null; sentAt: number | null };
   let stats: Stat[] = [];
