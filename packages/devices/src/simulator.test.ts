@@ -78,6 +78,16 @@ describe('gateway simulator against the device service', () => {
     expect(history.commandList[0]).toMatchObject({ status: 'completed', attempts: 1, user: 'Device Admin' });
   });
 
+  it('a simulator told to answer without delay (--answer-delay 0, as the benchmark plays) completes commands with their lights', async () => {
+    const sim = startSim(17, ['--answer-delay', '0']);
+    const gw = await gatewayOf(sim);
+    const res = await command(gw.id, gw.lights.slice(0, 1), 45);
+    await statusOf(res.body._id, undefined, 'completed');
+    const took = sim.events.findIndex((e) => e.event === 'command' && e.id === res.body._id);
+    expect(sim.events[took + 1]).toMatchObject({ event: 'applied', id: res.body._id, value: 45 });
+    expect((await t.app.devices.gateways.details(gw.id)).mesh_items.find((m) => m.mac_addr === gw.lights[0])?.brightness).toBe(45);
+  });
+
   it('a simulator that ignores commands gives timeout, three retries, then failed', async () => {
     const sim = startSim(12, ['--ignore-commands']);
     const gw = await gatewayOf(sim);
