@@ -29,6 +29,9 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   const token = (await service.accounts.login('bench@example.com', 'Bench12345!')).token;
+  // When each command was stored as sent and about to be written to its link (the dispatcher tells its moves).
+  const stored = new Map<string, number>();
+  service.dispatcher.onChange((c) => { if (c.status === 'sent' && !stored.has(c._id)) stored.set(c._id, Date.now()); });
 
   // The burst window (bench/devices.ts marks it): event-loop delay, and with BENCH_CPU_PROF a CPU profile of
   // only that window (the inspector's profiler, started and stopped over IPC), apart from registration and connects.
@@ -78,7 +81,7 @@ async function main() {
         const r = await db.execute(sql`select id, status, extract(epoch from (updated_at - created_at)) * 1000 as ms, extract(epoch from (sent_at - created_at)) * 1000 as to_sent, extract(epoch from sent_at) * 1000 as sent_at from devices.commands`);
         const rows = (r as unknown as { rows: { id: string; status: string; ms: string | number; to_sent: string | number | null; sent_at: string | number | null }[] }).rows;
         const num = (v: string | number | null) => (v === null ? null : Number(v));
-        send({ type: 'stats', rows: rows.map((x) => ({ id: x.id, status: x.status, ms: Number(x.ms), toSent: num(x.to_sent), sentAt: num(x.sent_at) })) });
+        send({ type: 'stats', rows: rows.map((x) => ({ id: x.id, status: x.status, ms: Number(x.ms), toSent: num(x.to_sent), sentAt: num(x.sent_at), storedAt: stored.get(x.id) ?? null })) });
       } else if (m.type === 'stop') {
         await app.close();
         await close();

@@ -38,6 +38,8 @@ export interface DeviceBenchResult {
    * own answer time (configured 0 here: timer delay only), its answer sent -> completed stored by the service.
    */
   toGatewayP95: number; gatewayAnswerP95: number; answerToDoneP95: number;
+  /** sent -> the gateway has it, split (p95): the statement storing it (pool wait included), then link and gateway's loop. */
+  storeP95: number; storedToGatewayP95: number;
   /** Event-loop delay during the burst (ms, p99): the device server, and this process (the gateways and the client). */
   serverLagP99: number; simLagP99: number; load: string;
 }
@@ -145,7 +147,7 @@ async function one(database: string, targetUrl?: string): Promise<DeviceBenchRes
     createErrors = r.createErrors;
   }
   // Every answer arrives within the 10 s timeout; wait until the history says so.
-  type Stat = { id: string; status: string; ms: number; toSent: number | null; sentAt: number | null };
+  type Stat = { id: string; status: string; ms: number; toSent: number | null; sentAt: number | null; storedAt: number | null };
   let stats: Stat[] = [];
   for (let tries = 0; tries < 300; tries++) {
     stats = (await ask<{ rows: Stat[] }>(child, { type: 'stats' }, 'stats')).rows;
@@ -168,6 +170,8 @@ async function one(database: string, targetUrl?: string): Promise<DeviceBenchRes
   const sentToDone = done.map((s) => s.ms - (s.toSent ?? 0)).sort((a, b) => a - b);
   const sorted = (f: (s: Stat) => number | undefined) => done.map(f).filter((v): v is number => v !== undefined).sort((a, b) => a - b);
   const toGateway = sorted((s) => (received.has(s.id) && s.sentAt !== null ? received.get(s.id)! - s.sentAt : undefined));
+  const store = sorted((s) => (s.storedAt !== null && s.sentAt !== null ? s.storedAt - s.sentAt : undefined));
+  const storedToGateway = sorted((s) => (s.storedAt !== null && received.has(s.id) ? received.get(s.id)! - s.storedAt : undefined));
   const gatewayAnswer = sorted((s) => (received.has(s.id) && answered.has(s.id) ? answered.get(s.id)! - received.get(s.id)! : undefined));
   const answerToDone = sorted((s) => (answered.has(s.id) && s.sentAt !== null ? s.sentAt - (s.toSent ?? 0) + s.ms - answered.get(s.id)! : undefined));
   const created = createMs.sort((a, b) => a - b);
@@ -180,6 +184,7 @@ async function one(database: string, targetUrl?: string): Promise<DeviceBenchRes
     createP50: r1(pct(created, 50)), createP95: r1(pct(created, 95)),
     toSentP95: r1(pct(toSent, 95)), sentToDoneP95: r1(pct(sentToDone, 95)),
     toGatewayP95: r1(pct(toGateway, 95)), gatewayAnswerP95: r1(pct(gatewayAnswer, 95)), answerToDoneP95: r1(pct(answerToDone, 95)),
+    storeP95: r1(pct(store, 95)), storedToGatewayP95: r1(pct(storedToGateway, 95)),
     serverLagP99: serverBurst.lagP99, simLagP99: Math.round(simLag.percentile(99) / 1e4) / 100, load,
   };
 }
