@@ -53,8 +53,19 @@ export async function ensureDeviceAdmin(db: DeviceDb, email: string, password?: 
   return { created: true, email, password: password ? undefined : pw };
 }
 
-export function createAccountsService(deps: { db: DeviceDb; secret: string; tokenTtl: string }) {
+/** How long a signed-in account's row is reused by the token check (see `session`). */
+export const SESSION_CACHE_MS = 5_000;
+
+export function createAccountsService(deps: { db: DeviceDb; secret: string; tokenTtl: string; now?: () => number }) {
   const { db } = deps;
+  const now = deps.now ?? Date.now;
+  // The token check's account rows, for a few seconds (no database round trip per call: under a burst of commands
+  // it was a third of the statements, docs/performance.md). This service's own account writes drop them before
+  // they answer, so a logout, deactivation or new password here is never served stale; another instance mounting
+  // the service (ADR 0024: the device service runs as one) would see such a change within SESSION_CACHE_MS.
+  const cache = new Map<string, { row: AccountRow; until: number }>();
+  let generation = 0;
+  const forget = () => { generation++; cache.clear(); };
   const dummy = hashPassword('not-a-real-password-0');
   // A key object made once: given a string, jsonwebtoken first tries it as a public key (createPublicKey, which
   // throws) on every verify, 7 % of the service's CPU under a command burst (docs/performance.md).
@@ -99,7 +110,14 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
         return 'invalid';
       }
       if (typeof claims.sub !== 'string') return 'invalid';
-      const [r] = await db.select().from(deviceAccounts).where(eq(deviceAccounts.id, claims.sub));
+      const hit = cache.get(claims.sub);
+      let r = hit && hit.until > now() ? hit.row : undefined;
+      if (!r) {
+        const readAt = generation;
+        [r] = await db.select().from(deviceAccounts).where(eq(deviceAccounts.id, claims.sub));
+        // A row read before a write of this service dropped the cache may be the old one: not kept.
+        if (r && readAt === generation) cache.set(r.id, { row: r, until: now() + SESSION_CACHE_MS });
+      }
       if (!r || !r.active || r.token_version !== claims.tv) return 'invalid';
       return { id: r.id, email: r.email, name: r.name || r.email, admin: r.admin };
     },
@@ -107,7 +125,11 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
     async verify(s: DeviceSession) { return sessionUser(await get(s.id)); },
 
     async logout(s: DeviceSession) {
-      await db.update(deviceAccounts).set({ token_version: sql`${deviceAccounts.token_version} + 1` }).where(eq(deviceAccounts.id, s.id));
+      try {
+        await db.update(deviceAccounts).set({ token_version: sql`${deviceAccounts.token_version} + 1` }).where(eq(deviceAccounts.id, s.id));
+      } finally {
+        forget();
+      }
     },
 
     async list() {
@@ -131,22 +153,26 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
       if (input.password !== undefined) checkPassword(input.password);
       if (id === actor.id && (input.active === false || input.admin === false)) throw new AppError(409, 'device.account.self');
       const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
-      await db.transaction(async (tx) => {
-        const [r] = await tx.select().from(deviceAccounts).where(eq(deviceAccounts.id, id)).for('update');
-        if (!r) throw notFound();
-        if (input.__v !== undefined && input.__v !== r.version) throw conflict();
-        // A new password or deactivation ends the account's earlier sessions.
-        const revoke = passwordHash !== undefined || (input.active === false && r.active);
-        await tx.update(deviceAccounts).set({
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.admin !== undefined ? { admin: input.admin } : {}),
-          ...(input.active !== undefined ? { active: input.active } : {}),
-          ...(passwordHash ? { password_hash: passwordHash } : {}),
-          token_version: revoke ? r.token_version + 1 : r.token_version,
-          version: r.version + 1,
-        }).where(eq(deviceAccounts.id, id));
-        await tx.insert(deviceLogs).values({ actor: actor.email, action: 'account.updated', detail: { email: r.email, name: input.name, admin: input.admin, active: input.active, password: passwordHash ? 'changed' : undefined } });
-      });
+      try {
+        await db.transaction(async (tx) => {
+          const [r] = await tx.select().from(deviceAccounts).where(eq(deviceAccounts.id, id)).for('update');
+          if (!r) throw notFound();
+          if (input.__v !== undefined && input.__v !== r.version) throw conflict();
+          // A new password or deactivation ends the account's earlier sessions.
+          const revoke = passwordHash !== undefined || (input.active === false && r.active);
+          await tx.update(deviceAccounts).set({
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.admin !== undefined ? { admin: input.admin } : {}),
+            ...(input.active !== undefined ? { active: input.active } : {}),
+            ...(passwordHash ? { password_hash: passwordHash } : {}),
+            token_version: revoke ? r.token_version + 1 : r.token_version,
+            version: r.version + 1,
+          }).where(eq(deviceAccounts.id, id));
+          await tx.insert(deviceLogs).values({ actor: actor.email, action: 'account.updated', detail: { email: r.email, name: input.name, admin: input.admin, active: input.active, password: passwordHash ? 'changed' : undefined } });
+        });
+      } finally {
+        forget();
+      }
       return toAccount(await get(id));
     },
   };

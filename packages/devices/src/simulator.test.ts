@@ -6,7 +6,8 @@ import { COMMAND_TIMEOUT_MS, liveSocketProtocols, type Command, type CommandStat
 import { createTestContext, type TestContext } from '../../server/src/test/helper.js';
 import { ManualClock } from './clock.js';
 import { createDeviceService, type DeviceService } from './service.js';
-import { deviceLogs } from './db/schema.js';
+import { deviceAccounts, deviceLogs } from './db/schema.js';
+import { SESSION_CACHE_MS } from './accounts.js';
 import { SimProcess } from './test/sim-process.js';
 import { until } from './test/wait.js';
 import type { DeviceDb } from './db/types.js';
@@ -193,6 +194,19 @@ describe('gateway simulator against the device service', () => {
     const [log] = await t.database.db.select().from(deviceLogs).where(eq(deviceLogs.action, 'link.refused')).orderBy(desc(deviceLogs.id)).limit(1);
     expect(log).toMatchObject({ gateway_id: reg._id, detail: { mac: 'AA:BB:CC:DD:EE:01', reason: 'wrong key' } });
     expect(t.app.devices.links.sender.isOnline(reg._id)).toBe(false);
+  });
+});
+
+describe('the token check', () => {
+  it('sees an account deactivated behind the service\'s back (another instance) within SESSION_CACHE_MS', async () => {
+    const created = await t.app.devices.accounts.create({ id: 'x', email: ADMIN.email, name: 'Admin', admin: true }, { email: 'elsewhere@test.local', name: 'Elsewhere', password: 'Elsewhere123!', admin: false });
+    const other = (await t.app.devices.accounts.login('elsewhere@test.local', 'Elsewhere123!')).token;
+    const list = () => fetch(`${base}/device-api/gateway/list`, { headers: { authorization: `Bearer ${other}` } }).then((r) => r.status);
+    expect(await list()).toBe(200);
+    // Written straight to the table, as another instance mounting the service would.
+    await t.database.db.update(deviceAccounts).set({ active: false }).where(eq(deviceAccounts.id, created._id));
+    clock.advance(SESSION_CACHE_MS + 1);
+    expect(await list()).toBe(401);
   });
 });
 
