@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import { hash, verify } from '@node-rs/argon2';
@@ -53,12 +53,26 @@ export async function ensureDeviceAdmin(db: DeviceDb, email: string, password?: 
   return { created: true, email, password: password ? undefined : pw };
 }
 
-export function createAccountsService(deps: { db: DeviceDb; secret: string; tokenTtl: string }) {
+/** How long a signed-in account's row is reused by the token check (see `session`). */
+export const SESSION_CACHE_MS = 5_000;
+
+export function createAccountsService(deps: { db: DeviceDb; secret: string; tokenTtl: string; now?: () => number }) {
   const { db } = deps;
+  const now = deps.now ?? Date.now;
+  // The token check's account rows, for a few seconds (no database round trip per call: under a burst of commands
+  // it was a third of the statements, docs/performance.md). This service's own account writes drop them before
+  // they answer, so a logout, deactivation or new password here is never served stale; another instance mounting
+  // the service (ADR 0024: the device service runs as one) would see such a change within SESSION_CACHE_MS.
+  const cache = new Map<string, { row: AccountRow; until: number }>();
+  let generation = 0;
+  const forget = () => { generation++; cache.clear(); };
   const dummy = hashPassword('not-a-real-password-0');
+  // A key object made once: given a string, jsonwebtoken first tries it as a public key (createPublicKey, which
+  // throws) on every verify, 7 % of the service's CPU under a command burst (docs/performance.md).
+  const key = createSecretKey(Buffer.from(deps.secret, 'utf8'));
 
   function sign(r: AccountRow) {
-    const token = jwt.sign({ sub: r.id, tv: r.token_version }, deps.secret, { expiresIn: deps.tokenTtl as jwt.SignOptions['expiresIn'], algorithm: 'HS256', audience: DEVICE_AUDIENCE });
+    const token = jwt.sign({ sub: r.id, tv: r.token_version }, key, { expiresIn: deps.tokenTtl as jwt.SignOptions['expiresIn'], algorithm: 'HS256', audience: DEVICE_AUDIENCE });
     const { exp } = jwt.decode(token) as { exp: number };
     return { token, expiresAt: new Date(exp * 1000).toISOString() };
   }
@@ -88,7 +102,7 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
       if (!token) return 'missing';
       let claims: jwt.JwtPayload;
       try {
-        claims = jwt.verify(token, deps.secret, { algorithms: ['HS256'], audience: DEVICE_AUDIENCE }) as jwt.JwtPayload;
+        claims = jwt.verify(token, key, { algorithms: ['HS256'], audience: DEVICE_AUDIENCE }) as jwt.JwtPayload;
       } catch (e) {
         // A well-formed token of another issuer (the back office's) is told apart from garbage.
         const decoded = jwt.decode(token) as jwt.JwtPayload | null;
@@ -96,7 +110,14 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
         return 'invalid';
       }
       if (typeof claims.sub !== 'string') return 'invalid';
-      const [r] = await db.select().from(deviceAccounts).where(eq(deviceAccounts.id, claims.sub));
+      const hit = cache.get(claims.sub);
+      let r = hit && hit.until > now() ? hit.row : undefined;
+      if (!r) {
+        const readAt = generation;
+        [r] = await db.select().from(deviceAccounts).where(eq(deviceAccounts.id, claims.sub));
+        // A row read before a write of this service dropped the cache may be the old one: not kept.
+        if (r && readAt === generation) cache.set(r.id, { row: r, until: now() + SESSION_CACHE_MS });
+      }
       if (!r || !r.active || r.token_version !== claims.tv) return 'invalid';
       return { id: r.id, email: r.email, name: r.name || r.email, admin: r.admin };
     },
@@ -104,7 +125,11 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
     async verify(s: DeviceSession) { return sessionUser(await get(s.id)); },
 
     async logout(s: DeviceSession) {
-      await db.update(deviceAccounts).set({ token_version: sql`${deviceAccounts.token_version} + 1` }).where(eq(deviceAccounts.id, s.id));
+      try {
+        await db.update(deviceAccounts).set({ token_version: sql`${deviceAccounts.token_version} + 1` }).where(eq(deviceAccounts.id, s.id));
+      } finally {
+        forget();
+      }
     },
 
     async list() {
@@ -128,22 +153,26 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
       if (input.password !== undefined) checkPassword(input.password);
       if (id === actor.id && (input.active === false || input.admin === false)) throw new AppError(409, 'device.account.self');
       const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
-      await db.transaction(async (tx) => {
-        const [r] = await tx.select().from(deviceAccounts).where(eq(deviceAccounts.id, id)).for('update');
-        if (!r) throw notFound();
-        if (input.__v !== undefined && input.__v !== r.version) throw conflict();
-        // A new password or deactivation ends the account's earlier sessions.
-        const revoke = passwordHash !== undefined || (input.active === false && r.active);
-        await tx.update(deviceAccounts).set({
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.admin !== undefined ? { admin: input.admin } : {}),
-          ...(input.active !== undefined ? { active: input.active } : {}),
-          ...(passwordHash ? { password_hash: passwordHash } : {}),
-          token_version: revoke ? r.token_version + 1 : r.token_version,
-          version: r.version + 1,
-        }).where(eq(deviceAccounts.id, id));
-        await tx.insert(deviceLogs).values({ actor: actor.email, action: 'account.updated', detail: { email: r.email, name: input.name, admin: input.admin, active: input.active, password: passwordHash ? 'changed' : undefined } });
-      });
+      try {
+        await db.transaction(async (tx) => {
+          const [r] = await tx.select().from(deviceAccounts).where(eq(deviceAccounts.id, id)).for('update');
+          if (!r) throw notFound();
+          if (input.__v !== undefined && input.__v !== r.version) throw conflict();
+          // A new password or deactivation ends the account's earlier sessions.
+          const revoke = passwordHash !== undefined || (input.active === false && r.active);
+          await tx.update(deviceAccounts).set({
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.admin !== undefined ? { admin: input.admin } : {}),
+            ...(input.active !== undefined ? { active: input.active } : {}),
+            ...(passwordHash ? { password_hash: passwordHash } : {}),
+            token_version: revoke ? r.token_version + 1 : r.token_version,
+            version: r.version + 1,
+          }).where(eq(deviceAccounts.id, id));
+          await tx.insert(deviceLogs).values({ actor: actor.email, action: 'account.updated', detail: { email: r.email, name: input.name, admin: input.admin, active: input.active, password: passwordHash ? 'changed' : undefined } });
+        });
+      } finally {
+        forget();
+      }
       return toAccount(await get(id));
     },
   };

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   COMMAND_PAGE_SIZE, COMMAND_TIMEOUT_MS, SET_MESH_STATUS, afterCommandTimeout, totalPages,
-  type Command, type CommandPayload, type CommandStatus, type ServiceMessage,
+  type Command, type CommandPayload, type CommandStatus, type MeshReportItem, type ServiceMessage,
 } from '@isik/domain';
 import type { DeviceDb } from './db/types.js';
-import { deviceLogs, gatewayCommands } from './db/schema.js';
-import { badRequest } from './errors.js';
+import { deviceLogs, gatewayCommands, gateways, meshItems } from './db/schema.js';
+import { badRequest, notFound } from './errors.js';
 import type { DeviceEvents } from './events.js';
 import { newId } from './ids.js';
 import type { Clock } from './clock.js';
@@ -16,6 +16,15 @@ type CommandRecord = typeof gatewayCommands.$inferSelect;
 
 /** Writes a frame to a gateway's link; false when the gateway has no open link here. */
 export interface LinkSender { send(gatewayId: string, msg: ServiceMessage): boolean; isOnline(gatewayId: string): boolean }
+
+/** A command row as a raw statement answers it (timestamps as PostgreSQL's text), as the query builder would. */
+function fromDriver(x: Record<string, unknown>): CommandRecord {
+  const at = (v: unknown): Date => gatewayCommands.created_at.mapFromDriverValue(v as string) as Date;
+  return {
+    ...(x as unknown as CommandRecord),
+    created_at: at(x.created_at), updated_at: at(x.updated_at), expires_at: at(x.expires_at), sent_at: x.sent_at === null ? null : at(x.sent_at),
+  };
+}
 
 export function toCommand(r: CommandRecord): Command {
   return {
@@ -41,10 +50,15 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
 
   const date = () => new Date(clock.now());
 
-  function changed(r: CommandRecord) {
-    events.publish({ entity: 'gateway_commands', id: r.id, device_id: r.gateway_id, action: 'updated' });
+  function notify(r: CommandRecord) {
+    if (listeners.size === 0) return;
     const c = toCommand(r);
     for (const l of listeners) l(c);
+  }
+
+  function changed(r: CommandRecord) {
+    events.publish({ entity: 'gateway_commands', id: r.id, device_id: r.gateway_id, action: 'updated' });
+    notify(r);
   }
 
   /** Moves a command from one of `from` to `to`; answers the updated row, or undefined when it was elsewhere. */
@@ -60,6 +74,18 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
     if (t !== undefined) { clock.clearTimeout(t); timers.delete(id); }
   }
 
+  /**
+   * Writes a command stored as sent (its attempt `sends`) to its gateway's link and arms its 10 s timeout;
+   * false when the link was gone.
+   */
+  function wire(r: CommandRecord): boolean {
+    const ok = links.send(r.gateway_id, { type: 'command', id: r.id, attempt: r.sends, command: SET_MESH_STATUS, payload: r.payload as CommandPayload });
+    if (!ok) return false;
+    clearTimer(r.id);
+    timers.set(r.id, clock.setTimeout(() => { void onTimeout(r.id, r.sends).catch((e) => deps.log?.('command timeout', e)); }, COMMAND_TIMEOUT_MS));
+    return true;
+  }
+
   /** Writes a queued (or timed-out) command to its gateway's link; without a link it waits queued. */
   async function send(id: string, gatewayId: string, status: CommandStatus): Promise<CommandRecord | undefined> {
     if (closed) return undefined;
@@ -68,10 +94,7 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
     }
     const r = await move(id, ['queued', 'timeout'], 'sent', { sends: sql`${gatewayCommands.sends} + 1` as unknown as number, sent_at: date() });
     if (!r) return undefined;
-    const ok = links.send(r.gateway_id, { type: 'command', id: r.id, attempt: r.sends, command: SET_MESH_STATUS, payload: r.payload as CommandPayload });
-    if (!ok) return move(id, ['sent'], 'queued');
-    clearTimer(id);
-    timers.set(id, clock.setTimeout(() => { void onTimeout(id, r.sends).catch((e) => deps.log?.('command timeout', e)); }, COMMAND_TIMEOUT_MS));
+    if (!wire(r)) return move(id, ['sent'], 'queued');
     return r;
   }
 
@@ -116,27 +139,50 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
     },
 
     async create(actor: DeviceSession, input: { device_id: string; command: string; payload: CommandPayload }): Promise<Command> {
-      const g = await deps.gateways.record(input.device_id);
       const macs = [...new Set(input.payload.macs)];
-      const known = await deps.gateways.meshMacs(g.id, macs);
-      const unknown = macs.filter((m) => !known.has(m));
-      if (unknown.length) throw badRequest('device.macs.unknown', { 'payload.macs': 'device.macs.unknown' }, { macs: unknown.slice(0, 5).join(', ') });
+      const gatewayId = input.device_id;
       const now = date();
-      const row = {
-        id: newId(), gateway_id: g.id, command: SET_MESH_STATUS, payload: { macs, cid: input.payload.cid, value: input.payload.value },
-        account_id: actor.id, user_name: actor.name, status: 'queued', sends: 0, created_at: now, updated_at: now, expires_at: new Date(now.getTime() + deps.ttlMs),
+      // Checked and stored, with its log row, in one statement before anything is written to the link: as sent
+      // (attempt 1) when the gateway's link is open here, else queued; nothing is stored when the gateway is
+      // unknown or a light is not its own. Checked, stored as queued and then moved to sent, it took five more
+      // round trips (a query, a transaction and an UPDATE) before the gateway saw it (docs/performance.md).
+      const online = !closed && links.isOnline(gatewayId);
+      const row: CommandRecord = {
+        id: newId(), gateway_id: gatewayId, command: SET_MESH_STATUS, payload: { macs, cid: input.payload.cid, value: input.payload.value },
+        account_id: actor.id, user_name: actor.name, status: online ? 'sent' : 'queued', sends: online ? 1 : 0,
+        created_at: now, updated_at: now, sent_at: online ? now : null, expires_at: new Date(now.getTime() + deps.ttlMs),
       };
-      // Stored before anything is written to the link.
-      await db.transaction(async (tx) => {
-        await tx.insert(gatewayCommands).values(row);
-        await tx.insert(deviceLogs).values({ actor: actor.email, action: 'command.created', gateway_id: g.id, detail: { command: row.id, payload: row.payload } });
-      });
-      events.publish({ entity: 'gateway_commands', id: row.id, device_id: g.id, action: 'created' });
-      const r = (await send(row.id, g.id, 'queued')) ?? { ...row, sent_at: null };
+      const res = await db.execute(sql`
+        with g as (
+          select array(select ${meshItems.mac_addr} from ${meshItems} where ${meshItems.gateway_id} = ${gatewayId} and ${inArray(meshItems.mac_addr, macs)}) as known
+          from ${gateways} where ${gateways.id} = ${gatewayId}
+        ), stored as (
+          insert into ${gatewayCommands} (id, gateway_id, command, payload, account_id, user_name, status, sends, created_at, updated_at, sent_at, expires_at)
+          select ${row.id}, ${gatewayId}, ${row.command}, ${JSON.stringify(row.payload)}::jsonb, ${row.account_id}, ${row.user_name}, ${row.status}, ${row.sends},
+            ${now}, ${now}, ${row.sent_at}, ${row.expires_at}
+          from g where cardinality(g.known) = ${macs.length}
+          returning id
+        ), logged as (
+          insert into ${deviceLogs} (actor, action, gateway_id, detail)
+          select ${actor.email}, 'command.created', ${gatewayId}, ${JSON.stringify({ command: row.id, payload: row.payload })}::jsonb from stored
+        )
+        select known from g`);
+      const [g] = (res as unknown as { rows: { known: string[] }[] }).rows;
+      if (!g) throw notFound();
+      const unknown = macs.filter((m) => !g.known.includes(m));
+      if (unknown.length) throw badRequest('device.macs.unknown', { 'payload.macs': 'device.macs.unknown' }, { macs: unknown.slice(0, 5).join(', ') });
+      events.publish({ entity: 'gateway_commands', id: row.id, device_id: gatewayId, action: 'created' });
+      notify(row);
+      let r: CommandRecord | undefined = row;
+      // The link went away since: the command waits queued for the gateway's next connection.
+      if (online && !wire(row)) r = await move(row.id, ['sent'], 'queued');
+      // Stored queued: the gateway may have connected meanwhile (after its connection read the queued commands).
+      if (r?.status === 'queued') r = (await send(row.id, gatewayId, 'queued')) ?? r;
+      r ??= (await deps.db.select().from(gatewayCommands).where(eq(gatewayCommands.id, row.id)))[0];
       // Waiting for an offline gateway: it expires at its time to live unless the gateway comes back first.
       if (r.status === 'queued') {
         const key = `expire:${r.id}`;
-        timers.set(key, clock.setTimeout(() => { timers.delete(key); void expireDue(g.id).catch((e) => deps.log?.('command expiry', e)); }, deps.ttlMs + 1));
+        timers.set(key, clock.setTimeout(() => { timers.delete(key); void expireDue(gatewayId).catch((e) => deps.log?.('command expiry', e)); }, deps.ttlMs + 1));
       }
       return toCommand(r);
     },
@@ -156,10 +202,22 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
       return r ? toCommand(r) : undefined;
     },
 
-    /** The gateway answered a command. A late answer (after a timeout, before failing) still completes it. */
-    async onAck(gatewayId: string, id: string, status: 'completed' | 'rejected') {
-      const [r] = await db.update(gatewayCommands).set({ status: status === 'completed' ? 'completed' : 'failed', updated_at: date() })
+    /**
+     * The gateway answered a command. A late answer (after a timeout, before failing) still completes it. `mesh`:
+     * the lights' report the gateway sent just before its answer, stored in the same statement (one round trip).
+     */
+    async onAck(gatewayId: string, id: string, status: 'completed' | 'rejected', mesh?: MeshReportItem[]) {
+      const update = db.update(gatewayCommands).set({ status: status === 'completed' ? 'completed' : 'failed', updated_at: date() })
         .where(and(eq(gatewayCommands.id, id), eq(gatewayCommands.gateway_id, gatewayId), inArray(gatewayCommands.status, ['sent', 'timeout']))).returning();
+      let r: CommandRecord | undefined;
+      if (mesh?.length) {
+        const res = await db.execute(sql`with mesh as (${deps.gateways.meshUpsert(gatewayId, mesh).getSQL()}) ${update.getSQL()}`);
+        deps.gateways.meshChanged(gatewayId);
+        const [raw] = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+        r = raw ? fromDriver(raw) : undefined;
+      } else {
+        [r] = await update;
+      }
       if (!r) return;
       clearTimer(id);
       changed(r);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import SunCalc from 'suncalc';
 import { formatPhases, totalPages, type Gateway, type GatewayRow, type MeshItem, type MeshReportItem } from '@isik/domain';
 import type { DeviceDb } from './db/types.js';
@@ -117,10 +117,10 @@ export function createGatewaysService(deps: { db: DeviceDb; events: DeviceEvents
       events.publish({ entity: 'gateways', id, action: 'updated' });
     },
 
-    async upsertMesh(id: string, items: MeshReportItem[]) {
-      if (items.length === 0) return;
+    /** The statement storing a mesh report (the lights' new state), for a caller that sends it with another. */
+    meshUpsert(id: string, items: MeshReportItem[]) {
       const now = new Date(clock.now());
-      await db.insert(meshItems).values(items.map((m) => ({ gateway_id: id, ...m, updated_at: now })))
+      return db.insert(meshItems).values(items.map((m) => ({ gateway_id: id, ...m, updated_at: now })))
         .onConflictDoUpdate({
           target: [meshItems.gateway_id, meshItems.mac_addr],
           set: {
@@ -128,13 +128,15 @@ export function createGatewaysService(deps: { db: DeviceDb; events: DeviceEvents
             connected: sql`excluded.connected`, map_lat: sql`excluded.map_lat`, map_lng: sql`excluded.map_lng`, updated_at: sql`excluded.updated_at`,
           },
         });
-      events.publish({ entity: 'gateways', id, action: 'updated' });
     },
 
-    async meshMacs(id: string, macs: string[]): Promise<Set<string>> {
-      if (macs.length === 0) return new Set();
-      const rows = await db.select({ mac: meshItems.mac_addr }).from(meshItems).where(and(eq(meshItems.gateway_id, id), inArray(meshItems.mac_addr, macs)));
-      return new Set(rows.map((r) => r.mac));
+    /** Tells the browsers a gateway's lights changed (after a stored mesh report). */
+    meshChanged(id: string) { events.publish({ entity: 'gateways', id, action: 'updated' }); },
+
+    async upsertMesh(id: string, items: MeshReportItem[]) {
+      if (items.length === 0) return;
+      await this.meshUpsert(id, items);
+      this.meshChanged(id);
     },
 
     async logRefused(mac: string, reason: string, remote?: string) {

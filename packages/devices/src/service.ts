@@ -69,7 +69,7 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
   const admin = await ensureDeviceAdmin(db, config.adminEmail, config.adminPassword);
   const events = new DeviceEvents();
   events.setMaxListeners(0);
-  const accounts = createAccountsService({ db, secret, tokenTtl: config.tokenTtl });
+  const accounts = createAccountsService({ db, secret, tokenTtl: config.tokenTtl, now: () => clock.now() });
   const gateways = createGatewaysService({ db, events, clock });
   const dispatcher = createDispatcher({ db, clock, events, gateways, ttlMs: config.commandTtlMs, log: opts.log });
   const programs = createProgramsService({ db, events, gateways });

@@ -6,7 +6,8 @@ import { COMMAND_TIMEOUT_MS, liveSocketProtocols, type Command, type CommandStat
 import { createTestContext, type TestContext } from '../../server/src/test/helper.js';
 import { ManualClock } from './clock.js';
 import { createDeviceService, type DeviceService } from './service.js';
-import { deviceLogs } from './db/schema.js';
+import { deviceAccounts, deviceLogs } from './db/schema.js';
+import { SESSION_CACHE_MS } from './accounts.js';
 import { SimProcess } from './test/sim-process.js';
 import { until } from './test/wait.js';
 import type { DeviceDb } from './db/types.js';
@@ -78,6 +79,16 @@ describe('gateway simulator against the device service', () => {
     expect(history.commandList[0]).toMatchObject({ status: 'completed', attempts: 1, user: 'Device Admin' });
   });
 
+  it('a simulator told to answer without delay (--answer-delay 0, as the benchmark plays) completes commands with their lights', async () => {
+    const sim = startSim(17, ['--answer-delay', '0']);
+    const gw = await gatewayOf(sim);
+    const res = await command(gw.id, gw.lights.slice(0, 1), 45);
+    await statusOf(res.body._id, undefined, 'completed');
+    const took = sim.events.findIndex((e) => e.event === 'command' && e.id === res.body._id);
+    expect(sim.events[took + 1]).toMatchObject({ event: 'applied', id: res.body._id, value: 45 });
+    expect((await t.app.devices.gateways.details(gw.id)).mesh_items.find((m) => m.mac_addr === gw.lights[0])?.brightness).toBe(45);
+  });
+
   it('a simulator that ignores commands gives timeout, three retries, then failed', async () => {
     const sim = startSim(12, ['--ignore-commands']);
     const gw = await gatewayOf(sim);
@@ -142,6 +153,38 @@ describe('gateway simulator against the device service', () => {
     await until(t.app.devices, async () => (await t.app.devices.gateways.details(gw.id)).mesh_items.filter((m) => m.connected).every((m) => m.brightness === 25));
   });
 
+  it('a gateway\'s lights report and answer sent together: when the command shows completed, the lights already show the value', async () => {
+    const reg = await t.app.devices.gateways.register(null, { mac_addr: 'AA:BB:CC:DD:EE:03', device_name: 'raw link', device_description: '', city: '', map_lat: null, map_lng: null, time_zone: 'Europe/Istanbul' });
+    const light = { mac_addr: 'AA:BB:CC:DD:EE:31', name: 'L', rssi: -50, version: '1', brightness: 60, connected: true, map_lat: null, map_lng: null };
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/device-api/link`);
+    const frames: { type: string; id?: string }[] = [];
+    const waiters: (() => void)[] = [];
+    ws.on('message', (d) => { frames.push(JSON.parse(d.toString())); for (const w of waiters.splice(0)) w(); });
+    const frame = async (type: string) => { while (!frames.some((f) => f.type === type)) await new Promise<void>((r) => waiters.push(r)); return frames.find((f) => f.type === type)!; };
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', mac: 'AA:BB:CC:DD:EE:03', key: reg.key })));
+    await frame('welcome');
+    ws.send(JSON.stringify({ type: 'mesh', items: [light] }));
+    await until(t.app.devices, async () => (await t.app.devices.gateways.details(reg._id)).mesh_items.length === 1);
+    // What a browser refetching on the command's event reads at once.
+    let atCompleted: Promise<number> | undefined;
+    const off = t.app.devices.dispatcher.onChange((c) => {
+      if (c.status === 'completed') atCompleted ??= t.app.devices.gateways.details(reg._id).then((d) => d.mesh_items[0].brightness);
+    });
+    const res = await command(reg._id, [light.mac_addr], 25);
+    expect(res.body.status).toBe('sent');
+    const cmd = await frame('command');
+    // As a gateway answers: the lights' new state, then the answer, in one write.
+    ws.send(JSON.stringify({ type: 'mesh', items: [{ ...light, brightness: 25 }] }));
+    ws.send(JSON.stringify({ type: 'ack', id: cmd.id, status: 'completed' }));
+    await statusOf(res.body._id, undefined, 'completed');
+    off();
+    expect(await atCompleted).toBe(25);
+    // A lights report alone is stored on its own, as before.
+    ws.send(JSON.stringify({ type: 'mesh', items: [{ ...light, brightness: 5 }] }));
+    await until(t.app.devices, async () => (await t.app.devices.gateways.details(reg._id)).mesh_items[0].brightness === 5);
+    ws.close();
+  });
+
   it('a wrong gateway key is refused and logged', async () => {
     const reg = await t.app.devices.gateways.register(null, { mac_addr: 'AA:BB:CC:DD:EE:01', device_name: 'keyed', device_description: '', city: '', map_lat: null, map_lng: null, time_zone: 'Europe/Istanbul' });
     const ws = new WebSocket(`${base.replace('http', 'ws')}/device-api/link`);
@@ -151,6 +194,19 @@ describe('gateway simulator against the device service', () => {
     const [log] = await t.database.db.select().from(deviceLogs).where(eq(deviceLogs.action, 'link.refused')).orderBy(desc(deviceLogs.id)).limit(1);
     expect(log).toMatchObject({ gateway_id: reg._id, detail: { mac: 'AA:BB:CC:DD:EE:01', reason: 'wrong key' } });
     expect(t.app.devices.links.sender.isOnline(reg._id)).toBe(false);
+  });
+});
+
+describe('the token check', () => {
+  it('sees an account deactivated behind the service\'s back (another instance) within SESSION_CACHE_MS', async () => {
+    const created = await t.app.devices.accounts.create({ id: 'x', email: ADMIN.email, name: 'Admin', admin: true }, { email: 'elsewhere@test.local', name: 'Elsewhere', password: 'Elsewhere123!', admin: false });
+    const other = (await t.app.devices.accounts.login('elsewhere@test.local', 'Elsewhere123!')).token;
+    const list = () => fetch(`${base}/device-api/gateway/list`, { headers: { authorization: `Bearer ${other}` } }).then((r) => r.status);
+    expect(await list()).toBe(200);
+    // Written straight to the table, as another instance mounting the service would.
+    await t.database.db.update(deviceAccounts).set({ active: false }).where(eq(deviceAccounts.id, created._id));
+    clock.advance(SESSION_CACHE_MS + 1);
+    expect(await list()).toBe(401);
   });
 });
 

@@ -3,50 +3,80 @@
 // its own schema), else an embedded PostgreSQL in a data folder of its own (DEVICE_DATA_DIR, default
 // ./data-devices) — the same engine the product runs on (ADR 0015), started and stopped with the service.
 // It lives in the server package because the embedded PostgreSQL does (the devices package stays database-free).
+//
+// Stopping (SIGTERM/SIGINT): one shutdown, whatever number of signals arrive (`pkill -f devices-main.ts` hits the
+// npm shell and node at once, a terminal's Ctrl-C may be pressed twice): later signals wait for the one under way.
+// A signal during the start waits for the start to finish, then stops what it started, the PostgreSQL too. `npm run
+// devices` runs plain node with tsx as a loader (no tsx CLI in between: its signal relay kills the process with
+// SIGKILL when a relayed signal is not confirmed within 30 ms, which a process busy shutting down may miss, and a
+// killed process leaves its PostgreSQL running).
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { corkQuerySubmits } from './db/pg-cork.js';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { createDeviceService, DeviceConfigError, loadDeviceConfig, type DeviceDb } from '@isik/devices';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 
+/** What the start has made so far, stopped in reverse by the shutdown. */
+const started: { app?: FastifyInstance; pool?: pg.Pool; embedded?: EmbeddedServer } = {};
+
 async function main() {
   const config = loadDeviceConfig();
   let url = process.env.DATABASE_URL;
-  let embedded: EmbeddedServer | undefined;
   if (!url) {
     const dir = path.resolve(process.env.DEVICE_DATA_DIR || './data-devices');
-    embedded = await startEmbeddedPostgres({ dataDir: dir, log: (m) => console.log(`[devices] ${m}`) });
-    if (embedded.note) console.log(`[devices] ${embedded.note}`);
-    url = embedded.url;
+    started.embedded = await startEmbeddedPostgres({ dataDir: dir, log: (m) => console.log(`[devices] ${m}`) });
+    if (started.embedded.note) console.log(`[devices] ${started.embedded.note}`);
+    url = started.embedded.url;
   }
   corkQuerySubmits();
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection's error (PostgreSQL restarting or stopping) is told, never a crash of the service.
+  pool.on('error', (e) => console.error(`[devices] database pool error: ${e.message}`));
+  started.pool = pool;
   const db = drizzle({ client: pool }) as unknown as DeviceDb;
   const app = Fastify({ logger: { level: process.env.LOG_LEVEL || 'info' }, routerOptions: { ignoreTrailingSlash: true }, trustProxy: true });
+  started.app = app;
   const service = await createDeviceService({ db, config, log: (msg, err) => app.log.warn({ err }, msg) });
   await app.register(service.plugin, { prefix: '/device-api' });
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await app.close();
-    await pool.end();
-    await embedded?.stop();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-  process.on('exit', () => embedded?.stopSync());
+  if (shutdown) return;
   await app.listen({ port: config.port, host: process.env.HOST || '0.0.0.0' });
-  console.log(`\n  Device service on http://localhost:${config.port}/device-api (gateways link at /device-api/link)`);
+  const port = (app.server.address() as { port: number }).port;
+  console.log(`\n  Device service on http://localhost:${port}/device-api (gateways link at /device-api/link)`);
   console.log(service.admin.created
     ? `  Device admin: ${service.admin.email} / ${service.admin.password ?? '(the password configured)'}${service.admin.password ? '   <- generated, shown only this once' : ''}\n`
     : `  Device admin: ${service.admin.email}\n`);
 }
 
-main().catch((err) => {
+let shutdown: Promise<void> | undefined;
+
+/** The one shutdown: after the start (finished or failed), the server, the pool, then PostgreSQL; exits 0. */
+function stop(signal: string, startup: Promise<unknown>): Promise<void> {
+  shutdown ??= (async () => {
+    console.log(`[devices] ${signal}: stopping`);
+    await startup.catch(() => undefined);
+    try {
+      await started.app?.close();
+    } catch (e) {
+      console.error('[devices] closing the server:', e);
+    } finally {
+      await started.pool?.end().catch(() => undefined);
+      await started.embedded?.stop();
+      process.exit(0);
+    }
+  })();
+  return shutdown;
+}
+
+const startup = main();
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop(signal, startup));
+// A crash or an exit without the shutdown still asks PostgreSQL to stop (it runs in its own process group).
+process.on('exit', () => started.embedded?.stopSync());
+startup.catch(async (err) => {
   console.error(err instanceof DeviceConfigError ? err.message : err);
+  if (shutdown) return;
+  await started.pool?.end().catch(() => undefined);
+  await started.embedded?.stop().catch(() => undefined);
   process.exit(1);
 });

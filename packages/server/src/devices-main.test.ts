@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { liveSocketProtocols } from '@isik/domain';
+
+// `npm run devices` in a real process on its own embedded PostgreSQL: how it stops.
+const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'devices-main.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-devices-main-test-'));
+// Reachable by the system user the embedded PostgreSQL runs as when the tests run as root.
+fs.chmodSync(dataDir, 0o755);
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function start() {
+  const env: NodeJS.ProcessEnv = { ...process.env, DEVICE_DATA_DIR: dataDir, DEVICE_PORT: '0', HOST: '127.0.0.1', DEVICE_ADMIN_PASSWORD: 'Admin12345!', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  // As package.json's `npm run devices` runs it: node with tsx as a loader.
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let text = '';
+  child.stdout?.on('data', (d) => { text += String(d); });
+  child.stderr?.on('data', (d) => { text += String(d); });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const address = new Promise<string>((resolve, reject) => {
+    const check = () => { const m = /Device service on (http:\/\/localhost:\d+)/.exec(text); if (m) resolve(m[1]); };
+    child.stdout?.on('data', check);
+    void exited.then(() => reject(new Error(`device service exited: ${text}`)));
+  });
+  return { child, out: () => text, exited, address };
+}
+
+const postmasterPid = () => Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+
+describe('npm run devices', () => {
+  it('stops once, with its PostgreSQL, when SIGTERM and SIGINT arrive together (a second signal during the shutdown is harmless)', async () => {
+    const run = start();
+    const base = await run.address;
+    const pg = postmasterPid();
+    expect(alive(pg)).toBe(true);
+    // A browser socket is open (the shutdown closes it).
+    const login = await fetch(`${base}/device-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'Admin12345!' }) });
+    const { token } = (await login.json()) as { token: string };
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/device-api/ws`, liveSocketProtocols(token));
+    await new Promise((resolve, reject) => { ws.once('message', resolve); ws.once('error', reject); });
+    const closed = new Promise((resolve) => ws.once('close', resolve));
+
+    run.child.kill('SIGTERM');
+    run.child.kill('SIGTERM');
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(0);
+    await closed;
+    expect(run.out().match(/stopping/g)).toHaveLength(1);
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(alive(pg)).toBe(false);
+
+    // The next start finds the cluster free and keeps the account.
+    const again = start();
+    const base2 = await again.address;
+    const login2 = await fetch(`${base2}/device-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'Admin12345!' }) });
+    expect(login2.status).toBe(200);
+    expect(again.out()).not.toContain('left running');
+    again.child.kill('SIGINT');
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 180_000);
+
+  it('runs plain node with tsx as a loader: no signal-relaying wrapper that could kill it during its shutdown', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(path.dirname(MAIN), '../../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.devices).toBe('node --import tsx packages/server/src/devices-main.ts');
+  });
+});
