@@ -55,7 +55,9 @@ export function routePreloads(webDir: string): Plugin {
   return {
     name: 'isik-route-preloads',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    // After the bundle is final: Vite drops the chunks that only carried CSS in its own generateBundle, and a preload
+    // of one of them would be a 404.
+    writeBundle(options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) return;
@@ -77,7 +79,7 @@ export function routePreloads(webDir: string): Plugin {
         const lang = /^i18n-([a-z]{2})$/.exec(chunk.name)?.[1];
         if (lang) preloads.i18n[lang] = filesOf(chunk).js;
       }
-      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
+      fs.writeFileSync(path.join(options.dir ?? path.join(webDir, 'dist'), 'route-preloads.json'), JSON.stringify(preloads));
     },
   };
 }

@@ -43,11 +43,13 @@ describe('WebPage', () => {
       ],
       i18n: { tr: ['/assets/i18n-tr-F.js'], en: ['/assets/i18n-en-G.js'] },
     }));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    for (const f of ['login-page-B.js', 'use-form-C.js', 'Checkbox-D.css', 'product-E.js', 'i18n-tr-F.js', 'i18n-en-G.js']) fs.writeFileSync(path.join(dir, 'assets', f), '');
     const page = WebPage.load(dir);
     const login = page.html('/login');
     expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-B.js">');
     expect(login).toContain('<link rel="modulepreload" crossorigin href="/assets/use-form-C.js">');
-    expect(login).toContain('<link rel="preload" as="style" href="/assets/Checkbox-D.css">');
+    expect(login).toContain('<link rel="preload" as="style" crossorigin href="/assets/Checkbox-D.css">');
     expect(login.indexOf('/assets/index-A.js')).toBeLessThan(login.indexOf('/assets/login-page-B.js'));
     const meta = /<meta name="isik-i18n" content="([^"]*)">/.exec(login);
     expect(meta).not.toBeNull();
@@ -61,5 +63,12 @@ describe('WebPage', () => {
     const unknown = page.html('/no/such/page');
     expect(unknown).toContain('isik-i18n');
     expect(unknown).not.toContain('modulepreload');
+  });
+
+  it('leaves out files the build does not hold (a preload of one would be a 404)', () => {
+    fs.rmSync(path.join(dir, 'assets', 'use-form-C.js'));
+    const login = WebPage.load(dir).html('/login');
+    expect(login).toContain('/assets/login-page-B.js');
+    expect(login).not.toContain('use-form-C.js');
   });
 });

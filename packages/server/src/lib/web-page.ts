@@ -36,10 +36,11 @@ export function matchRoutePattern(pathname: string, patterns: readonly string[])
 
 /**
  * The single page app's page for a path (issue 12). The built index.html names the entry's files; this adds, for the
- * screen the path opens, its own chunks and styles (`<link rel="modulepreload">`, `<link rel="preload" as="style">`),
- * and each language's dictionary chunk in a meta element that /boot.js turns into a preload for the reader's
- * language. The browser then fetches them beside the entry instead of after it has run. Without the build's
- * route-preloads.json the page is index.html unchanged.
+ * screen the path opens, its own chunks and styles (`<link rel="modulepreload">`, `<link rel="preload" as="style">`,
+ * both `crossorigin` as Vite's own tags are, or the browser fetches them twice), and each language's dictionary
+ * chunk in a meta element that /boot.js turns into a preload for the reader's language. The browser then fetches
+ * them beside the entry instead of after it has run. Without the build's route-preloads.json the page is index.html
+ * unchanged.
  */
 export class WebPage {
   private readonly pages = new Map<string, string>();
@@ -54,6 +55,12 @@ export class WebPage {
     let preloads: RoutePreloads | null = null;
     try {
       preloads = JSON.parse(fs.readFileSync(path.join(webDist, 'route-preloads.json'), 'utf8')) as RoutePreloads;
+      // Only files the build holds: a preload of a missing one is a 404 in every visitor's console.
+      const present = (files: string[]) => files.filter((f) => fs.existsSync(path.join(webDist, f)));
+      preloads = {
+        routes: preloads.routes.map((r) => ({ ...r, js: present(r.js), css: present(r.css) })),
+        i18n: Object.fromEntries(Object.entries(preloads.i18n).map(([lang, files]) => [lang, present(files)])),
+      };
     } catch {
       // An older build, or one made without the plugin: the plain page still works.
     }
@@ -75,7 +82,7 @@ export class WebPage {
     const route = this.preloads.routes.find((r) => r.pattern === pattern);
     const links = [
       ...(route?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`),
-      ...(route?.css ?? []).map((href) => `<link rel="preload" as="style" href="${escapeAttr(href)}">`),
+      ...(route?.css ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttr(href)}">`),
     ].join('\n    ');
     // /boot.js reads the dictionaries' meta element, so it comes first; the screen's files come after the entry's own
     // tags, so the entry is asked for first (over HTTP/1.1 a browser fetches six files at once).
