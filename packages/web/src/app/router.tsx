@@ -23,6 +23,7 @@ import { RequireBackOffice } from './require-back-office';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { AppLayout } from './shell/app-layout';
+import { BootSplash } from './boot-splash';
 
 /** Every feature's screens. A new feature adds its routes.tsx array here and nothing else. */
 export const featureRoutes: AppRouteObject[] = [
@@ -58,6 +59,8 @@ export function buildRoutes(routes: AppRouteObject[] = featureRoutes): RouteObje
     {
       element: <RootLayout />,
       errorElement: <RouteError />,
+      // While the first screen's lazy code loads, the plain top bar of index.html stays on screen.
+      hydrateFallbackElement: <BootSplash />,
       children: [
         {
           element: <AppLayout />,
