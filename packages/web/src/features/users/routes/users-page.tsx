@@ -106,15 +106,15 @@ export function UsersPage() {
 
   const columnList: (DataTableColumn<User> | false)[] = [
     medium && { key: 'avatar', header: '', width: 52, render: (u) => <UserAvatar user={u} size={34} /> },
-    { key: 'firstname', header: <span style={{ whiteSpace: 'nowrap' }}>{t('users.fields.firstname')}</span>, sortKey: 'firstname', render: (u) => <Text size="sm" fw={600}>{u.firstname}</Text> },
-    { key: 'lastname', header: <span style={{ whiteSpace: 'nowrap' }}>{t('users.fields.lastname')}</span>, sortKey: 'lastname', render: (u) => <Text size="sm" fw={600}>{u.lastname}</Text> },
-    { key: 'email', header: t('users.fields.email'), render: (u) => <TruncatedText maw={220}>{u.email}</TruncatedText> },
+    { key: 'firstname', header: <span style={{ whiteSpace: 'nowrap' }}>{t('users.fields.firstname')}</span>, sortKey: 'firstname', render: (u) => <TruncatedText maw={100} fw={600}>{u.firstname}</TruncatedText> },
+    { key: 'lastname', header: <span style={{ whiteSpace: 'nowrap' }}>{t('users.fields.lastname')}</span>, sortKey: 'lastname', render: (u) => <TruncatedText maw={100} fw={600}>{u.lastname}</TruncatedText> },
+    { key: 'email', header: t('users.fields.email'), render: (u) => <TruncatedText maw={160}>{u.email}</TruncatedText> },
     wide && { key: 'mobile', header: t('users.fields.mobile'), render: (u) => (u.mobile ? <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{u.mobile}</Text> : <Text size="sm" c="dimmed">—</Text>) },
     {
       key: 'company',
       header: t('users.fields.company'),
       render: (u) => (u.usercompany_id[0]?.company_name
-        ? <TruncatedText maw={200}>{u.usercompany_id[0].company_name}</TruncatedText>
+        ? <TruncatedText maw={130}>{u.usercompany_id[0].company_name}</TruncatedText>
         : <Text size="sm" c="dimmed">—</Text>),
     },
     { key: 'role', header: t('users.fields.role'), render: (u) => <RoleBadge role={u.role} /> },
