@@ -52,7 +52,15 @@ createRoot(document.getElementById('root')!).render(
 );
 `;
 
-async function gzippedBundle(source: string): Promise<number> {
+/** The public entry's runtime (ADR 0030): React and React DOM served by Preact's compatibility layer. */
+const PREACT = {
+  react: path.join(MODULES, 'preact', 'compat', 'dist', 'compat.module.js'),
+  'react-dom': path.join(MODULES, 'preact', 'compat', 'dist', 'compat.module.js'),
+  'react-dom/client': path.join(MODULES, 'preact', 'compat', 'client.mjs'),
+  'react/jsx-runtime': path.join(MODULES, 'preact', 'jsx-runtime', 'dist', 'jsxRuntime.module.js'),
+};
+
+async function gzippedBundle(source: string, preact = false): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-floor-'));
   try {
     const entry = path.join(dir, 'entry.tsx');
@@ -68,7 +76,7 @@ async function gzippedBundle(source: string): Promise<number> {
       logLevel: 'silent',
       define: { 'process.env.NODE_ENV': '"production"' },
       // The production build of React Router, as vite.config.ts takes it.
-      alias: { 'react-router': path.join(MODULES, 'react-router', 'dist', 'production', 'index.mjs') },
+      alias: { ...(preact ? PREACT : {}), 'react-router': path.join(MODULES, 'react-router', 'dist', 'production', 'index.mjs') },
     });
     return gzipSync(out.outputFiles[0].contents, { level: 9 }).length;
   } finally {
@@ -76,7 +84,7 @@ async function gzippedBundle(source: string): Promise<number> {
   }
 }
 
-export interface BundleFloor { loginKib: number; cssKib: number; totalKib: number; parts: Record<string, number> }
+export interface BundleFloor { loginKib: number; cssKib: number; totalKib: number; parts: Record<string, number>; preactTotalKib: number }
 
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
@@ -84,13 +92,14 @@ export async function measureFloor(): Promise<BundleFloor> {
   const css = FORM_STYLES.map((name) => fs.readFileSync(path.join(MODULES, '@mantine', 'core', 'styles', `${name}.layer.css`))).reduce((a, b) => Buffer.concat([a, b]));
   const loginKib = kib(await gzippedBundle(LOGIN));
   const cssKib = kib(gzipSync(css, { level: 9 }).length);
+  const preactTotalKib = Math.round((kib(await gzippedBundle(LOGIN, true)) + cssKib) * 10) / 10;
   // React alone, then what each library adds to it (each imports React; the router React DOM too).
   const react = await gzippedBundle(PARTS.react);
   const parts: Record<string, number> = { react: kib(react) };
   for (const [name, source] of Object.entries(PARTS)) {
     if (name !== 'react') parts[name] = kib((await gzippedBundle(`${PARTS.react}\n${source}`)) - react);
   }
-  return { loginKib, cssKib, totalKib: Math.round((loginKib + cssKib) * 10) / 10, parts };
+  return { loginKib, cssKib, totalKib: Math.round((loginKib + cssKib) * 10) / 10, parts, preactTotalKib };
 }
 
 export async function floorReport(): Promise<BundleFloor> {
@@ -98,6 +107,7 @@ export async function floorReport(): Promise<BundleFloor> {
   console.log('\nWeb client floor: a bare sign-in form on the prescribed stack (gzip)');
   console.log(`  JavaScript ${floor.loginKib} KiB + Mantine styles ${floor.cssKib} KiB = ${floor.totalKib} KiB, before any app code, dictionary or session`);
   console.log(`  React and React DOM, then what each adds: ${Object.entries(floor.parts).map(([k, v]) => `${k} ${v} KiB`).join(', ')}`);
+  console.log(`  The same form on the public entry's runtime (Preact's compatibility layer, ADR 0030): ${floor.preactTotalKib} KiB`);
   return floor;
 }
 

@@ -60,14 +60,33 @@ function gzBytes(dist: string, file: string): number {
   return size;
 }
 
+function readManifest(dist: string, name: string): Manifest | null {
+  const file = path.join(dist, '.vite', name);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : null;
+}
+
+function hasModule(manifest: Manifest, module: string): boolean {
+  try {
+    keyOf(manifest, module);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every screen's first download. An open screen the public entry holds (public.html, ADR 0030) is measured in that
+ * build, as the server sends that entry's page for it; every other screen in the back office's build.
+ */
 export function measureRoutes(dist = DIST): RouteSize[] {
-  const manifestFile = path.join(dist, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: run npm run build -w @isik/web first`);
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  if (!entry) throw new Error('the build manifest has no entry');
+  const office = readManifest(dist, 'manifest.json');
+  if (!office) throw new Error(`${path.join(dist, '.vite', 'manifest.json')} is missing: run npm run build -w @isik/web first`);
+  const publicBuild = readManifest(dist, 'manifest.public.json');
   return lazyRoutes(WEB).map(({ pattern, module }) => {
     const open = ROUTE_LEVELS.find((r) => r.pattern === pattern)?.open === true;
+    const manifest = open && publicBuild && hasModule(publicBuild, module) ? publicBuild : office;
+    const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+    if (!entry) throw new Error('the build manifest has no entry');
     // The reader's dictionary loads before the first render too (i18n/index.ts): counted in the default language.
     const dictionary = Object.keys(manifest).filter((k) => manifest[k].name === 'i18n-tr');
     const keys = closure(manifest, [entry, ...dictionary, keyOf(manifest, module), ...(open ? [] : [keyOf(manifest, BACK_OFFICE_TOOLS)])]);

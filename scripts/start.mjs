@@ -48,12 +48,13 @@ const skipWeb = process.argv.includes('--no-web');
 
 // ------------------------------------------------------------ web app
 const webSources = ['packages/web/src', 'packages/web/public', 'packages/web/index.html', 'packages/web/package.json',
-  'packages/web/vite.config.ts', 'packages/web/tsconfig.json', 'packages/domain/src', 'package-lock.json'].map((p) => rel(p));
+  'packages/web/vite.config.ts', 'packages/web/vite.public.config.ts', 'packages/web/mantine-styles.ts', 'packages/web/route-preloads.ts',
+  'packages/web/domain-messages.ts', 'packages/web/tsconfig.json', 'packages/domain/src', 'package-lock.json'].map((p) => rel(p));
 const webStamp = stamp(webSources);
 const webStampFile = rel('packages/web/dist/.sources-stamp');
 if (skipWeb) {
   log('web app: built by the caller (--no-web)');
-} else if (upToDate(webStampFile, webStamp) && fs.existsSync(rel('packages/web/dist/index.html'))) {
+} else if (upToDate(webStampFile, webStamp) && fs.existsSync(rel('packages/web/dist/index.html')) && fs.existsSync(rel('packages/web/dist/public.html'))) {
   log('web app: built one is current');
 } else {
   log('web app: building (sources changed since the last build)');

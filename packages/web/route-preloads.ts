@@ -8,19 +8,39 @@ type OutputChunk = Rollup.OutputChunk;
 /** One lazily loaded screen: its route pattern and its module, relative to packages/web. */
 export interface LazyRoute { pattern: string; module: string }
 
-/** Every `appRoute('/pattern', () => import('./routes/x'))` of the features (bench/bundle-size.ts reads them too). */
+/**
+ * Every `appRoute('/pattern', () => import('./routes/x'))` of the features' routes.tsx and public-routes.tsx
+ * (bench/bundle-size.ts reads them too).
+ */
 export function lazyRoutes(webDir: string): LazyRoute[] {
   const featuresDir = path.join(webDir, 'src', 'features');
   const out: LazyRoute[] = [];
   for (const feature of fs.readdirSync(featuresDir)) {
-    const file = path.join(featuresDir, feature, 'routes.tsx');
-    if (!fs.existsSync(file)) continue;
-    const text = fs.readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/appRoute\(\s*'([^']+)',\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
-      out.push({ pattern: m[1], module: path.posix.join('src/features', feature, m[2].replace(/^\.\//, '')) + '.tsx' });
+    for (const name of ['routes.tsx', 'public-routes.tsx']) {
+      const file = path.join(featuresDir, feature, name);
+      if (!fs.existsSync(file)) continue;
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/appRoute\(\s*'([^']+)',\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
+        out.push({ pattern: m[1], module: path.posix.join('src/features', feature, m[2].replace(/^\.\//, '')) + '.tsx' });
+      }
     }
   }
   return out;
+}
+
+const PATTERNS_ID = 'virtual:app-route-patterns';
+
+/**
+ * `virtual:app-route-patterns`: the pattern of every screen of the product. The public entry (ADR 0030) holds only the
+ * open screens but registers the others' patterns, so a signed-in user's menu on a public page lists what it lists
+ * everywhere else (the menu hides links to screens that are not built).
+ */
+export function appRoutePatterns(webDir: string): Plugin {
+  return {
+    name: 'isik-app-route-patterns',
+    resolveId: (id) => (id === PATTERNS_ID ? `\0${PATTERNS_ID}` : undefined),
+    load: (id) => (id === `\0${PATTERNS_ID}` ? `export default ${JSON.stringify([...new Set(lazyRoutes(webDir).map((r) => r.pattern))])};` : undefined),
+  };
 }
 
 /** What `route-preloads.json` holds: per route and per language, the files to fetch beside the entry. */
@@ -51,7 +71,7 @@ function staticClosure(bundle: OutputBundle, start: OutputChunk): OutputChunk[] 
  * for that path (`<link rel="modulepreload">`), so the screen and the dictionary download beside the entry instead of
  * after it has run: one round trip less before anything shows.
  */
-export function routePreloads(webDir: string): Plugin {
+export function routePreloads(webDir: string, fileName = 'route-preloads.json'): Plugin {
   return {
     name: 'isik-route-preloads',
     apply: 'build',
@@ -79,7 +99,7 @@ export function routePreloads(webDir: string): Plugin {
         const lang = /^i18n-([a-z]{2})$/.exec(chunk.name)?.[1];
         if (lang) preloads.i18n[lang] = filesOf(chunk).js;
       }
-      fs.writeFileSync(path.join(options.dir ?? path.join(webDir, 'dist'), 'route-preloads.json'), JSON.stringify(preloads));
+      fs.writeFileSync(path.join(options.dir ?? path.join(webDir, 'dist'), fileName), JSON.stringify(preloads));
     },
   };
 }

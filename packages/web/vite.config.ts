@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { domainMessages, domainMessagesChunk } from './domain-messages';
 import { mantineStyles } from './mantine-styles';
-import { routePreloads } from './route-preloads';
+import { appRoutePatterns, routePreloads } from './route-preloads';
 
 // Resolve against this file so the build lands in packages/web/dist whether it runs from the
 // package (npm run build -w @isik/web) or from the repository root.
@@ -12,53 +12,98 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 function proxy() {
   return {
-    '/api': { target: apiTarget, changeOrigin: false },
-    // The live socket; Vite's own HMR socket lives on another path, so the two never clash.
-    '/ws': { target: apiTarget, ws: true, changeOrigin: false },
-    // The device service (its API and its browser socket /device-api/ws).
-    '/device-api': { target: apiTarget, ws: true, changeOrigin: false },
+      '/api': { target: apiTarget, changeOrigin: false },
+      // The live socket; Vite's own HMR socket lives on another path, so the two never clash.
+      '/ws': { target: apiTarget, ws: true, changeOrigin: false },
+      // The device service (its API and its browser socket /device-api/ws).
+      '/device-api': { target: apiTarget, ws: true, changeOrigin: false },
   };
 }
 
-export default defineConfig(({ command }) => ({
-  root,
-  plugins: [react(), domainMessages(), mantineStyles(), routePreloads(root)],
-  resolve: {
-    // React Router's package sends bundlers to its development build (warnings, 30 % larger); a production
-    // bundle takes the production build (ADR 0018).
-    alias: command !== 'build' ? [] : [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }],
-  },
-  // The Host header is kept as the browser sent it, like a reverse proxy in production would:
-  // the server's socket accepts only an Origin that matches the Host it sees.
-  server: { proxy: proxy() },
-  preview: { proxy: proxy() },
-  build: {
-    outDir: 'dist',
-    // bench/bundle-size.ts reads which chunks and styles each screen needs from here.
-    manifest: true,
-    emptyOutDir: true,
-    rollupOptions: {
-      // zod's builders have no side effects: a schema the client never uses (the domain package defines them
-      // for the server too) is dropped instead of pulling zod into every screen's first download.
-      treeshake: { preset: 'recommended', manualPureFunctions: ['z'] },
-      output: {
-        // Vendor code changes far less often than ours: React, the router and TanStack Query (needed by every
-        // page) get a chunk of their own that stays cached. Mantine, icons and the rest are left to Rollup, which
-        // splits them by the lazily loaded screens that use them (ADR 0018: the public area stays small).
-        manualChunks(id) {
-          // One chunk per language with the shared and every feature's dictionary (i18n/index.ts loads the
-          // reader's one before the first render), instead of one small request per feature and language.
-          const dictionary = /\/i18n\/(tr|en|es)\.json$/.exec(id);
-          if (dictionary) return `i18n-${dictionary[1]}`;
-          const messages = domainMessagesChunk(id);
-          if (messages) return messages;
-          if (!id.includes('node_modules')) return undefined;
-          // The report generators' libraries (and react-pdf's own nested scheduler) stay in their lazy chunks.
-          if (id.includes('@react-pdf')) return undefined;
-          if (/node_modules\/(react|react-dom|react-router|scheduler|@tanstack)\//.test(id)) return 'react';
-          return undefined;
+/**
+ * The public entry (public.html, ADR 0030) runs the same components on Preact's React compatibility layer: the
+ * public pages' first download is then within its budget. Only the open screens are built into it.
+ */
+const PREACT_ALIASES = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+/**
+ * The public build starts from the same index.html (one copy of the page and its plain top bar) with the public
+ * entry's script, and writes it as public.html beside the back office's index.html.
+ */
+function publicPage(): Plugin {
+  return {
+    name: 'isik-public-page',
+    apply: 'build',
+    // After Vite's own HTML plugin has put the page into the bundle.
+    enforce: 'post',
+    transformIndexHtml: { order: 'pre', handler: (html) => html.replace('/src/main.tsx', '/src/public-main.tsx') },
+    generateBundle(_options, bundle) {
+      const page = bundle['index.html'];
+      if (page?.type !== 'asset') return;
+      delete bundle['index.html'];
+      this.emitFile({ type: 'asset', fileName: 'public.html', source: page.source });
+    },
+  };
+}
+
+export function clientConfig(command: 'build' | 'serve', variant: 'office' | 'public'): UserConfig {
+  const isPublic = variant === 'public';
+  return {
+    root,
+    // i18n/index.ts: which features' dictionaries the entry carries.
+    define: { 'import.meta.env.ISIK_PUBLIC_ENTRY': JSON.stringify(isPublic ? 'true' : 'false') },
+    plugins: [react(), domainMessages(), mantineStyles(), appRoutePatterns(root), routePreloads(root, isPublic ? 'route-preloads.public.json' : 'route-preloads.json'), ...(isPublic ? [publicPage()] : [])],
+    resolve: {
+      // React Router's package sends bundlers to its development build (warnings, 30 % larger); a production
+      // bundle takes the production build (ADR 0018).
+      alias: [
+        ...(isPublic ? PREACT_ALIASES : []),
+        ...(command !== 'build' ? [] : [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]),
+      ],
+    },
+    // The Host header is kept as the browser sent it, like a reverse proxy in production would:
+    // the server's socket accepts only an Origin that matches the Host it sees.
+    server: { proxy: proxy() },
+    preview: { proxy: proxy() },
+    build: {
+      outDir: 'dist',
+      // bench/bundle-size.ts reads which chunks and styles each screen needs from here.
+      manifest: isPublic ? '.vite/manifest.public.json' : true,
+      // The office build runs first and empties the folder; the public build adds its files beside it.
+      emptyOutDir: !isPublic,
+      rollupOptions: {
+          // zod's builders have no side effects: a schema the client never uses (the domain package defines them
+        // for the server too) is dropped instead of pulling zod into every screen's first download.
+        treeshake: { preset: 'recommended', manualPureFunctions: ['z'] },
+        output: {
+          // The two entries' chunks are told apart by name in the dist folder (and in the bench's table).
+          ...(isPublic ? { entryFileNames: 'assets/public-[hash].js' } : {}),
+          // Vendor code changes far less often than ours: React, the router and TanStack Query (needed by every
+          // page) get a chunk of their own that stays cached. Mantine, icons and the rest are left to Rollup, which
+          // splits them by the lazily loaded screens that use them (ADR 0018: the public area stays small).
+          manualChunks(id) {
+            // One chunk per language with the shared and every feature's dictionary (i18n/index.ts loads the
+            // reader's one before the first render), instead of one small request per feature and language.
+            const dictionary = /\/i18n\/(tr|en|es)\.json$/.exec(id);
+            if (dictionary) return `i18n-${dictionary[1]}`;
+            const messages = domainMessagesChunk(id);
+            if (messages) return messages;
+            if (!id.includes('node_modules')) return undefined;
+            // The report generators' libraries (and react-pdf's own nested scheduler) stay in their lazy chunks.
+            if (id.includes('@react-pdf')) return undefined;
+            if (/node_modules\/(react|react-dom|react-router|scheduler|@tanstack|preact)\//.test(id)) return 'react';
+            return undefined;
+          },
         },
       },
     },
-  },
-}));
+  };
+}
+
+export default defineConfig(({ command }) => clientConfig(command, 'office'));

@@ -6,3 +6,9 @@ declare module 'virtual:domain-messages/*' {
 
 // Mantine's base stylesheets (packages/web/mantine-styles.ts).
 declare module 'virtual:mantine-styles';
+
+// Every screen's route pattern (packages/web/route-preloads.ts).
+declare module 'virtual:app-route-patterns' {
+  const patterns: string[];
+  export default patterns;
+}

@@ -71,4 +71,22 @@ describe('WebPage', () => {
     expect(login).toContain('/assets/login-page-B.js');
     expect(login).not.toContain('use-form-C.js');
   });
+
+  it('answers the open paths of the public entry with public.html and every other path with index.html', () => {
+    const both = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-webpage-public-'));
+    try {
+      fs.writeFileSync(path.join(both, 'index.html'), index);
+      fs.writeFileSync(path.join(both, 'public.html'), index.replace('/assets/index-A.js', '/assets/public-P.js'));
+      fs.writeFileSync(path.join(both, 'route-preloads.json'), JSON.stringify({ routes: [{ pattern: '/web', js: [], css: [] }, { pattern: '/:deviceScreen', js: [], css: [] }], i18n: {} }));
+      fs.writeFileSync(path.join(both, 'route-preloads.public.json'), JSON.stringify({ routes: [{ pattern: '/web', js: [], css: [] }, { pattern: '/web/:id/:lang', js: [], css: [] }], i18n: {} }));
+      const page = WebPage.load(both);
+      for (const open of ['/web', '/WEB/', '/web/12/en']) expect(page.html(open), open).toContain('/assets/public-P.js');
+      for (const office of ['/', '/products', '/streetlightmap', '/web/1/2/3']) expect(page.html(office), office).toContain('/assets/index-A.js');
+      // Without the public build's list of screens (an older build), every path gets index.html.
+      fs.rmSync(path.join(both, 'route-preloads.public.json'));
+      expect(WebPage.load(both).html('/web')).toContain('/assets/index-A.js');
+    } finally {
+      fs.rmSync(both, { recursive: true, force: true });
+    }
+  });
 });

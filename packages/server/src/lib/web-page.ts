@@ -34,27 +34,20 @@ export function matchRoutePattern(pathname: string, patterns: readonly string[])
   return best;
 }
 
-/**
- * The single page app's page for a path (issue 12). The built index.html names the entry's files; this adds, for the
- * screen the path opens, its own chunks and styles (`<link rel="modulepreload">`, `<link rel="preload" as="style">`,
- * both `crossorigin` as Vite's own tags are, or the browser fetches them twice), and each language's dictionary
- * chunk in a meta element that /boot.js turns into a preload for the reader's language. The browser then fetches
- * them beside the entry instead of after it has run. Without the build's route-preloads.json the page is index.html
- * unchanged.
- */
-export class WebPage {
+/** One built entry's page (index.html or public.html) with its screens' preloads. */
+class EntryPage {
   private readonly pages = new Map<string, string>();
-  private readonly patterns: string[];
+  readonly patterns: string[];
 
   constructor(private readonly index: string, private readonly preloads: RoutePreloads | null) {
     this.patterns = preloads?.routes.map((r) => r.pattern) ?? [];
   }
 
-  static load(webDist: string): WebPage {
-    const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  static load(webDist: string, htmlFile: string, preloadsFile: string): EntryPage {
+    const index = fs.readFileSync(path.join(webDist, htmlFile), 'utf8');
     let preloads: RoutePreloads | null = null;
     try {
-      preloads = JSON.parse(fs.readFileSync(path.join(webDist, 'route-preloads.json'), 'utf8')) as RoutePreloads;
+      preloads = JSON.parse(fs.readFileSync(path.join(webDist, preloadsFile), 'utf8')) as RoutePreloads;
       // Only files the build holds: a preload of a missing one is a 404 in every visitor's console.
       const present = (files: string[]) => files.filter((f) => fs.existsSync(path.join(webDist, f)));
       preloads = {
@@ -64,11 +57,10 @@ export class WebPage {
     } catch {
       // An older build, or one made without the plugin: the plain page still works.
     }
-    return new WebPage(index, preloads);
+    return new EntryPage(index, preloads);
   }
 
-  html(pathname: string): string {
-    const pattern = matchRoutePattern(pathname, this.patterns) ?? '';
+  html(pattern: string): string {
     let page = this.pages.get(pattern);
     if (page === undefined) {
       page = this.render(pattern);
@@ -90,5 +82,33 @@ export class WebPage {
     const boot = '<script src="/boot.js">';
     const page = this.index.includes(boot) ? this.index.replace(boot, meta + boot) : this.index;
     return links ? page.replace('</head>', `  ${links}\n  </head>`) : page;
+  }
+}
+
+/**
+ * The single page app's page for a path (issue 12). The built index.html names the entry's files; this adds, for the
+ * screen the path opens, its own chunks and styles (`<link rel="modulepreload">`, `<link rel="preload" as="style">`,
+ * both `crossorigin` as Vite's own tags are, or the browser fetches them twice), and each language's dictionary
+ * chunk in a meta element that /boot.js turns into a preload for the reader's language. The browser then fetches
+ * them beside the entry instead of after it has run. Without the build's route-preloads.json the page is index.html
+ * unchanged.
+ *
+ * A path one of the public entry's screens opens (public.html with route-preloads.public.json, ADR 0030) gets that
+ * entry's page instead: the public pages do not download the back office's code.
+ */
+export class WebPage {
+  private constructor(private readonly office: EntryPage, private readonly publicPages: EntryPage | null) {}
+
+  static load(webDist: string): WebPage {
+    const office = EntryPage.load(webDist, 'index.html', 'route-preloads.json');
+    const hasPublic = fs.existsSync(path.join(webDist, 'public.html')) && fs.existsSync(path.join(webDist, 'route-preloads.public.json'));
+    const publicPages = hasPublic ? EntryPage.load(webDist, 'public.html', 'route-preloads.public.json') : null;
+    return new WebPage(office, publicPages);
+  }
+
+  html(pathname: string): string {
+    const open = this.publicPages ? matchRoutePattern(pathname, this.publicPages.patterns) : undefined;
+    if (open !== undefined && this.publicPages) return this.publicPages.html(open);
+    return this.office.html(matchRoutePattern(pathname, this.office.patterns) ?? '');
   }
 }

@@ -44,8 +44,8 @@ describe('security headers', () => {
     expect((await t.call({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
   });
 
-  it('the web app\'s index.html (and the built one, when present) has no inline script', () => {
-    for (const file of [path.join(webRoot, 'index.html'), path.join(webRoot, 'dist/index.html')]) {
+  it('the web app\'s index.html (and the built pages, index.html and public.html, when present) have no inline script', () => {
+    for (const file of ['index.html', 'dist/index.html', 'dist/public.html'].map((f) => path.join(webRoot, f))) {
       if (!fs.existsSync(file)) continue;
       const html = fs.readFileSync(file, 'utf8');
       const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>/g)].map((m) => m[0]);

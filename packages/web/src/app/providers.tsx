@@ -1,15 +1,14 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { NOTICE_MS } from '@isik/domain';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
 import { queryClient } from '../lib/query-client';
 import { useSettings } from '../lib/settings';
 import { buildTheme, cssVariablesResolver } from './theme';
+
+// The notices' container is not needed for the first render (ADR 0030: the public pages' first download).
+const Notices = lazy(() => import('./notices'));
 
 /** Keeps Mantine's direction (and html dir) in step with the RTL switch of the settings panel. */
 function DirectionSync({ dir }: { dir: 'ltr' | 'rtl' }) {
@@ -21,7 +20,6 @@ function DirectionSync({ dir }: { dir: 'ltr' | 'rtl' }) {
 }
 
 function ThemedProviders({ children }: { children: ReactNode }) {
-  const { t, i18n: instance } = useTranslation();
   const settings = useSettings();
   const theme = useMemo(() => buildTheme(settings.font), [settings.font]);
   const dir = settings.rtl ? 'rtl' : 'ltr';
@@ -30,14 +28,12 @@ function ThemedProviders({ children }: { children: ReactNode }) {
       <DirectionSync dir={dir} />
       {/* Night mode is our own setting (persisted with the others), so the scheme is forced from it. */}
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={settings.nightMode ? 'dark' : 'light'}>
-        <DatesProvider settings={{ locale: instance.language, firstDayOfWeek: 1 }}>
-          <QueryClientProvider client={queryClient}>
-            <ModalsProvider labels={{ confirm: t('common.yes'), cancel: t('common.no') }}>
-              <Notifications position="top-right" autoClose={NOTICE_MS} zIndex={2000} />
-              {children}
-            </ModalsProvider>
-          </QueryClientProvider>
-        </DatesProvider>
+        <QueryClientProvider client={queryClient}>
+          <Suspense fallback={null}>
+            <Notices />
+          </Suspense>
+          {children}
+        </QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>
   );

@@ -1,5 +1,3 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ErrorPage } from '../components/error-page';
 import type { AppRouteObject } from '../lib/routing';
 import { authRoutes } from '../features/auth/routes';
 import { buyingRoutes } from '../features/buying/routes';
@@ -19,11 +17,6 @@ import { productsRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { ratesRoutes } from '../features/rates/routes';
 import { usersRoutes } from '../features/users/routes';
-import { RequireBackOffice } from './require-back-office';
-import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
-import { AppLayout } from './shell/app-layout';
-import { BootSplash } from './boot-splash';
 
 /** Every feature's screens. A new feature adds its routes.tsx array here and nothing else. */
 export const featureRoutes: AppRouteObject[] = [
@@ -46,40 +39,3 @@ export const featureRoutes: AppRouteObject[] = [
   ...ratesRoutes,
   ...usersRoutes,
 ];
-
-/**
- * Open routes (marked open in ROUTE_LEVELS) sit beside the back-office gate; all others behind it.
- * The catch-all is behind the gate too: a visitor on an unknown path goes to /web (spec 2.1),
- * a signed-in back-office user sees the 404 page.
- */
-export function buildRoutes(routes: AppRouteObject[] = featureRoutes): RouteObject[] {
-  const open = routes.filter((r) => r.handle.access.open);
-  const guarded = routes.filter((r) => !r.handle.access.open);
-  return [
-    {
-      element: <RootLayout />,
-      errorElement: <RouteError />,
-      // While the first screen's lazy code loads, the plain top bar of index.html stays on screen.
-      hydrateFallbackElement: <BootSplash />,
-      children: [
-        {
-          element: <AppLayout />,
-          children: [
-            {
-              errorElement: <RouteError />,
-              children: [
-                ...open,
-                {
-                  element: <RequireBackOffice />,
-                  children: [...guarded, { path: '*', element: <ErrorPage variant="notFound" /> }],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ];
-}
-
-export const router = createBrowserRouter(buildRoutes());

@@ -1,8 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/tr';
-import 'dayjs/locale/es';
 import { LANGS, type Lang } from '@isik/domain';
 import { safeStorage } from '../lib/store';
 
@@ -19,7 +16,15 @@ export const DEFAULT_LANG: Lang = 'tr';
  * loads only its reader's language (vite.config.ts puts each language's files in one chunk, `i18n-<lang>`).
  */
 const sharedDicts = import.meta.glob<Dict>('./*.json', { import: 'default' });
-const featureDicts = import.meta.glob<Dict>('../features/*/i18n/*.json', { import: 'default' });
+/**
+ * The public entry (ADR 0030) carries the dictionaries of its own screens (catalogue, order tracking) and of what a
+ * signed-in user's header shows there (rates, to-dos, the password dialog of users); the back office every feature's.
+ * The build sets ISIK_PUBLIC_ENTRY, so the other branch and its files are not in the bundle.
+ */
+const featureDicts =
+  import.meta.env.ISIK_PUBLIC_ENTRY === 'true'
+    ? import.meta.glob<Dict>('../features/{catalogue,orders,rates,todos,users}/i18n/*.json', { import: 'default' })
+    : import.meta.glob<Dict>('../features/*/i18n/*.json', { import: 'default' });
 
 /** Merges `source` into `target`; a key defined twice is a bug (one feature silently overriding another). */
 export function mergeDict(target: Dict, source: Dict, path = ''): Dict {
@@ -80,7 +85,6 @@ function storedLang(): Lang {
 }
 
 function applyLang(lang: Lang): void {
-  dayjs.locale(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { ActionIcon, Avatar, Burger, Button, Group, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { BACK_OFFICE_MAX_ROLE, LANGS } from '@isik/domain';
 import { IconCheck, IconChevronDown, IconLanguage, IconLock, IconLogin, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { LANGUAGE_LABELS, currentLang, setLanguage } from '../../i18n';
 import { isOpenPath } from '../../lib/open-paths';
 import { displayName, useLogout, useSession } from '../../lib/session';
+import { DeferredMenu, DeferredTooltip } from '../../components/deferred/deferred-floating';
 import { BrandMark } from './brand-mark';
 import { initials } from './user-panel';
 
@@ -61,24 +62,30 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
       </Group>
 
       <Group gap={6} wrap="nowrap">
-        <Menu position="bottom-end" withArrow shadow="md">
-          <Menu.Target>
+        <DeferredMenu
+          position="bottom-end"
+          withArrow
+          shadow="md"
+          target={
             <Button variant="subtle" color="gray" c="inherit" px={8} leftSection={<IconLanguage size={18} />} rightSection={<IconChevronDown size={14} />}
               // The accessible name holds the visible text (WCAG 2.5.3): 'Dil: Türkçe (TR)'.
               aria-label={`${t('shell.language')}: ${LANGUAGE_LABELS[lang]} (${lang.toUpperCase()})`}>
               <Text span size="sm" visibleFrom="sm">{LANGUAGE_LABELS[lang]}</Text>
               <Text span size="sm" hiddenFrom="sm" tt="uppercase">{lang}</Text>
             </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>{t('shell.language')}</Menu.Label>
-            {LANGS.map((l) => (
-              <Menu.Item key={l} onClick={() => void setLanguage(l)} rightSection={l === lang ? <IconCheck size={14} /> : null} lang={l}>
-                {LANGUAGE_LABELS[l]}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+          }
+        >
+          {(Menu) => (
+            <>
+              <Menu.Label>{t('shell.language')}</Menu.Label>
+              {LANGS.map((l) => (
+                <Menu.Item key={l} onClick={() => void setLanguage(l)} rightSection={l === lang ? <IconCheck size={14} /> : null} lang={l}>
+                  {LANGUAGE_LABELS[l]}
+                </Menu.Item>
+              ))}
+            </>
+          )}
+        </DeferredMenu>
 
         {signedIn && (
           <Suspense fallback={null}>
@@ -87,15 +94,18 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
         )}
 
         {!publicArea && (
-          <Tooltip label={t('settings.title')}>
+          <DeferredTooltip label={t('settings.title')}>
             <ActionIcon variant="subtle" color="gray" c="inherit" size="lg" onClick={onOpenSettings} aria-label={t('settings.title')}>
               <IconSettings size={20} />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         )}
 
-        <Menu position="bottom-end" withArrow shadow="md">
-          <Menu.Target>
+        <DeferredMenu
+          position="bottom-end"
+          withArrow
+          shadow="md"
+          target={
             <UnstyledButton aria-label={`${t('shell.userMenu')}: ${name}`} c="inherit" px={4}>
               <Group gap={6} wrap="nowrap">
                 <Avatar src={hasUserMenu ? session.user?.user_img || null : null} radius="xl" size={32} color="blue" variant={hasUserMenu ? 'filled' : 'light'}>
@@ -105,9 +115,9 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
                 <IconChevronDown size={14} />
               </Group>
             </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {hasUserMenu ? (
+          }
+        >
+          {(Menu) => hasUserMenu ? (
               <>
                 <Menu.Label>{session.email}</Menu.Label>
                 {session.role !== null && session.role <= BACK_OFFICE_MAX_ROLE && (
@@ -119,8 +129,7 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
             ) : (
               <Menu.Item component={Link} to="/login" leftSection={<IconLogin size={16} />}>{t('shell.signIn')}</Menu.Item>
             )}
-          </Menu.Dropdown>
-        </Menu>
+        </DeferredMenu>
         {passwordOpen && session.user && (
           <Suspense fallback={null}>
             <PasswordChangeModal opened onClose={() => setPasswordOpen(false)} userId={session.user._id} userName={name} />
@@ -128,17 +137,17 @@ export function HeaderBar({ nav, onOpenSettings }: HeaderBarProps) {
         )}
 
         {showLogout ? (
-          <Tooltip label={t('shell.signOut')}>
+          <DeferredTooltip label={t('shell.signOut')}>
             <ActionIcon variant="subtle" color="gray" c="inherit" size="lg" onClick={() => void logout()} aria-label={t('shell.signOut')} data-testid="logout-icon">
               <IconLogout size={20} />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         ) : (
-          <Tooltip label={t('shell.signIn')}>
+          <DeferredTooltip label={t('shell.signIn')}>
             <ActionIcon variant="subtle" color="gray" c="inherit" size="lg" onClick={() => void navigate('/login')} aria-label={t('shell.signIn')} data-testid="login-icon">
               <IconLogin size={20} />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         )}
       </Group>
     </Group>

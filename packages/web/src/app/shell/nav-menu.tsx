@@ -1,4 +1,5 @@
-import { Divider, NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import { Divider, NavLink, Stack, UnstyledButton } from '@mantine/core';
+import { DeferredTooltip } from '../../components/deferred/deferred-floating';
 import type { MenuGroup } from '@isik/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -34,7 +35,7 @@ export function NavMenu({ groups, settings, mini, onNavigate }: NavMenuProps) {
           <Stack key={group.key} gap={4} align="center">
             {gi > 0 && <Divider w={40} my={4} />}
             {group.items.map((item) => (
-              <Tooltip key={item.key} label={t(`menu.${item.key}`)} position="right" withArrow>
+              <DeferredTooltip key={item.key} label={t(`menu.${item.key}`)} position="right" withArrow>
                 <UnstyledButton
                   component={Link}
                   to={item.to}
@@ -45,7 +46,7 @@ export function NavMenu({ groups, settings, mini, onNavigate }: NavMenuProps) {
                 >
                   <MenuIcon icon={itemIcon(item.icon)} variant={settings.menuIconStyle} color={colorOf(group.key)} size={30} />
                 </UnstyledButton>
-              </Tooltip>
+              </DeferredTooltip>
             ))}
           </Stack>
         ))}

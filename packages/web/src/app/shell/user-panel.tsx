@@ -1,6 +1,7 @@
-import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { ROLE_KEYS, roleTagColor, type Role } from '@isik/domain';
 import { useTranslation } from 'react-i18next';
+import { DeferredTooltip } from '../../components/deferred/deferred-floating';
 import { displayName, useSession } from '../../lib/session';
 
 export function initials(name: string): string {
@@ -21,9 +22,9 @@ export function UserPanel({ mini, onGradient = false }: { mini: boolean; onGradi
   );
   if (mini) {
     return (
-      <Tooltip label={signedIn ? `${name} · ${session.email ?? ''}` : name} position="right" withArrow>
+      <DeferredTooltip label={signedIn ? `${name} · ${session.email ?? ''}` : name} position="right" withArrow>
         <Group justify="center" py="sm">{avatar}</Group>
-      </Tooltip>
+      </DeferredTooltip>
     );
   }
   return (

@@ -1,8 +1,5 @@
-import { DEVICE_SLUG_DEFAULT } from '@isik/domain';
-import { appRoute, registerMenuLink, type AppRouteObject } from '../../lib/routing';
-
-// The menu links to /streetlightmap; /:deviceScreen serves it (and leads on to the configured slug).
-registerMenuLink(`/${DEVICE_SLUG_DEFAULT}map`);
+import { appRoute, type AppRouteObject } from '../../lib/routing';
+import './menu-links';
 
 /** The device area (spec 002 2.10): its own session on top of the back office's (ADR 0025). Every screen loads on use. */
 export const devicesRoutes: AppRouteObject[] = [

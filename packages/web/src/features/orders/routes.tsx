@@ -1,4 +1,5 @@
 import { appRoute, type AppRouteObject } from '../../lib/routing';
+import { orderTrackingRoutes } from './public-routes';
 
 export const ordersRoutes: AppRouteObject[] = [
   appRoute('/orderitemlist', () => import('./routes/order-item-list-page').then((m) => m.OrderItemListPage)),
@@ -13,5 +14,5 @@ export const ordersRoutes: AppRouteObject[] = [
   appRoute('/orders', () => import('./routes/orders-page').then((m) => m.OrdersPage)),
   appRoute('/ordersdashboard', () => import('./routes/orders-dashboard-page').then((m) => m.OrdersDashboardPage)),
   appRoute('/order/:id', () => import('./routes/order-page').then((m) => m.OrderPage)),
-  appRoute('/ordertracking/:offerId/:companyId/:token', () => import('./routes/order-tracking-page').then((m) => m.OrderTrackingPage)),
+  ...orderTrackingRoutes,
 ];
