@@ -15,9 +15,9 @@ async function publicList(page: Page, query: string): Promise<ListAnswer> {
   return (await res.json()) as ListAnswer;
 }
 
+/** The catalogue's filters are the browser's own selects (ADR 0030). */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).selectOption({ label: option });
 }
 
 /**

@@ -30,7 +30,7 @@ const RESOLVED = '\0domain-messages:';
  * language at build time, so the browser downloads only its reader's language, in the `i18n-<lang>` chunk with the
  * screens' dictionaries, instead of all three in the first download (issue 12).
  */
-export function domainMessages(): Plugin {
+export function domainMessages(leaveOut: readonly string[] = []): Plugin {
   return {
     name: 'isik-domain-messages',
     resolveId(id) {
@@ -41,10 +41,19 @@ export function domainMessages(): Plugin {
     },
     load(id) {
       if (!id.startsWith(RESOLVED)) return null;
-      return `export default ${JSON.stringify(domainDict(id.slice(RESOLVED.length) as Lang))};`;
+      const dict = domainDict(id.slice(RESOLVED.length) as Lang);
+      for (const area of leaveOut) delete dict[area];
+      return `export default ${JSON.stringify(dict)};`;
     },
   };
 }
+
+/**
+ * The domain message areas no public screen shows (ADR 0030): the public entry leaves them out of its dictionary.
+ * The server sends its errors translated; the client looks up domain keys for its own forms' checks (sign-up,
+ * passwords, offer requests) and a few notices, none of them in these areas.
+ */
+export const BACK_OFFICE_MESSAGE_AREAS = ['doc', 'log', 'logText', 'logs', 'buying', 'stock', 'delivery', 'device', 'mycompany', 'file', 'mail', 'label', 'image', 'offerSettings', 'order', 'offer'] as const;
 
 /** The manual chunk of a language's domain messages (vite.config.ts), or undefined. */
 export function domainMessagesChunk(id: string): string | undefined {

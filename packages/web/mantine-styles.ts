@@ -7,7 +7,8 @@ import type { Plugin } from 'vite';
  */
 export const MANTINE_BASE_STYLES = [
   'baseline',
-  'default-css-variables',
+  // Not 'default-css-variables' (3.7 KiB): MantineProvider writes every theme variable itself (deduplicateCssVariables
+  // off in app/providers.tsx), so the stylesheet would only repeat them (ADR 0030).
   'global',
   'ScrollArea',
   'UnstyledButton',

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { domainMessages, domainMessagesChunk } from './domain-messages';
+import { BACK_OFFICE_MESSAGE_AREAS, domainMessages, domainMessagesChunk } from './domain-messages';
 import { mantineStyles } from './mantine-styles';
 import { appRoutePatterns, routePreloads } from './route-preloads';
 
@@ -33,6 +33,23 @@ const PREACT_ALIASES = [
 ];
 
 /**
+ * The self-hosted fonts declare a face per script (Fontsource). The product's languages (tr, en, es) need Latin and
+ * Latin Extended, and customer and supplier names may be Cyrillic; the Greek, Hebrew, Vietnamese, math and symbol
+ * faces only lengthened every page's stylesheet (ADR 0030). Text in those scripts falls back to the system's fonts.
+ */
+function fontSubsets(): Plugin {
+  const unused = /-(greek|greek-ext|hebrew|vietnamese|math|symbols|cyrillic-ext)-wght-/;
+  return {
+    name: 'isik-font-subsets',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/@fontsource-variable\/[^/]+\/[^/]+\.css$/.test(id)) return null;
+      return { code: code.replace(/@font-face\s*\{[^}]*\}/g, (face) => (unused.test(face) ? '' : face)), map: null };
+    },
+  };
+}
+
+/**
  * The public build starts from the same index.html (one copy of the page and its plain top bar) with the public
  * entry's script, and writes it as public.html beside the back office's index.html.
  */
@@ -58,7 +75,7 @@ export function clientConfig(command: 'build' | 'serve', variant: 'office' | 'pu
     root,
     // i18n/index.ts: which features' dictionaries the entry carries.
     define: { 'import.meta.env.ISIK_PUBLIC_ENTRY': JSON.stringify(isPublic ? 'true' : 'false') },
-    plugins: [react(), domainMessages(), mantineStyles(), appRoutePatterns(root), routePreloads(root, isPublic ? 'route-preloads.public.json' : 'route-preloads.json'), ...(isPublic ? [publicPage()] : [])],
+    plugins: [react(), fontSubsets(), domainMessages(isPublic ? BACK_OFFICE_MESSAGE_AREAS : []), mantineStyles(), appRoutePatterns(root), routePreloads(root, isPublic ? 'route-preloads.public.json' : 'route-preloads.json'), ...(isPublic ? [publicPage()] : [])],
     resolve: {
       // React Router's package sends bundlers to its development build (warnings, 30 % larger); a production
       // bundle takes the production build (ADR 0018).

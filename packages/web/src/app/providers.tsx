@@ -27,7 +27,8 @@ function ThemedProviders({ children }: { children: ReactNode }) {
     <DirectionProvider initialDirection={dir} detectDirection={false}>
       <DirectionSync dir={dir} />
       {/* Night mode is our own setting (persisted with the others), so the scheme is forced from it. */}
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={settings.nightMode ? 'dark' : 'light'}>
+      {/* Every theme variable from here: the base styles leave out Mantine's default-css-variables sheet (ADR 0030). */}
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false} forceColorScheme={settings.nightMode ? 'dark' : 'light'}>
         <QueryClientProvider client={queryClient}>
           <Suspense fallback={null}>
             <Notices />

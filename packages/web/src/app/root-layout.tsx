@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
+import { canEnterBackOffice } from '@isik/domain';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
-import { useLiveUpdates } from '../lib/live';
 import { useSession } from '../lib/session';
+
+const LiveUpdates = lazy(() => import('./live-updates'));
 
 /**
  * Above every page: waits for the stored token to be checked before any route judges access,
@@ -12,12 +15,18 @@ export function RootLayout() {
   const { t } = useTranslation();
   const reauthing = useSession((s) => s.reauthing);
   const status = useSession((s) => s.status);
-  useLiveUpdates();
+  // Only a back-office session has a live socket (the server admits roles <= 3); its code loads with the first one.
+  const live = useSession((s) => s.status === 'successful' && canEnterBackOffice(s.role));
 
   if (reauthing && status !== 'successful') return <FullScreenLoader label={t('shell.reauthing')} />;
   return (
     <>
       <ScrollRestoration />
+      {live && (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      )}
       <Outlet />
       {/* A re-check after a 401 mid-session covers the page instead of unmounting it, so form input survives. */}
       {reauthing && <FullScreenLoader overlay label={t('shell.reauthing')} />}

@@ -1,7 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, type ReactNode } from 'react';
 
 export interface LoadFailedAlertProps {
   title: ReactNode;
@@ -10,17 +7,14 @@ export interface LoadFailedAlertProps {
   onRetry: () => void;
 }
 
+// Shown only when a load fails, so its code (Mantine's Alert) is not part of any screen's first download (ADR 0030).
+const LoadFailedAlertView = lazy(() => import('./load-failed-alert-view'));
+
 /** The red notice a list or detail shows when its data could not be loaded, with a retry button. */
-export function LoadFailedAlert({ title, error, onRetry }: LoadFailedAlertProps) {
-  const { t } = useTranslation();
+export function LoadFailedAlert(props: LoadFailedAlertProps) {
   return (
-    <Alert color="red" variant="light" title={title}>
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{error?.message}</Text>
-        <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} />} onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    </Alert>
+    <Suspense fallback={null}>
+      <LoadFailedAlertView {...props} />
+    </Suspense>
   );
 }

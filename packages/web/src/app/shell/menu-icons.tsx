@@ -1,65 +1,60 @@
+import { forwardRef, useEffect, useState } from 'react';
 import { ThemeIcon } from '@mantine/core';
-import {
-  IconAddressBook, IconAntenna, IconBox, IconBriefcase, IconBuilding, IconBuildingFactory2, IconBuildingSkyscraper, IconBulb, IconCategory,
-  IconChartBar, IconClipboardList, IconCoins, IconFileInvoice, IconGauge, IconHome, IconLayoutDashboard, IconList, IconLogin,
-  IconMap2, IconPhoto, IconPoint, IconRouter, IconSettings, IconShoppingCart, IconStack2, IconTag, IconTags, IconTools, IconUsers, IconWorld,
-  type TablerIcon,
-} from '@tabler/icons-react';
+import type { IconProps, TablerIcon } from '@tabler/icons-react';
 import type { IconStyle } from '../../lib/settings';
-
-/** The icon names used by menuForRole() in @isik/domain, mapped to Tabler icons. */
-const ITEM_ICONS: Record<string, TablerIcon> = {
-  dashboard: IconLayoutDashboard,
-  building: IconBuilding,
-  users: IconUsers,
-  briefcase: IconBriefcase,
-  photo: IconPhoto,
-  currency: IconCoins,
-  category: IconCategory,
-  bulb: IconBulb,
-  box: IconBox,
-  world: IconWorld,
-  file: IconFileInvoice,
-  cart: IconShoppingCart,
-  chart: IconChartBar,
-  list: IconList,
-  gauge: IconGauge,
-  tools: IconTools,
-  stack: IconStack2,
-  tag: IconTag,
-  router: IconRouter,
-  map: IconMap2,
-  login: IconLogin,
-  address: IconAddressBook,
-  settings: IconSettings,
-};
-
-/** Menu groups have no icon in the domain; these are presentation only. */
-const GROUP_ICONS: Record<string, TablerIcon> = {
-  main: IconHome,
-  company: IconBuildingSkyscraper,
-  product: IconBulb,
-  offer: IconFileInvoice,
-  buying: IconShoppingCart,
-  order: IconClipboardList,
-  production: IconBuildingFactory2,
-  label: IconTags,
-  iot: IconAntenna,
-  guest: IconWorld,
-};
-
 /** With "icon colour" on, each group gets its own colour so a long menu is easier to scan. */
 const GROUP_COLORS: Record<string, string> = {
   main: 'blue', company: 'indigo', product: 'yellow', offer: 'teal', buying: 'orange', order: 'cyan',
   production: 'grape', label: 'pink', iot: 'green', guest: 'blue',
 };
 
+type IconSet = typeof import('./menu-icon-set');
+let iconSet: IconSet | null = null;
+let loadingSet: Promise<IconSet> | null = null;
+
+function useIconSet(): IconSet | null {
+  const [set, setSet] = useState(iconSet);
+  useEffect(() => {
+    if (set) return;
+    let live = true;
+    loadingSet ??= import('./menu-icon-set').then((m) => (iconSet = m));
+    void loadingSet.then((m) => {
+      if (live) setSet(m);
+    });
+    return () => {
+      live = false;
+    };
+  }, [set]);
+  return set;
+}
+
+const glyphs = new Map<string, TablerIcon>();
+
+/**
+ * A menu glyph that draws an empty box of its size until the icon set has loaded: the menu's icons are not part of
+ * the first download (ADR 0030), and nothing moves when they appear. One component per icon, so React keeps it.
+ */
+function menuGlyph(kind: 'item' | 'group', name: string): TablerIcon {
+  const key = `${kind}:${name}`;
+  let glyph = glyphs.get(key);
+  if (!glyph) {
+    glyph = forwardRef<SVGSVGElement, IconProps>(function MenuGlyph({ size = 24, stroke, color, ...rest }, ref) {
+      const set = useIconSet();
+      if (!set) return <svg ref={ref} width={size} height={size} aria-hidden="true" {...rest} />;
+      const Icon = (kind === 'item' ? set.ITEM_ICONS[name] : set.GROUP_ICONS[name]) ?? set.IconPoint;
+      return <Icon ref={ref} size={size} stroke={stroke} color={color} {...rest} />;
+    }) as TablerIcon;
+    glyphs.set(key, glyph);
+  }
+  return glyph;
+}
+
 export function itemIcon(name: string): TablerIcon {
-  return ITEM_ICONS[name] ?? IconPoint;
+  return menuGlyph('item', name);
 }
 
 export function groupIcon(key: string): TablerIcon {
-  return GROUP_ICONS[key] ?? IconPoint;
+  return menuGlyph('group', key);
 }
 
 export function groupColor(key: string): string {

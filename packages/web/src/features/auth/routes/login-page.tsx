@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Divider, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useForm } from '@mantine/form';
 import { IconAt, IconLock, IconWorld } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { notifyFailure, notifySuccess } from '../../../lib/api';
 import { homeOf } from '../../../lib/return-path';
 import { clearSessionError, login, useSession } from '../../../lib/session';
+import classes from './login-page.module.css';
 
 // The picture carousel (Embla and the catalogue's pictures) is not needed for the form's first render (issue 12: the
 // sign-in page's first download). It is asked for as soon as this page's code runs, so it is rarely waited for.
@@ -37,7 +38,7 @@ export function LoginPage() {
 
   return (
     <Paper withBorder shadow="md" radius="lg" maw={1100} mx="auto" my={{ base: 'md', md: 'xl' }} style={{ overflow: 'hidden' }}>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={0}>
+      <div className={classes.columns}>
         <Stack p={{ base: 'lg', sm: 40 }} gap="lg" justify="center">
           <Stack gap={4}>
             <Title order={2}>{t('login.title')}</Title>
@@ -84,7 +85,7 @@ export function LoginPage() {
             <ProductCarousel />
           </Suspense>
         </Stack>
-      </SimpleGrid>
+      </div>
     </Paper>
   );
 }

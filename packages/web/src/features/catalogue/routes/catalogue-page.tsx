@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, Group, LoadingOverlay, Paper, Select, SimpleGrid, Text } from '@mantine/core';
+import { Box, Button, Group, LoadingOverlay, NativeSelect, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MODEL_CATEGORIES, PUBLIC_PAGE_SIZE, PUBLIC_SORTS } from '@isik/domain';
 import { IconBulb, IconSearchOff } from '@tabler/icons-react';
@@ -98,31 +98,32 @@ export function CataloguePage() {
             style={{ flex: '1 1 260px' }}
             label={t('common.search')}
           />
-          <Select
+          {/* The browser's own selects: Mantine's Select would bring its dropdown machinery (Floating UI, about 30 KiB)
+              into the public catalogue's first download (ADR 0030). */}
+          <NativeSelect
             label={t('catalogue.list.categoryLabel')}
             data={categoryOptions}
             value={state.category === undefined ? ALL : String(state.category)}
-            onChange={(v) => update({ category: v === null || v === ALL ? undefined : v, page: 1 })}
-            allowDeselect={false}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              update({ category: v === ALL ? undefined : v, page: 1 });
+            }}
             w={{ base: '100%', xs: 220 }}
-            comboboxProps={{ withinPortal: true }}
             data-testid="category-filter"
           />
-          <Select
+          <NativeSelect
             label={t('catalogue.list.sortLabel')}
             data={sortOptions}
             value={state.orderBy}
-            onChange={(v) => update({ orderBy: v ?? undefined, page: 1 })}
-            allowDeselect={false}
+            onChange={(e) => update({ orderBy: e.currentTarget.value || undefined, page: 1 })}
             w={{ base: '100%', xs: 160 }}
             data-testid="sort-select"
           />
-          <Select
+          <NativeSelect
             label={t('catalogue.list.pageSize')}
             data={sizeOptions}
             value={String(state.pageSize)}
-            onChange={(v) => update({ pageSize: Number(v), page: 1 })}
-            allowDeselect={false}
+            onChange={(e) => update({ pageSize: Number(e.currentTarget.value), page: 1 })}
             w={{ base: '100%', xs: 110 }}
             data-testid="page-size-select"
           />
