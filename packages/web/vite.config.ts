@@ -50,6 +50,23 @@ function fontSubsets(): Plugin {
 }
 
 /**
+ * Mantine's ScrollArea (in every table) imports only `useMergeRefs` from Floating UI; pointing that one import at our
+ * own hook (src/lib/merge-refs.ts) keeps Floating UI out of the screens that have no menu, tooltip or select before
+ * their first render (ADR 0030).
+ */
+function scrollAreaRefs(): Plugin {
+  const own = fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url));
+  return {
+    name: 'isik-scroll-area-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer && /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)) return own;
+      return null;
+    },
+  };
+}
+
+/**
  * The public build starts from the same index.html (one copy of the page and its plain top bar) with the public
  * entry's script, and writes it as public.html beside the back office's index.html.
  */
@@ -75,7 +92,7 @@ export function clientConfig(command: 'build' | 'serve', variant: 'office' | 'pu
     root,
     // i18n/index.ts: which features' dictionaries the entry carries.
     define: { 'import.meta.env.ISIK_PUBLIC_ENTRY': JSON.stringify(isPublic ? 'true' : 'false') },
-    plugins: [react(), fontSubsets(), domainMessages(isPublic ? BACK_OFFICE_MESSAGE_AREAS : []), mantineStyles(), appRoutePatterns(root), routePreloads(root, isPublic ? 'route-preloads.public.json' : 'route-preloads.json'), ...(isPublic ? [publicPage()] : [])],
+    plugins: [react(), fontSubsets(), scrollAreaRefs(), domainMessages(isPublic ? BACK_OFFICE_MESSAGE_AREAS : []), mantineStyles(), appRoutePatterns(root), routePreloads(root, isPublic ? 'route-preloads.public.json' : 'route-preloads.json'), ...(isPublic ? [publicPage()] : [])],
     resolve: {
       // React Router's package sends bundlers to its development build (warnings, 30 % larger); a production
       // bundle takes the production build (ADR 0018).
@@ -114,6 +131,9 @@ export function clientConfig(command: 'build' | 'serve', variant: 'office' | 'pu
             if (!id.includes('node_modules')) return undefined;
             // The report generators' libraries (and react-pdf's own nested scheduler) stay in their lazy chunks.
             if (id.includes('@react-pdf')) return undefined;
+            // Floating UI (menus, tooltips, popovers, selects) in a chunk of its own: Rollup would otherwise put code
+            // that screens share with it into the same chunk, and every screen would load Floating UI (ADR 0030).
+            if (/node_modules\/@floating-ui\//.test(id)) return 'floating-ui';
             if (/node_modules\/(react|react-dom|react-router|scheduler|@tanstack|preact)\//.test(id)) return 'react';
             return undefined;
           },

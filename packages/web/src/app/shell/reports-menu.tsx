@@ -1,13 +1,17 @@
-import { useRef, useState } from 'react';
-import { Button, Group, Menu, Modal, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Button, Text } from '@mantine/core';
 import { IconChevronDown, IconFileTypeDocx, IconFileTypePdf, IconFileTypeXls, IconReport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DeferredMenu, DeferredTooltip } from '../../components/deferred/deferred-floating';
 import { currentLang } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { getReportSource, useCurrentReportSource } from '../../lib/report-source';
 import { downloadBlob, generateReport, reportFileName, tableOf, type ReportFormat } from '../../lib/reports/build-report';
 
-interface Progressing { format: ReportFormat; done: number; total: number | null; phase: 'fetch' | 'generate' }
+export interface Progressing { format: ReportFormat; done: number; total: number | null; phase: 'fetch' | 'generate' }
+
+// The progress dialog shows only while a report is made: its code (Mantine's Modal) loads then (ADR 0030).
+const ReportProgress = lazy(() => import('./report-progress'));
 
 const ITEMS: { format: ReportFormat; labelKey: string; icon: typeof IconReport; color: string }[] = [
   { format: 'xlsx', labelKey: 'reports.excel', icon: IconFileTypeXls, color: 'var(--mantine-color-green-7)' },
@@ -67,51 +71,32 @@ export function ReportsMenu() {
     </Button>
   );
 
-  const percent = progress?.total ? Math.min(100, (progress.done / progress.total) * 100) : 0;
-
   return (
     <>
       {disabled ? (
-        <Tooltip label={t('reports.nothing')}>
+        <DeferredTooltip label={t('reports.nothing')}>
           <span data-testid="reports-menu-disabled">{target}</span>
-        </Tooltip>
+        </DeferredTooltip>
       ) : (
-        <Menu position="bottom-end" withArrow shadow="md">
-          <Menu.Target>{target}</Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>{source.title} · {t('reports.menuLabel')}</Menu.Label>
-            {ITEMS.map(({ format, labelKey, icon: Icon, color }) => (
-              <Menu.Item key={format} leftSection={<Icon size={18} color={color} />} onClick={() => void exportAs(format)} disabled={progress !== null}>
-                {t(labelKey)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        <DeferredMenu position="bottom-end" withArrow shadow="md" target={target}>
+          {(Menu) => (
+            <>
+              <Menu.Label>{source.title} · {t('reports.menuLabel')}</Menu.Label>
+              {ITEMS.map(({ format, labelKey, icon: Icon, color }) => (
+                <Menu.Item key={format} leftSection={<Icon size={18} color={color} />} onClick={() => void exportAs(format)} disabled={progress !== null}>
+                  {t(labelKey)}
+                </Menu.Item>
+              ))}
+            </>
+          )}
+        </DeferredMenu>
       )}
 
-      <Modal opened={progress !== null} onClose={cancel} title={t('reports.preparing')} centered size="sm" closeOnClickOutside={false}>
-        {progress && (
-          <Stack gap="sm" data-testid="report-progress">
-            <Group justify="space-between" gap="xs">
-              <Text size="sm">
-                {progress.phase === 'generate' ? t('reports.generating')
-                  : progress.total === null ? t('reports.starting')
-                    : t('reports.fetching', { done: progress.done, total: progress.total })}
-              </Text>
-              <Text size="xs" c="dimmed" tt="uppercase">{progress.format}</Text>
-            </Group>
-            <Progress
-              value={progress.phase === 'generate' || progress.total === null ? 100 : percent}
-              animated={progress.phase === 'generate' || progress.total === null}
-              striped={progress.phase === 'generate' || progress.total === null}
-              aria-label={t('reports.preparing')}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" size="xs" onClick={cancel}>{t('common.cancel')}</Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      {progress && (
+        <Suspense fallback={null}>
+          <ReportProgress progress={progress} onCancel={cancel} />
+        </Suspense>
+      )}
     </>
   );
 }

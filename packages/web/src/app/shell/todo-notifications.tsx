@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ActionIcon, Badge, Box, Button, Center, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Center, Divider, Group, Indicator, Loader, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { canEnterBackOffice, formatDateTime, isAllowed, routeLevel, SCROLL_MAX_HEIGHT, type Todo } from '@isik/domain';
 import { IconBell, IconCircle, IconCircleCheckFilled, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DeferredTooltip, WithFloating } from '../../components/deferred/deferred-floating';
 import { useSession } from '../../lib/session';
 import { todoListQuery, useDeleteTodo, useMarkTodo } from '../../features/todos/api/todos-api';
 
@@ -49,54 +50,62 @@ function TodoBell() {
     void navigate(todo.link);
   };
 
+  const bell = (
+    <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" offset={6} disabled={unread === 0} inline data-testid="todo-unread">
+      <ActionIcon variant="subtle" color="gray" c="inherit" size="lg" onClick={() => setOpened((o) => !o)} aria-label={t('todos.bell', { count: unread })} data-testid="todo-bell">
+        <IconBell size={20} />
+      </ActionIcon>
+    </Indicator>
+  );
+
   return (
     <>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={380} shadow="md" withArrow trapFocus={false}>
-        <Popover.Target>
-          <Tooltip label={t('todos.title')} disabled={opened}>
-            <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" offset={6} disabled={unread === 0} inline data-testid="todo-unread">
-              <ActionIcon variant="subtle" color="gray" c="inherit" size="lg" onClick={() => setOpened((o) => !o)} aria-label={t('todos.bell', { count: unread })} data-testid="todo-bell">
-                <IconBell size={20} />
-              </ActionIcon>
-            </Indicator>
-          </Tooltip>
-        </Popover.Target>
-        <Popover.Dropdown p={0} data-testid="todo-dropdown">
-          <Group justify="space-between" px="sm" py={8} wrap="nowrap">
-            <Group gap={6} wrap="nowrap">
-              <Text fw={700}>{t('todos.title')}</Text>
-              {unread > 0 && <Badge size="sm" color="red" variant="light">{t('todos.unreadCount', { count: unread })}</Badge>}
-            </Group>
-            {canCreate && (
-              <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => { setOpened(false); modal.open(); }}>
-                {t('todos.new')}
-              </Button>
-            )}
-          </Group>
-          <Divider />
-          {list.isLoading ? (
-            <Center py="lg"><Loader size="sm" /></Center>
-          ) : list.isError && !list.data ? (
-            <Text c="red" size="sm" p="md">{t('todos.loadFailed')}</Text>
-          ) : items.length === 0 ? (
-            <Text c="dimmed" size="sm" p="md" ta="center">{t('todos.empty')}</Text>
-          ) : (
-            <ScrollArea.Autosize mah={SCROLL_MAX_HEIGHT} type="auto">
-              <Stack gap={0}>
-                {items.map((todo) => (
-                  <TodoRow
-                    key={todo._id}
-                    todo={todo}
-                    onOpen={() => open(todo)}
-                    onToggle={() => mark.mutate({ id: todo._id, read: !todo.read })}
-                    onDelete={() => remove.mutate(todo._id)}
-                  />
-                ))}
-              </Stack>
-            </ScrollArea.Autosize>
-          )}
-        </Popover.Dropdown>
-      </Popover>
+      <WithFloating fallback={bell}>
+        {({ Popover }) => (
+          <Popover opened={opened} onChange={setOpened} position="bottom-end" width={380} shadow="md" withArrow trapFocus={false}>
+            <Popover.Target>
+              <DeferredTooltip label={t('todos.title')} disabled={opened}>
+                {bell}
+              </DeferredTooltip>
+            </Popover.Target>
+            <Popover.Dropdown p={0} data-testid="todo-dropdown">
+              <Group justify="space-between" px="sm" py={8} wrap="nowrap">
+                <Group gap={6} wrap="nowrap">
+                  <Text fw={700}>{t('todos.title')}</Text>
+                  {unread > 0 && <Badge size="sm" color="red" variant="light">{t('todos.unreadCount', { count: unread })}</Badge>}
+                </Group>
+                {canCreate && (
+                  <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => { setOpened(false); modal.open(); }}>
+                    {t('todos.new')}
+                  </Button>
+                )}
+              </Group>
+              <Divider />
+              {list.isLoading ? (
+                <Center py="lg"><Loader size="sm" /></Center>
+              ) : list.isError && !list.data ? (
+                <Text c="red" size="sm" p="md">{t('todos.loadFailed')}</Text>
+              ) : items.length === 0 ? (
+                <Text c="dimmed" size="sm" p="md" ta="center">{t('todos.empty')}</Text>
+              ) : (
+                <ScrollArea.Autosize mah={SCROLL_MAX_HEIGHT} type="auto">
+                  <Stack gap={0}>
+                    {items.map((todo) => (
+                      <TodoRow
+                        key={todo._id}
+                        todo={todo}
+                        onOpen={() => open(todo)}
+                        onToggle={() => mark.mutate({ id: todo._id, read: !todo.read })}
+                        onDelete={() => remove.mutate(todo._id)}
+                      />
+                    ))}
+                  </Stack>
+                </ScrollArea.Autosize>
+              )}
+            </Popover.Dropdown>
+          </Popover>
+        )}
+      </WithFloating>
       {modalUsed && (
         <Suspense fallback={null}>
           <NewTodoModal opened={modalOpened} onClose={modal.close} />
@@ -128,18 +137,18 @@ function TodoRow({ todo, onOpen, onToggle, onDelete }: { todo: Todo; onOpen: () 
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)', background: todo.read ? undefined : 'var(--mantine-color-blue-light)' }}
     >
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Tooltip label={todo.read ? t('todos.markUnread') : t('todos.markRead')}>
+        <DeferredTooltip label={todo.read ? t('todos.markUnread') : t('todos.markRead')}>
           <ActionIcon variant="subtle" color={todo.read ? 'green' : 'gray'} onClick={onToggle} aria-label={todo.read ? t('todos.markUnread') : t('todos.markRead')} aria-pressed={todo.read} data-testid="todo-read-toggle">
             {todo.read ? <IconCircleCheckFilled size={18} /> : <IconCircle size={18} />}
           </ActionIcon>
-        </Tooltip>
+        </DeferredTooltip>
         <Box style={{ flex: 1, minWidth: 0 }}>
           {todo.link ? <UnstyledButton onClick={onOpen} w="100%" data-testid="todo-open">{body}</UnstyledButton> : body}
         </Box>
         {todo.canDelete && (
-          <Tooltip label={t('todos.delete')}>
+          <DeferredTooltip label={t('todos.delete')}>
             <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={t('todos.delete')}><IconTrash size={16} /></ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         )}
       </Group>
     </Box>

@@ -61,3 +61,12 @@ export function DeferredMenu({ target, children, ...props }: DeferredMenuProps) 
     </Menu>
   );
 }
+
+/**
+ * Any of the floating components (Menu, Popover, Tooltip) once their code is in; until then `fallback`, which should
+ * look the same closed (the target alone). For a popover whose opening the caller keeps in its own state.
+ */
+export function WithFloating({ fallback, children }: { fallback: ReactNode; children: (floating: Floating) => ReactNode }) {
+  const floating = useFloating();
+  return floating ? children(floating) : fallback;
+}

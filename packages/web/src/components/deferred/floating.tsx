@@ -1,2 +1,2 @@
 // Mantine's floating components, in a chunk of their own (deferred-floating.tsx loads it after the first render).
-export { Menu, Tooltip } from '@mantine/core';
+export { Menu, Popover, Tooltip } from '@mantine/core';

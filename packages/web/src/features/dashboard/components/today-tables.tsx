@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Center, Group, Loader, Menu, Paper, ScrollArea, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Center, Group, Loader, Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { formatDateTime, formatNumber, logLink, SCROLL_MAX_HEIGHT } from '@isik/domain';
 import { IconBox, IconDots, IconExternalLink, IconFileInvoice, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DeferredMenu, DeferredTooltip } from '../../../components/deferred/deferred-floating';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { useLabels } from '../../../lib/labels';
 import { TruncatedText } from '../../../components/truncated-text';
@@ -100,16 +101,20 @@ export function MaterialsUsedToday({ day }: { day: string }) {
           <Table.Td><TruncatedText maw="100%">{[r.stock_category, r.stock_group, r.stock_name].filter(Boolean).join(' - ')}</TruncatedText></Table.Td>
           <Table.Td ta="right" style={NOWRAP}>{formatNumber(r.qty, 2)} {labels.unit(r.unit)}</Table.Td>
           <Table.Td>
-            <Menu position="bottom-end" withinPortal shadow="md">
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={t('dashboard.rowMenu')}><IconDots size={16} /></ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconBox size={16} />} onClick={() => openInNewWindow(`/material/${r.stock_id}`)}>{t('dashboard.openMaterial')}</Menu.Item>
-                <Menu.Item leftSection={<IconFileInvoice size={16} />} disabled={!r.order_id} onClick={() => r.order_id && openInNewWindow(`/order/${r.order_id}`)}>{t('dashboard.openOrder')}</Menu.Item>
-                <Menu.Item leftSection={<IconTool size={16} />} disabled={!r.orderitem_id} onClick={() => r.orderitem_id && openInNewWindow(`/orderproductiondetail/${r.orderitem_id}`)}>{t('dashboard.openProduction')}</Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <DeferredMenu
+              position="bottom-end"
+              withinPortal
+              shadow="md"
+              target={<ActionIcon variant="subtle" color="gray" aria-label={t('dashboard.rowMenu')}><IconDots size={16} /></ActionIcon>}
+            >
+              {(Menu) => (
+                <>
+                  <Menu.Item leftSection={<IconBox size={16} />} onClick={() => openInNewWindow(`/material/${r.stock_id}`)}>{t('dashboard.openMaterial')}</Menu.Item>
+                  <Menu.Item leftSection={<IconFileInvoice size={16} />} disabled={!r.order_id} onClick={() => r.order_id && openInNewWindow(`/order/${r.order_id}`)}>{t('dashboard.openOrder')}</Menu.Item>
+                  <Menu.Item leftSection={<IconTool size={16} />} disabled={!r.orderitem_id} onClick={() => r.orderitem_id && openInNewWindow(`/orderproductiondetail/${r.orderitem_id}`)}>{t('dashboard.openProduction')}</Menu.Item>
+                </>
+              )}
+            </DeferredMenu>
           </Table.Td>
         </>
       )}
@@ -137,9 +142,9 @@ export function TodaysLogs({ day }: { day: string }) {
             <Table.Td><TruncatedText maw="100%">{labels.logDescription(r)}</TruncatedText></Table.Td>
             <Table.Td>
               {link && (
-                <Tooltip label={t('dashboard.openRelated')}>
+                <DeferredTooltip label={t('dashboard.openRelated')}>
                   <ActionIcon variant="subtle" onClick={() => openInNewWindow(link)} aria-label={t('dashboard.openRelated')}><IconExternalLink size={16} /></ActionIcon>
-                </Tooltip>
+                </DeferredTooltip>
               )}
             </Table.Td>
           </>

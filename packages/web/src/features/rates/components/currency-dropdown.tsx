@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Anchor, Badge, Box, Button, Group, Indicator, Loader, Popover, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Box, Button, Group, Indicator, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatBulletinDate, formatDateTime, formatNumber, isAllowed, routeLevel, type TcmbToday } from '@isik/domain';
 import { IconAlertTriangle, IconChevronDown, IconCurrencyDollar, IconList } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DeferredTooltip, WithFloating } from '../../../components/deferred/deferred-floating';
 import { useSession } from '../../../lib/session';
 import { ratesTodayQuery } from '../../../lib/rates-today';
 import { UpdateRatesButton } from './update-rates-button';
@@ -56,69 +57,77 @@ export function CurrencyDropdown() {
   const eur = today?.Data[1];
   const label = usd && eur ? `$ ${rate4(usd.ForexSelling)} · € ${rate4(eur.ForexSelling)}` : t('rates.short');
 
+  const target = (
+      <Box>
+        <Indicator color="orange" size={9} offset={6} disabled={!warn} processing={false}>
+          <Button
+            variant="subtle" color="gray" c="inherit" px={8} visibleFrom="md" onClick={() => setOpened((o) => !o)}
+            leftSection={query.isPending ? <Loader size={14} /> : <IconCurrencyDollar size={18} />} rightSection={<IconChevronDown size={14} />}
+            title={t('rates.menu')} data-testid="currency-menu"
+          >
+            <Text span size="sm" fw={600} style={NOWRAP}>{label}</Text>
+          </Button>
+          <DeferredTooltip label={t('rates.menu')} disabled={opened}>
+            <ActionIcon variant="subtle" color="gray" c="inherit" size="lg" hiddenFrom="md" onClick={() => setOpened((o) => !o)} aria-label={t('rates.menu')}>
+              <IconCurrencyDollar size={20} />
+            </ActionIcon>
+          </DeferredTooltip>
+        </Indicator>
+      </Box>
+  );
+
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" width={330}>
-      <Popover.Target>
-        <Box>
-          <Indicator color="orange" size={9} offset={6} disabled={!warn} processing={false}>
-            <Button
-              variant="subtle" color="gray" c="inherit" px={8} visibleFrom="md" onClick={() => setOpened((o) => !o)}
-              leftSection={query.isPending ? <Loader size={14} /> : <IconCurrencyDollar size={18} />} rightSection={<IconChevronDown size={14} />}
-              title={t('rates.menu')} data-testid="currency-menu"
-            >
-              <Text span size="sm" fw={600} style={NOWRAP}>{label}</Text>
-            </Button>
-            <Tooltip label={t('rates.menu')} disabled={opened}>
-              <ActionIcon variant="subtle" color="gray" c="inherit" size="lg" hiddenFrom="md" onClick={() => setOpened((o) => !o)} aria-label={t('rates.menu')}>
-                <IconCurrencyDollar size={20} />
-              </ActionIcon>
-            </Tooltip>
-          </Indicator>
-        </Box>
-      </Popover.Target>
-      <Popover.Dropdown p="sm" data-testid="currency-dropdown">
-        <Stack gap="xs">
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text fw={700} size="sm">{t('rates.title')}</Text>
-            {today?.demo && <Badge size="xs" color="grape" variant="light">{t('rates.demo')}</Badge>}
-          </Group>
-          {query.isPending ? (
-            <Group justify="center" py="md"><Loader size="sm" /></Group>
-          ) : query.isError ? (
-            <Alert color="red" variant="light" p="xs"><Text size="xs">{t('rates.loadFailed')}</Text></Alert>
-          ) : today === null ? (
-            <Alert color="yellow" variant="light" p="xs" icon={<IconAlertTriangle size={16} />}><Text size="xs">{t('rates.none')}</Text></Alert>
-          ) : (
-            <>
-              <Text size="xs" c="dimmed" data-testid="rates-bulletin-date">
-                {t('rates.bulletinOf', { date: formatBulletinDate(today.bulletinDate, false) })}
-                {today.bulletinNo && !today.demo ? ` · ${today.bulletinNo}` : ''}
-              </Text>
-              <RatesTable today={today} />
-              {today.stale && (
-                <Alert color="orange" variant="light" p="xs" icon={<IconAlertTriangle size={16} />} data-testid="rates-stale">
-                  <Text size="xs">{t('rates.stale', { days: today.ageDays, date: formatBulletinDate(today.bulletinDate, false) })}</Text>
-                </Alert>
+    <WithFloating fallback={target}>
+      {({ Popover }) => (
+        <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" width={330}>
+          <Popover.Target>
+            {target}
+          </Popover.Target>
+          <Popover.Dropdown p="sm" data-testid="currency-dropdown">
+            <Stack gap="xs">
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text fw={700} size="sm">{t('rates.title')}</Text>
+                {today?.demo && <Badge size="xs" color="grape" variant="light">{t('rates.demo')}</Badge>}
+              </Group>
+              {query.isPending ? (
+                <Group justify="center" py="md"><Loader size="sm" /></Group>
+              ) : query.isError ? (
+                <Alert color="red" variant="light" p="xs"><Text size="xs">{t('rates.loadFailed')}</Text></Alert>
+              ) : today === null ? (
+                <Alert color="yellow" variant="light" p="xs" icon={<IconAlertTriangle size={16} />}><Text size="xs">{t('rates.none')}</Text></Alert>
+              ) : (
+                <>
+                  <Text size="xs" c="dimmed" data-testid="rates-bulletin-date">
+                    {t('rates.bulletinOf', { date: formatBulletinDate(today.bulletinDate, false) })}
+                    {today.bulletinNo && !today.demo ? ` · ${today.bulletinNo}` : ''}
+                  </Text>
+                  <RatesTable today={today} />
+                  {today.stale && (
+                    <Alert color="orange" variant="light" p="xs" icon={<IconAlertTriangle size={16} />} data-testid="rates-stale">
+                      <Text size="xs">{t('rates.stale', { days: today.ageDays, date: formatBulletinDate(today.bulletinDate, false) })}</Text>
+                    </Alert>
+                  )}
+                  {today.lastError && (
+                    <Alert color="red" variant="light" p="xs" icon={<IconAlertTriangle size={16} />} data-testid="rates-last-error">
+                      <Text size="xs">{t('rates.lastError', { reason: today.lastError, at: formatDateTime(today.lastErrorAt) })}</Text>
+                    </Alert>
+                  )}
+                </>
               )}
-              {today.lastError && (
-                <Alert color="red" variant="light" p="xs" icon={<IconAlertTriangle size={16} />} data-testid="rates-last-error">
-                  <Text size="xs">{t('rates.lastError', { reason: today.lastError, at: formatDateTime(today.lastErrorAt) })}</Text>
-                </Alert>
+              {(canList || canUpdate) && (
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  {canList ? (
+                    <Anchor component={Link} to="/tcmblist" size="sm" onClick={() => setOpened(false)}>
+                      <Group gap={4} wrap="nowrap"><IconList size={14} />{t('rates.allRates')}</Group>
+                    </Anchor>
+                  ) : <span />}
+                  {canUpdate && <UpdateRatesButton size="xs" variant="light" />}
+                </Group>
               )}
-            </>
-          )}
-          {(canList || canUpdate) && (
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              {canList ? (
-                <Anchor component={Link} to="/tcmblist" size="sm" onClick={() => setOpened(false)}>
-                  <Group gap={4} wrap="nowrap"><IconList size={14} />{t('rates.allRates')}</Group>
-                </Anchor>
-              ) : <span />}
-              {canUpdate && <UpdateRatesButton size="xs" variant="light" />}
-            </Group>
-          )}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+            </Stack>
+          </Popover.Dropdown>
+        </Popover>
+      )}
+    </WithFloating>
   );
 }
