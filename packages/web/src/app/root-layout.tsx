@@ -3,9 +3,12 @@ import { canEnterBackOffice } from '@isik/domain';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
-import { useSession } from '../lib/session';
+import { sessionStore, useSession } from '../lib/session';
 
-const LiveUpdates = lazy(() => import('./live-updates'));
+const loadLiveUpdates = () => import('./live-updates');
+// A stored session will want its live socket as soon as the token check answers: the code comes beside the check.
+if (sessionStore.get().token) void loadLiveUpdates();
+const LiveUpdates = lazy(loadLiveUpdates);
 
 /**
  * Above every page: waits for the stored token to be checked before any route judges access,

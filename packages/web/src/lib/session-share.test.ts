@@ -23,6 +23,14 @@ describe('sharing the session between tabs', () => {
     await expect(fresh.ask()).resolves.toBe('token-of-tab-a');
   });
 
+  it('a tab that starts with a session answers a new tab that asked while it was still loading', async () => {
+    const name = `t-${Math.random()}`;
+    const fresh = tab(name, null);
+    const answer = fresh.ask(5000);
+    tab(name, 'token-of-a-reloading-tab');
+    await expect(answer).resolves.toBe('token-of-a-reloading-tab');
+  });
+
   it('a signed-out tab does not answer: the new tab stays a guest once the wait is over', async () => {
     vi.useFakeTimers();
     const name = `t-${Math.random()}`;

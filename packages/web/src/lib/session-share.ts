@@ -90,6 +90,10 @@ export function createSessionShare({ currentToken, onSignedOut, name = SESSION_C
   }
   const beat = () => { if (channel && currentToken()) presence?.set(now()); };
   beat();
+  // A tab that starts with a session offers it at once: a new tab may have asked while this one was loading (signing
+  // in on a public page loads the back office as a new document, ADR 0030), and only tabs still waiting take it.
+  const starting = currentToken();
+  if (channel && starting) channel.postMessage({ type: 'token', token: starting } satisfies Message);
   const beating = setInterval(beat, PRESENCE_BEAT_MS);
   (beating as { unref?: () => void }).unref?.();
   return {

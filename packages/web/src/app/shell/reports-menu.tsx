@@ -6,7 +6,7 @@ import { DeferredMenu, DeferredTooltip } from '../../components/deferred/deferre
 import { currentLang } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { getReportSource, useCurrentReportSource } from '../../lib/report-source';
-import { downloadBlob, generateReport, reportFileName, tableOf, type ReportFormat } from '../../lib/reports/build-report';
+import type { ReportFormat } from '../../lib/reports/build-report';
 
 export interface Progressing { format: ReportFormat; done: number; total: number | null; phase: 'fetch' | 'generate' }
 
@@ -41,6 +41,8 @@ export function ReportsMenu() {
       });
       if (!alive()) return;
       setProgress((p) => ({ format, done: rows.length, total: p?.total ?? rows.length, phase: 'generate' }));
+      // The report builders are needed only now (ADR 0030: the header's first download).
+      const { downloadBlob, generateReport, reportFileName, tableOf } = await import('../../lib/reports/build-report');
       const at = new Date();
       const blob = await generateReport(format, tableOf(current, rows, currentLang(), at));
       if (!alive()) return;
