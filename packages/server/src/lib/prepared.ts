@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/database.js';
 
 /** A query builder that can become a named prepared statement (drizzle's select builders). */
 export interface Preparable<R> {
@@ -35,4 +37,20 @@ export function prepared<R>(db: object, shape: string, build: () => Preparable<R
     shapes.set(shape, p as PreparedList<unknown>);
   }
   return p;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw statement (what db.execute runs) as a named prepared statement of its own shape: the same as `prepared`, for
+ * SQL written by hand (the ledger page). Its values are placeholders (`param`) too; it answers node-pg's result.
+ */
+export function preparedSql<Row = Record<string, unknown>>(db: Executor, shape: string, build: () => SQL): PreparedList<{ rows: Row[] }> {
+  return prepared(db, shape, () => {
+    const query = dialect.sqlToQuery(build());
+    return {
+      toSQL: () => ({ sql: query.sql }),
+      prepare: (name: string) => db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: Row[] } }>(query, undefined, name, false),
+    };
+  });
 }
