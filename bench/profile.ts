@@ -86,7 +86,7 @@ async function main() {
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const ready = await new Promise<{ port: number; token: string; kind: string; hotMaterial: string }>((resolve, reject) => {
-    child.on('message', (m: { type: string; message?: string; port?: number; token?: string; kind?: string }) => {
+    child.on('message', (m: { type: string; message?: string; port?: number; token?: string; kind?: string; hotMaterial?: string }) => {
       if (m.type === 'log') console.log(`  ${m.message}`);
       if (m.type === 'ready') resolve(m as { port: number; token: string; kind: string; hotMaterial: string });
     });
