@@ -171,18 +171,25 @@ function common(r: MaterialMovementRow | ProductMovementRow) {
   };
 }
 
+// The owner's fields are added to common()'s object, not spread into a new one: a ledger page builds 50 of them, and
+// copying 20 fields per row twice was a visible share of the movements list's CPU. Same fields, same order.
 export function toMaterialMovement(r: MaterialMovementRow, runTotal?: DecimalInput): MaterialMovement {
-  return {
-    ...common(r), stock_id: r.stock_id, stock_name: r.stock_name, stock_category: r.stock_category, stock_group: r.stock_group,
-    ...(runTotal === undefined ? {} : { runTotal: round(runTotal, QTY_PLACES) }),
-  };
+  const m = common(r) as MaterialMovement;
+  m.stock_id = r.stock_id;
+  m.stock_name = r.stock_name;
+  m.stock_category = r.stock_category;
+  m.stock_group = r.stock_group;
+  if (runTotal !== undefined) m.runTotal = round(runTotal, QTY_PLACES);
+  return m;
 }
 
 export function toProductMovement(r: ProductMovementRow, runTotal?: DecimalInput): ProductMovement {
-  return {
-    ...common(r), product_id: r.product_id, stock_id: r.product_id, productname: r.productname,
-    ...(runTotal === undefined ? {} : { runTotal: round(runTotal, QTY_PLACES) }),
-  };
+  const m = common(r) as ProductMovement;
+  m.product_id = r.product_id;
+  m.stock_id = r.product_id;
+  m.productname = r.productname;
+  if (runTotal !== undefined) m.runTotal = round(runTotal, QTY_PLACES);
+  return m;
 }
 
 /** 'name: +5 Adet (uretim)' in Turkish; unit and centre are shown through their labels in the reader's language. */
