@@ -85,14 +85,15 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const ready = await new Promise<{ port: number; token: string; kind: string }>((resolve, reject) => {
-    child.on('message', (m: { type: string; message?: string; port?: number; token?: string; kind?: string }) => {
+  const ready = await new Promise<{ port: number; token: string; kind: string; hotMaterial: string }>((resolve, reject) => {
+    child.on('message', (m: { type: string; message?: string; port?: number; token?: string; kind?: string; hotMaterial?: string }) => {
       if (m.type === 'log') console.log(`  ${m.message}`);
-      if (m.type === 'ready') resolve(m as { port: number; token: string; kind: string });
+      if (m.type === 'ready') resolve(m as { port: number; token: string; kind: string; hotMaterial: string });
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  const url = `http://127.0.0.1:${ready.port}${target}`;
+  // {hot}: the material with the long ledger, e.g. "/api/stock/list/{hot}?pageSize=50&page=1000".
+  const url = `http://127.0.0.1:${ready.port}${target.replace('{hot}', ready.hotMaterial)}`;
   const headers = { authorization: `Bearer ${ready.token}` };
   const probe = await fetch(url, { headers });
   const answer = Buffer.from(await probe.arrayBuffer());

@@ -1,5 +1,6 @@
+import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { dec, lineTotal, markupPrice, productionCostUsd, productionRowUsd, round2, round4, toTry, toUsd } from './money.js';
+import { dec, lineTotal, markupPrice, productionCostUsd, productionRowUsd, round, round2, round4, toTry, toUsd } from './money.js';
 
 const rates = { usd: '32.5000', eur: '35.1000' };
 
@@ -12,6 +13,20 @@ describe('money', () => {
     expect(lineTotal(3, '0.1')).toBe(0.3);
     expect(lineTotal('1.5', '19.99')).toBe(29.99);
     expect(dec('').toNumber()).toBe(0);
+  });
+
+  it('reads numeric text with no more decimals than asked exactly as the Decimal path does (its fast path)', () => {
+    const slow = (v: string, places: number) => dec(v).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toNumber();
+    const samples = ['0', '-0', '-0.0000', '0.0000', '12.5000', '007.10', '1', '-1.2345', '123456789012345678901234.5',
+      '0.0000001', '9007199254740993', '9007199254740993.0001', '0.1000', '2.6750', '-2.6750', '3.1400', '5.000', '-0.0050', '1e5', ' 1.5', '1,5', 'NaN'];
+    for (let i = 0; i < 2000; i++) {
+      const int = String(Math.floor(Math.random() * 10 ** (1 + (i % 18))));
+      const frac = `${String(Math.floor(Math.random() * 10 ** (i % 7))).padStart(i % 7, '0')}${'0'.repeat(i % 4)}`;
+      samples.push(`${i % 3 === 0 ? '-' : ''}${int}${i % 7 ? `.${frac}` : ''}`);
+    }
+    for (const v of samples) {
+      for (const places of [0, 2, 4]) expect(Object.is(round(v, places), slow(v, places)), `${v} to ${places}`).toBe(true);
+    }
   });
 
   it('markup price = price + price / (100 - rate) x rate, 2 decimals (spec 001 9)', () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { trSortKey } from '../lib/sort.js';
+import { sortKeyColumn, trSortKeyOf } from '../lib/sort.js';
 
 const audit = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -26,12 +26,14 @@ export const companies = pgTable('companies', {
   company_img: text('company_img').notNull().default(''),
   company_notes: text('company_notes').notNull().default(''),
   company_status: boolean('company_status').notNull().default(true),
+  /** The list's Turkish alphabetical sort key of the name (lib/sort.ts), computed on write; never answered. */
+  company_name_key: text('company_name_key').generatedAlwaysAs(trSortKeyOf('company_name')),
   ...audit,
 }, (t) => [
   index('companies_name_idx').on(sql`lower(${t.company_name})`),
   index('companies_category_idx').on(t.company_category),
-  // The list's default order (Turkish alphabetical, lib/sort.ts): a page is read from the index, not sorted.
-  index('companies_tr_name_idx').on(trSortKey(t.company_name), t.id),
+  // The list's default order: a page's ids are read from this index alone (index-only scan), not sorted.
+  index('companies_name_key_idx').on(sortKeyColumn(t.company_name_key), t.id),
 ]);
 
 export const users = pgTable('users', {
@@ -47,14 +49,17 @@ export const users = pgTable('users', {
   permissions: jsonb('permissions').notNull().default({}),
   password_hash: text('password_hash').notNull(),
   token_version: integer('token_version').notNull().default(0),
+  /** The list's Turkish alphabetical sort keys (lib/sort.ts), computed on write; never answered. */
+  firstname_key: text('firstname_key').generatedAlwaysAs(trSortKeyOf('firstname')),
+  lastname_key: text('lastname_key').generatedAlwaysAs(trSortKeyOf('lastname')),
   ...audit,
 }, (t) => [
   uniqueIndex('users_email_uq').on(t.email),
   index('users_firstname_idx').on(sql`lower(${t.firstname})`),
   index('users_lastname_idx').on(sql`lower(${t.lastname})`),
-  // The list's orders (Turkish alphabetical, lib/sort.ts).
-  index('users_tr_firstname_idx').on(trSortKey(t.firstname), t.id),
-  index('users_tr_lastname_idx').on(trSortKey(t.lastname), t.id),
+  // The list's orders (Turkish alphabetical): a page's ids are read from these indexes alone.
+  index('users_firstname_key_idx').on(sortKeyColumn(t.firstname_key), t.id),
+  index('users_lastname_key_idx').on(sortKeyColumn(t.lastname_key), t.id),
 ]);
 
 export const logs = pgTable('logs', {

@@ -34,6 +34,30 @@ describe('security headers', () => {
     }
   });
 
+  it('every answer carries exactly the headers helmet sets with our options (computed once, not per request)', async () => {
+    const expected = {
+      'content-security-policy': "default-src 'self';script-src 'self' 'wasm-unsafe-eval';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self' data:;media-src 'self' data: blob:;worker-src 'self' blob:;frame-src 'self' blob:;object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'same-origin',
+      'strict-transport-security': 'max-age=15552000',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const [url, token] of [['/api/health', null], ['/api/companies/list', t.tokens[1]], ['/api/companies/list', null], ['/api/web/products', null]] as const) {
+      for (let i = 0; i < 2; i++) {
+        const res = await t.call({ method: 'GET', url, token });
+        for (const [name, value] of Object.entries(expected)) expect(res.headers[name], `${url} ${name}`).toBe(value);
+        expect(res.headers['x-powered-by'], url).toBeUndefined();
+      }
+    }
+  });
+
   it('the OpenAPI page stays public and works under its CSP', async () => {
     const page = await t.call({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

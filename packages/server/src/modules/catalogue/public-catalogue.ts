@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   blankToUndefined, MAIN_IMAGE, PUBLIC_PAGE_SIZE, PUBLIC_SORTS, publicProductDetailSchema, publicProductListSchema, smallFileUrl, totalPages,
@@ -8,8 +8,9 @@ import {
 import type { Db } from '../../db/database.js';
 import { models, products } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { pageTotal, totalColumn } from '../../lib/paging.js';
-import { errorResponses, idParams } from '../../lib/http.js';
+import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
+import { param, prepared } from '../../lib/prepared.js';
+import { errorResponses, idParams, likePattern } from '../../lib/http.js';
 import { categoryQuery, num, searchFolded } from './shared.js';
 
 /**
@@ -50,20 +51,28 @@ export function createPublicCatalogue(deps: { db: Db }) {
   const { db } = deps;
   return {
     async list(a: PublicListArgs) {
-      const conds: SQL[] = [eq(products.urun_durumu, true)];
-      if (a.search) {
-        conds.push(searchFolded(products.public_search, a.search));
-      }
-      if (a.category !== undefined) conds.push(eq(products.model_category, a.category));
-      const where = and(...conds);
-      const dir = a.order === 'desc' ? desc : asc;
-      const sort = a.orderBy === 'urun_guc' ? products.urun_guc : a.orderBy === 'urun_fiyat' ? products.urun_fiyat : products.model_category;
-      const order = [dir(sort), asc(products.model_category), asc(products.model_sira), asc(products.urun_sira), asc(products.id)];
-      // One round trip: the page's ids from a narrow sort (an index), the page's cards in the same order, and the count.
-      const pageIds = db.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(a.pageSize).offset((a.page - 1) * a.pageSize);
-      const rows = await db.select({ ...cardColumns, total: totalColumn(products, where) }).from(products).innerJoin(models, eq(models.id, products.model_id))
-        .where(inArray(products.id, pageIds)).orderBy(...order);
-      const total = await pageTotal(rows, async () => Number((await db.select({ n: count() }).from(products).where(where))[0].n));
+      // One round trip: the page's ids from a narrow sort (an index-only scan of the order's partial index), the page's
+      // cards in the same order, and the count; a prepared statement per shape (lib/prepared.ts).
+      const search = a.search ? param('search') : undefined;
+      const category = a.category !== undefined ? param('category') : undefined;
+      // Active products as a bare condition, not `= $1`: a prepared statement's generic plan can then prove the
+      // partial indexes' predicate (WHERE urun_durumu) and read the page from them.
+      const where = () => and(sql`${products.urun_durumu}`,
+        search ? searchFolded(products.public_search, search) : undefined,
+        category ? eq(products.model_category, category) : undefined);
+      const shape = `catalogue.list:${a.orderBy}:${a.order}:${search ? 's' : ''}${category ? 'c' : ''}`;
+      const values = { search: a.search ? likePattern(a.search) : undefined, category: a.category, limit: a.pageSize, offset: (a.page - 1) * a.pageSize };
+      const rows = await prepared(db, shape, () => {
+        const dir = a.order === 'desc' ? desc : asc;
+        const sort = a.orderBy === 'urun_guc' ? products.urun_guc : a.orderBy === 'urun_fiyat' ? products.urun_fiyat : products.model_category;
+        const order = [dir(sort), asc(products.model_category), asc(products.model_sira), asc(products.urun_sira), asc(products.id)];
+        const w = where();
+        const pageIds = db.select({ id: products.id }).from(products).where(w).orderBy(...order).limit(param('limit')).offset(param('offset'));
+        return db.select({ ...cardColumns, total: totalColumn(products, w) }).from(products).innerJoin(models, eq(models.id, products.model_id))
+          .where(inPage(products.id, pageIds)).orderBy(...order);
+      }).execute(values);
+      const total = await pageTotal(rows, async () => Number((await prepared(db, `${shape}:count`, () =>
+        db.select({ n: count() }).from(products).where(where())).execute(values))[0].n));
       return { products: rows.map(toCard), page: a.page, totalPage: totalPages(total, a.pageSize), totalItemCount: total };
     },
 

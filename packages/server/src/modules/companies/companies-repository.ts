@@ -1,15 +1,20 @@
-import { and, asc, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Company } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
 import { searchAny } from '../../lib/search.js';
-import { trSortKey } from '../../lib/sort.js';
-import { pageTotal, totalColumn } from '../../lib/paging.js';
+import { sortKeyColumn } from '../../lib/sort.js';
+import { likePattern } from '../../lib/http.js';
+import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
+import { param, prepared } from '../../lib/prepared.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
-export function toCompany(r: CompanyRow): Company {
-  const { id, created_at, updated_at: _u, version, ...rest } = r;
+/** The columns a company answers (not its sort key). */
+const { company_name_key: _key, ...companyColumns } = getTableColumns(companies);
+
+export function toCompany(r: Omit<CompanyRow, 'company_name_key'> & { company_name_key?: unknown }): Company {
+  const { id, created_at, updated_at: _u, version, company_name_key: _k, ...rest } = r;
   return { _id: id, ...rest, date: created_at.toISOString(), __v: version };
 }
 
@@ -19,22 +24,32 @@ export interface CompanyListArgs {
 }
 
 export async function listCompanies(db: Executor, a: CompanyListArgs) {
-  const conds: SQL[] = [];
-  if (a.search) conds.push(searchAny([companies.company_name], a.search));
-  if (a.category) conds.push(eq(companies.company_category, a.category));
-  if (a.status !== undefined) conds.push(eq(companies.company_status, a.status));
-  const where = conds.length ? and(...conds) : undefined;
-  const sortCol = a.orderBy === 'company_category' ? companies.company_category
-    : a.orderBy === 'company_status' ? companies.company_status : trSortKey(companies.company_name);
-  const rows = await db.select({ ...getTableColumns(companies), total: totalColumn(companies, where) }).from(companies).where(where)
-    .orderBy(a.order === 'desc' ? desc(sortCol) : asc(sortCol), asc(trSortKey(companies.company_name)), asc(companies.id))
-    .limit(a.pageSize).offset((a.page - 1) * a.pageSize);
-  const total = await pageTotal(rows, async () => Number((await db.select({ n: count() }).from(companies).where(where))[0].n));
+  const search = a.search ? param('search') : undefined;
+  const category = a.category ? param('category') : undefined;
+  const status = a.status !== undefined ? param('status') : undefined;
+  const where = () => and(search ? searchAny([companies.company_name], search) : undefined,
+    category ? eq(companies.company_category, category) : undefined, status ? eq(companies.company_status, status) : undefined);
+  const shape = `companies.list:${a.orderBy}:${a.order}:${search ? 's' : ''}${category ? 'c' : ''}${status ? 'a' : ''}`;
+  const values = { search: a.search ? likePattern(a.search) : undefined, category: a.category, status: a.status, limit: a.pageSize, offset: (a.page - 1) * a.pageSize };
+  // One round trip: the page's ids from a narrow sort (the name order is an index-only scan of companies_name_key_idx,
+  // so OFFSET skips index entries, not sorted rows), the page's companies in the same order, and the count; a prepared
+  // statement per shape (lib/prepared.ts).
+  const rows = await prepared(db, shape, () => {
+    const nameKey = sortKeyColumn(companies.company_name_key);
+    const sortCol = a.orderBy === 'company_category' ? companies.company_category
+      : a.orderBy === 'company_status' ? companies.company_status : nameKey;
+    const order = [a.order === 'desc' ? desc(sortCol) : asc(sortCol), asc(nameKey), asc(companies.id)];
+    const w = where();
+    const pageIds = db.select({ id: companies.id }).from(companies).where(w).orderBy(...order).limit(param('limit')).offset(param('offset'));
+    return db.select({ ...companyColumns, total: totalColumn(companies, w) }).from(companies).where(inPage(companies.id, pageIds)).orderBy(...order);
+  }).execute(values);
+  const total = await pageTotal(rows, async () => Number((await prepared(db, `${shape}:count`, () =>
+    db.select({ n: count() }).from(companies).where(where())).execute(values))[0].n));
   return { rows: rows.map(toCompany), total };
 }
 
 export async function findCompany(db: Executor, id: string): Promise<Company | null> {
-  const [r] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  const [r] = await db.select(companyColumns).from(companies).where(eq(companies.id, id)).limit(1);
   return r ? toCompany(r) : null;
 }
 

@@ -505,4 +505,21 @@ describe('Turkish alphabetical order', () => {
     const gotDesc = desc.json().companyList.map((c: { company_name: string }) => c.company_name).filter((n: string) => names.includes(n));
     expect(gotDesc).toEqual([...got].reverse());
   });
+
+  it('keeps the order after a rename (the stored sort key follows the name) and never answers the key', async () => {
+    const made = await t.call({ method: 'POST', url: '/api/companies/create/', token: t.tokens[0], payload: { company_name: 'Çınar Ltd', company_city: 'İzmir', company_email: 'info@example.com.tr' } });
+    expect(made.statusCode).toBe(200);
+    const names = async () => (await t.call({ method: 'GET', url: '/api/companies/list?pageSize=1000&orderBy=company_name', token: t.tokens[0] }))
+      .json().companyList.map((c: { company_name: string }) => c.company_name) as string[];
+    const before = await names();
+    expect(before.indexOf('Çınar Ltd')).toBe(before.indexOf('Çelik Yapı') + 1);
+    const id = made.json()._id as string;
+    const current = await t.call({ method: 'GET', url: `/api/companies/${id}`, token: t.tokens[0] });
+    expect(current.json()).not.toHaveProperty('company_name_key');
+    const renamed = await t.call({ method: 'POST', url: `/api/companies/update/${id}`, token: t.tokens[0], payload: updateBody(current.json(), { company_name: 'Ağaç Ltd' }) });
+    expect(renamed.statusCode).toBe(200);
+    const after = await names();
+    expect(after).not.toContain('Çınar Ltd');
+    expect(after.indexOf('Ağaç Ltd')).toBeLessThan(after.indexOf('Cam Sanayi'));
+  });
 });

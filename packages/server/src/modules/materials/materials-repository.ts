@@ -1,13 +1,18 @@
-import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { Material, MaterialData, MATERIAL_SORTS } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { materials } from '../../db/schema.js';
-import { pageTotal, totalColumn } from '../../lib/paging.js';
+import { likePattern } from '../../lib/http.js';
+import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
+import { param, prepared } from '../../lib/prepared.js';
 import { defined, num, searchAny } from '../catalogue/shared.js';
 
 export type MaterialRow = typeof materials.$inferSelect;
 
-export function toMaterial(r: MaterialRow): Material {
+/** The columns a material answers (not its sort key). */
+const { material_name_key: _key, ...materialColumnsRead } = getTableColumns(materials);
+
+export function toMaterial(r: Omit<MaterialRow, 'material_name_key'>): Material {
   return {
     _id: r.id, material_no: r.material_no, material_name: r.material_name, material_category: r.material_category,
     material_group: r.material_group, material_unit: r.material_unit, material_price: num(r.material_price, 4),
@@ -24,32 +29,40 @@ export interface MaterialListArgs {
 }
 
 export async function listMaterials(db: Executor, a: MaterialListArgs) {
-  const conds: SQL[] = [];
-  if (a.search) {
-    conds.push(searchAny([materials.material_name, materials.material_category, materials.material_group], a.search));
-  }
-  if (a.category !== undefined) conds.push(eq(materials.material_category, a.category));
-  if (a.group !== undefined) conds.push(eq(materials.material_group, a.group));
-  const where = conds.length ? and(...conds) : undefined;
-  const dir = a.order === 'desc' ? desc : asc;
-  const name = sql`lower(${materials.material_name})`;
-  const sorts: Record<MaterialListArgs['orderBy'], SQL[]> = {
-    material_name: [dir(name)],
-    material_no: [dir(materials.material_no), asc(name)],
-    material_category: [dir(materials.material_category), asc(materials.material_group), asc(name)],
-    material_group: [dir(materials.material_group), asc(name)],
-    material_price: [dir(materials.material_price), asc(name)],
-    stockSum: [dir(materials.stock_sum), asc(name)],
-    date: [dir(materials.created_at)],
-  };
-  const rows = await db.select({ ...getTableColumns(materials), total: totalColumn(materials, where) }).from(materials).where(where)
-    .orderBy(...sorts[a.orderBy], asc(materials.id)).limit(a.pageSize).offset((a.page - 1) * a.pageSize);
-  const total = await pageTotal(rows, async () => Number((await db.select({ n: count() }).from(materials).where(where))[0].n));
+  const search = a.search ? param('search') : undefined;
+  const category = a.category !== undefined ? param('category') : undefined;
+  const group = a.group !== undefined ? param('group') : undefined;
+  const where = () => and(search ? searchAny([materials.material_name, materials.material_category, materials.material_group], search) : undefined,
+    category ? eq(materials.material_category, category) : undefined, group ? eq(materials.material_group, group) : undefined);
+  const shape = `materials.list:${a.orderBy}:${a.order}:${search ? 's' : ''}${category ? 'c' : ''}${group ? 'g' : ''}`;
+  const values = { search: a.search ? likePattern(a.search) : undefined, category: a.category, group: a.group, limit: a.pageSize, offset: (a.page - 1) * a.pageSize };
+  // One round trip: the page's ids from a narrow sort, the page's materials in the same order, and the count; a
+  // prepared statement per shape (lib/prepared.ts).
+  const rows = await prepared(db, shape, () => {
+    const dir = a.order === 'desc' ? desc : asc;
+    // lower(material_name), stored (see the schema): the default order's page is an index-only scan of materials_name_key_idx.
+    const name = materials.material_name_key;
+    const sorts: Record<MaterialListArgs['orderBy'], SQL[]> = {
+      material_name: [dir(name)],
+      material_no: [dir(materials.material_no), asc(name)],
+      material_category: [dir(materials.material_category), asc(materials.material_group), asc(name)],
+      material_group: [dir(materials.material_group), asc(name)],
+      material_price: [dir(materials.material_price), asc(name)],
+      stockSum: [dir(materials.stock_sum), asc(name)],
+      date: [dir(materials.created_at)],
+    };
+    const order = [...sorts[a.orderBy], asc(materials.id)];
+    const w = where();
+    const pageIds = db.select({ id: materials.id }).from(materials).where(w).orderBy(...order).limit(param('limit')).offset(param('offset'));
+    return db.select({ ...materialColumnsRead, total: totalColumn(materials, w) }).from(materials).where(inPage(materials.id, pageIds)).orderBy(...order);
+  }).execute(values);
+  const total = await pageTotal(rows, async () => Number((await prepared(db, `${shape}:count`, () =>
+    db.select({ n: count() }).from(materials).where(where())).execute(values))[0].n));
   return { rows: rows.map(toMaterial), total };
 }
 
 export async function findMaterial(db: Executor, id: string): Promise<Material | null> {
-  const [r] = await db.select().from(materials).where(eq(materials.id, id)).limit(1);
+  const [r] = await db.select(materialColumnsRead).from(materials).where(eq(materials.id, id)).limit(1);
   return r ? toMaterial(r) : null;
 }
 

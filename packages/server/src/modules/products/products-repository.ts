@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { completenessScore, MAIN_IMAGE, type EmbeddedModel, type Product, type ProductData, type ProductListRow, type PRODUCT_SORTS } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { models, products } from '../../db/schema.js';
 import { defined, num, searchFolded } from '../catalogue/shared.js';
-import { pageTotal, totalColumn } from '../../lib/paging.js';
+import { likePattern } from '../../lib/http.js';
+import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
+import { param, prepared } from '../../lib/prepared.js';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -72,14 +74,16 @@ export interface ProductListArgs {
   search?: string; category?: number;
 }
 
-export async function listProducts(db: Executor, a: ProductListArgs) {
+/** The filter of a list: values, or placeholders of a prepared list (the search one stands for its likePattern). */
+function productWhere(search: string | Placeholder | undefined, category: number | Placeholder | undefined): SQL | undefined {
   const conds: SQL[] = [];
-  if (a.search) {
-    conds.push(searchFolded(products.search_text, a.search));
-  }
-  if (a.category !== undefined) conds.push(eq(products.model_category, a.category));
-  const where = conds.length ? and(...conds) : undefined;
-  const dir = a.order === 'desc' ? desc : asc;
+  if (search !== undefined) conds.push(searchFolded(products.search_text, search));
+  if (category !== undefined) conds.push(eq(products.model_category, category));
+  return conds.length ? and(...conds) : undefined;
+}
+
+function productOrder(orderBy: ProductListArgs['orderBy'], order: ProductListArgs['order']): SQL[] {
+  const dir = order === 'desc' ? desc : asc;
   const sorts: Record<ProductListArgs['orderBy'], SQL[]> = {
     urun_sira: [dir(products.urun_sira)],
     urun_kodu: [dir(sql`lower(${products.urun_kodu})`)],
@@ -91,11 +95,15 @@ export async function listProducts(db: Executor, a: ProductListArgs) {
     stockSum: [dir(products.stock_sum)],
     date: [dir(products.created_at)],
   };
-  const order = [...sorts[a.orderBy], asc(products.id)];
-  const pageIds = db.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(a.pageSize).offset((a.page - 1) * a.pageSize);
+  return [...sorts[orderBy], asc(products.id)];
+}
+
+export async function listProducts(db: Executor, a: ProductListArgs) {
   if (a.type === 'detaillist') {
     // 'detaillist' scores completeness, which reads the whole product (specs, production, files) on the server.
-    const ids = (await pageIds).map((r) => r.id);
+    const where = productWhere(a.search || undefined, a.category);
+    const ids = (await db.select({ id: products.id }).from(products).where(where).orderBy(...productOrder(a.orderBy, a.order))
+      .limit(a.pageSize).offset((a.page - 1) * a.pageSize)).map((r) => r.id);
     const [rows, [{ n }]] = await Promise.all([
       productsByIds(db, ids).then((ps) => ps.map((p) => ({ ...toListRow(p), completeness: completenessScore(p) }))),
       db.select({ n: count() }).from(products).where(where),
@@ -103,9 +111,19 @@ export async function listProducts(db: Executor, a: ProductListArgs) {
     return { rows, total: Number(n) };
   }
   // One round trip: the page's ids from a narrow sort, the page's rows (only the columns the list shows) in the same
-  // order, and the count of every match beside each row.
-  const found = await db.select({ ...listRowColumns, total: totalColumn(products, where) }).from(products).where(inArray(products.id, pageIds)).orderBy(...order);
-  const total = await pageTotal(found, async () => Number((await db.select({ n: count() }).from(products).where(where))[0].n));
+  // order, and the count of every match beside each row. A prepared statement per shape (lib/prepared.ts).
+  const search = a.search ? param('search') : undefined;
+  const category = a.category !== undefined ? param('category') : undefined;
+  const shape = `products.list:${a.orderBy}:${a.order}:${search ? 's' : ''}${category ? 'c' : ''}`;
+  const values = { search: a.search ? likePattern(a.search) : undefined, category: a.category, limit: a.pageSize, offset: (a.page - 1) * a.pageSize };
+  const found = await prepared(db, shape, () => {
+    const where = productWhere(search, category);
+    const order = productOrder(a.orderBy, a.order);
+    const pageIds = db.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(param('limit')).offset(param('offset'));
+    return db.select({ ...listRowColumns, total: totalColumn(products, where) }).from(products).where(inPage(products.id, pageIds)).orderBy(...order);
+  }).execute(values);
+  const total = await pageTotal(found, async () => Number((await prepared(db, `${shape}:count`, () =>
+    db.select({ n: count() }).from(products).where(productWhere(search, category))).execute(values))[0].n));
   return { rows: found.map(toListRowFromColumns), total };
 }
 

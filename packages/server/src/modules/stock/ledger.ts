@@ -64,6 +64,13 @@ export interface LedgerOptions {
 // ------------------------------------------------------------------ helpers
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+/**
+ * ISO text of a stored date. The ledger page reads its dates with to_char in toISOString's own form: that text is
+ * answered as it is instead of parsed and printed again (two Date parses per row were a visible share of the
+ * movements list's CPU). Only for dates read from the database, which are always valid.
+ */
+const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const storedIso = (v: Date | string) => (typeof v === 'string' && ISO_UTC.test(v) ? v : iso(v));
 
 function invalid(field: string, key: MessageKey): AppError {
   return new AppError(400, key, { [field]: key });
@@ -158,24 +165,31 @@ export function assertManual(row: { id: string; source: string; order_id: string
 function common(r: MaterialMovementRow | ProductMovementRow) {
   return {
     _id: r.id, order_id: r.order_id, orderitem_id: r.orderitem_id, ref_id: r.ref_id, source: r.source as MovementSource, reverses_id: r.reverses_id,
-    operation_date: iso(r.operation_date), operation_center: r.operation_center, operation_type: r.operation_type,
+    operation_date: storedIso(r.operation_date), operation_center: r.operation_center, operation_type: r.operation_type,
     qty: round(r.qty, QTY_PLACES), unit: r.unit, description: r.description, price: round(r.price, PRICE_PLACES), doviz: r.doviz,
-    sumQty: round(r.sum_qty, QTY_PLACES), sumPrice: round(r.sum_price, 2), person: r.person, date: iso(r.created_at), __v: r.version,
+    sumQty: round(r.sum_qty, QTY_PLACES), sumPrice: round(r.sum_price, 2), person: r.person, date: storedIso(r.created_at), __v: r.version,
   };
 }
 
+// The owner's fields are added to common()'s object, not spread into a new one: a ledger page builds 50 of them, and
+// copying 20 fields per row twice was a visible share of the movements list's CPU. Same fields, same order.
 export function toMaterialMovement(r: MaterialMovementRow, runTotal?: DecimalInput): MaterialMovement {
-  return {
-    ...common(r), stock_id: r.stock_id, stock_name: r.stock_name, stock_category: r.stock_category, stock_group: r.stock_group,
-    ...(runTotal === undefined ? {} : { runTotal: round(runTotal, QTY_PLACES) }),
-  };
+  const m = common(r) as MaterialMovement;
+  m.stock_id = r.stock_id;
+  m.stock_name = r.stock_name;
+  m.stock_category = r.stock_category;
+  m.stock_group = r.stock_group;
+  if (runTotal !== undefined) m.runTotal = round(runTotal, QTY_PLACES);
+  return m;
 }
 
 export function toProductMovement(r: ProductMovementRow, runTotal?: DecimalInput): ProductMovement {
-  return {
-    ...common(r), product_id: r.product_id, stock_id: r.product_id, productname: r.productname,
-    ...(runTotal === undefined ? {} : { runTotal: round(runTotal, QTY_PLACES) }),
-  };
+  const m = common(r) as ProductMovement;
+  m.product_id = r.product_id;
+  m.stock_id = r.product_id;
+  m.productname = r.productname;
+  if (runTotal !== undefined) m.runTotal = round(runTotal, QTY_PLACES);
+  return m;
 }
 
 /** 'name: +5 Adet (uretim)' in Turkish; unit and centre are shown through their labels in the reader's language. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { round, totalPages, QTY_PLACES } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { notFound } from '../../lib/errors.js';
+import { param, preparedSql } from '../../lib/prepared.js';
 import { toMaterialMovement, toProductMovement, type MaterialMovementRow, type ProductMovementRow } from './ledger.js';
 
 const LEDGERS = {
@@ -29,22 +30,25 @@ interface RawRow {
  * the ledger), so any page costs its rows, the buckets and one day's rows; the window function then
  * accumulates over the page only.
  */
-async function ledgerPage(db: Executor, kind: Kind, ownerId: string, page: number, pageSize: number) {
+async function ledgerPage(db: Executor, kind: Kind, id: string, page: number, pageSize: number) {
   const L = LEDGERS[kind];
   const mv = sql.raw(L.mv);
   const fk = sql.raw(L.fk);
   const off = (page - 1) * pageSize;
   const days = sql.raw(L.days);
-  const res = await db.execute(sql`
+  // A named prepared statement per ledger (lib/prepared.ts): built and parsed once, planned once (its generic plan is
+  // as good as a custom one: the page starts from the day buckets either way).
+  const ownerId = param('owner');
+  const res = await preparedSql<RawRow>(db, `ledger:${kind}`, () => sql`
     with d as (
       select day, moves, sum(moves) over (order by day desc) as upto from ${days} where ${fk} = ${ownerId}
     ), s as (
       -- the newest day on which the page starts, and how many newer movements lie before that day
-      select day, upto - moves as newer from d where upto > ${off}::int order by day desc limit 1
+      select day, upto - moves as newer from d where upto > ${param('off')}::int order by day desc limit 1
     ), pg as (
       select * from ${mv} where ${fk} = ${ownerId}
         and operation_date < coalesce((select (s.day + 1)::timestamp at time zone 'UTC' from s), '-infinity'::timestamptz)
-      order by operation_date desc, seq desc limit ${pageSize}::int offset coalesce((select ${off}::int - s.newer from s), 0)
+      order by operation_date desc, seq desc limit ${param('size')}::int offset coalesce((select ${param('off')}::int - s.newer from s), 0)
     ), hdr as (
       select o.stock_sum, o.stock_in, o.stock_out, o.stock_moves as n from ${sql.raw(L.owner)} o where o.id = ${ownerId}
     ), first as (
@@ -65,8 +69,8 @@ async function ledgerPage(db: Executor, kind: Kind, ownerId: string, page: numbe
       to_char(pg.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, pg.version,
       (base.b + sum(pg.sum_qty) over (order by pg.operation_date, pg.seq rows unbounded preceding))::text as run_total
     from hdr left join base on true left join pg on true
-    order by pg.operation_date desc, pg.seq desc`);
-  const rows = ((res as unknown as { rows: RawRow[] }).rows ?? []);
+    order by pg.operation_date desc, pg.seq desc`).execute({ owner: id, off, size: pageSize });
+  const rows = res.rows ?? [];
   if (rows.length === 0) throw notFound();
   const h = rows[0];
   const total = Number(h.h_n);

@@ -2,8 +2,10 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
 import { searchAny } from '../../lib/search.js';
-import { trSortKey } from '../../lib/sort.js';
-import { pageTotal, totalColumn } from '../../lib/paging.js';
+import { sortKeyColumn } from '../../lib/sort.js';
+import { likePattern } from '../../lib/http.js';
+import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
+import { param, prepared } from '../../lib/prepared.js';
 import type { Permissions, User } from '@isik/domain';
 
 export type UserRow = typeof users.$inferSelect;
@@ -28,14 +30,22 @@ export function toUser(r: Joined): User {
 export interface UserListArgs { page: number; pageSize: number; orderBy: 'firstname' | 'lastname'; order: 'asc' | 'desc'; search?: string }
 
 export async function listUsers(db: Executor, a: UserListArgs) {
-  const where = a.search
-    ? searchAny([users.firstname, users.lastname, users.email], a.search)
-    : undefined;
-  const sortCol = a.orderBy === 'lastname' ? trSortKey(users.lastname) : trSortKey(users.firstname);
-  const rows = await db.select({ ...columns, total: totalColumn(users, where) }).from(users).leftJoin(companies, eq(companies.id, users.company_id)).where(where)
-    .orderBy(a.order === 'desc' ? desc(sortCol) : asc(sortCol), asc(users.id))
-    .limit(a.pageSize).offset((a.page - 1) * a.pageSize);
-  const total = await pageTotal(rows, async () => Number((await db.select({ n: count() }).from(users).where(where))[0].n));
+  const search = a.search ? param('search') : undefined;
+  const where = () => (search ? searchAny([users.firstname, users.lastname, users.email], search) : undefined);
+  const shape = `users.list:${a.orderBy}:${a.order}:${search ? 's' : ''}`;
+  const values = { search: a.search ? likePattern(a.search) : undefined, limit: a.pageSize, offset: (a.page - 1) * a.pageSize };
+  // One round trip: the page's ids from an index-only scan of the order's key index (OFFSET skips index entries),
+  // the page's users with their company in the same order, and the count; a prepared statement per shape.
+  const rows = await prepared(db, shape, () => {
+    const sortCol = sortKeyColumn(a.orderBy === 'lastname' ? users.lastname_key : users.firstname_key);
+    const order = [a.order === 'desc' ? desc(sortCol) : asc(sortCol), asc(users.id)];
+    const w = where();
+    const pageIds = db.select({ id: users.id }).from(users).where(w).orderBy(...order).limit(param('limit')).offset(param('offset'));
+    return db.select({ ...columns, total: totalColumn(users, w) }).from(users).leftJoin(companies, eq(companies.id, users.company_id))
+      .where(inPage(users.id, pageIds)).orderBy(...order);
+  }).execute(values);
+  const total = await pageTotal(rows, async () => Number((await prepared(db, `${shape}:count`, () =>
+    db.select({ n: count() }).from(users).where(where())).execute(values))[0].n));
   return { rows: rows.map((r) => toUser(r as unknown as Joined)), total };
 }
 
