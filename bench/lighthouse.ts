@@ -20,7 +20,7 @@ const PAGES = ['/web', '/login'];
 
 export interface LighthouseRow { page: string; performance: number; accessibility: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number }
 
-async function waitFor(url: string, ms = 120_000): Promise<void> {
+export async function waitFor(url: string, ms = 120_000): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     try {
@@ -31,7 +31,7 @@ async function waitFor(url: string, ms = 120_000): Promise<void> {
   throw new Error(`${url} did not answer within ${ms / 1000} s`);
 }
 
-function startServer(port: number): ChildProcess {
+export function startServer(port: number): ChildProcess {
   return spawn(process.execPath, [path.join(ROOT, 'scripts', 'e2e-server.mjs')], {
     env: { ...process.env, E2E_PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
@@ -7,8 +8,22 @@ import { queryClient } from '../lib/query-client';
 import { useSettings } from '../lib/settings';
 import { buildTheme, cssVariablesResolver } from './theme';
 
-// The notices' container is not needed for the first render (ADR 0030: the public pages' first download).
 const Notices = lazy(() => import('./notices'));
+
+/**
+ * The notices' container is fetched with the first notice (notices wait in Mantine's store until it is in), so no
+ * page's first download carries it (ADR 0030).
+ */
+function NoticesHost() {
+  const anyNotice = useNotifications().notifications.length > 0;
+  const [needed, setNeeded] = useState(false);
+  if (anyNotice && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Notices />
+    </Suspense>
+  ) : null;
+}
 
 /** Keeps Mantine's direction (and html dir) in step with the RTL switch of the settings panel. */
 function DirectionSync({ dir }: { dir: 'ltr' | 'rtl' }) {
@@ -30,9 +45,7 @@ function ThemedProviders({ children }: { children: ReactNode }) {
       {/* Every theme variable from here: the base styles leave out Mantine's default-css-variables sheet (ADR 0030). */}
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} deduplicateCssVariables={false} forceColorScheme={settings.nightMode ? 'dark' : 'light'}>
         <QueryClientProvider client={queryClient}>
-          <Suspense fallback={null}>
-            <Notices />
-          </Suspense>
+          <NoticesHost />
           {children}
         </QueryClientProvider>
       </MantineProvider>

@@ -1,14 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { canEnterBackOffice } from '@isik/domain';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
-import { sessionStore, useSession } from '../lib/session';
+import { useSession } from '../lib/session';
 
-const loadLiveUpdates = () => import('./live-updates');
-// A stored session will want its live socket as soon as the token check answers: the code comes beside the check.
-if (sessionStore.get().token) void loadLiveUpdates();
-const LiveUpdates = lazy(loadLiveUpdates);
+const LiveUpdates = lazy(() => import('./live-updates'));
 
 /**
  * Above every page: waits for the stored token to be checked before any route judges access,
@@ -18,8 +15,12 @@ export function RootLayout() {
   const { t } = useTranslation();
   const reauthing = useSession((s) => s.reauthing);
   const status = useSession((s) => s.status);
-  // Only a back-office session has a live socket (the server admits roles <= 3); its code loads with the first one.
-  const live = useSession((s) => s.status === 'successful' && canEnterBackOffice(s.role));
+  // Only a back-office session has a live socket (the server admits roles <= 3); its code is asked for right after the
+  // page's first commit, not during it (ADR 0030).
+  const staff = useSession((s) => s.status === 'successful' && canEnterBackOffice(s.role));
+  const [afterCommit, setAfterCommit] = useState(false);
+  useEffect(() => setAfterCommit(staff), [staff]);
+  const live = staff && afterCommit;
 
   if (reauthing && status !== 'successful') return <FullScreenLoader label={t('shell.reauthing')} />;
   return (

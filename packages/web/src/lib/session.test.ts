@@ -63,3 +63,21 @@ describe('checking the stored token', () => {
     expect(session.getItem(TOKEN_KEY)).toBe('tok');
   });
 });
+
+describe('toSessionUser (the signed-in user from login and verifytoken, without zod)', () => {
+  it('takes the user bare or inside `user`, with a role sent as text and older fields missing', async () => {
+    const { toSessionUser } = await import('./session');
+    const expected = { _id: 'u1', email: 'a@b.c', firstname: 'Ayşe', lastname: '', role: 2, user_img: '', permissions: {} };
+    await expect(toSessionUser({ _id: 'u1', email: 'a@b.c', firstname: 'Ayşe', role: 2 })).resolves.toEqual(expected);
+    await expect(toSessionUser({ status: 'successful', user: { id: 'u1', email: 'a@b.c', firstname: 'Ayşe', role: '2' } })).resolves.toEqual(expected);
+    const perms = { users: { read: true, create: false, update: false, delete: false } };
+    await expect(toSessionUser({ user: { _id: 'u1', email: 'a@b.c', role: 0, permissions: perms } })).resolves.toMatchObject({ permissions: perms });
+  });
+
+  it('refuses an answer without an e-mail or a numeric role, or with fields of the wrong kind', async () => {
+    const { toSessionUser } = await import('./session');
+    for (const bad of [null, 'x', {}, { _id: 'u', role: 1 }, { _id: 'u', email: 'a@b.c' }, { _id: 'u', email: 'a@b.c', role: 'admin' }, { _id: 'u', email: 'a@b.c', role: 1, firstname: 5 }]) {
+      await expect(toSessionUser(bad), JSON.stringify(bad)).resolves.toBeNull();
+    }
+  });
+});

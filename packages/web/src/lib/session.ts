@@ -60,24 +60,21 @@ export function useSession<S>(selector?: (s: SessionState) => S): S | SessionSta
 }
 
 /**
- * Login and verifytoken answer the user either bare or inside `user`; older fields may be missing.
- * The schema (and zod with it) is loaded on first use: the public pages' first download stays small (ADR 0018).
+ * Login and verifytoken answer the user either bare or inside `user`; older fields may be missing. The server has
+ * already shaped the answer with the domain's response schema, so this only normalises it, without zod: the session
+ * check comes before every signed-in page's first render (ADR 0030), and zod is 27 KiB.
  */
 export async function toSessionUser(body: unknown): Promise<SessionUser | null> {
-  const { sessionUserSchema } = await import('./session-user-schema');
   if (typeof body !== 'object' || body === null) return null;
   const b = body as Record<string, unknown>;
   const u = (typeof b.user === 'object' && b.user !== null ? b.user : b) as Record<string, unknown>;
-  const parsed = sessionUserSchema.safeParse({
-    _id: String(u._id ?? u.id ?? ''),
-    email: u.email,
-    firstname: u.firstname ?? '',
-    lastname: u.lastname ?? '',
-    role: typeof u.role === 'string' ? Number(u.role) : u.role,
-    user_img: u.user_img ?? '',
-    permissions: u.permissions ?? {},
-  });
-  return parsed.success ? parsed.data : null;
+  const text = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : null);
+  const id = String(u._id ?? u.id ?? '');
+  const role = typeof u.role === 'string' && u.role.trim() !== '' ? Number(u.role) : u.role;
+  const [firstname, lastname, userImg] = [text(u.firstname), text(u.lastname), text(u.user_img)];
+  if (typeof u.email !== 'string' || typeof role !== 'number' || !Number.isFinite(role) || firstname === null || lastname === null || userImg === null) return null;
+  const permissions = typeof u.permissions === 'object' && u.permissions !== null && !Array.isArray(u.permissions) ? (u.permissions as SessionUser['permissions']) : {};
+  return { _id: id, email: u.email, firstname, lastname, role, user_img: userImg, permissions };
 }
 
 function clearSession(keepStoredToken = false): void {

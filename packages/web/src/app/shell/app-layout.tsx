@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure, useHeadroom, useMediaQuery } from '@mantine/hooks';
 import { menuForRole } from '@isik/domain';
@@ -14,6 +14,13 @@ import classes from './app-layout.module.css';
 // The settings panel is fetched the first time it is opened.
 const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
 
+/**
+ * A performance mark at the first commit of a page (shell and screen together), before any effect of that commit
+ * runs: bench/first-render.ts counts what was fetched before it (ADR 0030).
+ */
+export const FIRST_RENDER_MARK = 'isik-first-render';
+let firstRenderMarked = false;
+
 /** Pages that show no menu (spec 000 2.2): the login screen and the customer's order tracking. */
 export function hidesMenu(pathname: string): boolean {
   return pathname === '/login' || pathname.startsWith('/ordertracking/');
@@ -23,6 +30,11 @@ export function hidesMenu(pathname: string): boolean {
 export function AppLayout() {
   const { pathname } = useLocation();
   const settings = useSettings();
+  useLayoutEffect(() => {
+    if (firstRenderMarked || typeof performance === 'undefined') return;
+    firstRenderMarked = true;
+    performance.mark(FIRST_RENDER_MARK);
+  }, []);
   const status = useSession((s) => s.status);
   const role = useSession((s) => s.role);
   const [mobileOpened, mobile] = useDisclosure(false);

@@ -1,5 +1,5 @@
 import { Anchor, Button, Checkbox, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from '@mantine/form';
 import { IconAt, IconLock, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +10,15 @@ import { clearSessionError, login, useSession } from '../../../lib/session';
 import classes from './login-page.module.css';
 
 // The picture carousel (Embla and the catalogue's pictures) is not needed for the form's first render (issue 12: the
-// sign-in page's first download). It is asked for as soon as this page's code runs, so it is rarely waited for.
-const carousel = import('../components/product-carousel');
-const ProductCarousel = lazy(() => carousel.then((m) => ({ default: m.ProductCarousel })));
+// sign-in page's first download). It is asked for once the form is on screen.
+const ProductCarousel = lazy(() => import('../components/product-carousel').then((m) => ({ default: m.ProductCarousel })));
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Asked for once the form is on screen, so its download does not compete with the form's (ADR 0030).
+  const [formShown, setFormShown] = useState(false);
+  useEffect(() => setFormShown(true), []);
   const status = useSession((s) => s.status);
   const role = useSession((s) => s.role);
   const form = useForm({ initialValues: { email: '', password: '', remember: false } });
@@ -82,7 +84,7 @@ export function LoginPage() {
         </Stack>
         <Stack p={{ base: 'md', md: 'lg' }} justify="center" bg="var(--mantine-color-dark-8)">
           <Suspense fallback={null}>
-            <ProductCarousel />
+            {formShown && <ProductCarousel />}
           </Suspense>
         </Stack>
       </div>
