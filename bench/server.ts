@@ -108,7 +108,7 @@ async function main() {
   });
   process.on('disconnect', () => void stop());
   send({
-    type: 'ready', port, token, kind: database.kind, seedMs, timings: data.timings,
+    type: 'ready', port, token, kind: database.kind, databaseUrl, seedMs, timings: data.timings,
     hotMaterial: data.hotMaterial, hotMovements: data.hotMovements, offers, orders,
     materialIds: data.materialIds.slice(0, 500), productIds: data.productIds.slice(0, 500), companyIds,
   });

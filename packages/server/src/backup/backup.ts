@@ -74,8 +74,11 @@ export async function writeBackup(url: string, file: string): Promise<BackupSumm
   }
 }
 
-/** The component list's requirement table (migration 0015), kept by triggers from order_items. */
-const NEEDS_TABLE = 'order_material_needs';
+/**
+ * Tables kept by triggers from other tables, with the function that fills each afresh: the component list's
+ * requirement table (migration 0015, from order_items) and the products' counts (migration 0017, from products).
+ */
+const DERIVED_TABLES: Record<string, string> = { order_material_needs: 'order_needs_refill', product_counts: 'product_counts_refill' };
 
 export interface RestoreSummary { tables: number; rows: number; report: string[] }
 
@@ -145,9 +148,11 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
     const after = await countRows(client, Object.keys(expected));
     const { lines: report, ok } = countsReport(expected, after);
     if (!ok) throw new Error(`Restoring ${file} failed: row counts differ, nothing was restored.\n${report.join('\n')}`);
-    // A backup made before migration 0015 has no requirement table: its lines were loaded with the triggers off, so
-    // the table is filled from them (ADR 0026).
-    if (!(NEEDS_TABLE in expected) && targetTables.includes(NEEDS_TABLE)) await client.query('select order_needs_refill()');
+    // A backup made before migration 0015 (0017) has no requirement table (no products' counts): its rows were loaded
+    // with the triggers off, so the table is filled from them (ADR 0026, ADR 0031).
+    for (const [derived, refill] of Object.entries(DERIVED_TABLES)) {
+      if (!(derived in expected) && targetTables.includes(derived)) await client.query(`select ${refill}()`);
+    }
     await client.query('commit');
     return { tables: Object.keys(expected).length, rows: Object.values(after).reduce((a, b) => a + b, 0), report };
   } catch (e) {

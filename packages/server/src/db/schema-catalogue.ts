@@ -22,6 +22,17 @@ const stockColumns = {
 };
 
 /**
+ * How many products there are per category and active flag, kept exact by row triggers on products in the writing
+ * transaction (migration 0017, ADR 0031). The lists' totals read these few rows instead of counting every product
+ * on every page: the count was half of a products page's PostgreSQL time. Searches still count their matches.
+ */
+export const productCounts = pgTable('product_counts', {
+  model_category: integer('model_category').notNull(),
+  active: boolean('active').notNull(),
+  n: integer('n').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.model_category, t.active] })]);
+
+/**
  * Search text folded the same way in every database locale: lower(translate(…)) maps the Turkish
  * letters Ç Ğ İ I Ö Ş Ü ı (and â î û) to c g i i o s u i. The search pattern goes through the same fold.
  */

@@ -11,7 +11,7 @@ import { notFound } from '../../lib/errors.js';
 import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
 import { param, prepared } from '../../lib/prepared.js';
 import { errorResponses, idParams, likePattern } from '../../lib/http.js';
-import { categoryQuery, num, searchFolded } from './shared.js';
+import { categoryQuery, num, productCount, searchFolded } from './shared.js';
 
 /**
  * The public catalogue (spec 001 2.7, 2.8): active products only, public fields only. Never stock,
@@ -68,11 +68,14 @@ export function createPublicCatalogue(deps: { db: Db }) {
         const order = [dir(sort), asc(products.model_category), asc(products.model_sira), asc(products.urun_sira), asc(products.id)];
         const w = where();
         const pageIds = db.select({ id: products.id }).from(products).where(w).orderBy(...order).limit(param('limit')).offset(param('offset'));
-        return db.select({ ...cardColumns, total: totalColumn(products, w) }).from(products).innerJoin(models, eq(models.id, products.model_id))
+        // Without a search the total is product_counts' (kept by triggers), not a count of every active product per page.
+        const total = search ? totalColumn(products, w) : productCount({ category, activeOnly: true });
+        return db.select({ ...cardColumns, total }).from(products).innerJoin(models, eq(models.id, products.model_id))
           .where(inPage(products.id, pageIds)).orderBy(...order);
       }).execute(values);
-      const total = await pageTotal(rows, async () => Number((await prepared(db, `${shape}:count`, () =>
-        db.select({ n: count() }).from(products).where(where())).execute(values))[0].n));
+      const total = await pageTotal(rows, async () => Number((await prepared(db, `${shape}:count`, () => search
+        ? db.select({ n: count() }).from(products).where(where())
+        : db.select({ n: productCount({ category, activeOnly: true }) }).from(sql`(select 1) as one`)).execute(values))[0].n));
       return { products: rows.map(toCard), page: a.page, totalPage: totalPages(total, a.pageSize), totalItemCount: total };
     },
 

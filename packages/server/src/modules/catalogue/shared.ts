@@ -1,6 +1,8 @@
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { blankToUndefined, LIST_MAX_PAGE_SIZE, nameLongEnough, round, type Download, type Lang, type MessageKey } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
+import { productCounts } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 
 /** What the catalogue needs of the file store (modules/files): data URLs in, '/api/files/<id>' URLs out. */
@@ -50,3 +52,13 @@ export const categoryQuery = z.preprocess((v) => (v === 'all' || v === '-1' ? un
 
 /** The search fold lives in lib/search.ts (one helper for every list); re-exported for the catalogue modules. */
 export { folded, foldedPattern, searchAny, searchFolded } from '../../lib/search.js';
+
+/**
+ * The number of products of a list without a search (all, one category, active only), read from product_counts,
+ * which row triggers on products keep exact in the writing transaction (migration 0017, ADR 0031): a few rows
+ * instead of counting every product on every page. As a column of the page's own statement it shares its snapshot.
+ */
+export function productCount(f: { category?: number | Placeholder; activeOnly?: boolean }): SQL<number> {
+  const where = and(f.category !== undefined ? eq(productCounts.model_category, f.category) : undefined, f.activeOnly ? sql`${productCounts.active}` : undefined);
+  return sql<number>`(select coalesce(sum(${productCounts.n}), 0)::int from ${productCounts}${where ? sql` where ${where}` : sql``})`.mapWith(Number);
+}

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type Placehol
 import { completenessScore, MAIN_IMAGE, type EmbeddedModel, type Product, type ProductData, type ProductListRow, type PRODUCT_SORTS } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { models, products } from '../../db/schema.js';
-import { defined, num, searchFolded } from '../catalogue/shared.js';
+import { defined, num, productCount, searchFolded } from '../catalogue/shared.js';
 import { likePattern } from '../../lib/http.js';
 import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
 import { param, prepared } from '../../lib/prepared.js';
@@ -120,10 +120,13 @@ export async function listProducts(db: Executor, a: ProductListArgs) {
     const where = productWhere(search, category);
     const order = productOrder(a.orderBy, a.order);
     const pageIds = db.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(param('limit')).offset(param('offset'));
-    return db.select({ ...listRowColumns, total: totalColumn(products, where) }).from(products).where(inPage(products.id, pageIds)).orderBy(...order);
+    // Without a search the total is product_counts' (kept by triggers), not a count of every product per page.
+    const total = search ? totalColumn(products, where) : productCount({ category });
+    return db.select({ ...listRowColumns, total }).from(products).where(inPage(products.id, pageIds)).orderBy(...order);
   }).execute(values);
-  const total = await pageTotal(found, async () => Number((await prepared(db, `${shape}:count`, () =>
-    db.select({ n: count() }).from(products).where(productWhere(search, category))).execute(values))[0].n));
+  const total = await pageTotal(found, async () => Number((await prepared(db, `${shape}:count`, () => search
+    ? db.select({ n: count() }).from(products).where(productWhere(search, category))
+    : db.select({ n: productCount({ category }) }).from(sql`(select 1) as one`)).execute(values))[0].n));
   return { rows: found.map(toListRowFromColumns), total };
 }
 

@@ -311,3 +311,71 @@ describe('products: wrongly typed bodies', () => {
     expect({ n: await productCount(), logs: await logCount() }).toEqual(before);
   });
 });
+
+describe('list totals (kept in product_counts by triggers, migration 0017)', () => {
+  /** What the lists must answer, counted from the products themselves. */
+  async function truth() {
+    const rows = await t.database.db.select({ c: products.model_category, a: products.urun_durumu, n: count() }).from(products).groupBy(products.model_category, products.urun_durumu);
+    const sum = (f: (r: { c: number; a: boolean }) => boolean) => rows.filter(f).reduce((s, r) => s + Number(r.n), 0);
+    return {
+      all: sum(() => true), active: sum((r) => r.a),
+      byCategory: CATEGORIES.map((c) => sum((r) => r.c === c)), activeByCategory: CATEGORIES.map((c) => sum((r) => r.c === c && r.a)),
+    };
+  }
+  /** What the admin list and the public catalogue answer, first pages and a page past the end. */
+  async function answered() {
+    const total = async (url: string, token: string | null) => {
+      const res = await t.call({ method: 'GET', url, token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().totalItemCount as number;
+    };
+    const all = await total('/api/products/list?type=list', t.tokens[2]);
+    expect(await total('/api/products/list?type=list&page=999', t.tokens[2])).toBe(all);
+    const active = await total('/api/web/products', null);
+    expect(await total('/api/web/products?page=999', null)).toBe(active);
+    const byCategory: number[] = [];
+    const activeByCategory: number[] = [];
+    for (const c of CATEGORIES) {
+      byCategory.push(await total(`/api/products/list?type=list&category=${c}`, t.tokens[2]));
+      activeByCategory.push(await total(`/api/web/products?category=${c}`, null));
+    }
+    return { all, active, byCategory, activeByCategory };
+  }
+
+  it('follow creates, deactivation, a change of model, a model moved to another category, deletes and concurrent creates', async () => {
+    expect(await answered()).toEqual(await truth());
+    const ids: string[] = [];
+    for (const m of [0, 2, 5]) {
+      const res = await create(newProduct({ urun_kodu: `CNT-${m}` }, m));
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(res.json()._id);
+    }
+    expect(await answered()).toEqual(await truth());
+    // Made inactive: gone from the catalogue's totals, still in the office list's.
+    const off = await update(ids[0], { __v: 0, urun_durumu: false });
+    expect(off.statusCode, off.body).toBe(200);
+    // Another model: another category.
+    const moved = await update(ids[1], { __v: 0, urun_model: modelRefs[9].id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await read(ids[1])).model_category).toBe(CATEGORIES[9]);
+    expect(await answered()).toEqual(await truth());
+    // A model moved to another category takes its products along.
+    const model = (await t.call({ method: 'GET', url: `/api/models/${modelRefs[5].id}`, token: t.tokens[2] })).json();
+    const recat = await t.call({ method: 'POST', url: `/api/models/update/${modelRefs[5].id}`, token: t.tokens[2], payload: { __v: model.__v, model_kategori: 8 } });
+    expect(recat.statusCode, recat.body).toBe(200);
+    expect((await read(ids[2])).model_category).toBe(8);
+    expect(await answered()).toEqual(await truth());
+    const del = await t.call({ method: 'DELETE', url: `/api/products/delete/${ids[0]}`, token: t.tokens[2] });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await answered()).toEqual(await truth());
+    // Concurrent creates in several categories: none lost or counted twice.
+    const many = await Promise.all(Array.from({ length: 24 }, (_, i) => create(newProduct({ urun_kodu: `CNT-P-${i}`, urun_durumu: i % 3 !== 0 }, i % 12))));
+    expect(many.map((r) => r.statusCode)).toEqual(many.map(() => 200));
+    const want = await truth();
+    expect(await answered()).toEqual(want);
+    // Back as it was, so the other tests' models keep their categories.
+    const again = (await t.call({ method: 'GET', url: `/api/models/${modelRefs[5].id}`, token: t.tokens[2] })).json();
+    expect((await t.call({ method: 'POST', url: `/api/models/update/${modelRefs[5].id}`, token: t.tokens[2], payload: { __v: again.__v, model_kategori: CATEGORIES[5] } })).statusCode).toBe(200);
+    expect(await answered()).toEqual(await truth());
+  });
+});
