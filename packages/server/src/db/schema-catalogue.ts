@@ -218,8 +218,16 @@ const dayColumns = {
 export const materialLedgerDays = pgTable('material_ledger_days', {
   stock_id: text('stock_id').notNull().references(() => materials.id, { onDelete: 'cascade' }),
   ...dayColumns,
-}, (t) => [primaryKey({ columns: [t.stock_id, t.day] })]);
+}, (t) => [
+  primaryKey({ columns: [t.stock_id, t.day] }),
+  // The ledger page reads an owner's days newest first with their counts and sums from this index alone (an
+  // index-only scan in day order, stopping at the page's day), not from the heap and a sort (migration 0018).
+  index('material_ledger_days_page_idx').on(t.stock_id, t.day, t.moves, t.sum_qty),
+]);
 export const productLedgerDays = pgTable('product_ledger_days', {
   product_id: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   ...dayColumns,
-}, (t) => [primaryKey({ columns: [t.product_id, t.day] })]);
+}, (t) => [
+  primaryKey({ columns: [t.product_id, t.day] }),
+  index('product_ledger_days_page_idx').on(t.product_id, t.day, t.moves, t.sum_qty),
+]);

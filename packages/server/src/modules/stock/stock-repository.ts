@@ -22,13 +22,12 @@ interface RawRow {
  * One page of an owner's movements, newest first, with running totals accumulated ascending by
  * (operation_date, creation order). One statement, so page, totals and count share one snapshot.
  *
- * A material may have 100k+ movements: the page itself is an index range scan (stock_id, operation_date, seq) that
- * starts on the page's first day, found from the day buckets' movement counts (so a page deep in the ledger skips
- * whole days instead of reading and discarding every newer movement: OFFSET only within that day);
- * the count and the totals are the owner's columns kept by the ledger; the balance before the page's oldest
- * row is the sum of the owner's day buckets before that row's day plus that day's earlier rows (also kept by
- * the ledger), so any page costs its rows, the buckets and one day's rows; the window function then
- * accumulates over the page only.
+ * A material may have 100k+ movements. The page's first day comes from the owner's day buckets (movement counts and
+ * sums per day, kept by the ledger), read newest first from an index alone and only as far as the page's day; the
+ * page is then an index range scan (stock_id, operation_date, seq) from the end of that day, skipping (OFFSET) only
+ * that day's newer rows. The running total of a row is the owner's balance (kept by the ledger) minus everything
+ * newer: the sums of the newer days, from the same bucket scan, and the newer rows of the page's day and of the page,
+ * accumulated over the rows the scan reads anyway. So any page costs the buckets down to its day and one day's rows.
  */
 async function ledgerPage(db: Executor, kind: Kind, id: string, page: number, pageSize: number) {
   const L = LEDGERS[kind];
@@ -41,24 +40,20 @@ async function ledgerPage(db: Executor, kind: Kind, id: string, page: number, pa
   const ownerId = param('owner');
   const res = await preparedSql<RawRow>(db, `ledger:${kind}`, () => sql`
     with d as (
-      select day, moves, sum(moves) over (order by day desc) as upto from ${days} where ${fk} = ${ownerId}
+      -- the owner's days, newest first, with the movements (and their sum) of that day and all newer days
+      select day, moves, sum_qty, sum(moves) over w as upto, sum(sum_qty) over w as upto_qty
+      from ${days} where ${fk} = ${ownerId} window w as (order by day desc rows unbounded preceding)
     ), s as (
-      -- the newest day on which the page starts, and how many newer movements lie before that day
-      select day, upto - moves as newer from d where upto > ${param('off')}::int order by day desc limit 1
-    ), pg as (
-      select * from ${mv} where ${fk} = ${ownerId}
-        and operation_date < coalesce((select (s.day + 1)::timestamp at time zone 'UTC' from s), '-infinity'::timestamptz)
-      order by operation_date desc, seq desc limit ${param('size')}::int offset coalesce((select ${param('off')}::int - s.newer from s), 0)
+      -- the newest day on which the page starts, how many movements lie on newer days and their sum
+      select day, upto - moves as newer, upto_qty - sum_qty as newer_qty from d where upto > ${param('off')}::int order by day desc limit 1
+    ), r as (
+      -- that day's rows newer than the page, then the page; k counts them, upto_here sums them down to each row
+      select m.*, row_number() over o as k, sum(m.sum_qty) over o as upto_here from ${mv} m where m.${fk} = ${ownerId}
+        and m.operation_date < coalesce((select (s.day + 1)::timestamp at time zone 'UTC' from s), '-infinity'::timestamptz)
+      window o as (order by m.operation_date desc, m.seq desc rows unbounded preceding)
+      order by m.operation_date desc, m.seq desc limit ${param('size')}::int + coalesce((select ${param('off')}::int - s.newer from s), 0)
     ), hdr as (
       select o.stock_sum, o.stock_in, o.stock_out, o.stock_moves as n from ${sql.raw(L.owner)} o where o.id = ${ownerId}
-    ), first as (
-      select operation_date, seq, (operation_date at time zone 'UTC')::date as day from pg order by operation_date, seq limit 1
-    ), base as (
-      select
-        coalesce((select sum(d.sum_qty) from ${sql.raw(L.days)} d where d.${fk} = ${ownerId} and d.day < first.day), 0)
-        + coalesce((select sum(m.sum_qty) from ${mv} m where m.${fk} = ${ownerId}
-            and m.operation_date >= (first.day::timestamp at time zone 'UTC') and (m.operation_date, m.seq) < (first.operation_date, first.seq)), 0) as b
-      from first
     )
     select hdr.stock_sum::text as h_sum, hdr.stock_in::text as h_in, hdr.stock_out::text as h_out, hdr.n as h_n,
       pg.id, pg.${fk}, ${sql.raw(L.names.split(', ').map((c) => `pg.${c}`).join(', '))},
@@ -67,8 +62,9 @@ async function ledgerPage(db: Executor, kind: Kind, id: string, page: number, pa
       pg.operation_center, pg.operation_type, pg.qty::text as qty, pg.unit, pg.description, pg.price::text as price, pg.doviz,
       pg.sum_qty::text as sum_qty, pg.sum_price::text as sum_price, pg.person, pg.person_id,
       to_char(pg.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, pg.version,
-      (base.b + sum(pg.sum_qty) over (order by pg.operation_date, pg.seq rows unbounded preceding))::text as run_total
-    from hdr left join base on true left join pg on true
+      -- the balance after this row: the owner's balance minus every newer movement
+      (hdr.stock_sum - coalesce((select s.newer_qty from s), 0) - (pg.upto_here - pg.sum_qty))::text as run_total
+    from hdr left join (select * from r where r.k > coalesce((select ${param('off')}::int - s.newer from s), 0)) pg on true
     order by pg.operation_date desc, pg.seq desc`).execute({ owner: id, off, size: pageSize });
   const rows = res.rows ?? [];
   if (rows.length === 0) throw notFound();

@@ -1,0 +1,2 @@
+CREATE INDEX "material_ledger_days_page_idx" ON "material_ledger_days" USING btree ("stock_id","day","moves","sum_qty");--> statement-breakpoint
+CREATE INDEX "product_ledger_days_page_idx" ON "product_ledger_days" USING btree ("product_id","day","moves","sum_qty");
