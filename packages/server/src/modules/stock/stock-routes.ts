@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,6 +15,14 @@ const pageQuery = (def: number, max: number) => z.object({
   pageSize: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(max).default(def)),
 });
 
+/**
+ * The ledger pages are answered as the JSON text PostgreSQL builds (stock-repository.ts): sent as it is, not through
+ * the route's serializer; the response schema still documents it, and the stock tests check the text against it.
+ */
+function sendJsonText(reply: FastifyReply, text: string) {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
+
 export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService }> = async (app, { stock }) => {
   const tags = ['stock'];
 
@@ -26,7 +35,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService }> = async
       params: z.object({ materialId: id }), querystring: pageQuery(STOCK_PAGE_SIZE, LIST_MAX_PAGE_SIZE),
       response: { 200: materialMovementListSchema, ...errorResponses },
     },
-  }, async (req) => stock.materialMovements(req.params.materialId, req.query.page, req.query.pageSize));
+  }, async (req, reply) => sendJsonText(reply, await stock.materialMovements(req.params.materialId, req.query.page, req.query.pageSize)));
 
   app.get('/stock/:id', {
     config: { level: routeLevel('/material/:id') },
@@ -62,7 +71,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService }> = async
       params: z.object({ productId: id }), querystring: pageQuery(PRODUCT_STOCK_LIST_MAX, PRODUCT_STOCK_LIST_MAX),
       response: { 200: productMovementListSchema, ...errorResponses },
     },
-  }, async (req) => stock.productMovements(req.params.productId, req.query.page, req.query.pageSize));
+  }, async (req, reply) => sendJsonText(reply, await stock.productMovements(req.params.productId, req.query.page, req.query.pageSize)));
 
   app.post('/productStocks/create', {
     config: { level: routeLevel('/product/:id'), module: 'stock', action: 'write' },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { withRunTotals } from '@isik/domain';
+import { materialMovementListSchema, materialMovementSchema, productMovementListSchema, withRunTotals } from '@isik/domain';
 import { logs, materialMovements, materials, products, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -181,6 +181,46 @@ describe('GET /api/stock/list/:materialId', () => {
     expect(all.at(-1)._id).toBe(pick._id);
   });
 
+  it('each row of a page is the movement as GET /stock/:id answers it, and the page is the list schema as JSON', async () => {
+    // The page's rows are JSON built by PostgreSQL (stock-repository.ts); a single movement goes through the ledger's
+    // toMaterialMovement and the compiled serializer. Values that could tell them apart: decimals, signs, text that
+    // needs escaping, references set and unset, a reversal.
+    const other = await insertMaterial(db(), 6);
+    const made: string[] = [];
+    await db().transaction(async (tx) => {
+      const rows = [
+        { operation_type: 'giris', qty: '0.0005', price: '0.0001', description: 'Işık "A" \\ yol\nikinci satır \t ğüşiöç 😀 </script>' },
+        { operation_type: 'giris', qty: '9999999.9999', price: '1234.5678', description: '' },
+        { operation_type: 'cikis', qty: '12.3456', price: '0.3333', description: 'çıkış', order_id: 'o1', orderitem_id: 'oi1', ref_id: 'r1' },
+        { operation_type: 'cikis', qty: '0.125', price: '0.5', description: 'yarım' },
+      ] as const;
+      for (const [i, r] of rows.entries()) {
+        const m = await addMaterialMovement(tx, null, { stock_id: other, operation_center: 'uretim', operation_date: new Date(Date.UTC(2025, 2, 1 + i, 10, 30, 15, 123)), ...r }, { log: false });
+        made.push(m._id);
+      }
+      made.push((await reverseMaterialMovement(tx, null, made[3], { log: false }))._id);
+    });
+    const res = await t.call({ method: 'GET', url: `/api/stock/list/${other}?pageSize=50`, token: t.tokens[2] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = JSON.parse(res.body);
+    expect(materialMovementListSchema.strict().safeParse(body).success).toBe(true);
+    expect(body.stock).toHaveLength(5);
+    for (const row of body.stock) {
+      const single = await t.call({ method: 'GET', url: `/api/stock/${row._id}`, token: t.tokens[2] });
+      expect(single.statusCode).toBe(200);
+      const { runTotal, ...rest } = row;
+      expect(Object.keys(rest)).toEqual(Object.keys(single.json()));
+      expect(rest).toEqual(single.json());
+      expect(typeof runTotal).toBe('number');
+      expect(materialMovementSchema.strict().safeParse(row).success).toBe(true);
+    }
+    expect(body.stock.map((m: { _id: string }) => m._id).sort()).toEqual([...made].sort());
+    const byDate = [...body.stock].reverse().sort((a: { operation_date: string }, b: { operation_date: string }) => (a.operation_date < b.operation_date ? -1 : a.operation_date > b.operation_date ? 1 : 0));
+    expect(body.stock.map((m: { runTotal: number }) => m.runTotal)).toEqual(withRunTotals(byDate).map((m) => m.runTotal));
+    expect(body).toMatchObject({ page: 1, totalPage: 1, totalItemCount: 5, balance: 9999987.6548 });
+  });
+
   it('404 for an unknown material; 400 for bad paging; 401/403', async () => {
     expect((await t.call({ method: 'GET', url: '/api/stock/list/nosuch', token: t.tokens[2] })).statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: `/api/stock/list/${mid}?page=0`, token: t.tokens[2] })).statusCode).toBe(400);
@@ -323,6 +363,11 @@ describe('/api/productStocks', () => {
     const l = await list();
     expect(l).toMatchObject({ totalIn: 20, totalOut: 5, balance: 15, totalItemCount: 2, page: 1, totalPage: 1 });
     expect(l.stock.map((m: { description: string; runTotal: number }) => [m.description, m.runTotal])).toEqual([['Numune', 15], ['Manuel Stok Hareketi', 20]]);
+    // The page's rows (JSON built by PostgreSQL) are the movement as the create answered it, plus the running total.
+    const { runTotal: _r, ...first } = l.stock[1];
+    expect(Object.keys(first)).toEqual(Object.keys(res.json()));
+    expect(first).toEqual(res.json());
+    expect(productMovementListSchema.strict().safeParse(l).success).toBe(true);
   });
 
   it('answers the validation messages; unknown product 400 on create and 404 on list', async () => {
