@@ -38,7 +38,9 @@ export async function listCompanies(db: Executor, a: CompanyListArgs) {
     const nameKey = sortKeyColumn(companies.company_name_key);
     const sortCol = a.orderBy === 'company_category' ? companies.company_category
       : a.orderBy === 'company_status' ? companies.company_status : nameKey;
-    const order = [a.order === 'desc' ? desc(sortCol) : asc(sortCol), asc(nameKey), asc(companies.id)];
+    // By name, the id breaks ties in the same direction, so a descending page is a backward scan of the name index.
+    const dir = a.order === 'desc' ? desc : asc;
+    const order = sortCol === nameKey ? [dir(nameKey), dir(companies.id)] : [dir(sortCol), asc(nameKey), asc(companies.id)];
     const w = where();
     const pageIds = db.select({ id: companies.id }).from(companies).where(w).orderBy(...order).limit(param('limit')).offset(param('offset'));
     return db.select({ ...companyColumns, total: totalColumn(companies, w) }).from(companies).where(inPage(companies.id, pageIds)).orderBy(...order);

@@ -51,7 +51,8 @@ export async function listMaterials(db: Executor, a: MaterialListArgs) {
       stockSum: [dir(materials.stock_sum), asc(name)],
       date: [dir(materials.created_at)],
     };
-    const order = [...sorts[a.orderBy], asc(materials.id)];
+    // A single-key order breaks ties by id in its own direction: a descending page is a backward index scan, not a sort.
+    const order = [...sorts[a.orderBy], sorts[a.orderBy].length === 1 ? dir(materials.id) : asc(materials.id)];
     const w = where();
     const pageIds = db.select({ id: materials.id }).from(materials).where(w).orderBy(...order).limit(param('limit')).offset(param('offset'));
     return db.select({ ...materialColumnsRead, total: totalColumn(materials, w) }).from(materials).where(inPage(materials.id, pageIds)).orderBy(...order);

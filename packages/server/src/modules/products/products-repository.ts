@@ -95,7 +95,8 @@ function productOrder(orderBy: ProductListArgs['orderBy'], order: ProductListArg
     stockSum: [dir(products.stock_sum)],
     date: [dir(products.created_at)],
   };
-  return [...sorts[orderBy], asc(products.id)];
+  // A single-key order breaks ties by id in its own direction: a descending page is a backward index scan, not a sort.
+  return [...sorts[orderBy], sorts[orderBy].length === 1 ? dir(products.id) : asc(products.id)];
 }
 
 export async function listProducts(db: Executor, a: ProductListArgs) {

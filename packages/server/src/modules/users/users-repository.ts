@@ -38,7 +38,9 @@ export async function listUsers(db: Executor, a: UserListArgs) {
   // the page's users with their company in the same order, and the count; a prepared statement per shape.
   const rows = await prepared(db, shape, () => {
     const sortCol = sortKeyColumn(a.orderBy === 'lastname' ? users.lastname_key : users.firstname_key);
-    const order = [a.order === 'desc' ? desc(sortCol) : asc(sortCol), asc(users.id)];
+    // The id breaks ties in the same direction, so a descending page is a backward scan of the same index, not a sort.
+    const dir = a.order === 'desc' ? desc : asc;
+    const order = [dir(sortCol), dir(users.id)];
     const w = where();
     const pageIds = db.select({ id: users.id }).from(users).where(w).orderBy(...order).limit(param('limit')).offset(param('offset'));
     return db.select({ ...columns, total: totalColumn(users, w) }).from(users).leftJoin(companies, eq(companies.id, users.company_id))
