@@ -31,6 +31,20 @@ describe('sharing the session between tabs', () => {
     await expect(answer).resolves.toBe('token-of-a-reloading-tab');
   });
 
+  it('a tab that comes to hold a session after the ask (its stored token just checked) offers it to the tab still waiting', async () => {
+    const name = `t-${Math.random()}`;
+    let token: string | null = null;
+    const loading = createSessionShare({ name, currentToken: () => token, onSignedOut: () => {} });
+    opened.push(loading);
+    const fresh = tab(name, null);
+    const answer = fresh.ask(5000);
+    // The ask reaches the loading tab while it has no token to give: no answer then.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    token = 'checked-token';
+    loading.offer();
+    await expect(answer).resolves.toBe('checked-token');
+  });
+
   it('a signed-out tab does not answer: the new tab stays a guest once the wait is over', async () => {
     vi.useFakeTimers();
     const name = `t-${Math.random()}`;

@@ -44,8 +44,14 @@ export interface SessionShare {
   ask(timeoutMs?: number): Promise<string | null>;
   /** Tells the other tabs that this token was signed out. */
   announceSignOut(token: string): void;
-  /** Records that this tab holds a shareable session now (called on sign-in and every PRESENCE_BEAT_MS). */
+  /** Records that this tab holds a shareable session now (called every PRESENCE_BEAT_MS). */
   beat(): void;
+  /**
+   * Records it and offers the token to the tabs still waiting for one: call it when this tab comes to hold a
+   * shareable session (a sign-in, or the server's check of a stored token), since a tab that asked while this one
+   * was still loading or checking got no answer then.
+   */
+  offer(): void;
   close(): void;
 }
 
@@ -89,16 +95,22 @@ export function createSessionShare({ currentToken, onSignedOut, name = SESSION_C
     };
   }
   const beat = () => { if (channel && currentToken()) presence?.set(now()); };
-  beat();
-  // A tab that starts with a session offers it at once: a new tab may have asked while this one was loading (signing
-  // in on a public page loads the back office as a new document, ADR 0030), and only tabs still waiting take it.
-  const starting = currentToken();
-  if (channel && starting) channel.postMessage({ type: 'token', token: starting } satisfies Message);
+  // A new tab may have asked while this one was loading or still checking its stored token with the server (signing
+  // in on a public page loads the back office as a new document, ADR 0030): nobody could answer then. So the token is
+  // offered once this tab holds it; only tabs still waiting take it.
+  const offer = () => {
+    const token = currentToken();
+    if (!channel || !token) return;
+    presence?.set(now());
+    channel.postMessage({ type: 'token', token } satisfies Message);
+  };
+  offer();
   const beating = setInterval(beat, PRESENCE_BEAT_MS);
   (beating as { unref?: () => void }).unref?.();
   return {
     available: channel !== null,
     beat,
+    offer,
     ask(timeoutMs = SESSION_ASK_TIMEOUT_MS) {
       if (!channel) return Promise.resolve(null);
       // No tab said lately that it holds a session: nobody will answer, so do not keep the user waiting.

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reverifySession, sessionStore, TOKEN_KEY } from './session';
+import { bootstrapSession, reverifySession, sessionStore, TOKEN_KEY } from './session';
+import { createSessionShare } from './session-share';
 
 const user = { _id: 'u1', email: 'a@b.co', firstname: 'Ayşe', lastname: 'Yılmaz', role: 0, user_img: '', permissions: {} };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -78,6 +79,29 @@ describe('toSessionUser (the signed-in user from login and verifytoken, without 
     const { toSessionUser } = await import('./session');
     for (const bad of [null, 'x', {}, { _id: 'u', role: 1 }, { _id: 'u', email: 'a@b.c' }, { _id: 'u', email: 'a@b.c', role: 'admin' }, { _id: 'u', email: 'a@b.c', role: 1, firstname: 5 }]) {
       await expect(toSessionUser(bad), JSON.stringify(bad)).resolves.toBeNull();
+    }
+  });
+});
+
+describe('sharing the session with a tab opened meanwhile', () => {
+  it('a tab still checking its stored token answers a tab that asked meanwhile once the server accepts it', async () => {
+    // Signing in on /login loads the back office as a new document (ADR 0030): its stored token is not yet checked
+    // when a link opened in a new tab asks, so it cannot answer then; it offers the token as soon as the check is done.
+    vi.stubGlobal('window', { localStorage: new MemoryStorage(), sessionStorage: session, location: { pathname: '/' }, addEventListener: () => {} });
+    let accept!: () => void;
+    const checked = new Promise<void>((resolve) => { accept = resolve; });
+    vi.stubGlobal('fetch', vi.fn(async () => { await checked; return json(200, user); }));
+    const newTab = createSessionShare({ currentToken: () => null, onSignedOut: () => {}, presence: null });
+    try {
+      const answer = newTab.ask(5000);
+      bootstrapSession();
+      // The ask reaches the loading tab while its check is still running; then the server accepts the token.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sessionStore.get().status).toBe('idle');
+      accept();
+      await expect(answer).resolves.toBe('tok');
+    } finally {
+      newTab.close();
     }
   });
 });

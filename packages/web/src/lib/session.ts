@@ -140,11 +140,13 @@ export function bootstrapSession(): void {
       if (sessionStore.get().token === token) clearSession();
     },
   });
-  // A tab that holds a session says so at once (sign-in), so a tab opened right after waits for its answer.
+  // A tab that comes to hold a session (a sign-in, or the server accepting the stored token of a tab just loaded)
+  // says so at once, so a tab opened right after waits for its answer, and offers it to any tab that asked meanwhile:
+  // until then this tab does not answer (it gives away only a token the server accepted).
   let wasShareable = false;
   sessionStore.subscribe(() => {
     const shareable = sessionStore.get().status === 'successful' && !!sessionStore.get().token;
-    if (shareable && !wasShareable) share?.beat();
+    if (shareable && !wasShareable) share?.offer();
     wasShareable = shareable;
   });
   if (sessionStore.get().token) void reverifySession();
