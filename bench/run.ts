@@ -12,7 +12,8 @@
 // BENCH_MATERIALS, BENCH_MOVEMENTS, BENCH_COMPANIES, BENCH_USERS, BENCH_DURATION (seconds per scenario,
 // default 10), BENCH_EXTRA=1 (also the search, ledger-contention and dashboard scenarios), BENCH_CPU_PROF=1 (a
 // CPU profile of the API process into bench/results; `node bench/profile-summary.mjs FILE` sums it up), BENCH_ONLY
-// (a word: only the scenarios whose name contains it).
+// (a word: only the scenarios whose name contains it), BENCH_WARMUP (seconds of unrecorded load on each list before
+// the first scenario, default 3; 0: none).
 // BENCH_FILES_INSIDE_TX=1 (the server prepares files inside the transaction, as before issue 8: the before figure of
 // the 5 MB picture scenario, which runs when BENCH_ONLY is unset or names it).
 import { fork, type ChildProcess } from 'node:child_process';
@@ -90,13 +91,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function load(base: string, token: string, scenario: string, database: string, request: autocannon.Request, connections: number): Promise<Row> {
+async function load(base: string, token: string, scenario: string, database: string, request: autocannon.Request, connections: number, loadSeconds = duration): Promise<Row> {
   const latencies: number[] = [];
   let non2xx = 0;
   const started = Date.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({
-      url: base, connections, duration, timeout: 30,
+      url: base, connections, duration: loadSeconds, timeout: 30,
       headers: { authorization: `Bearer ${token}`, 'accept-language': 'tr' },
       requests: [request],
     }, (err, res) => (err ? reject(err) : resolve(res)));
@@ -258,6 +259,15 @@ async function benchOne(label: string, targetUrl?: string) {
   ].filter(([n]) => !only || n.includes(only));
   const rows: Row[] = [];
   try {
+    // A running server has served these lists before: its code is compiled by V8's optimiser and each pool connection
+    // has parsed the prepared statements. Without this, the first scenario measured that warm-up (the products list
+    // answered about 950 req/s first, 1,400-2,400 when measured later in the same run). Not recorded.
+    const warmup = num(process.env.BENCH_WARMUP, 3);
+    if (warmup > 0) {
+      process.stdout.write(`  warm-up: ${warmup} s of each list at 10 connections, not recorded … `);
+      for (const [name, req] of lists) await load(base, ready.token, name, label, req, 10, warmup);
+      console.log('done');
+    }
     for (const [name, req, conns] of scenarios) {
       process.stdout.write(`  ${name}, ${conns} connections … `);
       const row = await load(base, ready.token, name, label, req, conns);
