@@ -187,6 +187,46 @@ describe('backup and restore', () => {
     }
   }, 120_000);
 
+  it('a backup made before migration 0019 (movements without their stored answer) restores with every answer rebuilt', async () => {
+    const answers = async (url: string) => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        return (await c.query(`select id, answer_json from material_movements union all select id, answer_json from product_movements order by 1`)).rows;
+      } finally {
+        await c.end();
+      }
+    };
+    const want = await answers(ctx.databaseUrl!);
+    expect(want.length).toBeGreaterThan(0);
+    expect(want.every((r) => typeof r.answer_json === 'string' && r.answer_json.startsWith('{"_id":'))).toBe(true);
+    const file = path.join(tmp, 'whole-0019.jsonl.gz');
+    await writeBackup(ctx.databaseUrl!, file);
+    // The same backup as the version before 0019 wrote it: the movement tables without the column.
+    let inMovements = false;
+    const old = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trimEnd().split('\n').map((line) => {
+      if (line.startsWith('#{"table":"material_movements"') || line.startsWith('#{"table":"product_movements"')) {
+        inMovements = true;
+        const h = JSON.parse(line.slice(1));
+        return `#${JSON.stringify({ ...h, columns: h.columns.filter((c: string) => c !== 'answer_json') })}`;
+      }
+      if (line.startsWith('#')) { inMovements = line.startsWith('#{"table":') ? false : inMovements; return line; }
+      if (!inMovements) return line;
+      const { answer_json: _a, ...row } = JSON.parse(line);
+      return JSON.stringify(row);
+    });
+    expect(old.join('\n')).not.toContain('answer_json');
+    const before = path.join(tmp, 'before-0019.jsonl.gz');
+    fs.writeFileSync(before, zlib.gzipSync(`${old.join('\n')}\n`));
+    const empty = await openDatabase({ dataDir: path.join(tmp, 'empty-0019'), durable: false });
+    try {
+      await restoreBackup(before, empty.url);
+      expect(await answers(empty.url)).toEqual(want);
+    } finally {
+      await empty.close();
+    }
+  }, 120_000);
+
   it('the nightly job writes a dated backup and keeps only the newest BACKUP_KEEP', async () => {
     const dir = path.join(tmp, 'nightly');
     fs.mkdirSync(dir);

@@ -177,6 +177,12 @@ export const materialMovements = pgTable('material_movements', {
   stock_name: text('stock_name').notNull().default(''),
   stock_category: text('stock_category').notNull().default(''),
   stock_group: text('stock_group').notNull().default(''),
+  /**
+   * The movement as the ledger page answers it (materialMovementSchema's JSON without runTotal), kept by a BEFORE
+   * trigger from the row's own columns on every insert and update (migration 0019, ADR 0031): a page joins 50 of these
+   * instead of building them per request. Never answered or written by the application.
+   */
+  answer_json: text('answer_json'),
 }, (t) => [
   index('material_movements_ledger_idx').on(t.stock_id, t.operation_date, t.seq),
   // The dashboard's 'materials used today' (GET /stock/outlist/{date}) reads one day's outgoing movements of all materials.
@@ -195,6 +201,8 @@ export const productMovements = pgTable('product_movements', {
   ...movementColumns,
   product_id: text('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
   productname: text('productname').notNull().default(''),
+  /** As material_movements.answer_json: productMovementSchema's JSON without runTotal, kept by a trigger. */
+  answer_json: text('answer_json'),
 }, (t) => [
   index('product_movements_ledger_idx').on(t.product_id, t.operation_date, t.seq),
   index('product_movements_order_idx').on(t.order_id),

@@ -5,15 +5,8 @@ import { notFound } from '../../lib/errors.js';
 import { param, preparedSql } from '../../lib/prepared.js';
 
 const LEDGERS = {
-  material: {
-    mv: 'material_movements', owner: 'materials', days: 'material_ledger_days', fk: 'stock_id',
-    // The owner's fields of a row, after the common ones (materialMovementSchema's order).
-    ownerFields: 'pg.stock_id, pg.stock_name, pg.stock_category, pg.stock_group',
-  },
-  product: {
-    mv: 'product_movements', owner: 'products', days: 'product_ledger_days', fk: 'product_id',
-    ownerFields: 'pg.product_id, pg.product_id as stock_id, pg.productname',
-  },
+  material: { mv: 'material_movements', owner: 'materials', days: 'material_ledger_days', fk: 'stock_id' },
+  product: { mv: 'product_movements', owner: 'products', days: 'product_ledger_days', fk: 'product_id' },
 } as const;
 
 type Kind = keyof typeof LEDGERS;
@@ -31,12 +24,13 @@ interface RawRow { h_sum: string; h_in: string; h_out: string; h_n: number | str
  * newer: the sums of the newer days, from the same bucket scan, and the newer rows of the page's day and of the page,
  * accumulated over the rows the scan reads anyway. So any page costs the buckets down to its day and one day's rows.
  *
- * The rows come as one JSON array text built by PostgreSQL, in the fields and order of materialMovementSchema
- * (productMovementSchema) as the ledger's toMaterialMovement (toProductMovement) answers a single movement: numbers
- * are the stored decimals without trailing zeros, which JSON.parse reads to the same numbers as `round` makes, dates
- * in toISOString's form. A page of 50 rows of 25 fields was otherwise parsed field by field by node-pg, made into
- * objects and serialised again: about half of the API's CPU for the page (docs/performance.md). The test
- * 'each row of a page is the movement as GET /stock/:id answers it' holds both forms equal.
+ * The rows come as one JSON array text built by PostgreSQL from each movement's `answer_json` (materialMovementSchema's
+ * JSON of the row, without runTotal: decimals without trailing zeros, dates in toISOString's form), which a trigger
+ * keeps from the row's own columns on every insert and update (migration 0019), with the running total appended.
+ * A page of 50 rows of 25 fields was otherwise parsed field by field by node-pg, made into objects and serialised
+ * again (about half of the API's CPU for the page), or built as JSON per request (about 0.4 ms of PostgreSQL's per
+ * page; docs/performance.md). The test 'each row of a page is the movement as GET /stock/:id answers it' holds the
+ * two forms equal.
  */
 async function ledgerPage(db: Executor, kind: Kind, id: string, page: number, pageSize: number) {
   const L = LEDGERS[kind];
@@ -57,7 +51,8 @@ async function ledgerPage(db: Executor, kind: Kind, id: string, page: number, pa
       select day, upto - moves as newer, upto_qty - sum_qty as newer_qty from d where upto > ${param('off')}::int order by day desc limit 1
     ), r as (
       -- that day's rows newer than the page, then the page; k counts them, upto_here sums them down to each row
-      select m.*, row_number() over o as k, sum(m.sum_qty) over o as upto_here from ${mv} m where m.${fk} = ${ownerId}
+      select m.id, m.operation_date, m.seq, m.sum_qty, m.answer_json, row_number() over o as k, sum(m.sum_qty) over o as upto_here
+      from ${mv} m where m.${fk} = ${ownerId}
         and m.operation_date < coalesce((select (s.day + 1)::timestamp at time zone 'UTC' from s), '-infinity'::timestamptz)
       window o as (order by m.operation_date desc, m.seq desc rows unbounded preceding)
       order by m.operation_date desc, m.seq desc limit ${param('size')}::int + coalesce((select ${param('off')}::int - s.newer from s), 0)
@@ -65,16 +60,11 @@ async function ledgerPage(db: Executor, kind: Kind, id: string, page: number, pa
       select o.stock_sum, o.stock_in, o.stock_out, o.stock_moves as n from ${sql.raw(L.owner)} o where o.id = ${ownerId}
     )
     select hdr.stock_sum::text as h_sum, hdr.stock_in::text as h_in, hdr.stock_out::text as h_out, hdr.n as h_n,
-      '[' || coalesce(string_agg(row_to_json(x)::text, ',' order by pg.operation_date desc, pg.seq desc) filter (where pg.id is not null), '') || ']' as rows
-    from hdr left join (select * from r where r.k > coalesce((select ${param('off')}::int - s.newer from s), 0)) pg on true
-      left join lateral (select pg.id as "_id", pg.order_id, pg.orderitem_id, pg.ref_id, pg.source, pg.reverses_id,
-        to_char(pg.operation_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as operation_date,
-        pg.operation_center, pg.operation_type, trim_scale(pg.qty) as qty, pg.unit, pg.description, trim_scale(pg.price) as price, pg.doviz,
-        trim_scale(pg.sum_qty) as "sumQty", trim_scale(pg.sum_price) as "sumPrice", pg.person,
-        to_char(pg.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as date, pg.version as "__v",
-        ${sql.raw(L.ownerFields)},
+      '[' || coalesce(string_agg(left(pg.answer_json, -1)
         -- the balance after this row: the owner's balance minus every newer movement
-        trim_scale(round(hdr.stock_sum - coalesce((select s.newer_qty from s), 0) - (pg.upto_here - pg.sum_qty), 4)) as "runTotal") x on true
+        || ',"runTotal":' || trim_scale(round(hdr.stock_sum - coalesce((select s.newer_qty from s), 0) - (pg.upto_here - pg.sum_qty), 4))::text || '}',
+        ',' order by pg.operation_date desc, pg.seq desc) filter (where pg.id is not null), '') || ']' as rows
+    from hdr left join (select * from r where r.k > coalesce((select ${param('off')}::int - s.newer from s), 0)) pg on true
     group by hdr.stock_sum, hdr.stock_in, hdr.stock_out, hdr.n`).execute({ owner: id, off, size: pageSize });
   const h = res.rows?.[0];
   if (!h) throw notFound();

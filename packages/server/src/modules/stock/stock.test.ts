@@ -219,6 +219,17 @@ describe('GET /api/stock/list/:materialId', () => {
     const byDate = [...body.stock].reverse().sort((a: { operation_date: string }, b: { operation_date: string }) => (a.operation_date < b.operation_date ? -1 : a.operation_date > b.operation_date ? 1 : 0));
     expect(body.stock.map((m: { runTotal: number }) => m.runTotal)).toEqual(withRunTotals(byDate).map((m) => m.runTotal));
     expect(body).toMatchObject({ page: 1, totalPage: 1, totalItemCount: 5, balance: 9999987.6548 });
+    // A changed movement (the stored answer follows every update) is still answered as GET /stock/:id answers it.
+    const first = body.stock.find((m: { _id: string }) => m._id === made[1]);
+    const changed = await t.call({ method: 'POST', url: `/api/stock/update/${made[1]}`, token: t.tokens[2], payload: { __v: first.__v, qty: '7,125', description: 'değişti "x"', operation_date: '2025-03-09T01:02:03.004Z' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const again = JSON.parse((await t.call({ method: 'GET', url: `/api/stock/list/${other}?pageSize=50`, token: t.tokens[2] })).body);
+    const row = again.stock.find((m: { _id: string }) => m._id === made[1]);
+    const { runTotal: _rt, ...restAgain } = row;
+    expect(restAgain).toEqual(changed.json());
+    expect(restAgain).toMatchObject({ qty: 7.125, description: 'değişti "x"', operation_date: '2025-03-09T01:02:03.004Z', __v: first.__v + 1 });
+    const dates = again.stock.map((m: { operation_date: string }) => m.operation_date);
+    expect(dates).toEqual([...dates].sort().reverse());
   });
 
   it('404 for an unknown material; 400 for bad paging; 401/403', async () => {
