@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { logs, materials, models, products, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -145,6 +145,19 @@ describe('GET|DELETE /api/materials/delete/:id', () => {
       expect((await t.call({ method, url: `/api/materials/delete/${id}`, token: t.tokens[2] })).statusCode).toBe(200);
       expect((await t.call({ method: 'GET', url: `/api/materials/${id}`, token: t.tokens[2] })).statusCode).toBe(404);
     }
+  });
+
+  it('deletes a material whose movements were all deleted; its day buckets go with it', async () => {
+    const id = await insertMaterial(t.database.db, 4);
+    const made = await t.call({ method: 'POST', url: '/api/stock/create', token: t.tokens[2], payload: { stock_id: id, operation_type: 'giris', operation_center: 'fatura', qty: 3, price: 1, operation_date: '2025-02-03T10:00:00.000Z' } });
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/api/stock/delete/${made.json()._id}/${id}`, token: t.tokens[2] })).statusCode).toBe(200);
+    const buckets = async () => Number((await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from material_ledger_days where stock_id = ${id}`)).rows[0].n);
+    expect(await buckets()).toBeGreaterThan(0);
+    const res = await t.call({ method: 'DELETE', url: `/api/materials/delete/${id}`, token: t.tokens[2] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/api/materials/${id}`, token: t.tokens[2] })).statusCode).toBe(404);
+    expect(await buckets()).toBe(0);
   });
 
   it('refuses while movements exist or a bill of operations uses it', async () => {
