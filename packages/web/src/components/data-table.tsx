@@ -58,7 +58,9 @@ export function DataTable<T>({
 
   return (
     <Box pos="relative">
-      <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} />
+      {/* Shows that rows are being fetched without taking the clicks: a refetch (a live update, another page) may start
+          between a user's aim and click, and the click must still reach the row the user sees. */}
+      <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} style={{ pointerEvents: 'none' }} />
       {/* 'present': a sideways scrollbar (wide table, narrow screen) gets its own room instead of covering the last row. */}
       <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars={maxHeight !== undefined ? true : 'present'}>
         <Table stickyHeader striped={striped} highlightOnHover={Boolean(onRowClick) || striped} miw={minWidth} verticalSpacing="xs">
