@@ -19,6 +19,9 @@ import { startServer, waitFor } from './lighthouse.js';
 const PAGES = [
   { page: '/login', ready: 'form input[type=password]', signedIn: false },
   { page: '/web', ready: '[data-testid=category-filter]', signedIn: false },
+  // A visitor opening the site's address: the back office's page sends them to the catalogue (/boot.js), and what
+  // both documents fetched before the catalogue appears counts against the public budget.
+  { page: '/', label: '/ (visitor)', budgetOf: '/web', ready: '[data-testid=category-filter]', signedIn: false },
   { page: '/', ready: '[data-testid=dashboard-greeting]', signedIn: true },
 ];
 
@@ -34,7 +37,7 @@ export async function firstRenderReport(): Promise<FirstRenderRow[]> {
   const rows: FirstRenderRow[] = [];
   try {
     await waitFor(`${base}/api/health`);
-    for (const { page, ready, signedIn } of PAGES) {
+    for (const { page, ready, signedIn, label = page, budgetOf = page } of PAGES) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const tab = await context.newPage();
       if (signedIn) {
@@ -54,6 +57,10 @@ export async function firstRenderReport(): Promise<FirstRenderRow[]> {
       }, ready);
       const sizes = new Map<string, number>();
       const reading: Promise<void>[] = [];
+      // When each file was asked for, on the wall clock: a page that sends the visitor on is a second document, whose
+      // own resource timings would not show what the first one fetched.
+      const asked = new Map<string, number>();
+      tab.on('request', (req) => { if (!asked.has(req.url())) asked.set(req.url(), Date.now()); });
       tab.on('response', (res) => {
         if (!/\.(js|css)(\?|$)/.test(res.url())) return;
         reading.push(res.body().then((body) => { sizes.set(res.url(), gzipSync(body, { level: 9 }).length); }, () => {}));
@@ -63,16 +70,14 @@ export async function firstRenderReport(): Promise<FirstRenderRow[]> {
       await Promise.all(reading);
       // The app's own mark at the first commit of the page (app-layout.tsx), taken before that commit's effects ask
       // for the deferred code; the content's appearance is seen later, when the commit's whole task has run.
-      const { rendered, started } = await tab.evaluate((mark) => ({
-        rendered: performance.getEntriesByName(mark)[0]?.startTime ?? (window as unknown as { __rendered: number }).__rendered,
-        started: performance.getEntriesByType('resource').map((e) => ({ url: e.name, at: e.startTime })),
-      }), 'isik-first-render');
-      const assets = started.filter((e) => sizes.has(e.url));
+      const rendered = await tab.evaluate((mark) => performance.timeOrigin
+        + (performance.getEntriesByName(mark)[0]?.startTime ?? (window as unknown as { __rendered: number }).__rendered), 'isik-first-render');
+      const assets = [...asked].filter(([url]) => sizes.has(url)).map(([url, at]) => ({ url, at }));
       const before = assets.filter((e) => e.at < rendered);
       const sum = (list: { url: string }[]) => list.reduce((total, e) => total + (sizes.get(e.url) ?? 0), 0);
-      const budget = BUDGETS_KIB[page];
-      if (process.env.FIRST_RENDER_FILES) for (const e of before) console.log(`    ${page} ${kib(sizes.get(e.url) ?? 0)} ${Math.round(e.at)}/${Math.round(rendered)} ${e.url.replace(base, "")}`);
-      rows.push({ page, beforeKib: kib(sum(before)), files: before.length, allKib: kib(sum(assets)), budget, over: kib(sum(before)) > budget });
+      const budget = BUDGETS_KIB[budgetOf];
+      if (process.env.FIRST_RENDER_FILES) for (const e of before) console.log(`    ${label} ${kib(sizes.get(e.url) ?? 0)} ${e.url.replace(base, "")}`);
+      rows.push({ page: label, beforeKib: kib(sum(before)), files: before.length, allKib: kib(sum(assets)), budget, over: kib(sum(before)) > budget });
       await context.close();
     }
   } finally {
@@ -80,7 +85,7 @@ export async function firstRenderReport(): Promise<FirstRenderRow[]> {
     server?.kill('SIGTERM');
   }
   console.log('\nWeb client in Chromium: gzipped JS + CSS requested before the page\'s content appeared (and until idle)');
-  for (const r of rows) console.log(`  ${r.page.padEnd(7)} ${String(r.beforeKib).padStart(6)} KiB in ${r.files} files before the first render (budget ${r.budget}${r.over ? ', OVER' : ''}); ${r.allKib} KiB by the time the network is idle`);
+  for (const r of rows) console.log(`  ${r.page.padEnd(13)} ${String(r.beforeKib).padStart(6)} KiB in ${r.files} files before the first render (budget ${r.budget}${r.over ? ', OVER' : ''}); ${r.allKib} KiB by the time the network is idle`);
   return rows;
 }
 

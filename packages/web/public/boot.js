@@ -10,6 +10,28 @@
     var lang = localStorage.getItem('locale');
     if (lang) el.setAttribute('lang', lang);
   } catch (_e) { /* storage blocked: defaults apply */ }
+  // A back-office page (the server adds isik-guest and isik-entry to it): a visitor who cannot have a session goes
+  // where the app would send them (/web) before the browser asks for any of the back office's code; anyone else gets
+  // the page's entry tags written back (they act as if they had stood in the page). "Cannot have a session": no stored
+  // token (lib/session.ts TOKEN_KEY, in either storage) and no other tab that said recently it holds one to share
+  // (lib/session-share.ts PRESENCE_KEY, PRESENCE_FRESH_MS). A back-office screen is kept for after signing in
+  // (lib/return-path.ts; it checks the path again when reading it). Storage that cannot be read: the app decides.
+  var guest = document.querySelector('meta[name="isik-guest"]');
+  var entry = document.querySelector('meta[name="isik-entry"]');
+  if (guest) {
+    var mayHaveSession = true;
+    try {
+      var present = Number(localStorage.getItem('isik-session-present'));
+      mayHaveSession = Boolean(localStorage.getItem('token') || sessionStorage.getItem('token'))
+        || (present > 0 && Date.now() - present < 90000);
+    } catch (_e) { /* storage blocked: the app decides */ }
+    if (!mayHaveSession) {
+      try { if (guest.getAttribute('data-keep') === '1') sessionStorage.setItem('returnPath', location.pathname + location.search); } catch (_e) { /* storage blocked */ }
+      location.replace(guest.getAttribute('content') || '/web');
+      return;
+    }
+  }
+  if (entry) document.write(entry.getAttribute('content') || '');
   // The reader's dictionary is needed before the first render: fetch it beside the entry (the server lists each
   // language's chunk in this meta element; the default language is Turkish).
   try {

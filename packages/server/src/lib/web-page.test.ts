@@ -72,6 +72,43 @@ describe('WebPage', () => {
     expect(login).not.toContain('use-form-C.js');
   });
 
+  it("moves a back-office page's entry into a meta element for /boot.js, with where a visitor without a session goes", () => {
+    const office = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-webpage-office-'));
+    try {
+      const built = index.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/react-R.js">\n<link rel="stylesheet" crossorigin href="/assets/index-S.css">\n</head>');
+      fs.writeFileSync(path.join(office, 'index.html'), built);
+      fs.mkdirSync(path.join(office, 'assets'));
+      fs.writeFileSync(path.join(office, 'assets', 'companies-C.js'), '');
+      fs.writeFileSync(path.join(office, 'route-preloads.json'), JSON.stringify({
+        routes: [{ pattern: '/companies', js: ['/assets/companies-C.js'], css: [] }, { pattern: '/pdf/datasheet/:id/:lang', js: [], css: [] }], i18n: {},
+      }));
+      const page = WebPage.load(office);
+      const meta = (html: string, name: string) => {
+        const m = new RegExp(`<meta name="${name}" content="([^"]*)"( data-keep="(\\d)")?>`).exec(html);
+        return m ? { content: m[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&'), keep: m[3] } : null;
+      };
+      const companies = page.html('/companies');
+      // Nothing of the app is left for the browser's look-ahead to fetch: it all stands in isik-entry, in order.
+      expect(companies).not.toMatch(/<script type="module"|<link rel="(modulepreload|stylesheet)"/);
+      expect(meta(companies, 'isik-entry')?.content).toBe([
+        '<script type="module" crossorigin src="/assets/index-A.js"></script>\n',
+        '<link rel="modulepreload" crossorigin href="/assets/react-R.js">\n',
+        '<link rel="stylesheet" crossorigin href="/assets/index-S.css">\n',
+        '<link rel="modulepreload" crossorigin href="/assets/companies-C.js">',
+      ].join(''));
+      expect(meta(companies, 'isik-guest')).toEqual({ content: '/web', keep: '1' });
+      expect(companies.indexOf('isik-guest')).toBeLessThan(companies.indexOf('/boot.js'));
+      // An unknown path also sends a visitor to /web (the app's catch-all is behind the gate) but is kept for nothing.
+      expect(meta(page.html('/no/such/page'), 'isik-guest')).toEqual({ content: '/web', keep: '0' });
+      // An open screen the back office serves (the datasheet) keeps its tags where they are.
+      const sheet = page.html('/pdf/datasheet/1/tr');
+      expect(meta(sheet, 'isik-guest')).toBeNull();
+      expect(sheet).toContain('<script type="module" crossorigin src="/assets/index-A.js"></script>');
+    } finally {
+      fs.rmSync(office, { recursive: true, force: true });
+    }
+  });
+
   it('answers the open paths of the public entry with public.html and every other path with index.html', () => {
     const both = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-webpage-public-'));
     try {
