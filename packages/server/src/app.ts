@@ -130,7 +130,20 @@ export async function buildApp({ config, database, logger = true, logStream, dev
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   const webPage = hasWeb ? WebPage.load(webDist) : null;
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: true });
+    await app.register(fastifyStatic, {
+      root: webDist, wildcard: false, index: false, cacheControl: false,
+      // The build writes each file's .br and .gz beside it (packages/web, vite.public.config.ts): sent to browsers that
+      // take them, so a page's code crosses the wire at its compressed size.
+      preCompressed: true,
+      // The build's files carry a content hash in their name and never change: kept an hour without asking. The files
+      // without one (/boot.js, the brand pictures) change in place with a new build: a browser asks again each time
+      // (a 304 while unchanged); /boot.js writes the page's entry, so an old copy beside a new page would load nothing.
+      setHeaders: (res, file) => {
+        // The answer depends on Accept-Encoding (the .br or .gz beside the file): a shared cache must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
+        res.setHeader('cache-control', file.startsWith(path.join(webDist, 'assets') + path.sep) ? 'public, max-age=3600, immutable' : 'no-cache');
+      },
+    });
   }
 
   app.setNotFoundHandler((req, reply) => {
