@@ -18,20 +18,19 @@ CREATE FUNCTION product_movement_answer(m product_movements) RETURNS text LANGUA
     trim_scale(m.sum_price) AS "sumPrice", m.person, to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS date,
     m.version AS "__v", m.product_id, m.product_id AS stock_id, m.productname) x
 $$;--> statement-breakpoint
-CREATE FUNCTION material_movements_answer_track() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One trigger function for both tables: PL/pgSQL compiles it per table, and each runs only its own branch.
+CREATE FUNCTION movements_answer_track() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.answer_json := material_movement_answer(NEW);
+  IF TG_TABLE_NAME = 'material_movements' THEN
+    NEW.answer_json := material_movement_answer(NEW);
+  ELSE
+    NEW.answer_json := product_movement_answer(NEW);
+  END IF;
   RETURN NEW;
 END
 $$;--> statement-breakpoint
-CREATE FUNCTION product_movements_answer_track() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  NEW.answer_json := product_movement_answer(NEW);
-  RETURN NEW;
-END
-$$;--> statement-breakpoint
-CREATE TRIGGER material_movements_answer BEFORE INSERT OR UPDATE ON material_movements FOR EACH ROW EXECUTE FUNCTION material_movements_answer_track();--> statement-breakpoint
-CREATE TRIGGER product_movements_answer BEFORE INSERT OR UPDATE ON product_movements FOR EACH ROW EXECUTE FUNCTION product_movements_answer_track();--> statement-breakpoint
+CREATE TRIGGER material_movements_answer BEFORE INSERT OR UPDATE ON material_movements FOR EACH ROW EXECUTE FUNCTION movements_answer_track();--> statement-breakpoint
+CREATE TRIGGER product_movements_answer BEFORE INSERT OR UPDATE ON product_movements FOR EACH ROW EXECUTE FUNCTION movements_answer_track();--> statement-breakpoint
 -- Every movement's answer afresh: this migration's fill, and a restore of a backup made before it (triggers off).
 CREATE FUNCTION ledger_answers_refill() RETURNS void LANGUAGE sql AS $$
   UPDATE material_movements m SET answer_json = material_movement_answer(m) WHERE answer_json IS NULL;
