@@ -90,13 +90,19 @@ export async function bulkSeed(db: Db, s: BenchSizes, log: (m: string) => void):
   return { materialIds: matRows.map((m) => m.id), productIds: productRows.map((p) => p.id), hotMaterial: first.id, hotMovements: hot, timings };
 }
 
-/** Balances (and material day buckets) that are not the signed sums of their movements (must be 0). */
+/** Balances, and material hour buckets with their positions, that are not the signed sums of their movements (must be 0). */
 export async function ledgerMismatches(db: Db): Promise<number> {
   const res = await db.execute(sql`
+    with a as (
+      select stock_id as o, date_trunc('hour', operation_date at time zone 'UTC') as h, sum(sum_qty) as s, count(*) as c from material_movements group by 1, 2
+    ), p as (
+      select o, h, s, c, coalesce(sum(c) over w, 0) as oc, coalesce(sum(s) over w, 0) as os from a
+      window w as (partition by o order by h rows between unbounded preceding and 1 preceding)
+    )
     select (select count(*) from materials o where o.stock_sum <> (select coalesce(sum(sum_qty), 0) from material_movements m where m.stock_id = o.id))
          + (select count(*) from products o where o.stock_sum <> (select coalesce(sum(sum_qty), 0) from product_movements m where m.product_id = o.id))
-         + (select count(*) from (select stock_id as o, (operation_date at time zone 'UTC')::date as d, sum(sum_qty) as s, count(*) as c from material_movements group by 1, 2) a
-             full join material_ledger_days b on b.stock_id = a.o and b.day = a.d
-             where coalesce(a.s, 0) <> coalesce(b.sum_qty, 0) or coalesce(a.c, 0) <> coalesce(b.moves, 0)) as n`);
+         + (select count(*) from p full join material_ledger_hours b on b.stock_id = p.o and b.hour = p.h
+             where coalesce(p.s, 0) <> coalesce(b.sum_qty, 0) or coalesce(p.c, 0) <> coalesce(b.moves, 0)
+               or coalesce(p.oc, -1) <> coalesce(b.older_moves, -1) or coalesce(p.os, -1) <> coalesce(b.older_qty, -1)) as n`);
   return Number((res as unknown as { rows: { n: string | number }[] }).rows[0].n);
 }

@@ -78,7 +78,19 @@ export async function writeBackup(url: string, file: string): Promise<BackupSumm
  * Tables kept by triggers from other tables, with the function that fills each afresh: the component list's
  * requirement table (migration 0015, from order_items) and the products' counts (migration 0017, from products).
  */
-const DERIVED_TABLES: Record<string, string> = { order_material_needs: 'order_needs_refill', product_counts: 'product_counts_refill' };
+const DERIVED_TABLES: Record<string, string> = {
+  order_material_needs: 'order_needs_refill', product_counts: 'product_counts_refill',
+  // The ledger's hour buckets (migration 0020, from the movements; one function fills both).
+  material_ledger_hours: 'ledger_buckets_refill', product_ledger_hours: 'ledger_buckets_refill',
+};
+
+/**
+ * Tables and columns a later migration dropped, which a backup made before it still has: left out of the restore.
+ * Migration 0021 dropped the day buckets (the hour buckets, derived, replace them) and the movements' full stored
+ * answers (answer_head, which the restore builds, replaces them).
+ */
+const DROPPED_TABLES = ['material_ledger_days', 'product_ledger_days'];
+const DROPPED_COLUMNS: Record<string, string[]> = { material_movements: ['answer_json'], product_movements: ['answer_json'] };
 
 export interface RestoreSummary { tables: number; rows: number; report: string[] }
 
@@ -99,6 +111,7 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
     let header = false;
     let finished = false;
     let table: string | undefined;
+    let dropped = false;
     let cols: string[] = [];
     let batch: string[] = [];
     let bytes = 0;
@@ -121,13 +134,19 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
         const c = JSON.parse(line.slice(1)) as { table?: string; columns?: string[]; end?: string; rows?: number; done?: boolean };
         if (c.table) {
           await flush();
+          if (DROPPED_TABLES.includes(c.table) && !targetTables.includes(c.table)) {
+            dropped = true;
+            continue;
+          }
           if (!targetTables.includes(c.table)) throw new Error(`The backup has a table "${c.table}" this version does not know: it was made by a newer version. Restore it with that version.`);
           const have = await loadColumns(client, c.table);
-          const unknown = (c.columns ?? []).filter((x) => !have.includes(x));
+          const unknown = (c.columns ?? []).filter((x) => !have.includes(x) && !DROPPED_COLUMNS[c.table!]?.includes(x));
           if (unknown.length) throw new Error(`The backup's table "${c.table}" has columns this version does not know (${unknown.join(', ')}): it was made by a newer version.`);
           table = c.table;
           // Columns added since the backup was made take their defaults.
           cols = (c.columns ?? []).filter((x) => have.includes(x));
+        } else if (c.end && dropped) {
+          dropped = false;
         } else if (c.end) {
           await flush();
           expected[c.end] = c.rows ?? 0;
@@ -137,6 +156,7 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
         }
         continue;
       }
+      if (dropped) continue;
       if (!table) throw new Error(`${file} is damaged: a row outside a table.`);
       batch.push(line);
       bytes += line.length;
@@ -148,13 +168,12 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
     const after = await countRows(client, Object.keys(expected));
     const { lines: report, ok } = countsReport(expected, after);
     if (!ok) throw new Error(`Restoring ${file} failed: row counts differ, nothing was restored.\n${report.join('\n')}`);
-    // A backup made before migration 0015 (0017) has no requirement table (no products' counts): its rows were loaded
-    // with the triggers off, so the table is filled from them (ADR 0026, ADR 0031).
-    for (const [derived, refill] of Object.entries(DERIVED_TABLES)) {
-      if (!(derived in expected) && targetTables.includes(derived)) await client.query(`select ${refill}()`);
-    }
-    // Movements of a backup made before migration 0019 have no stored answer (a column kept by a trigger, off here):
-    // built now from their columns (ADR 0031). Rows that have one keep it.
+    // A backup made before migration 0015 (0017, 0020) has no requirement table (no products' counts, no hour buckets):
+    // its rows were loaded with the triggers off, so the table is filled from them (ADR 0026, 0031, 0033).
+    const refills = new Set(Object.entries(DERIVED_TABLES).filter(([t]) => !(t in expected) && targetTables.includes(t)).map(([, f]) => f));
+    for (const refill of refills) await client.query(`select ${refill}()`);
+    // Movements of a backup made before migration 0020 have no stored answer (a column kept by a trigger, off here):
+    // built now from their columns (ADR 0031, 0033). Rows that have one keep it.
     await client.query('select ledger_answers_refill()');
     await client.query('commit');
     return { tables: Object.keys(expected).length, rows: Object.values(after).reduce((a, b) => a + b, 0), report };

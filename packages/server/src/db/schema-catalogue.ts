@@ -1,7 +1,7 @@
 // Tables of the catalogue area (issue 3). Re-exported by schema.ts so Drizzle and the migrations see them.
 // Searchable and sortable fields are real columns with indexes; nested lists are jsonb.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Download, ModelFeature, ProductImage, ProductionDetail, ProductionRow, ProductSpec } from '@isik/domain';
 
 const audit = {
@@ -178,11 +178,12 @@ export const materialMovements = pgTable('material_movements', {
   stock_category: text('stock_category').notNull().default(''),
   stock_group: text('stock_group').notNull().default(''),
   /**
-   * The movement as the ledger page answers it (materialMovementSchema's JSON without runTotal), kept by a BEFORE
-   * trigger from the row's own columns on every insert and update (migration 0019, ADR 0031): a page joins 50 of these
-   * instead of building them per request. Never answered or written by the application.
+   * The movement as the ledger page answers it: materialMovementSchema's JSON object without runTotal and without its
+   * closing brace, kept by a BEFORE trigger from the row's own columns on every insert and update (migrations 0019,
+   * 0020; ADR 0031, 0033). A page appends each row's running total and the brace, instead of building 50 answers per
+   * request (or cutting the brace off, which walks the whole text). Never answered or written by the application.
    */
-  answer_json: text('answer_json'),
+  answer_head: text('answer_head'),
 }, (t) => [
   index('material_movements_ledger_idx').on(t.stock_id, t.operation_date, t.seq),
   // The dashboard's 'materials used today' (GET /stock/outlist/{date}) reads one day's outgoing movements of all materials.
@@ -201,8 +202,8 @@ export const productMovements = pgTable('product_movements', {
   ...movementColumns,
   product_id: text('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
   productname: text('productname').notNull().default(''),
-  /** As material_movements.answer_json: productMovementSchema's JSON without runTotal, kept by a trigger. */
-  answer_json: text('answer_json'),
+  /** As material_movements.answer_head: productMovementSchema's JSON without runTotal and closing brace, kept by a trigger. */
+  answer_head: text('answer_head'),
 }, (t) => [
   index('product_movements_ledger_idx').on(t.product_id, t.operation_date, t.seq),
   index('product_movements_order_idx').on(t.order_id),
@@ -214,28 +215,35 @@ export const productMovements = pgTable('product_movements', {
 ]);
 
 /**
- * Per owner and (UTC) day: the signed sum and count of its movements, kept by the ledger in the same
- * transaction as each movement. A page's running total starts from the days before it plus the rows of its
- * first day, so a page deep in a 100k-row ledger costs a few hundred rows, not half the ledger.
+ * Per owner and hour (UTC) of operation_date: the count and signed sum of its movements, and the hour's position in
+ * the owner's ledger: the count and sum of all its movements in earlier hours (older_moves, older_qty). Kept by the
+ * ledger in the same transaction as each movement, under the owner's row lock; rebuilt from the movements by
+ * ledger_buckets_refill() (migration 0020). A ledger page finds the hour of its first row in one probe of the
+ * position index and reads only that hour's rows newer than the page besides its own, so a page deep in a 100k-row
+ * ledger costs about what the first does (ADR 0033). A movement in the newest hour changes one bucket; a backdated
+ * one also moves the positions of the owner's later hours.
  */
-const dayColumns = {
-  day: date('day', { mode: 'string' }).notNull(),
+const bucketColumns = {
+  /** The hour, as UTC wall-clock time: date_trunc('hour', operation_date at time zone 'UTC'). */
+  hour: timestamp('hour', { mode: 'string' }).notNull(),
   sum_qty: numeric('sum_qty', { precision: 20, scale: 4 }).notNull().default('0'),
   moves: integer('moves').notNull().default(0),
+  older_moves: integer('older_moves').notNull().default(0),
+  older_qty: numeric('older_qty', { precision: 20, scale: 4 }).notNull().default('0'),
 };
-export const materialLedgerDays = pgTable('material_ledger_days', {
+export const materialLedgerHours = pgTable('material_ledger_hours', {
   stock_id: text('stock_id').notNull().references(() => materials.id, { onDelete: 'cascade' }),
-  ...dayColumns,
+  ...bucketColumns,
 }, (t) => [
-  primaryKey({ columns: [t.stock_id, t.day] }),
-  // The ledger page reads an owner's days newest first with their counts and sums from this index alone (an
-  // index-only scan in day order, stopping at the page's day), not from the heap and a sort (migration 0018).
-  index('material_ledger_days_page_idx').on(t.stock_id, t.day, t.moves, t.sum_qty),
+  primaryKey({ columns: [t.stock_id, t.hour] }),
+  // The page's probe: the owner's last hour whose position is at or before the page's first row, with the hour's
+  // figures from the index alone.
+  index('material_ledger_hours_pos_idx').on(t.stock_id, t.older_moves, t.hour, t.moves, t.sum_qty, t.older_qty),
 ]);
-export const productLedgerDays = pgTable('product_ledger_days', {
+export const productLedgerHours = pgTable('product_ledger_hours', {
   product_id: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  ...dayColumns,
+  ...bucketColumns,
 }, (t) => [
-  primaryKey({ columns: [t.product_id, t.day] }),
-  index('product_ledger_days_page_idx').on(t.product_id, t.day, t.moves, t.sum_qty),
+  primaryKey({ columns: [t.product_id, t.hour] }),
+  index('product_ledger_hours_pos_idx').on(t.product_id, t.older_moves, t.hour, t.moves, t.sum_qty, t.older_qty),
 ]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { logs, materialLedgerDays, materials, models, products, users } from '../../db/schema.js';
+import { logs, materialLedgerHours, materials, models, products, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { createTestContext, USER_PASSWORD, type TestContext } from '../../test/helper.js';
@@ -147,12 +147,12 @@ describe('GET|DELETE /api/materials/delete/:id', () => {
     }
   });
 
-  it('deletes a material whose movements were all deleted; its day buckets go with it', async () => {
+  it('deletes a material whose movements were all deleted; its hour buckets go with it', async () => {
     const id = await insertMaterial(t.database.db, 4);
     const made = await t.call({ method: 'POST', url: '/api/stock/create', token: t.tokens[2], payload: { stock_id: id, operation_type: 'giris', operation_center: 'fatura', qty: 3, price: 1, operation_date: '2025-02-03T10:00:00.000Z' } });
     expect(made.statusCode, made.body).toBe(200);
     expect((await t.call({ method: 'GET', url: `/api/stock/delete/${made.json()._id}/${id}`, token: t.tokens[2] })).statusCode).toBe(200);
-    const buckets = async () => Number((await t.database.db.select({ n: count() }).from(materialLedgerDays).where(eq(materialLedgerDays.stock_id, id)))[0].n);
+    const buckets = async () => Number((await t.database.db.select({ n: count() }).from(materialLedgerHours).where(eq(materialLedgerHours.stock_id, id)))[0].n);
     expect(await buckets()).toBeGreaterThan(0);
     const res = await t.call({ method: 'DELETE', url: `/api/materials/delete/${id}`, token: t.tokens[2] });
     expect(res.statusCode, res.body).toBe(200);

@@ -19,7 +19,7 @@ import {
 } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { notifyInTx } from '../../db/database.js';
-import { materialLedgerDays, materialMovements, materials, productLedgerDays, productMovements, products } from '../../db/schema.js';
+import { materialMovements, materials, productMovements, products } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
@@ -131,21 +131,35 @@ async function applyToOwner<T extends Owner>(tx: Executor, owner: T, id: string,
   return row as unknown as T['$inferSelect'] | undefined;
 }
 
-/** The (UTC) day bucket of a movement date, as the SQL side computes it: (operation_date at time zone 'UTC')::date. */
-const dayOf = (d: Date | string) => iso(d).slice(0, 10);
+/** The hour bucket of a movement date, as the SQL side computes it: date_trunc('hour', operation_date at time zone 'UTC'). */
+const hourOf = (d: Date | string) => `${iso(d).slice(0, 13)}:00:00`;
 
-/** Adds a movement's signed quantity (factor -1: takes it away) to its owner's day bucket. Runs under the owner's row lock. */
-async function bumpDay(tx: Executor, kind: 'material' | 'product', ownerId: string, date: Date | string, sumQty: DecimalInput, factor: 1 | -1): Promise<void> {
+const BUCKETS = {
+  material: { table: sql.raw('material_ledger_hours'), fk: sql.raw('stock_id') },
+  product: { table: sql.raw('product_ledger_hours'), fk: sql.raw('product_id') },
+} as const;
+
+/**
+ * Adds a movement's signed quantity (factor -1: takes it away) to its owner's hour bucket, and to the position
+ * (older_moves, older_qty) of every later hour of the owner; a new bucket takes its position from the hour before it
+ * (migration 0020, ADR 0033). Runs under the owner's row lock, so one writer at a time changes an owner's buckets.
+ * One statement: the insert (or bump) of the hour and the update of the later hours touch different rows.
+ */
+async function bumpBucket(tx: Executor, kind: 'material' | 'product', ownerId: string, date: Date | string, sumQty: DecimalInput, factor: 1 | -1): Promise<void> {
   const sum = dec(sumQty).times(factor).toFixed();
-  if (kind === 'material') {
-    const t = materialLedgerDays;
-    await tx.insert(t).values({ stock_id: ownerId, day: dayOf(date), sum_qty: sum, moves: factor })
-      .onConflictDoUpdate({ target: [t.stock_id, t.day], set: { sum_qty: sql`${t.sum_qty} + excluded.sum_qty`, moves: sql`${t.moves} + excluded.moves` } });
-  } else {
-    const t = productLedgerDays;
-    await tx.insert(t).values({ product_id: ownerId, day: dayOf(date), sum_qty: sum, moves: factor })
-      .onConflictDoUpdate({ target: [t.product_id, t.day], set: { sum_qty: sql`${t.sum_qty} + excluded.sum_qty`, moves: sql`${t.moves} + excluded.moves` } });
-  }
+  const hour = hourOf(date);
+  const { table, fk } = BUCKETS[kind];
+  await tx.execute(sql`
+    with bucket as (
+      insert into ${table} as t (${fk}, hour, sum_qty, moves, older_moves, older_qty)
+      select ${ownerId}, ${hour}::timestamp, ${sum}::numeric, ${factor}::int, coalesce(p.older_moves + p.moves, 0), coalesce(p.older_qty + p.sum_qty, 0)
+      from (select 1) one left join lateral (
+        select older_moves, moves, older_qty, sum_qty from ${table} where ${fk} = ${ownerId} and hour < ${hour}::timestamp order by hour desc limit 1
+      ) p on true
+      on conflict (${fk}, hour) do update set sum_qty = t.sum_qty + excluded.sum_qty, moves = t.moves + excluded.moves
+    )
+    update ${table} set older_moves = older_moves + ${factor}::int, older_qty = older_qty + ${sum}::numeric
+    where ${fk} = ${ownerId} and hour > ${hour}::timestamp`);
 }
 
 const LOCKED: Record<Exclude<MovementSource, 'manual'>, MessageKey> = {
@@ -217,7 +231,7 @@ export async function addMaterialMovement(tx: Executor, actor: Actor | null, m: 
     operation_date: v.date, operation_center: v.center, operation_type: v.type, qty: v.qty, unit, description: (m.description ?? '').trim(),
     price, doviz: m.doviz || mat.material_doviz, sum_qty: sums.sumQty, sum_price: sums.sumPrice, person: actor?.name ?? 'system', person_id: actor?.id ?? null,
   }).returning();
-  await bumpDay(tx, 'material', m.stock_id, v.date, sums.sumQty, 1);
+  await bumpBucket(tx, 'material', m.stock_id, v.date, sums.sumQty, 1);
   if (opts.log !== false) {
     await recordChange(tx, actor, { title: opts.reverses_id ? 'log.stock.reversed' : 'log.stock.created', ...describe(mat.material_name, row), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'created' });
     await notifyInTx(tx, { entity: 'materials', id: m.stock_id, action: 'updated' });
@@ -237,7 +251,7 @@ export async function deleteMaterialMovement(tx: Executor, actor: Actor | null, 
   assertManual(row);
   await tx.delete(materialMovements).where(eq(materialMovements.id, id));
   await applyToOwner(tx, materials, row.stock_id, effect(row.operation_type, row.qty, -1));
-  await bumpDay(tx, 'material', row.stock_id, row.operation_date, row.sum_qty, -1);
+  await bumpBucket(tx, 'material', row.stock_id, row.operation_date, row.sum_qty, -1);
   await recordChange(tx, actor, { title: 'log.stock.deleted', ...describe(row.stock_name, row), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'deleted' });
   await notifyInTx(tx, { entity: 'materials', id: row.stock_id, action: 'updated' });
   return toMaterialMovement(row);
@@ -288,8 +302,8 @@ export async function updateMaterialMovement(tx: Executor, actor: Actor | null, 
     price, doviz: c.doviz, order_id: c.order_id, orderitem_id: c.orderitem_id, sum_qty: sums.sumQty, sum_price: sums.sumPrice,
     updated_at: new Date(), version: sql`${materialMovements.version} + 1`,
   }).where(eq(materialMovements.id, id)).returning();
-  await bumpDay(tx, 'material', row.stock_id, row.operation_date, row.sum_qty, -1);
-  await bumpDay(tx, 'material', next.stock_id, next.operation_date, next.sum_qty, 1);
+  await bumpBucket(tx, 'material', row.stock_id, row.operation_date, row.sum_qty, -1);
+  await bumpBucket(tx, 'material', next.stock_id, next.operation_date, next.sum_qty, 1);
   await recordChange(tx, actor, { title: 'log.stock.updated', ...describe(mat.material_name, next), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'updated' });
   for (const sid of new Set([row.stock_id, target])) await notifyInTx(tx, { entity: 'materials', id: sid, action: 'updated' });
   return toMaterialMovement(next);
@@ -352,7 +366,7 @@ export async function addProductMovement(tx: Executor, actor: Actor | null, m: N
     operation_date: v.date, operation_center: v.center, operation_type: v.type, qty: v.qty, unit, description: (m.description ?? '').trim(),
     price, doviz: m.doviz || prod.urun_doviz, sum_qty: sums.sumQty, sum_price: sums.sumPrice, person: actor?.name ?? 'system', person_id: actor?.id ?? null,
   }).returning();
-  await bumpDay(tx, 'product', m.product_id, v.date, sums.sumQty, 1);
+  await bumpBucket(tx, 'product', m.product_id, v.date, sums.sumQty, 1);
   if (opts.log !== false) {
     await recordChange(tx, actor, { title: opts.reverses_id ? 'log.productStock.reversed' : 'log.productStock.created', ...describe(name, row), form: 'productStocks', operation_id: id }, { entity: 'stock', id, action: 'created' });
     await notifyInTx(tx, { entity: 'products', id: m.product_id, action: 'updated' });
@@ -372,7 +386,7 @@ export async function deleteProductMovement(tx: Executor, actor: Actor | null, i
   assertManual(row);
   await tx.delete(productMovements).where(eq(productMovements.id, id));
   await applyToOwner(tx, products, row.product_id, effect(row.operation_type, row.qty, -1));
-  await bumpDay(tx, 'product', row.product_id, row.operation_date, row.sum_qty, -1);
+  await bumpBucket(tx, 'product', row.product_id, row.operation_date, row.sum_qty, -1);
   await recordChange(tx, actor, { title: 'log.productStock.deleted', ...describe(row.productname, row), form: 'productStocks', operation_id: id }, { entity: 'stock', id, action: 'deleted' });
   await notifyInTx(tx, { entity: 'products', id: row.product_id, action: 'updated' });
   return toProductMovement(row);
@@ -404,7 +418,7 @@ export async function reverseProductMovements(tx: Executor, actor: Actor | null,
 // ------------------------------------------------------------------ maintenance
 
 /**
- * Recomputes every balance, count and day bucket from the movements (after bulk loads that bypass the
+ * Recomputes every balance, count and hour bucket from the movements (after bulk loads that bypass the
  * functions above). Answers how many owners' balances were out of step.
  */
 export async function recomputeStockSums(tx: Executor): Promise<number> {
@@ -423,10 +437,8 @@ export async function recomputeStockSums(tx: Executor): Promise<number> {
       from s where s.id = o.id and (o.stock_sum, o.stock_in, o.stock_out, o.stock_moves) is distinct from (s.s_sum, s.s_in, s.s_out, s.s_moves)
       returning o.id`));
     fixed += ((res as unknown as { rows?: unknown[] }).rows ?? []).length;
-    await tx.execute(sql.raw(`delete from ${owner === 'materials' ? 'material' : 'product'}_ledger_days`));
-    await tx.execute(sql.raw(`
-      insert into ${owner === 'materials' ? 'material' : 'product'}_ledger_days (${fk}, day, sum_qty, moves)
-      select ${fk}, (operation_date at time zone 'UTC')::date, sum(sum_qty), count(*) from ${mv} group by 1, 2`));
   }
+  // The hour buckets and their positions, for both ledgers (migration 0020).
+  await tx.execute(sql`select ledger_buckets_refill()`);
   return fixed;
 }

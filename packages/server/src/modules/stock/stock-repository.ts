@@ -5,8 +5,8 @@ import { notFound } from '../../lib/errors.js';
 import { param, preparedSql } from '../../lib/prepared.js';
 
 const LEDGERS = {
-  material: { mv: 'material_movements', owner: 'materials', days: 'material_ledger_days', fk: 'stock_id' },
-  product: { mv: 'product_movements', owner: 'products', days: 'product_ledger_days', fk: 'product_id' },
+  material: { mv: 'material_movements', owner: 'materials', buckets: 'material_ledger_hours', fk: 'stock_id' },
+  product: { mv: 'product_movements', owner: 'products', buckets: 'product_ledger_hours', fk: 'product_id' },
 } as const;
 
 type Kind = keyof typeof LEDGERS;
@@ -17,55 +17,63 @@ interface RawRow { h_sum: string; h_in: string; h_out: string; h_n: number | str
  * One page of an owner's movements, newest first, with running totals accumulated ascending by
  * (operation_date, creation order). One statement, so page, totals and count share one snapshot.
  *
- * A material may have 100k+ movements. The page's first day comes from the owner's day buckets (movement counts and
- * sums per day, kept by the ledger), read newest first from an index alone and only as far as the page's day; the
- * page is then an index range scan (stock_id, operation_date, seq) from the end of that day, skipping (OFFSET) only
- * that day's newer rows. The running total of a row is the owner's balance (kept by the ledger) minus everything
- * newer: the sums of the newer days, from the same bucket scan, and the newer rows of the page's day and of the page,
- * accumulated over the rows the scan reads anyway. So any page costs the buckets down to its day and one day's rows.
+ * A material may have 100k+ movements. Each of the owner's hour buckets (kept by the ledger) holds the hour's count and
+ * sum and its position: the count and sum of all movements in earlier hours. The page's first row is, counted from the
+ * oldest, at n - 1 - offset; its hour is the last whose position is at or before that, found in one probe of an index
+ * on the positions (migration 0020). The page is then an index range scan (stock_id, operation_date, seq) from the end
+ * of that hour, skipping only that hour's rows newer than the page. The running total of a row is the owner's balance
+ * (kept by the ledger) minus everything newer: the movements of the later hours (balance - the hour's position sum -
+ * the hour's sum) and the newer rows of the hour and of the page, accumulated over the rows the scan reads anyway. So
+ * any page costs one probe and about one hour's rows besides its own (ADR 0033; before, day buckets were summed from
+ * the newest down to the page's day, and the page's day was read from its end).
  *
- * The rows come as one JSON array text built by PostgreSQL from each movement's `answer_json` (materialMovementSchema's
- * JSON of the row, without runTotal: decimals without trailing zeros, dates in toISOString's form), which a trigger
- * keeps from the row's own columns on every insert and update (migration 0019), with the running total appended.
- * A page of 50 rows of 25 fields was otherwise parsed field by field by node-pg, made into objects and serialised
- * again (about half of the API's CPU for the page), or built as JSON per request (about 0.4 ms of PostgreSQL's per
- * page; docs/performance.md). The test 'each row of a page is the movement as GET /stock/:id answers it' holds the
- * two forms equal.
+ * The rows come as one JSON array text built by PostgreSQL from each movement's `answer_head` (materialMovementSchema's
+ * JSON of the row, without runTotal and without the closing brace: decimals without trailing zeros, dates in
+ * toISOString's form), which a trigger keeps from the row's own columns on every insert and update (migrations 0019,
+ * 0020), with the running total and the brace appended. A page of 50 rows of 25 fields was otherwise parsed field by
+ * field by node-pg, made into objects and serialised again (about half of the API's CPU for the page), or built as JSON
+ * per request (about 0.4 ms of PostgreSQL's per page; docs/performance.md). The test 'each row of a page is the
+ * movement as GET /stock/:id answers it' holds the two forms equal. A row without its stored text (never written so,
+ * but the column can be null) is built on the spot rather than left out.
  */
 async function ledgerPage(db: Executor, kind: Kind, id: string, page: number, pageSize: number) {
   const L = LEDGERS[kind];
   const mv = sql.raw(L.mv);
   const fk = sql.raw(L.fk);
+  const owner = sql.raw(L.owner);
   const off = (page - 1) * pageSize;
-  const days = sql.raw(L.days);
+  const buckets = sql.raw(L.buckets);
+  const answer = sql.raw(`${kind}_movement_answer`);
   // A named prepared statement per ledger (lib/prepared.ts): built and parsed once, planned once (its generic plan is
-  // as good as a custom one: the page starts from the day buckets either way).
+  // as good as a custom one: every step is an index probe or a range scan from one).
   const ownerId = param('owner');
   const res = await preparedSql<RawRow>(db, `ledger:${kind}`, () => sql`
-    with d as (
-      -- the owner's days, newest first, with the movements (and their sum) of that day and all newer days
-      select day, moves, sum_qty, sum(moves) over w as upto, sum(sum_qty) over w as upto_qty
-      from ${days} where ${fk} = ${ownerId} window w as (order by day desc rows unbounded preceding)
+    with hdr as (
+      select o.stock_sum, o.stock_in, o.stock_out, o.stock_moves as n from ${owner} o where o.id = ${ownerId}
     ), s as (
-      -- the newest day on which the page starts, how many movements lie on newer days and their sum
-      select day, upto - moves as newer, upto_qty - sum_qty as newer_qty from d where upto > ${param('off')}::int order by day desc limit 1
+      -- the page's first hour; skip: that hour's movements newer than the page; newer_qty: the sum of the later hours
+      select d.hour, d.older_moves + d.moves - hdr.n + ${param('off')}::int as skip, hdr.stock_sum - d.older_qty - d.sum_qty as newer_qty
+      from hdr, ${buckets} d
+      -- (the count as a sub-select, not hdr.n: so it bounds the index scan instead of filtering its rows)
+      where d.${fk} = ${ownerId} and d.older_moves <= (select o.stock_moves from ${owner} o where o.id = ${ownerId}) - 1 - ${param('off')}::int
+      order by d.older_moves desc, d.hour desc limit 1
     ), r as (
-      -- that day's rows newer than the page, then the page; k counts them, upto_here sums them down to each row
-      select m.id, m.operation_date, m.seq, m.sum_qty, m.answer_json, row_number() over o as k, sum(m.sum_qty) over o as upto_here
+      -- that hour's rows newer than the page, then the page; k counts them, upto_here sums them down to each row
+      select m.operation_date, m.seq, m.sum_qty, coalesce(m.answer_head, left(${answer}(m), -1)) as head,
+        row_number() over o as k, sum(m.sum_qty) over o as upto_here
       from ${mv} m where m.${fk} = ${ownerId}
-        and m.operation_date < coalesce((select (s.day + 1)::timestamp at time zone 'UTC' from s), '-infinity'::timestamptz)
+        and m.operation_date < coalesce((select (s.hour + interval '1 hour') at time zone 'UTC' from s), '-infinity'::timestamptz)
       window o as (order by m.operation_date desc, m.seq desc rows unbounded preceding)
-      order by m.operation_date desc, m.seq desc limit ${param('size')}::int + coalesce((select ${param('off')}::int - s.newer from s), 0)
-    ), hdr as (
-      select o.stock_sum, o.stock_in, o.stock_out, o.stock_moves as n from ${sql.raw(L.owner)} o where o.id = ${ownerId}
+      order by m.operation_date desc, m.seq desc limit ${param('size')}::int + coalesce((select s.skip from s), 0)
     )
     select hdr.stock_sum::text as h_sum, hdr.stock_in::text as h_in, hdr.stock_out::text as h_out, hdr.n as h_n,
-      '[' || coalesce(string_agg(left(pg.answer_json, -1)
+      -- (a sub-select, not a grouped join: the group by sorted the page's rows once more)
+      (select '[' || coalesce(string_agg(pg.head
         -- the balance after this row: the owner's balance minus every newer movement
         || ',"runTotal":' || trim_scale(round(hdr.stock_sum - coalesce((select s.newer_qty from s), 0) - (pg.upto_here - pg.sum_qty), 4))::text || '}',
-        ',' order by pg.operation_date desc, pg.seq desc) filter (where pg.id is not null), '') || ']' as rows
-    from hdr left join (select * from r where r.k > coalesce((select ${param('off')}::int - s.newer from s), 0)) pg on true
-    group by hdr.stock_sum, hdr.stock_in, hdr.stock_out, hdr.n`).execute({ owner: id, off, size: pageSize });
+        ',' order by pg.operation_date desc, pg.seq desc), '') || ']'
+       from r pg where pg.k > coalesce((select s.skip from s), 0)) as rows
+    from hdr`).execute({ owner: id, off, size: pageSize });
   const h = res.rows?.[0];
   if (!h) throw notFound();
   const total = Number(h.h_n);
