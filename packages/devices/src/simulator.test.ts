@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { desc, eq } from 'drizzle-orm';
@@ -30,6 +30,8 @@ function simArgs(seed: number, extra: string[] = []): string[] {
 function startSim(seed: number, extra: string[] = [], url?: string): SimProcess {
   const s = new SimProcess(url ? simArgs(seed, extra).map((a) => (a === base ? url : a)) : simArgs(seed, extra));
   sims.push(s);
+  // A test that times out waiting for the simulator says what the simulator last did.
+  onTestFailed(() => { console.error(s.report()); });
   return s;
 }
 async function gatewayOf(sim: SimProcess, service: DeviceService = t.app.devices) {

@@ -43,6 +43,12 @@ export class SimProcess {
     return new Promise((resolve, reject) => this.waiters.push({ pred, resolve, reject, from }));
   }
 
+  /** The last events and standard error output, for a failed test's report. */
+  report(last = 15): string {
+    return `simulator (exit ${this.child.exitCode ?? 'running'}), last ${Math.min(last, this.events.length)} of ${this.events.length} events:\n`
+      + `${this.events.slice(-last).map((e) => JSON.stringify(e)).join('\n')}\nstderr: ${this.stderr.slice(-2000) || '(none)'}`;
+  }
+
   /** Where the event log stands now (to wait only for what comes after). */
   get mark(): number { return this.events.length; }
 
