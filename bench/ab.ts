@@ -15,6 +15,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { offerScenarios, type BenchOffers } from './offers.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -27,7 +28,7 @@ const rounds = num(process.env.AB_ROUNDS, 3);
 const duration = num(process.env.AB_DURATION, 8);
 const connections = num(process.env.AB_CONNECTIONS, 10);
 
-interface Ready { port: number; token: string; hotMaterial: string; hotMovements: number }
+interface Ready { port: number; token: string; hotMaterial: string; hotMovements: number; offers: BenchOffers }
 
 function start(label: string, env: Record<string, string>, server?: string): Promise<{ child: ChildProcess; ready: Ready }> {
   return new Promise((resolve, reject) => {
@@ -60,10 +61,11 @@ function cpu(child: ChildProcess): Promise<number> {
 const randInt = (n: number) => 1 + Math.floor(Math.random() * n);
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
 
-/** The list scenarios of `npm run bench` (random pages), by name. */
-function scenarios(ready: Ready): [string, (p: number) => string][] {
+/** The list scenarios of `npm run bench` (random pages), then the offer scenarios (bench/offers.ts), by name. */
+function scenarios(ready: Ready): [string, autocannon.Request][] {
   const pages = (n: number, size: number) => Math.ceil(n / size);
-  return [
+  const get = (path: () => string): autocannon.Request => ({ method: 'GET', setupRequest: (req) => ({ ...req, path: path() }) });
+  const lists: [string, () => string][] = [
     ['products', () => `/api/products/list?type=list&pageSize=10&page=${randInt(pages(sizes.products, 10))}`],
     ['materials', () => `/api/materials/list?pageSize=10&page=${randInt(pages(sizes.materials, 10))}`],
     ['movements', () => `/api/stock/list/${ready.hotMaterial}?pageSize=50&page=${randInt(pages(ready.hotMovements, 50))}`],
@@ -71,11 +73,12 @@ function scenarios(ready: Ready): [string, (p: number) => string][] {
     ['users', () => `/api/users/list?page=${randInt(pages(sizes.users, 10))}`],
     ['catalogue', () => `/api/web/products?page=${randInt(Math.min(pages(sizes.products * 0.9, 9), 400))}&orderBy=${pick(['model_category', 'urun_guc', 'urun_fiyat'])}`],
   ];
+  return [...lists.map(([n, path]) => [n, get(path)] as [string, autocannon.Request]), ...offerScenarios(ready.offers)];
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-async function loadOnce(child: ChildProcess, ready: Ready, make: () => string) {
+async function loadOnce(child: ChildProcess, ready: Ready, request: autocannon.Request) {
   const latencies: number[] = [];
   let bad = 0;
   const cpu0 = await cpu(child);
@@ -84,7 +87,7 @@ async function loadOnce(child: ChildProcess, ready: Ready, make: () => string) {
     const inst = autocannon({
       url: `http://127.0.0.1:${ready.port}`, connections, duration, timeout: 30,
       headers: { authorization: `Bearer ${ready.token}`, 'accept-language': 'tr' },
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: make() }) }],
+      requests: [request],
     }, (err) => (err ? reject(err) : resolve()));
     inst.on('response', (_c: unknown, status: number, _b: number, ms: number) => {
       latencies.push(ms);
@@ -113,8 +116,8 @@ async function main() {
         const order = r % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const);
         for (const v of order) {
           const s = v === 'A' ? a : b;
-          const make = scenarios(s.ready).find(([n]) => n === name)![1];
-          const res = await loadOnce(s.child, s.ready, () => make(0));
+          const request = scenarios(s.ready).find(([n]) => n === name)![1];
+          const res = await loadOnce(s.child, s.ready, request);
           runs[v].push(res);
           console.log(`${name} ${v} round ${r + 1}: ${res.rps.toFixed(0)} req/s, p50 ${res.p50} ms, p95 ${res.p95} ms, ${res.cpu.toFixed(2)} ms CPU/req${res.bad ? `, ${res.bad} not 200` : ''}`);
         }

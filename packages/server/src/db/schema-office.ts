@@ -2,7 +2,7 @@
 // and the first tables of sales (offers, order lines) that the dashboard counts and the public
 // catalogue's offer request writes to. Re-exported by schema.ts.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, users } from './schema.js';
 import { FOLD_FROM, FOLD_TO } from './schema-catalogue.js';
 
@@ -168,11 +168,32 @@ export const offers = pgTable('offers', {
 }, (t) => [
   uniqueIndex('offers_no_uq').on(t.teklif_no),
   index('offers_date_idx').on(t.teklif_tarihi),
+  // The list's page by date (newest first by default): the ids in order, filtered by status, from the index alone
+  // (migration 0022). teklif_no is unique, so (teklif_tarihi, teklif_no) orders completely.
+  index('offers_list_date_idx').on(t.teklif_tarihi, t.teklif_no, t.teklif_durumu, t.id),
   uniqueIndex('offers_year_seq_uq').on(t.teklif_yil, t.teklif_sira),
   index('offers_status_idx').on(t.teklif_durumu, t.teklif_tarihi),
   index('offers_firma_idx').on(t.firma_id, t.teklif_tarihi),
   check('offers_status_ck', sql`${t.teklif_durumu} between 0 and 4`),
 ]);
+
+/**
+ * The offers' count and sums per status and currency, kept exact by row triggers on offers in the writing transaction
+ * (migration 0022, as product_counts: ADR 0031). The offer list's totals for a status range without a search read
+ * these few rows instead of summing every matching offer on every page (18 ms of 20,000 offers). Sums in lira (tl,
+ * kdv_tl, g_tl) and in the offer's currency (dv, kdv_dv, g_dv) of teklif_tutar*, teklif_kdv*, teklif_gtoplam*.
+ * Each (status, currency) is spread over 16 slots by the offer's id (`hashtext(id) & 15`): an offer save holds its
+ * slot's row lock until it commits, so saves of different offers mostly do not wait for each other (one row per
+ * status and currency made concurrent saves queue). Readers add the slots up.
+ */
+export const offerSums = pgTable('offer_sums', {
+  teklif_durumu: integer('teklif_durumu').notNull(),
+  teklif_dovizi: text('teklif_dovizi').notNull(),
+  slot: integer('slot').notNull(),
+  n: integer('n').notNull().default(0),
+  tl: money('tl'), kdv_tl: money('kdv_tl'), g_tl: money('g_tl'),
+  dv: money('dv'), kdv_dv: money('kdv_dv'), g_dv: money('g_dv'),
+}, (t) => [primaryKey({ columns: [t.teklif_durumu, t.teklif_dovizi, t.slot] })]);
 
 /**
  * Offer items (spec 001 3.6): rows with their own ids, so order lines, documents and the company history can

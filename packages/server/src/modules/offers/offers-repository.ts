@@ -1,7 +1,7 @@
 import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { businessYear, formatOfferNo, sum, type CompanyOffer, type Offer, type OfferItem, type OfferListRow, type OfferListTotals, type OfferSort } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
-import { materials, offerItems, offers, products } from '../../db/schema.js';
+import { materials, offerItems, offerSums, offers, products } from '../../db/schema.js';
 import type { CompanyDeleteGuard } from '../companies/companies-service.js';
 import { num, searchFolded } from '../catalogue/shared.js';
 
@@ -112,23 +112,33 @@ function listWhere(a: Pick<OfferListArgs, 'search' | 'from' | 'to'>): SQL | unde
 export async function listOffers(db: Executor, a: OfferListArgs): Promise<{ rows: OfferListRow[]; total: number; totals: OfferListTotals }> {
   const where = listWhere(a);
   const dir = a.order === 'desc' ? desc : asc;
+  // Each order is complete: teklif_no and (teklif_yil, teklif_sira) are unique; a company name ends with the id. So the
+  // date order is the list index's own (offers_list_date_idx, read backwards for newest first; migration 0022).
   const sorts: Record<OfferSort, SQL[]> = {
     teklif_tarihi: [dir(offers.teklif_tarihi), dir(offers.teklif_no)],
-    firma_adi: [dir(sql`lower(${offers.firma_adi})`), desc(offers.teklif_tarihi)],
+    firma_adi: [dir(sql`lower(${offers.firma_adi})`), desc(offers.teklif_tarihi), asc(offers.id)],
     teklif_no: [dir(offers.teklif_yil), dir(offers.teklif_sira)],
   };
   const itemCount = sql<number>`(select count(*) from offer_items oi where oi.offer_id = "offers"."id")::int`;
-  const order = [...sorts[a.orderBy], asc(offers.id)];
+  const order = sorts[a.orderBy];
   // The page's ids first from the narrow sort; only the page's own rows are read whole and have their items counted
   // (as one statement the item count ran for every row the OFFSET skipped).
   const pageIds = db.select({ id: offers.id }).from(offers).where(where).orderBy(...order).limit(a.pageSize).offset((a.page - 1) * a.pageSize);
   const rows = await db.select({ o: offers, itemCount }).from(offers).where(inArray(offers.id, pageIds)).orderBy(...order);
-  const sums = await db.select({
+  // Without a search the totals come from the sums kept per status and currency (offer_sums, migration 0022): a few
+  // rows instead of every matching offer. A search sums its matches.
+  const os = offerSums;
+  const sums = a.search ? await db.select({
     currency: offers.teklif_dovizi, n: count(),
     tl: sql<string>`coalesce(sum(${offers.teklif_tutartl}), 0)::text`, kdvTl: sql<string>`coalesce(sum(${offers.teklif_kdvtl}), 0)::text`,
     gTl: sql<string>`coalesce(sum(${offers.teklif_gtoplamtl}), 0)::text`, dv: sql<string>`coalesce(sum(${offers.teklif_tutardoviz}), 0)::text`,
     kdvDv: sql<string>`coalesce(sum(${offers.teklif_kdvdoviz}), 0)::text`, gDv: sql<string>`coalesce(sum(${offers.teklif_gtoplamdoviz}), 0)::text`,
-  }).from(offers).where(where).groupBy(offers.teklif_dovizi).orderBy(asc(offers.teklif_dovizi));
+  }).from(offers).where(where).groupBy(offers.teklif_dovizi).orderBy(asc(offers.teklif_dovizi)) : await db.select({
+    currency: os.teklif_dovizi, n: sql<number>`sum(${os.n})::int`,
+    tl: sql<string>`sum(${os.tl})::text`, kdvTl: sql<string>`sum(${os.kdv_tl})::text`, gTl: sql<string>`sum(${os.g_tl})::text`,
+    dv: sql<string>`sum(${os.dv})::text`, kdvDv: sql<string>`sum(${os.kdv_dv})::text`, gDv: sql<string>`sum(${os.g_dv})::text`,
+  }).from(os).where(between(os.teklif_durumu, Math.min(a.from, a.to), Math.max(a.from, a.to)))
+    .groupBy(os.teklif_dovizi).having(sql`sum(${os.n}) > 0`).orderBy(asc(os.teklif_dovizi));
   const total = sums.reduce((n, s) => n + Number(s.n), 0);
   // Sums of 2-decimal numerics are exact in the database; the lira totals add one sum per currency, decimally.
   const tlSum = (k: 'tl' | 'kdvTl' | 'gTl') => sum(sums.map((s) => s[k])).toNumber();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { computeOffer, formatOfferNo, businessYear, type Offer } from '@isik/domain';
 import { logs, offerItems, offers, orderItems, tcmbRates, users } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
@@ -234,6 +234,51 @@ describe('GET /offers/list and /offers/companylist', () => {
     const names = r.offers.map((o: { firma_adi: string }) => o.firma_adi.toLowerCase());
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'en')));
     expect((await t.call({ method: 'GET', url: '/api/offers/list?orderBy=bogus', token: t.tokens[2] })).statusCode).toBe(400);
+  });
+
+  it('without a search, the totals of a status range equal the sums of its offers after every kind of change', async () => {
+    // These totals come from the sums kept per status and currency by triggers (offer_sums); a search sums its matches.
+    const ranges = [[0, 4], [0, 0], [1, 1], [1, 4], [4, 4], [2, 3]];
+    const check = async (step: string) => {
+      for (const [from, to] of ranges) {
+        const res = await t.call({ method: 'GET', url: `/api/offers/list?filter1=${from}&filter2=${to}&pageSize=1`, token: t.tokens[2] });
+        expect(res.statusCode, res.body).toBe(200);
+        const got = res.json();
+        const rows = (await t.database.db.execute(sql`select teklif_dovizi as currency, count(*)::int as n,
+            sum(teklif_tutardoviz)::text as dv, sum(teklif_kdvdoviz)::text as kdv, sum(teklif_gtoplamdoviz)::text as g,
+            sum(teklif_tutartl)::text as tl, sum(teklif_kdvtl)::text as kdv_tl, sum(teklif_gtoplamtl)::text as g_tl
+          from offers where teklif_durumu between ${from} and ${to} group by 1 order by 1`) as unknown as { rows: Record<string, string>[] }).rows;
+        const total = (k: string) => Number(rows.reduce((a, r) => a + Number(r[k]) * 100, 0) / 100);
+        expect(got.totalItemCount, `${step} ${from}-${to}`).toBe(rows.reduce((a, r) => a + Number(r.n), 0));
+        expect(got.totals, `${step} ${from}-${to}`).toEqual({
+          tl: { tutar: total('tl'), kdv: total('kdv_tl'), gtoplam: total('g_tl') },
+          currencies: rows.map((r) => ({ currency: r.currency, count: Number(r.n), tutar: Number(r.dv), kdv: Number(r.kdv), gtoplam: Number(r.g) })),
+        });
+      }
+    };
+    await check('before');
+    const a = await created(worked({ firma_adi: 'Sums A' }));
+    await check('created');
+    const b = await created(worked({ firma_adi: 'Sums B', teklif_dovizi: '€', firma_id: companyId, teklif_durumu: 1 }));
+    await check('created as an order');
+    let res = await update(a._id, { __v: a.__v, teklif_dovizi: '₺', offeritem: [item({ urun_miktari: 7, urun_fiyati: 123.45 })] });
+    expect(res.statusCode, res.body).toBe(200);
+    await check('new items and currency');
+    const b1 = await get(b._id);
+    res = await update(b._id, { __v: b1.__v, teklif_durumu: 4 });
+    expect(res.statusCode, res.body).toBe(200);
+    await check('status 1 to 4');
+    res = await t.call({ method: 'POST', url: `/api/offers/copy/${b._id}`, token: t.tokens[2] });
+    expect(res.statusCode, res.body).toBe(200);
+    await check('copied');
+    res = await t.call({ method: 'DELETE', url: `/api/offers/delete/${a._id}`, token: t.tokens[2] });
+    expect(res.statusCode, res.body).toBe(200);
+    await check('deleted');
+    // The kept sums are what a refill from the offers gives.
+    const kept = async () => (await t.database.db.execute(sql`select * from offer_sums where n <> 0 order by 1, 2, 3`) as unknown as { rows: unknown[] }).rows;
+    const before = await kept();
+    await t.database.db.execute(sql`select offer_sums_refill()`);
+    expect(await kept()).toEqual(before);
   });
 
   it("answers a company's offers with their item lines, 5 a page", async () => {
