@@ -132,7 +132,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist, wildcard: false, index: false, cacheControl: false,
-      // The build writes each file's .br and .gz beside it (packages/web, vite.public.config.ts): sent to browsers that
+      // The public build writes each file's .br and .gz beside it (distFiles() in packages/web/vite.config.ts): sent to browsers that
       // take them, so a page's code crosses the wire at its compressed size.
       preCompressed: true,
       // The build's files carry a content hash in their name and never change: kept an hour without asking. The files

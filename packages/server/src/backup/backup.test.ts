@@ -31,11 +31,20 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-/** Row count and a hash of every row of every application table. */
-async function fingerprint(url: string): Promise<Record<string, string>> {
+/** Runs `work` with a client of the database at `url`, closed afterwards. */
+async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Row count and a hash of every row of every application table. */
+function fingerprint(url: string): Promise<Record<string, string>> {
+  return withClient(url, async (c) => {
     await c.query("set timezone = 'UTC'");
     const out: Record<string, string> = {};
     for (const t of await appTables(c)) {
@@ -45,21 +54,15 @@ async function fingerprint(url: string): Promise<Record<string, string>> {
       out[t] = `${r.rows[0].n} rows, ${r.rows[0].h}`;
     }
     return out;
-  } finally {
-    await c.end();
-  }
+  });
 }
 
 /** The stock ledger in order: every movement's material, quantity, price and the balance after it. */
-async function ledgerHash(url: string): Promise<string> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
+function ledgerHash(url: string): Promise<string> {
+  return withClient(url, async (c) => {
     const r = await c.query<{ h: string }>(`select md5(string_agg(concat_ws(':', seq, stock_id, qty, price, operation_type), ',' order by seq)) as h from material_movements`);
     return r.rows[0].h;
-  } finally {
-    await c.end();
-  }
+  });
 }
 
 interface Run { child: ChildProcess; out: () => string; exited: Promise<number | null> }
@@ -154,16 +157,9 @@ describe('backup and restore', () => {
     ['0015', 'order_material_needs', `select material_id, operation, sum(required)::text as r, sum(entries)::int as e, sum(lines)::int as l from order_material_needs
       group by 1, 2 having sum(required) <> 0 or sum(entries) <> 0 or sum(lines) <> 0 order by 1, 2`],
     ['0017', 'product_counts', 'select model_category, active, n from product_counts where n <> 0 order by 1, 2'],
+    ['0022', 'offer_sums', 'select teklif_durumu, teklif_dovizi, slot, n, tl::text, kdv_tl::text, g_tl::text, dv::text, kdv_dv::text, g_dv::text from offer_sums where n <> 0 order by 1, 2, 3'],
   ])('a backup made before migration %s (no %s) restores with that table filled from the rows it derives from', async (migration, table, query) => {
-    const read = async (url: string) => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      try {
-        return (await c.query(query)).rows;
-      } finally {
-        await c.end();
-      }
-    };
+    const read = (url: string) => withClient(url, async (c) => (await c.query(query)).rows);
     const want = await read(ctx.databaseUrl!);
     expect(want.length).toBeGreaterThan(0);
     const file = path.join(tmp, `whole-${migration}.jsonl.gz`);
@@ -188,19 +184,11 @@ describe('backup and restore', () => {
   }, 120_000);
 
   it('a backup made before migration 0020 (day buckets; full stored answers, or none) restores with hour buckets and answers rebuilt', async () => {
-    const read = async (url: string) => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      try {
-        return {
-          answers: (await c.query(`select id, answer_head from material_movements union all select id, answer_head from product_movements order by 1`)).rows,
-          hours: (await c.query(`select 'm' as k, stock_id as o, hour::text, moves, sum_qty::text, older_moves, older_qty::text from material_ledger_hours
-            union all select 'p', product_id, hour::text, moves, sum_qty::text, older_moves, older_qty::text from product_ledger_hours order by 1, 2, 3`)).rows,
-        };
-      } finally {
-        await c.end();
-      }
-    };
+    const read = (url: string) => withClient(url, async (c) => ({
+      answers: (await c.query(`select id, answer_head from material_movements union all select id, answer_head from product_movements order by 1`)).rows,
+      hours: (await c.query(`select 'm' as k, stock_id as o, hour::text, moves, sum_qty::text, older_moves, older_qty::text from material_ledger_hours
+        union all select 'p', product_id, hour::text, moves, sum_qty::text, older_moves, older_qty::text from product_ledger_hours order by 1, 2, 3`)).rows,
+    }));
     const want = await read(ctx.databaseUrl!);
     expect(want.answers.length).toBeGreaterThan(0);
     expect(want.answers.every((r) => typeof r.answer_head === 'string' && r.answer_head.startsWith('{"_id":') && !r.answer_head.endsWith('}'))).toBe(true);

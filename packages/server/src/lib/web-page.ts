@@ -116,7 +116,6 @@ class EntryPage {
     }
     return page.replace(boot, `${metas.join('\n    ')}\n    ${boot}`);
   }
-
 }
 
 /**

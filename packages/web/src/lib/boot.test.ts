@@ -5,22 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { returnPathFor } from './return-path';
 import { TOKEN_KEY } from './session';
 import { PRESENCE_FRESH_MS, PRESENCE_KEY } from './session-share';
+import { memoryStorage } from '../test/memory-storage';
 
 // public/boot.js runs before the app, in plain JavaScript; it reads the keys the app writes. These tests run it with
 // the app's own constants, so a renamed key fails here.
 const BOOT = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../public/boot.js'), 'utf8');
-
-function fakeStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() { return m.size; },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => { m.delete(k); },
-    setItem: (k, v) => { m.set(k, String(v)); },
-  };
-}
 
 interface Meta { content: string; keep?: string }
 
@@ -52,7 +41,7 @@ const officePage = (keep = '1') => ({ 'isik-guest': { content: '/web', keep }, '
 
 describe('boot.js on a back-office page', () => {
   beforeEach(() => {
-    (globalThis as { window?: unknown }).window = { sessionStorage: fakeStorage(), localStorage: fakeStorage() };
+    (globalThis as { window?: unknown }).window = { sessionStorage: memoryStorage(), localStorage: memoryStorage() };
   });
   afterEach(() => {
     delete (globalThis as { window?: unknown }).window;

@@ -1,22 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { homeOf, rememberReturnPath, returnPathFor } from './return-path';
-
-/** A tab's sessionStorage, enough for the module (the tests run without a DOM). */
-function fakeStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() { return m.size; },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => { m.delete(k); },
-    setItem: (k, v) => { m.set(k, String(v)); },
-  };
-}
+import { memoryStorage } from '../test/memory-storage';
 
 describe('return path after sign-in', () => {
   beforeEach(() => {
-    (globalThis as { window?: unknown }).window = { sessionStorage: fakeStorage(), localStorage: fakeStorage() };
+    (globalThis as { window?: unknown }).window = { sessionStorage: memoryStorage(), localStorage: memoryStorage() };
   });
   afterEach(() => {
     delete (globalThis as { window?: unknown }).window;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bootstrapSession, reverifySession, sessionStore, TOKEN_KEY } from './session';
 import { createSessionShare } from './session-share';
+import { memoryStorage } from '../test/memory-storage';
 
 const user = { _id: 'u1', email: 'a@b.co', firstname: 'Ayşe', lastname: 'Yılmaz', role: 0, user_img: '', permissions: {} };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -11,18 +12,11 @@ function cutOff(): Response {
   return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
 }
 
-class MemoryStorage {
-  private items = new Map<string, string>();
-  getItem(k: string) { return this.items.get(k) ?? null; }
-  setItem(k: string, v: string) { this.items.set(k, String(v)); }
-  removeItem(k: string) { this.items.delete(k); }
-}
-
-let session: MemoryStorage;
+let session: Storage;
 
 beforeEach(() => {
-  session = new MemoryStorage();
-  vi.stubGlobal('window', { localStorage: new MemoryStorage(), sessionStorage: session });
+  session = memoryStorage();
+  vi.stubGlobal('window', { localStorage: memoryStorage(), sessionStorage: session });
   session.setItem(TOKEN_KEY, 'tok');
   sessionStore.set({ status: 'idle', token: 'tok', user: null, email: null, role: null, reauthing: true, error: null });
 });
@@ -87,7 +81,7 @@ describe('sharing the session with a tab opened meanwhile', () => {
   it('a tab still checking its stored token answers a tab that asked meanwhile once the server accepts it', async () => {
     // Signing in on /login loads the back office as a new document (ADR 0030): its stored token is not yet checked
     // when a link opened in a new tab asks, so it cannot answer then; it offers the token as soon as the check is done.
-    vi.stubGlobal('window', { localStorage: new MemoryStorage(), sessionStorage: session, location: { pathname: '/' }, addEventListener: () => {} });
+    vi.stubGlobal('window', { localStorage: memoryStorage(), sessionStorage: session, location: { pathname: '/' }, addEventListener: () => {} });
     let accept!: () => void;
     const checked = new Promise<void>((resolve) => { accept = resolve; });
     vi.stubGlobal('fetch', vi.fn(async () => { await checked; return json(200, user); }));
