@@ -309,6 +309,30 @@ describe('GET /api/stock/list/:materialId', () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
+  it('a movement without its stored answer text is still on the page, as GET /stock/:id answers it', async () => {
+    // answer_head is kept by a trigger and never null in practice; the page builds a missing one rather than drop the row.
+    const mat = await insertMaterial(db(), 9);
+    const made = await db().transaction(async (tx) => {
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        ids.push((await addMaterialMovement(tx, null, { stock_id: mat, operation_type: 'giris', operation_center: 'fatura', qty: i + 1, price: 2, operation_date: new Date(Date.UTC(2025, 3, 1 + i, 9)) }, { log: false }))._id);
+      }
+      return ids;
+    });
+    await db().transaction(async (tx) => {
+      // With triggers off, as a restore loads rows.
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update material_movements set answer_head = null where id = ${made[1]}`);
+    });
+    const res = await t.call({ method: 'GET', url: `/api/stock/list/${mat}?pageSize=50`, token: t.tokens[2] });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = JSON.parse(res.body);
+    expect(body.stock.map((m: { _id: string }) => m._id)).toEqual([...made].reverse());
+    const { runTotal, ...rest } = body.stock[1];
+    expect(runTotal).toBe(3);
+    expect(rest).toEqual((await t.call({ method: 'GET', url: `/api/stock/${made[1]}`, token: t.tokens[2] })).json());
+  });
+
   it('404 for an unknown material; 400 for bad paging; 401/403', async () => {
     expect((await t.call({ method: 'GET', url: '/api/stock/list/nosuch', token: t.tokens[2] })).statusCode).toBe(404);
     expect((await t.call({ method: 'GET', url: `/api/stock/list/${mid}?page=0`, token: t.tokens[2] })).statusCode).toBe(400);
