@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { domainMessages } from './packages/web/domain-messages';
+import { domainMessages } from './packages/web/domain-messages.ts';
 
 // One root config for every package (`npm run test:unit`). The server's (and the device service's) tests run on real PostgreSQL:
 // test/global-setup.ts starts one embedded server per run (or uses TEST_DATABASE_URL) with a migrated
@@ -26,7 +26,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'packages', include: ['packages/*/src/**/*.test.{ts,tsx}'], exclude: ['**/node_modules/**', '**/dist/**', 'packages/server/**', 'packages/devices/**'] },
+        test: { name: 'packages', include: ['packages/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'], exclude: ['**/node_modules/**', '**/dist/**', 'packages/server/**', 'packages/devices/**'] },
       },
     ],
   },

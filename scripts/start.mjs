@@ -43,6 +43,39 @@ function run(cmd, args) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+/**
+ * The web build with one progress line instead of Vite's list of every file (ISIK_BUILD_QUIET: Vite prints only
+ * warnings and errors, which pass through as they come). On a terminal the line counts the seconds.
+ */
+function buildWeb(message) {
+  const t0 = Date.now();
+  const tty = process.stdout.isTTY;
+  const seconds = () => Math.round((Date.now() - t0) / 1000);
+  if (tty) process.stdout.write(`[start] ${message}…`);
+  else log(`${message}…`);
+  const timer = tty ? setInterval(() => process.stdout.write(`\r[start] ${message}… ${seconds()} s`), 1000) : undefined;
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', 'build', '-w', '@isik/web'], {
+      cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ISIK_BUILD_QUIET: '1' },
+    });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      if (tty) process.stdout.write('\n');
+      // npm's own lines ("> build", the command) are noise; anything else on stdout is Vite speaking up.
+      const said = out.split('\n').filter((l) => l.trim() && !/^> /.test(l.trim())).join('\n');
+      if (said) console.log(said);
+      if (code !== 0) {
+        console.error(`[start] the web build failed (exit ${code})`);
+        process.exit(code ?? 1);
+      }
+      log(`web app built in ${seconds()} s`);
+      resolve();
+    });
+  });
+}
+
 // `--no-web`: the caller built the web app itself (the e2e server after `npm run build`).
 const skipWeb = process.argv.includes('--no-web');
 
@@ -57,11 +90,10 @@ if (skipWeb) {
 } else if (upToDate(webStampFile, webStamp) && fs.existsSync(rel('packages/web/dist/index.html')) && fs.existsSync(rel('packages/web/dist/public.html'))) {
   log('web app: built one is current');
 } else {
-  log('web app: building (sources changed since the last build)');
-  const t0 = Date.now();
-  run('npm', ['run', 'build', '-w', '@isik/web']);
+  const first = !fs.existsSync(rel('packages/web/dist/index.html'));
+  const what = first ? 'first start' : 'its sources changed since the last build';
+  await buildWeb(`web app: building (${what}; about a minute on 2 cores)`);
   fs.writeFileSync(webStampFile, webStamp);
-  log(`web app built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 // ------------------------------------------------------------ server and domain as JavaScript
