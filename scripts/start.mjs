@@ -8,7 +8,7 @@
 //     compiled files through the `isik-compiled` export condition.
 // `--no-web` skips step 1 (the e2e server runs this script after `npm run build`, so e2e tests the compiled server).
 // Signals reach the server directly (it replaces nothing, but forwards SIGINT/SIGTERM and exits with it).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,11 +36,6 @@ function stamp(paths) {
 
 function upToDate(stampFile, value) {
   try { return fs.readFileSync(stampFile, 'utf8') === value; } catch { return false; }
-}
-
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
 /**
