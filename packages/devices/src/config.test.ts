@@ -18,9 +18,19 @@ describe('device configuration', () => {
     ['DEVICE_ADMIN_PASSWORD', 'short'],
     ['GATEWAY_SIM', 'maybe'],
     ['DEVICE_PORT', '70000'],
+    ['DEVICE_MAX_LIGHTS', '0'],
+    ['DEVICE_MAX_LIGHTS', 'many'],
+    ['DEVICE_LINK_QUEUE', '-5'],
+    ['DEVICE_LINK_QUEUE', '50'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadDeviceConfig({ [name]: value })).toThrow(DeviceConfigError);
     expect(() => loadDeviceConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+  it('a gateway may have 1,000 lights and 500 frames waiting on its link by default; the queue holds a whole lights report', () => {
+    expect(loadDeviceConfig({})).toMatchObject({ maxLights: 1000, linkQueue: 500 });
+    expect(loadDeviceConfig({ DEVICE_MAX_LIGHTS: '20000' })).toMatchObject({ maxLights: 20000, linkQueue: 4000 });
+    expect(loadDeviceConfig({ DEVICE_MAX_LIGHTS: '40', DEVICE_LINK_QUEUE: '20' })).toMatchObject({ maxLights: 40, linkQueue: 20 });
+    expect(() => loadDeviceConfig({ DEVICE_MAX_LIGHTS: '5000', DEVICE_LINK_QUEUE: '300' })).toThrow(/DEVICE_LINK_QUEUE: DEVICE_LINK_QUEUE must be at least 510/);
   });
   it('MAP_TILE_URL may be none', () => {
     expect(loadDeviceConfig({ MAP_TILE_URL: 'none' }).mapTileUrl).toBe('none');

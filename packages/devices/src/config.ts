@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEVICE_SLUG_DEFAULT, DEVICE_SLUG_RE } from '@isik/domain';
+import { DEVICE_SLUG_DEFAULT, DEVICE_SLUG_RE, MESH_CHUNK } from '@isik/domain';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
 const duration = (name: string) => z.string().regex(/^\d+[smhd]$/, { message: `${name} must look like 90s, 15m, 12h or 7d` });
@@ -24,7 +24,28 @@ const envSchema = z.object({
   DEVICE_COMMAND_TTL: duration('DEVICE_COMMAND_TTL').default('15m'),
   DEVICE_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   GATEWAY_SIM: bool.optional(),
+  /** Lights one gateway may report; a new light beyond it is refused (and logged once a link). */
+  DEVICE_MAX_LIGHTS: z.string().regex(/^\d+$/, { message: 'DEVICE_MAX_LIGHTS must be a whole number' }).transform(Number)
+    .pipe(z.number().min(1, { message: 'DEVICE_MAX_LIGHTS must be at least 1' }).max(100_000, { message: 'DEVICE_MAX_LIGHTS must be at most 100000' })).default(1000),
+  /** Frames one link may have waiting to be stored; one more closes the link (4429). Default: linkQueueDefault. */
+  DEVICE_LINK_QUEUE: z.string().regex(/^\d+$/, { message: 'DEVICE_LINK_QUEUE must be a whole number' }).transform(Number)
+    .pipe(z.number().max(1_000_000, { message: 'DEVICE_LINK_QUEUE must be at most 1000000' })).optional(),
+}).superRefine((c, ctx) => {
+  const least = linkQueueLeast(c.DEVICE_MAX_LIGHTS);
+  if (c.DEVICE_LINK_QUEUE !== undefined && c.DEVICE_LINK_QUEUE < least) {
+    ctx.addIssue({ code: 'custom', path: ['DEVICE_LINK_QUEUE'], message: `DEVICE_LINK_QUEUE must be at least ${least}: a gateway reports its ${c.DEVICE_MAX_LIGHTS} lights (DEVICE_MAX_LIGHTS) ${MESH_CHUNK} a frame at once` });
+  }
 });
+
+/** The smallest frame queue that holds a whole lights report of `maxLights` lights and a few more frames. */
+export function linkQueueLeast(maxLights: number): number {
+  return Math.ceil(maxLights / MESH_CHUNK) + 10;
+}
+
+/** Without DEVICE_LINK_QUEUE: 500 frames, or twice a whole lights report when that is more. */
+export function linkQueueDefault(maxLights: number): number {
+  return Math.max(500, 2 * Math.ceil(maxLights / MESH_CHUNK));
+}
 
 export interface DeviceConfig {
   adminEmail: string;
@@ -39,6 +60,10 @@ export interface DeviceConfig {
   port: number;
   /** Run the demo gateways (undefined: the host decides, e.g. on with the demo data). */
   gatewaySim?: boolean;
+  /** Lights one gateway may have (DEVICE_MAX_LIGHTS). */
+  maxLights: number;
+  /** Frames one gateway link may have waiting (DEVICE_LINK_QUEUE). */
+  linkQueue: number;
 }
 
 export class DeviceConfigError extends Error {}
@@ -70,5 +95,7 @@ export function loadDeviceConfig(env: NodeJS.ProcessEnv | Record<string, string 
     commandTtlMs: durationMs(c.DEVICE_COMMAND_TTL),
     port: c.DEVICE_PORT,
     gatewaySim: c.GATEWAY_SIM,
+    maxLights: c.DEVICE_MAX_LIGHTS,
+    linkQueue: c.DEVICE_LINK_QUEUE ?? linkQueueDefault(c.DEVICE_MAX_LIGHTS),
   };
 }

@@ -139,9 +139,15 @@ export function createGatewaysService(deps: { db: DeviceDb; events: DeviceEvents
       this.meshChanged(id);
     },
 
-    async logRefused(mac: string, reason: string, remote?: string) {
-      const g = mac ? await this.byMac(mac).catch(() => undefined) : undefined;
-      await db.insert(deviceLogs).values({ actor: 'gateway-link', action: 'link.refused', gateway_id: g?.id ?? null, detail: { mac: mac.slice(0, 40), reason, remote } });
+    /** The MAC addresses of a gateway's stored lights. */
+    async lightMacs(id: string): Promise<string[]> {
+      const rows = await db.select({ mac: meshItems.mac_addr }).from(meshItems).where(eq(meshItems.gateway_id, id));
+      return rows.map((r) => r.mac);
+    },
+
+    /** A log row of the gateway link (refusals, limits, closed links). */
+    async logLink(action: string, gatewayId: string | null, detail: Record<string, unknown>) {
+      await db.insert(deviceLogs).values({ actor: 'gateway-link', action, gateway_id: gatewayId, detail });
     },
 
     /** Every gateway is offline when a service starts: links are re-made by the gateways. */

@@ -3,7 +3,7 @@ import websocket from '@fastify/websocket';
 import { validatorCompiler, serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  GATEWAY_LINK_PATH, commandCreateSchema, commandListQuerySchema, commandListSchema, commandSchema, deviceAccountCreateSchema,
+  GATEWAY_LINK_PATH, LINK_MAX_FRAME_BYTES, commandCreateSchema, commandListQuerySchema, commandListSchema, commandSchema, deviceAccountCreateSchema,
   deviceAccountListSchema, deviceAccountSchema, deviceAccountUpdateSchema, deviceConfigSchema, gatewayListQuerySchema,
   gatewayListSchema, gatewayMapSchema, gatewayRegisterSchema, gatewayRegisteredSchema, gatewaySchema, loginSchema,
   chooseLiveProtocol, pickLang, programCreateSchema, programListSchema, programSchema, programUpdateSchema, sessionUserSchema, socketToken, translate,
@@ -73,7 +73,7 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
   const gateways = createGatewaysService({ db, events, clock });
   const dispatcher = createDispatcher({ db, clock, events, gateways, ttlMs: config.commandTtlMs, log: opts.log });
   const programs = createProgramsService({ db, events, gateways });
-  const links = createLinkHub({ gateways, dispatcher, programs, clock, log: opts.log });
+  const links = createLinkHub({ gateways, dispatcher, programs, clock, limits: { maxLights: config.maxLights, queue: config.linkQueue }, log: opts.log });
   dispatcher.attach(links.sender);
   programs.attach(links.sender);
   await gateways.allOffline();
@@ -158,7 +158,8 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     installErrorHandler(app);
-    if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: chooseLiveProtocol } });
+    // Mounted in the back office, its WebSocket server (the same LINK_MAX_FRAME_BYTES) serves these sockets too.
+    if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: LINK_MAX_FRAME_BYTES, handleProtocols: chooseLiveProtocol } });
     app.decorateRequest('deviceSession', null);
     app.addHook('onRequest', async (req) => {
       const access = req.routeOptions.config?.device ?? 'account';
@@ -171,7 +172,7 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
       req.deviceSession = s;
     });
     app.setNotFoundHandler((req, reply) => reply.status(404).send({ message: translate('error.routeNotFound', pickLang(req.headers['accept-language'])), code: 'error.routeNotFound' }));
-    app.addHook('onClose', async () => { links.close(); dispatcher.close(); });
+    app.addHook('onClose', async () => { const flushed = links.close(); dispatcher.close(); await flushed; });
     await app.register(routes);
     await app.register(sockets);
   };

@@ -24,8 +24,17 @@ export const SET_MESH_STATUS = 'set_mesh_status';
 export const MESH_CID = 1;
 /** Largest number of mesh items in one `mesh` frame. */
 export const MESH_CHUNK = 10;
-/** WebSocket close codes of the link. */
-export const LINK_CLOSE = { badHello: 4400, refused: 4401, replaced: 4409 } as const;
+/**
+ * The largest frame the link takes (a larger one closes it with 1009, message too big). In the all-in-one start the
+ * back office's live socket and the device service share one WebSocket server, so this is the one limit of every
+ * socket of the product, mounted or alone (issue 22).
+ */
+export const LINK_MAX_FRAME_BYTES = 64 * 1024;
+/**
+ * WebSocket close codes of the link: a malformed or missing hello, a wrong key, replaced by a newer link of the same
+ * gateway, and too many frames waiting (the gateway sent faster than the service stores; DEVICE_LINK_QUEUE).
+ */
+export const LINK_CLOSE = { badHello: 4400, refused: 4401, replaced: 4409, overloaded: 4429 } as const;
 
 export const COMMAND_STATUSES = ['queued', 'sent', 'completed', 'timeout', 'failed', 'expired'] as const;
 export type CommandStatus = (typeof COMMAND_STATUSES)[number];

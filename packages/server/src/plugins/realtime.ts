@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { Database } from '../db/database.js';
-import { chooseLiveProtocol, socketToken } from '@isik/domain';
+import { LINK_MAX_FRAME_BYTES, chooseLiveProtocol, socketToken } from '@isik/domain';
 import { sessionFromToken } from './auth.js';
 
 export interface RealtimeOptions { database: Database; secret: string; publicUrl?: string }
@@ -18,7 +18,8 @@ export { LIVE_PROTOCOL, TOKEN_PROTOCOL_PREFIX, socketToken } from '@isik/domain'
 export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
   await app.register(websocket, {
     options: {
-      maxPayload: 4096,
+      // One limit for every socket on this server: the device service's gateway link shares it when mounted here.
+      maxPayload: LINK_MAX_FRAME_BYTES,
       // Answer our protocol name only: echoing the offered token would put it into the response headers.
       handleProtocols: chooseLiveProtocol,
     },
