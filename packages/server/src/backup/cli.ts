@@ -48,7 +48,7 @@ async function main(): Promise<number> {
     if (!fs.existsSync(file)) { console.error(`No such file: ${file}`); return 2; }
     const s = await withDatabase(true, (url) => restoreBackup(file, url));
     for (const w of s.warnings) console.warn(`Warning: ${w}`);
-    const made = `made ${s.header.createdAt ?? 'at an unknown time'}${s.header.app ? ` by version ${s.header.app}` : ''}, ${s.header.migrations.public} + ${s.header.migrations.devices} migrations`;
+    const made = `made ${s.header.createdAt ?? 'at an unknown time'}${s.header.app ? ` by version ${s.header.app}` : ''}, migrations: back office ${s.header.migrations.public}, device service ${s.header.migrations.devices}`;
     log(`Restored ${s.rows} rows of ${s.tables} tables from ${file} (${made}); ${s.sha256 ? `its checksum matches (sha256 ${s.sha256}) and ` : ''}every table's row count equals the backup's:\n${s.report.join('\n')}`);
     return 0;
   }
