@@ -1,15 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
 import { ADMIN, createTestContext, type TestContext } from '../test/helper.js';
 import { seedDemo } from '../seed/seed.js';
-import { appTables } from '../db/transfer.js';
-import { openDatabase, runningEmbeddedUrl } from '../db/database.js';
+import { createScratchDatabase, openDatabase, runningEmbeddedUrl } from '../db/database.js';
 import { backupFileName, msUntil, pruneBackups, restoreBackup, runNightlyBackup, writeBackup } from './backup.js';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,10 +21,14 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-backup-test-'));
 fs.chmodSync(tmp, 0o755);
 const children: ChildProcess[] = [];
 let ctx: TestContext;
+/** The device service's gateways of the backed-up database, with the keys their links sign in with. */
+const gatewayKeys: { mac: string; key: string }[] = [];
+const OPERATOR = { email: 'operator@test.local', password: 'Operator12345!' };
 
 beforeAll(async () => {
   ctx = await createTestContext();
   await seedDemo(ctx.database.db);
+  await seedDevices();
 }, 240_000);
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
@@ -42,19 +47,75 @@ async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): P
   }
 }
 
-/** Row count and a hash of every row of every application table. */
+/**
+ * The device service's side of the system, as its users make it: gateways (with their link keys), a second
+ * account, programs, and (as the links leave them) lights, a command history and log rows.
+ */
+async function seedDevices() {
+  const devices = ctx.app.devices;
+  const gatewayIds: string[] = [];
+  for (let i = 1; i <= 3; i++) {
+    const mac = `AA:BB:CC:00:00:0${i}`;
+    const g = await devices.gateways.register(null, { mac_addr: mac, device_name: `Gateway ${i}`, device_description: '', city: 'Ankara', map_lat: 39.9 + i / 100, map_lng: 32.85, time_zone: 'Europe/Istanbul' });
+    gatewayKeys.push({ mac, key: g.key });
+    gatewayIds.push(g._id);
+  }
+  const login = await ctx.call({ method: 'POST', url: '/device-api/auth/login', payload: { email: devices.admin.email, password: devices.admin.password } });
+  expect(login.statusCode, login.body).toBe(200);
+  const token = login.json<{ token: string }>().token;
+  const account = await ctx.call({ method: 'POST', url: '/device-api/accounts/create', token, payload: { ...OPERATOR, name: 'Operator' } });
+  expect(account.statusCode, account.body).toBe(200);
+  for (const [n, id] of gatewayIds.entries()) {
+    const program = await ctx.call({ method: 'POST', url: '/device-api/gateway_programs/create', token, payload: { device_id: id, user_defined_time: `1${n}:30`, brightness: 80, monday: true, friday: true } });
+    expect(program.statusCode, program.body).toBe(200);
+  }
+  await withClient(ctx.databaseUrl!, async (c) => {
+    await c.query(`insert into devices.mesh_items (gateway_id, mac_addr, name, rssi, brightness, connected, map_lat, map_lng)
+      select g.id, 'LL:' || g.mac_addr || ':' || i, 'Light ' || i, -40 - i, 50, true, g.map_lat + i / 1000.0, g.map_lng from devices.gateways g, generate_series(1, 5) i`);
+    await c.query(`insert into devices.commands (id, gateway_id, command, payload, user_name, status, sends, created_at, expires_at, sent_at, updated_at)
+      select 'cmd-' || g.mac_addr || '-' || s, g.id, 'set_mesh_status', jsonb_build_object('macs', jsonb_build_array('LL:' || g.mac_addr || ':1'), 'cid', 1, 'value', 40),
+        'Operator', s, 1, now() - interval '1 hour', now() - interval '50 minutes', now() - interval '1 hour', now() - interval '59 minutes'
+      from devices.gateways g, unnest(array['completed', 'failed']) s`);
+  });
+}
+
+/**
+ * Row count and a hash of every row of every table of every schema: the back office's, the device service's, and
+ * the migrations' bookkeeping (made again by the restore's migrations, so equal too).
+ */
 function fingerprint(url: string): Promise<Record<string, string>> {
   return withClient(url, async (c) => {
     await c.query("set timezone = 'UTC'");
     const out: Record<string, string> = {};
-    for (const t of await appTables(c)) {
+    const tables = await c.query<{ s: string; t: string }>(
+      "select schemaname as s, tablename as t from pg_tables where schemaname not in ('pg_catalog', 'information_schema') order by 1, 2",
+    );
+    for (const { s, t } of tables.rows) {
       const r = await c.query<{ n: string; h: string }>(
-        `select count(*)::text as n, md5(coalesce(string_agg(md5(x), '' order by md5(x)), '')) as h from (select row_to_json(t)::text as x from "${t}" t) s`,
+        `select count(*)::text as n, md5(coalesce(string_agg(md5(x), '' order by md5(x)), '')) as h from (select row_to_json(t)::text as x from "${s}"."${t}" t) x`,
       );
-      out[t] = `${r.rows[0].n} rows, ${r.rows[0].h}`;
+      out[`${s}.${t}`] = `${r.rows[0].n} rows, ${r.rows[0].h}`;
     }
     return out;
   });
+}
+
+const rowsOf = (fp: Record<string, string>, table: string) => Number(fp[table].split(' ')[0]);
+const isEmpty = async (url: string) => Object.entries(await fingerprint(url)).filter(([t, v]) => !/^(drizzle|devices)\.__/.test(t) && !v.startsWith('0 rows'));
+
+/** The lines of a backup file (gzip'd), and a file of such lines. */
+const linesOf = (file: string) => zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trimEnd().split('\n');
+const writeLines = (file: string, lines: string[]) => fs.writeFileSync(file, zlib.gzipSync(`${lines.join('\n')}\n`));
+
+/**
+ * A backup's lines after a change that should restore (as an earlier version wrote them): its end line carries the
+ * checksum of the changed content, as the writer makes it (the SHA-256 of every line before it, each with its \n).
+ */
+function resealed(lines: string[]): string[] {
+  const body = lines.slice(0, -1);
+  const done = JSON.parse(lines.at(-1)!.slice(1));
+  const sha256 = createHash('sha256').update(body.map((l) => `${l}\n`).join('')).digest('hex');
+  return [...body, `#${JSON.stringify({ ...done, sha256 })}`];
 }
 
 /** The stock ledger in order: every movement's material, quantity, price and the balance after it. */
@@ -95,12 +156,16 @@ function banner(r: Run): Promise<string> {
 }
 
 describe('backup and restore', () => {
-  it('round trip: backs up the demo, restores into a fresh data folder, starts on it with every table and the stock ledger the same', async () => {
+  it('round trip: backs up the whole system, restores into a fresh data folder, starts on it with every table of every schema, the stock ledger and the gateways\' links the same', async () => {
     const url = ctx.databaseUrl!;
     const before = await fingerprint(url);
     const ledger = await ledgerHash(url);
-    expect(Number(before.material_movements.split(' ')[0])).toBeGreaterThan(0);
-    expect(Number(before.files.split(' ')[0])).toBeGreaterThan(0);
+    expect(rowsOf(before, 'public.material_movements')).toBeGreaterThan(0);
+    expect(rowsOf(before, 'public.files')).toBeGreaterThan(0);
+    // The device service's side: every one of its tables has rows to lose.
+    const deviceTables = Object.keys(before).filter((t) => t.startsWith('devices.') && t !== 'devices.__device_migrations');
+    expect(deviceTables.sort()).toEqual(['devices.accounts', 'devices.commands', 'devices.gateways', 'devices.logs', 'devices.mesh_items', 'devices.programs', 'devices.settings']);
+    for (const t of deviceTables) expect(rowsOf(before, t), t).toBeGreaterThan(0);
 
     const dir = path.join(tmp, 'backups');
     fs.mkdirSync(dir);
@@ -114,6 +179,9 @@ describe('backup and restore', () => {
     const restore = run(CLI, ['restore', path.join(dir, name)], { DATA_DIR: fresh });
     expect(await restore.exited, restore.out()).toBe(0);
     expect(restore.out()).toMatch(/Restored \d+ rows of \d+ tables/);
+    expect(restore.out()).toMatch(/its checksum matches \(sha256 [0-9a-f]{64}\)/);
+    expect(restore.out()).toMatch(/devices\.gateways +3 -> +3/);
+    expect(restore.out()).not.toContain('Warning');
 
     // A second restore into the same (now full) folder is refused and changes nothing.
     const again = run(CLI, ['restore', path.join(dir, name)], { DATA_DIR: fresh });
@@ -130,7 +198,27 @@ describe('backup and restore', () => {
     expect(login.status).toBe(200);
     const token = ((await login.json()) as { token: string }).token;
     const list = await fetch(`${base}/api/companies/list`, { headers: { authorization: `Bearer ${token}` } });
-    expect(((await list.json()) as { totalItemCount: number }).totalItemCount).toBe(Number(before.companies.split(' ')[0]));
+    expect(((await list.json()) as { totalItemCount: number }).totalItemCount).toBe(rowsOf(before, 'public.companies'));
+    // The device service's account of the backup signs in and sees its gateways and their programs…
+    const deviceLogin = await fetch(`${base}/device-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OPERATOR) });
+    expect(deviceLogin.status).toBe(200);
+    const deviceAuth = { authorization: `Bearer ${((await deviceLogin.json()) as { token: string }).token}` };
+    const gateways = (await (await fetch(`${base}/device-api/gateway/list`, { headers: deviceAuth })).json()) as { totalItemCount: number; gatewayList: { _id: string }[] };
+    expect(gateways.totalItemCount).toBe(3);
+    const programs = (await (await fetch(`${base}/device-api/gateway_programs/list/${gateways.gatewayList[0]._id}`, { headers: deviceAuth })).json()) as { programList: unknown[] };
+    expect(programs.programList).toHaveLength(1);
+    // …and a gateway's link signs in again with the key it was given before the backup.
+    const { mac, key } = gatewayKeys[0];
+    const link = new WebSocket(`${base.replace('http', 'ws')}/device-api/link`);
+    const first = new Promise<string>((resolve, reject) => {
+      link.once('message', (d) => resolve(String(d)));
+      link.once('close', (code) => reject(new Error(`link closed ${code}`)));
+      link.once('error', reject);
+    });
+    await new Promise((resolve, reject) => { link.once('open', resolve); link.once('error', reject); });
+    link.send(JSON.stringify({ type: 'hello', mac, key }));
+    expect(JSON.parse(await first)).toMatchObject({ type: 'welcome' });
+    link.close();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }, 300_000);
@@ -138,18 +226,81 @@ describe('backup and restore', () => {
   it('refuses an incomplete backup file and restores nothing from it', async () => {
     const file = path.join(tmp, 'whole.jsonl.gz');
     await writeBackup(ctx.databaseUrl!, file);
-    const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trimEnd().split('\n');
     const cut = path.join(tmp, 'cut.jsonl.gz');
-    fs.writeFileSync(cut, zlib.gzipSync(`${lines.slice(0, -1).join('\n')}\n`));
+    writeLines(cut, linesOf(file).slice(0, -1));
     const empty = await openDatabase({ dataDir: path.join(tmp, 'empty'), durable: false });
     try {
       await expect(restoreBackup(cut, empty.url)).rejects.toThrow(/is incomplete/);
-      const counts = Object.values(await fingerprint(empty.url)).map((v) => v.split(' ')[0]);
-      expect(new Set(counts)).toEqual(new Set(['0']));
+      expect(await isEmpty(empty.url)).toEqual([]);
     } finally {
       await empty.close();
     }
   }, 120_000);
+
+  it('refuses a backup whose content was changed (one quantity, re-gzipped), naming why, and leaves the target untouched', async () => {
+    const file = path.join(tmp, 'to-change.jsonl.gz');
+    await writeBackup(ctx.databaseUrl!, file);
+    let table = '';
+    let changed = 0;
+    const lines = linesOf(file).map((line) => {
+      if (line.startsWith('#{"table":')) table = JSON.parse(line.slice(1)).table;
+      if (table !== 'material_movements' || changed || line.startsWith('#')) return line;
+      changed++;
+      return line.replace(/"qty":(-?\d+)/, (_m, n: string) => `"qty":${Number(n) + 1}`);
+    });
+    expect(lines).not.toEqual(linesOf(file));
+    const bad = path.join(tmp, 'changed.jsonl.gz');
+    writeLines(bad, lines);
+    const target = await createScratchDatabase(inject('testDatabase').serverUrl, 'r', inject('testDatabase').template);
+    try {
+      const restore = run(CLI, ['restore', bad], { DATABASE_URL: target.url });
+      expect(await restore.exited, restore.out()).toBe(1);
+      expect(restore.out()).toContain(`${bad} was changed or damaged after it was written: its content does not match its checksum`);
+      expect(restore.out()).toContain('Nothing was restored.');
+      expect(await isEmpty(target.url)).toEqual([]);
+    } finally {
+      await target.drop();
+    }
+  }, 120_000);
+
+  describe('refuses a damaged or foreign file, naming why, and leaves the target untouched', () => {
+    let good: string[];
+    let gz: Buffer;
+    beforeAll(async () => {
+      const file = path.join(tmp, 'source.jsonl.gz');
+      await writeBackup(ctx.databaseUrl!, file);
+      gz = fs.readFileSync(file);
+      good = linesOf(file);
+    }, 120_000);
+    const header = () => JSON.parse(good[0].slice(1));
+    const edit = (match: (l: string) => boolean, change: (l: string) => string[]) => good.flatMap((l) => (match(l) ? change(l) : [l]));
+    const firstRow = (table: string) => good[good.findIndex((l) => l.startsWith(`#{"table":"${table}"`)) + 1];
+    it.each<[string, () => Buffer, RegExp]>([
+      ['not gzip', () => Buffer.from(good.join('\n')), /is not a backup of this product: it is not gzip data/],
+      ['gzip cut in the middle', () => gz.subarray(0, Math.floor(gz.length / 2)), /is incomplete: its compressed data ends early/],
+      ['gzip with a damaged byte', () => { const b = Buffer.from(gz); b[Math.floor(b.length / 2)] ^= 0xff; return b; }, /is damaged: its compressed data cannot be read|does not match its checksum/],
+      ['an empty file', () => Buffer.alloc(0), /is empty/],
+      ['another program\'s file', () => zlib.gzipSync('{"hello":"world"}\n'), /is not a backup of this product/],
+      ['a newer backup format', () => zlib.gzipSync(`${[`#${JSON.stringify({ ...header(), version: 3 })}`, ...good.slice(1)].join('\n')}\n`), /made by a newer version of the product \(1\.0\.0\) in backup format 3/],
+      ['a newer migration level', () => zlib.gzipSync(`${resealed([`#${JSON.stringify({ ...header(), migrations: { ...header().migrations, public: header().migrations.public + 1 } })}`, ...good.slice(1)]).join('\n')}\n`),
+        /made by a newer version of the product \(1\.0\.0\): it has \d+ migrations of the back office/],
+      ['a table this version does not know', () => zlib.gzipSync(`${resealed(edit((l) => l.startsWith('#{"done"'), (l) => ['#{"table":"devices.future","columns":["id"]}', '{"id":1}', '#{"end":"devices.future","rows":1}', l])).join('\n')}\n`),
+        /has a table "devices.future" this version does not know/],
+      ['a row less than its end line says', () => zlib.gzipSync(`${resealed(edit((l) => l === firstRow('devices.gateways'), () => [])).join('\n')}\n`), /table "devices.gateways" has 2 rows where its end line says 3/],
+      ['no checksum', () => zlib.gzipSync(`${edit((l) => l.startsWith('#{"done"'), (l) => [l.replace(/,"sha256":"[0-9a-f]+"/, '')]).join('\n')}\n`), /has no checksum/],
+      ['content after its end line', () => zlib.gzipSync(`${[...good, firstRow('companies')].join('\n')}\n`), /has content after its end line/],
+    ])('%s', async (_kind, make, reason) => {
+      const file = path.join(tmp, `bad-${Math.random().toString(36).slice(2)}.jsonl.gz`);
+      fs.writeFileSync(file, make());
+      const target = await createScratchDatabase(inject('testDatabase').serverUrl, 'r', inject('testDatabase').template);
+      try {
+        await expect(restoreBackup(file, target.url)).rejects.toThrow(reason);
+        expect(await isEmpty(target.url)).toEqual([]);
+      } finally {
+        await target.drop();
+      }
+    }, 60_000);
+  });
 
   // Tables kept by triggers from others: a backup made before their migration lacks them, and the restore (triggers
   // off) fills them from the restored rows.
@@ -165,15 +316,15 @@ describe('backup and restore', () => {
     const file = path.join(tmp, `whole-${migration}.jsonl.gz`);
     await writeBackup(ctx.databaseUrl!, file);
     let skip = false;
-    const kept = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trimEnd().split('\n').filter((line) => {
+    const kept = linesOf(file).filter((line) => {
       if (line.startsWith(`#{"table":"${table}"`)) skip = true;
       const keep = !skip;
       if (line.startsWith(`#{"end":"${table}"`)) skip = false;
       return keep;
     });
-    expect(kept.length).toBeLessThan(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trimEnd().split('\n').length);
+    expect(kept.length).toBeLessThan(linesOf(file).length);
     const old = path.join(tmp, `before-${migration}.jsonl.gz`);
-    fs.writeFileSync(old, zlib.gzipSync(`${kept.join('\n')}\n`));
+    writeLines(old, resealed(kept));
     const empty = await openDatabase({ dataDir: path.join(tmp, `empty-${migration}`), durable: false });
     try {
       await restoreBackup(old, empty.url);
@@ -183,7 +334,7 @@ describe('backup and restore', () => {
     }
   }, 120_000);
 
-  it('a backup made before migration 0020 (day buckets; full stored answers, or none) restores with hour buckets and answers rebuilt', async () => {
+  it('a backup made before migration 0020 (format 1: no checksum, no device service; day buckets; full stored answers, or none) restores with a warning, hour buckets and answers rebuilt', async () => {
     const read = (url: string) => withClient(url, async (c) => ({
       answers: (await c.query(`select id, answer_head from material_movements union all select id, answer_head from product_movements order by 1`)).rows,
       hours: (await c.query(`select 'm' as k, stock_id as o, hour::text, moves, sum_qty::text, older_moves, older_qty::text from material_ledger_hours
@@ -196,11 +347,24 @@ describe('backup and restore', () => {
     expect(want.hours.some((h) => h.older_moves > 0)).toBe(true);
     const file = path.join(tmp, 'whole-0020.jsonl.gz');
     await writeBackup(ctx.databaseUrl!, file);
-    // The same backup as earlier versions wrote it: day buckets instead of hour buckets, material movements with the
-    // full answer text (migration 0019), product movements with no answer at all (before 0019).
+    // The same backup as earlier versions wrote it: format 1 (the back office's tables only, `migrations` one number,
+    // no checksum), day buckets instead of hour buckets, material movements with the full answer text (migration
+    // 0019), product movements with no answer at all (before 0019).
+    let inDevices = false;
+    const format1 = linesOf(file).filter((line) => {
+      if (line.startsWith('#{"table":"devices.')) inDevices = true;
+      const keep = !inDevices;
+      if (line.startsWith('#{"end":"devices.')) inDevices = false;
+      return keep;
+    }).map((line, i, all) => {
+      if (i === 0) return `#${JSON.stringify({ format: 'isik-backup', version: 1, createdAt: '2026-11-01T02:30:00.000Z', server: 'PostgreSQL 16', migrations: 19 })}`;
+      if (i < all.length - 1) return line;
+      const { sha256: _s, ...done } = JSON.parse(line.slice(1));
+      return `#${JSON.stringify({ ...done, tables: all.filter((l) => l.startsWith('#{"table":')).length })}`;
+    });
     let table = '';
     const old: string[] = [];
-    for (const line of zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').trimEnd().split('\n')) {
+    for (const line of format1) {
       if (line.startsWith('#{"table":')) {
         const h = JSON.parse(line.slice(1));
         table = h.table;
@@ -233,13 +397,19 @@ describe('backup and restore', () => {
     const text = old.join('\n');
     expect(text).not.toContain('answer_head');
     expect(text).not.toContain('_ledger_hours');
+    expect(text).not.toContain('sha256');
+    expect(text).not.toContain('"table":"devices.');
     expect(text).toContain('"table":"material_ledger_days"');
     const before = path.join(tmp, 'before-0020.jsonl.gz');
     fs.writeFileSync(before, zlib.gzipSync(`${text}\n`));
     const empty = await openDatabase({ dataDir: path.join(tmp, 'empty-0020'), durable: false });
     try {
-      await restoreBackup(before, empty.url);
+      // Accepted, with a warning that says what it could not check and what it does not hold.
+      const s = await restoreBackup(before, empty.url);
+      expect(s.warnings.join('\n')).toMatch(/made by an earlier version \(backup format 1\): it carries no checksum.*no device service data/);
+      expect(s.sha256).toBeUndefined();
       expect(await read(empty.url)).toEqual(want);
+      expect(rowsOf(await fingerprint(empty.url), 'devices.gateways')).toBe(0);
     } finally {
       await empty.close();
     }

@@ -1,25 +1,48 @@
-// Backups (ADR 0016): one consistent export of the whole database (files included: they live in it) in a
-// REPEATABLE READ, READ ONLY transaction, each table read through a cursor as PostgreSQL's own JSON of each
-// row, written as gzip'd lines; and the restore into an empty database, checked table by table.
+// Backups (ADR 0016): one consistent export of the whole system — the back office's tables (schema public, uploaded
+// files included: they live in it) and the device service's (schema devices) — in a REPEATABLE READ, READ ONLY
+// transaction, each table read through a cursor as PostgreSQL's own JSON of each row, written as gzip'd lines with a
+// checksum of them; and the restore into an empty database, checked first as a whole and then table by table.
 //
-// File format (isik-backup 1): UTF-8 lines, gzip'd. Control lines start with '#' followed by JSON:
-//   #{"format":"isik-backup","version":1,"createdAt":…,"server":…,"migrations":n}
+// File format (isik-backup 2): UTF-8 lines, gzip'd. Control lines start with '#' followed by JSON:
+//   #{"format":"isik-backup","version":2,"createdAt":…,"app":"1.0.0","server":…,"migrations":{"public":n,"devices":n}}
 //   #{"table":"companies","columns":["id",…]}   then one line per row: the row's JSON object
 //   #{"end":"companies","rows":25}
-//   #{"done":true,"tables":n,"rows":n}
+//   … the device service's tables are named with their schema: #{"table":"devices.gateways",…}
+//   #{"done":true,"tables":n,"rows":n,"sha256":"…"}   the SHA-256 of every line before it, each with its '\n'
+// Version 1 (before issue 22) had only schema public, `migrations` as one number and no checksum.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
-import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
+import { StringDecoder } from 'node:string_decoder';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { appTables, assertEmpty, countRows, countsReport, loadColumns, loadRows, q, resetSequences } from '../db/transfer.js';
+import { migrateDevices } from '@isik/devices';
+import {
+  assertEmpty, countRows, countsReport, loadColumns, loadRows, migrationLevel, qt, resetSequences, systemTables,
+} from '../db/transfer.js';
 
 export const BACKUP_FORMAT = 'isik-backup';
+export const BACKUP_VERSION = 2;
 const FILE_RE = /^isik-backup-\d{4}-\d{2}-\d{2}_\d{6}(-\d+)?\.jsonl\.gz$/;
 
-export interface BackupSummary { file: string; tables: number; rows: number; bytes: number; ms: number }
+/** The product's version (the root package.json's), written into each backup's header. */
+export const APP_VERSION: string = (() => {
+  try {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../package.json');
+    return (JSON.parse(fs.readFileSync(root, 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+})();
+
+/** A backup file that cannot be restored, with the reason; the target database is left as it was. */
+export class BackupError extends Error {}
+
+export interface BackupSummary { file: string; tables: number; rows: number; bytes: number; ms: number; sha256: string }
 
 /** A dated file name: isik-backup-2026-11-23_023000.jsonl.gz (UTC). */
 export function backupFileName(now = new Date()): string {
@@ -35,18 +58,23 @@ export async function writeBackup(url: string, file: string): Promise<BackupSumm
   const client = new pg.Client({ connectionString: url });
   const gz = zlib.createGzip({ level: 6 });
   const done = pipeline(gz, fs.createWriteStream(partial, { mode: 0o600 }));
-  const write = async (line: string) => { if (!gz.write(`${line}\n`)) await once(gz, 'drain'); };
+  const hash = createHash('sha256');
+  const write = async (line: string, hashed = true) => {
+    const text = `${line}\n`;
+    if (hashed) hash.update(text);
+    if (!gz.write(text)) await once(gz, 'drain');
+  };
   let total = 0;
   try {
     await client.connect();
     await client.query('begin isolation level repeatable read read only');
-    const tables = await appTables(client);
-    const version = (await client.query<{ v: string }>('select version() as v')).rows[0].v;
-    const migrations = await client.query('select 1 from drizzle.__drizzle_migrations').then((r) => r.rowCount ?? 0, () => 0);
-    await write(`#${JSON.stringify({ format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), server: version, migrations })}`);
+    const tables = await systemTables(client);
+    const server = (await client.query<{ v: string }>('select version() as v')).rows[0].v;
+    const migrations = await migrationLevel(client);
+    await write(`#${JSON.stringify({ format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), app: APP_VERSION, server, migrations })}`);
     for (const t of tables) {
       await write(`#${JSON.stringify({ table: t, columns: await loadColumns(client, t) })}`);
-      await client.query(`declare c no scroll cursor for select row_to_json(x)::text as j from ${q(t)} x`);
+      await client.query(`declare c no scroll cursor for select row_to_json(x)::text as j from ${qt(t)} x`);
       let n = 0;
       for (;;) {
         const res = await client.query<{ j: string }>('fetch 2000 from c');
@@ -59,11 +87,12 @@ export async function writeBackup(url: string, file: string): Promise<BackupSumm
       total += n;
     }
     await client.query('commit');
-    await write(`#${JSON.stringify({ done: true, tables: tables.length, rows: total })}`);
+    const sha256 = hash.digest('hex');
+    await write(`#${JSON.stringify({ done: true, tables: tables.length, rows: total, sha256 })}`, false);
     gz.end();
     await done;
     fs.renameSync(partial, file);
-    return { file, tables: tables.length, rows: total, bytes: fs.statSync(file).size, ms: Date.now() - t0 };
+    return { file, tables: tables.length, rows: total, bytes: fs.statSync(file).size, ms: Date.now() - t0, sha256 };
   } catch (e) {
     gz.destroy();
     await done.catch(() => undefined);
@@ -92,21 +121,175 @@ const DERIVED_TABLES: Record<string, string> = {
 const DROPPED_TABLES = ['material_ledger_days', 'product_ledger_days'];
 const DROPPED_COLUMNS: Record<string, string[]> = { material_movements: ['answer_json'], product_movements: ['answer_json'] };
 
-export interface RestoreSummary { tables: number; rows: number; report: string[] }
+/** Where a backup comes from, as its header says. */
+export interface BackupHeader {
+  version: number;
+  createdAt?: string;
+  /** The product's version that wrote it (format 2 on). */
+  app?: string;
+  /** Migrations applied when it was made, per schema (format 1 knew only the back office's). */
+  migrations: { public: number; devices: number };
+}
+
+/** A backup read through before anything is restored. */
+export interface BackupCheck {
+  header: BackupHeader;
+  /** The checksum it carries and its content matches (none in a format-1 file). */
+  sha256?: string;
+  tables: number;
+  rows: number;
+  warnings: string[];
+}
+
+export interface RestoreSummary extends BackupCheck { report: string[] }
+
+function unreadable(file: string, e: NodeJS.ErrnoException): Error {
+  if (e.code === 'Z_BUF_ERROR') return new BackupError(`${file} is incomplete: its compressed data ends early (${e.message}). Nothing was restored.`);
+  if (e.code === 'Z_DATA_ERROR' && /header/.test(e.message)) return new BackupError(`${file} is not a backup of this product: it is not gzip data (${e.message}). Nothing was restored.`);
+  if (e.code === 'Z_DATA_ERROR') return new BackupError(`${file} is damaged: its compressed data cannot be read (${e.message}). Nothing was restored.`);
+  return e;
+}
+
+/** The lines of a gzip'd backup without their '\n' (a last piece without one is a line too). */
+async function* backupLines(file: string): AsyncGenerator<string> {
+  const src = fs.createReadStream(file);
+  const gunzip = zlib.createGunzip();
+  src.on('error', (e) => gunzip.destroy(e));
+  src.pipe(gunzip);
+  const decoder = new StringDecoder('utf8');
+  // The pieces of a line longer than a chunk (a large file's row): joined once, when its end arrives.
+  let parts: string[] = [];
+  try {
+    try {
+      for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+        const text = decoder.write(chunk);
+        let start = 0;
+        for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+          parts.push(text.slice(start, nl));
+          const line = parts.join('');
+          parts = [];
+          start = nl + 1;
+          yield line;
+        }
+        if (start < text.length) parts.push(text.slice(start));
+      }
+    } catch (e) {
+      throw unreadable(file, e as NodeJS.ErrnoException);
+    }
+    const last = parts.join('') + decoder.end();
+    if (last) yield last;
+  } finally {
+    src.destroy();
+    gunzip.destroy();
+  }
+}
+
+function control(file: string, line: string): { table?: string; columns?: string[]; end?: string; rows?: number; done?: boolean; sha256?: string } {
+  try {
+    return JSON.parse(line.slice(1));
+  } catch {
+    throw new BackupError(`${file} is damaged: a control line is not JSON (${line.slice(0, 60)}). Nothing was restored.`);
+  }
+}
+
+function readHeader(file: string, line: string): BackupHeader {
+  let h: { format?: unknown; version?: unknown; createdAt?: string; app?: string; migrations?: number | { public?: number; devices?: number } } = {};
+  try { if (line.startsWith('#')) h = JSON.parse(line.slice(1)); } catch { /* not ours */ }
+  if (h.format !== BACKUP_FORMAT || typeof h.version !== 'number' || !Number.isInteger(h.version) || h.version < 1) {
+    throw new BackupError(`${file} is not a backup of this product (${BACKUP_FORMAT}).`);
+  }
+  if (h.version > BACKUP_VERSION) {
+    throw new BackupError(`${file} was made by a newer version of the product${h.app ? ` (${h.app})` : ''} in backup format ${h.version}; this version reads formats 1 to ${BACKUP_VERSION}: restore it with that version.`);
+  }
+  const m = h.migrations;
+  const migrations = typeof m === 'number' ? { public: m, devices: 0 } : { public: Number(m?.public ?? 0), devices: Number(m?.devices ?? 0) };
+  return { version: h.version, createdAt: h.createdAt, app: h.app, migrations };
+}
 
 /**
- * Loads a backup into the (migrated, empty) database at `url` in one transaction; every table's row count
- * must equal the backup's, or nothing is kept.
+ * Reads a whole backup and checks it before anything is restored: a header of this product, every table's rows
+ * as many as its end line says, an end line, and (format 2) the SHA-256 of its content equal to the one it carries.
+ * A format-1 file (no checksum, no device service) is accepted with a warning.
+ */
+export async function verifyBackup(file: string): Promise<BackupCheck> {
+  if (fs.statSync(file).size === 0) throw new BackupError(`${file} is empty.`);
+  const hash = createHash('sha256');
+  let header: BackupHeader | undefined;
+  let done: { sha256?: string } | undefined;
+  let table: string | undefined;
+  let n = 0;
+  let tables = 0;
+  let rows = 0;
+  const damaged = (why: string) => new BackupError(`${file} is damaged: ${why}. Nothing was restored.`);
+  for await (const line of backupLines(file)) {
+    if (done) throw damaged('it has content after its end line');
+    if (!header) {
+      header = readHeader(file, line);
+      hash.update(`${line}\n`);
+      continue;
+    }
+    if (line.startsWith('#')) {
+      const c = control(file, line);
+      if (c.done) { done = c; continue; }
+      if (c.table !== undefined) {
+        if (table !== undefined) throw damaged(`table "${table}" has no end line`);
+        table = c.table;
+        n = 0;
+      } else if (c.end !== undefined) {
+        if (c.end !== table) throw damaged(`an end line of table "${c.end}" outside it`);
+        if (c.rows !== n) throw damaged(`table "${table}" has ${n} rows where its end line says ${c.rows}`);
+        tables++;
+        rows += n;
+        table = undefined;
+      }
+    } else if (table === undefined) {
+      throw damaged('a row outside a table');
+    } else {
+      n++;
+    }
+    hash.update(`${line}\n`);
+  }
+  if (!header) throw new BackupError(`${file} is empty.`);
+  if (!done) throw new BackupError(`${file} is incomplete (it has no end line): nothing was restored.`);
+  const warnings: string[] = [];
+  if (header.version === 1) {
+    warnings.push(`${file} was made by an earlier version (backup format 1): it carries no checksum, so only its row counts were checked, `
+      + 'and it holds no device service data (gateways and their keys, programs, device accounts, lights, commands, device logs): '
+      + 'those stay empty, and the device service makes its admin again at the next start.');
+    return { header, tables, rows, warnings };
+  }
+  const actual = hash.digest('hex');
+  if (typeof done.sha256 !== 'string') throw new BackupError(`${file} has no checksum, which every backup of format ${header.version} carries: it was changed after it was written. Nothing was restored.`);
+  if (actual !== done.sha256) {
+    throw new BackupError(`${file} was changed or damaged after it was written: its content does not match its checksum (sha256 ${done.sha256.slice(0, 16)}… written, ${actual.slice(0, 16)}… read). Nothing was restored.`);
+  }
+  return { header, sha256: actual, tables, rows, warnings };
+}
+
+/**
+ * Loads a backup into the (migrated, empty) database at `url` in one transaction, after reading it through once
+ * (verifyBackup): a file that does not check out leaves the target as it was. Every table's row count must equal
+ * the backup's, or nothing is kept.
  */
 export async function restoreBackup(file: string, url: string): Promise<RestoreSummary> {
+  const check = await verifyBackup(file);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  let input: NodeJS.ReadableStream & { destroy(): void } | undefined;
   try {
+    // The device service's tables, as the product's start makes them (openDatabase migrated the back office's).
+    await migrateDevices(drizzle({ client }));
+    const have = await migrationLevel(client);
+    const made = check.header.migrations;
+    if (made.public > have.public || made.devices > have.devices) {
+      throw new BackupError(`${file} was made by a newer version of the product${check.header.app ? ` (${check.header.app})` : ''}: `
+        + `it has ${made.public} migrations of the back office and ${made.devices} of the device service, this version ${have.public} and ${have.devices}. `
+        + 'Restore it with that version. Nothing was restored.');
+    }
     await client.query('begin');
     await client.query('set local session_replication_role = replica');
-    const targetTables = await appTables(client);
+    const targetTables = await systemTables(client);
     await assertEmpty(client, targetTables, 'The target database');
+    const hash = createHash('sha256');
     const expected: Record<string, number> = {};
     let header = false;
     let finished = false;
@@ -120,28 +303,30 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
       batch = [];
       bytes = 0;
     };
-    // Opened only now: lines read before the loop starts would be lost.
-    input = fs.createReadStream(file).pipe(zlib.createGunzip());
-    const lines = readline.createInterface({ input, crlfDelay: Infinity });
-    for await (const line of lines) {
+    for await (const line of backupLines(file)) {
       if (!header) {
-        const h = line.startsWith('#') ? (JSON.parse(line.slice(1)) as { format?: string; version?: number }) : {};
-        if (h.format !== BACKUP_FORMAT || h.version !== 1) throw new Error(`${file} is not a backup of this product (${BACKUP_FORMAT} 1).`);
+        // Checked by verifyBackup.
         header = true;
+        hash.update(`${line}\n`);
         continue;
       }
       if (line.startsWith('#')) {
-        const c = JSON.parse(line.slice(1)) as { table?: string; columns?: string[]; end?: string; rows?: number; done?: boolean };
+        const c = control(file, line);
+        if (c.done) {
+          finished = true;
+          continue;
+        }
+        hash.update(`${line}\n`);
         if (c.table) {
           await flush();
           if (DROPPED_TABLES.includes(c.table) && !targetTables.includes(c.table)) {
             dropped = true;
             continue;
           }
-          if (!targetTables.includes(c.table)) throw new Error(`The backup has a table "${c.table}" this version does not know: it was made by a newer version. Restore it with that version.`);
+          if (!targetTables.includes(c.table)) throw new BackupError(`The backup has a table "${c.table}" this version does not know: it was made by a newer version. Restore it with that version.`);
           const have = await loadColumns(client, c.table);
           const unknown = (c.columns ?? []).filter((x) => !have.includes(x) && !DROPPED_COLUMNS[c.table!]?.includes(x));
-          if (unknown.length) throw new Error(`The backup's table "${c.table}" has columns this version does not know (${unknown.join(', ')}): it was made by a newer version.`);
+          if (unknown.length) throw new BackupError(`The backup's table "${c.table}" has columns this version does not know (${unknown.join(', ')}): it was made by a newer version.`);
           table = c.table;
           // Columns added since the backup was made take their defaults.
           cols = (c.columns ?? []).filter((x) => have.includes(x));
@@ -151,19 +336,18 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
           await flush();
           expected[c.end] = c.rows ?? 0;
           table = undefined;
-        } else if (c.done) {
-          finished = true;
         }
         continue;
       }
+      hash.update(`${line}\n`);
       if (dropped) continue;
-      if (!table) throw new Error(`${file} is damaged: a row outside a table.`);
+      if (!table) throw new BackupError(`${file} is damaged: a row outside a table.`);
       batch.push(line);
       bytes += line.length;
       if (batch.length >= 1000 || bytes > 16 * 1024 * 1024) await flush();
     }
-    if (!header) throw new Error(`${file} is empty.`);
-    if (!finished) throw new Error(`${file} is incomplete (it has no end line): nothing was restored.`);
+    // Read twice: the second reading must be the file the first one checked.
+    if (!finished || (check.sha256 && hash.digest('hex') !== check.sha256)) throw new BackupError(`${file} changed while it was being restored: nothing was restored.`);
     await resetSequences(client);
     const after = await countRows(client, Object.keys(expected));
     const { lines: report, ok } = countsReport(expected, after);
@@ -176,12 +360,11 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
     // built now from their columns (ADR 0031, 0033). Rows that have one keep it.
     await client.query('select ledger_answers_refill()');
     await client.query('commit');
-    return { tables: Object.keys(expected).length, rows: Object.values(after).reduce((a, b) => a + b, 0), report };
+    return { ...check, tables: Object.keys(expected).length, rows: Object.values(after).reduce((a, b) => a + b, 0), report };
   } catch (e) {
     await client.query('rollback').catch(() => undefined);
     throw e;
   } finally {
-    input?.destroy();
     await client.end().catch(() => undefined);
   }
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
 import { DataDirInUseError, openDatabase, runningEmbeddedUrl, type Database } from '../db/database.js';
 import { EmbeddedPostgresError } from '../db/embedded.js';
-import { backupFileName, restoreBackup, writeBackup } from './backup.js';
+import { BackupError, backupFileName, restoreBackup, writeBackup } from './backup.js';
 
 const log = (m: string) => console.log(m);
 
@@ -39,7 +39,7 @@ async function main(): Promise<number> {
     let file = arg ? path.resolve(arg) : path.join(config.backupDir, backupFileName());
     if (arg && fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, backupFileName());
     const s = await withDatabase(false, (url) => writeBackup(url, file));
-    log(`Backup written: ${s.file} (${s.tables} tables, ${s.rows} rows, ${(s.bytes / 1048576).toFixed(1)} MB, ${(s.ms / 1000).toFixed(1)} s)`);
+    log(`Backup written: ${s.file} (${s.tables} tables, ${s.rows} rows, ${(s.bytes / 1048576).toFixed(1)} MB, ${(s.ms / 1000).toFixed(1)} s; sha256 ${s.sha256})`);
     return 0;
   }
   if (cmd === 'restore') {
@@ -47,7 +47,9 @@ async function main(): Promise<number> {
     const file = path.resolve(arg);
     if (!fs.existsSync(file)) { console.error(`No such file: ${file}`); return 2; }
     const s = await withDatabase(true, (url) => restoreBackup(file, url));
-    log(`Restored ${s.rows} rows of ${s.tables} tables from ${file}; every table's row count equals the backup's:\n${s.report.join('\n')}`);
+    for (const w of s.warnings) console.warn(`Warning: ${w}`);
+    const made = `made ${s.header.createdAt ?? 'at an unknown time'}${s.header.app ? ` by version ${s.header.app}` : ''}, migrations: back office ${s.header.migrations.public}, device service ${s.header.migrations.devices}`;
+    log(`Restored ${s.rows} rows of ${s.tables} tables from ${file} (${made}); ${s.sha256 ? `its checksum matches (sha256 ${s.sha256}) and ` : ''}every table's row count equals the backup's:\n${s.report.join('\n')}`);
     return 0;
   }
   console.error('Usage: npm run backup [FILE|FOLDER]  |  npm run restore FILE');
@@ -55,7 +57,7 @@ async function main(): Promise<number> {
 }
 
 main().then((code) => process.exit(code), (err: Error) => {
-  const known = err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof EmbeddedPostgresError;
+  const known = err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof EmbeddedPostgresError || err instanceof BackupError;
   console.error(known ? err.message : `Failed: ${err.message}`);
   process.exit(1);
 });
