@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { listEnvelope, versionSchema } from './common.js';
 import { CURRENCIES, DEFAULT_CURRENCY, isDecimal, round, dec } from './money.js';
-import { decimalField, wholeNumberField } from './decimal-input.js';
-import { MODEL_SORTS, PRODUCT_SORTS, PRODUCT_LIST_TYPES, MATERIAL_SORTS, PUBLIC_SORTS, SOLAR_PANEL_CATEGORY, BATTERY_CATEGORY, VAT_CHOICES, DEFAULT_VAT, UNITS, DEFAULT_UNIT, CCT_OPTIONS, OPTIC_OPTIONS, PRODUCT_IMAGE_DESCRIPTIONS, MAIN_IMAGE, DEFAULT_OPERATIONS, DIMENSIONS_PLACEHOLDER, type Pair, hasText, toPair, NAME_MIN } from './catalogue-constants.js';
+import { decimalField, intChoice, wholeNumberField } from './decimal-input.js';
+import { MODEL_CATEGORIES, MODEL_SORTS, PRODUCT_SORTS, PRODUCT_LIST_TYPES, MATERIAL_SORTS, PUBLIC_SORTS, SOLAR_PANEL_CATEGORY, BATTERY_CATEGORY, VAT_CHOICES, DEFAULT_VAT, UNITS, DEFAULT_UNIT, CCT_OPTIONS, OPTIC_OPTIONS, PRODUCT_IMAGE_DESCRIPTIONS, MAIN_IMAGE, DEFAULT_OPERATIONS, DIMENSIONS_PLACEHOLDER, type Pair, hasText, toPair, NAME_MIN } from './catalogue-constants.js';
 
 // The constants and the pair helpers live in catalogue-constants.ts (no zod): the web client's public pages import
 // them without pulling zod and decimal.js into their first download (ADR 0018).
@@ -82,9 +82,8 @@ export const productionDetailInput = z.object({
 }, { error: 'error.invalidType' });
 export interface ProductionDetail { No: number; Operation: (typeof DEFAULT_OPERATIONS)[number]; OperationDescription: string; OperationComponent: OperationComponent[] }
 
-const modelCategory = z.union([z.number(), z.string()], { error: 'model.category.required' })
-  .transform((v) => (typeof v === 'string' ? (v.trim() === '' ? NaN : Number(v)) : v))
-  .pipe(z.number({ error: 'model.category.required' }).int({ error: 'model.category.required' }).min(0, { error: 'model.category.required' }).max(8, { error: 'model.category.required' }));
+/** The category's index (0-8), as a number or its exact text; '', '-0', '1e0', ' 1' are refused. */
+const modelCategory = intChoice(MODEL_CATEGORIES, 'model.category.required');
 
 const modelFields = {
   model_sira: numberInput({ int: true, max: 1e6 }),

@@ -6,6 +6,7 @@ import { companies, files, offers, users } from './db/schema.js';
 import { newId } from './lib/ids.js';
 import { createTestContext, type TestContext } from './test/helper.js';
 import { insertMaterial } from './modules/catalogue/test-fixtures.js';
+import { makeModel } from './modules/catalogue/catalogue-factory.js';
 import { dataUrl, makePng, multipartBody } from './modules/files/test-files.js';
 
 /**
@@ -123,6 +124,12 @@ describe('integer choice fields take only their values', () => {
       expect(user.json().fields, JSON.stringify(v)).toEqual({ role: 'Role must be between 0 and 7.' });
     }
     expect({ offers: await offerCount(), users: await userCount() }).toEqual(before);
+    // A model's category (0-8) is such a field too.
+    for (const v of ['-0', '1e0', ' 1', '', [], null]) {
+      const model = await post('/api/models/create/', { ...makeModel(0), model_kodu: `CAT-${newId().slice(0, 6)}`, model_kategori: v });
+      expect(model.statusCode, JSON.stringify(v)).toBe(400);
+      expect(Object.keys(model.json().fields), JSON.stringify(v)).toEqual(['model_kategori']);
+    }
     // The listed values, as numbers or their exact text, are taken.
     const ok = await post('/api/offers/create', offer({ invoice_type: '2', teklif_durumu: 0 }));
     expect(ok.statusCode, ok.body).toBe(200);
