@@ -66,5 +66,7 @@ describe('intChoice and wholeNumberField', () => {
     expect(n.parse('1.200,0')).toBe(1200);
     expect(n.parse(7)).toBe(7);
     for (const v of ['1,5', 0, [], null, '5e-400', '-0']) expect(n.safeParse(v).success, JSON.stringify(v)).toBe(false);
+    expect(n.safeParse('1.000').error?.issues[0].message).toBe('number.unreadable.qty');
+    expect(n.parse('1000')).toBe(1000);
   });
 });

@@ -86,14 +86,17 @@ export function intChoice<const T extends readonly number[]>(values: T, key: Mes
 
 /**
  * A whole-number field read like a decimal one (readDecimal: 12, '12', '1.200,0'); a fraction or a value outside
- * min..max is refused with the field's message. `blank` as in decimalField.
+ * min..max is refused with the field's message. Text with a point and no comma ('1.000': 1 or 1000?) reads as no
+ * number here. `blank` as in decimalField.
  */
 export function wholeNumberField(o: { key: MessageKey; label: NumberLabel; min: number; max: number }): z.ZodType<number, number | string | null>;
 export function wholeNumberField<B extends number | null>(o: { key: MessageKey; label: NumberLabel; min: number; max: number; blank: B }): z.ZodType<number | B, number | string | null>;
 export function wholeNumberField(o: { key: MessageKey; label: NumberLabel; min: number; max: number; blank?: number | null }): z.ZodType<number | null, number | string | null> {
   return z.union([z.number(), z.string(), z.null()], { error: o.key }).transform((v, ctx) => {
     if (isBlank(v) && o.blank !== undefined) return o.blank;
-    const text = isBlank(v) ? null : readDecimal(v);
+    // '1.000' in a whole-number field is canonical 1 or Turkish 1000: text with a point and no comma is refused.
+    const ambiguous = typeof v === 'string' && v.includes('.') && !v.includes(',');
+    const text = isBlank(v) || ambiguous ? null : readDecimal(v);
     if (text === null && !isBlank(v)) {
       ctx.addIssue({ code: 'custom', message: unreadable(o.label) });
       return z.NEVER;

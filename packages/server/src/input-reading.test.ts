@@ -92,7 +92,10 @@ describe('one reading of decimal numbers (ADR 0035)', () => {
 
     const material = await post('/api/materials/create/', { material_name: 'Okunan Malzeme', material_no: '1.234,0', material_category: 'Mekanik', material_group: 'Sarf', material_unit: 'Kg', material_price: '1.234,5678', material_doviz: '$' });
     expect(material.statusCode, material.body).toBe(200);
-    expect(material.json()).toMatchObject({ material_price: 1234.5678 });
+    expect(material.json()).toMatchObject({ material_no: 1234, material_price: 1234.5678 });
+    // In a whole number '1.234' is 1.234 or 1234: refused rather than guessed.
+    const ambiguous = await post('/api/materials/create/', { material_name: 'Belirsiz Malzeme', material_no: '1.234', material_category: 'Mekanik', material_group: 'Sarf', material_unit: 'Kg', material_price: 1, material_doviz: '$' });
+    expect(ambiguous.json().fields).toEqual({ material_no: 'This value is not a readable number: write it as 1234,56 or 1234.56.' });
 
     const settings = (await t.call({ method: 'GET', url: '/api/offers/settings', token: t.tokens[1] })).json();
     const saved = await post('/api/offers/settings', { __v: settings.__v, urun_kdv: '8,0' });
