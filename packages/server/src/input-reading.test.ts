@@ -98,9 +98,9 @@ describe('one reading of decimal numbers (ADR 0035)', () => {
     expect(ambiguous.json().fields).toEqual({ material_no: 'This value is not a readable number: write it as 1234,56 or 1234.56.' });
 
     const settings = (await t.call({ method: 'GET', url: '/api/offers/settings', token: t.tokens[1] })).json();
-    const saved = await post('/api/offers/settings', { __v: settings.__v, urun_kdv: '8,0' });
+    const saved = await post('/api/offers/settings', { __v: settings.__v, urun_kdv: '8,5' });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().urun_kdv).toBe(8);
+    expect(saved.json().urun_kdv).toBe(8.5);
   });
 });
 
