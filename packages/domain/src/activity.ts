@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { EMAIL_RE } from './common.js';
+import { wholeNumberField } from './decimal-input.js';
 
 // ------------------------------------------------------------------ to-dos
 
@@ -126,8 +127,7 @@ export const offerRequestSchema = z.object({
   email: z.string({ error: 'offerRequest.email.required' }).trim().min(1, { error: 'offerRequest.email.required' }).max(200, { error: 'error.tooLong' })
     .regex(EMAIL_RE, { error: 'offerRequest.email.invalid' }),
   phone: opt(40).refine((v) => v === '' || /^\+?[\d\s()./-]{5,25}$/.test(v), { error: 'offerRequest.phone.invalid' }),
-  quantity: z.coerce.number({ error: 'offerRequest.quantity.invalid' }).int({ error: 'offerRequest.quantity.invalid' })
-    .min(1, { error: 'offerRequest.quantity.invalid' }).max(OFFER_REQUEST_QTY_MAX, { error: 'offerRequest.quantity.invalid' }),
+  quantity: wholeNumberField({ key: 'offerRequest.quantity.invalid', label: 'qty', min: 1, max: OFFER_REQUEST_QTY_MAX }),
   message: opt(OFFER_REQUEST_MESSAGE_MAX),
   [OFFER_REQUEST_HONEYPOT]: z.string().max(500).optional(),
 });

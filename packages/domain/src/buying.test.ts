@@ -91,7 +91,7 @@ describe('inputs', () => {
   it('refuses what makes no sense, each with its field and message', () => {
     const r = buyingInputSchema.safeParse({ material_qty: 0, material_price: -1, USD_Kur: 'x', satinalma_durumu: 7, tedarikci_eposta: 'nope', teslim_tarihi: '31.02.20x6', material_unit: 'Ton', material_doviz: '£' });
     expect(issues(r)).toEqual({
-      material_id: 'buying.material.required', material_qty: 'buying.qty.invalid', material_price: 'buying.price.invalid', USD_Kur: 'buying.rate.invalid',
+      material_id: 'buying.material.required', material_qty: 'buying.qty.invalid', material_price: 'buying.price.invalid', USD_Kur: 'number.unreadable.rate',
       satinalma_durumu: 'buying.status.invalid', tedarikci_eposta: 'buying.email.invalid', teslim_tarihi: 'buying.date.invalid',
       material_unit: 'catalogue.unit.invalid', material_doviz: 'catalogue.currency.invalid',
     });

@@ -3,6 +3,7 @@ import { EMAIL_RE, PAGE_SIZES, versionSchema } from './common.js';
 import { parseDateInput } from './format.js';
 import { UNITS } from './catalogue.js';
 import { CURRENCIES, dec, isDecimal, round2, type DecimalInput } from './money.js';
+import { decimalField, intChoice } from './decimal-input.js';
 
 /**
  * Purchase requests (spec 001 2.11, 3.8, 4.2, 7, 9; DECISIONS 6): a material asked of a supplier. The
@@ -108,26 +109,18 @@ const ref = (key: 'buying.material.required' | 'buying.supplier.unknown') =>
   z.union([z.string().max(64, { error: 'error.tooLong' }), z.object({ _id: z.string().max(64) }).loose().transform((o) => o._id), z.null()], { error: key })
     .transform((v) => (v ?? '').trim());
 
-const decimalField = (key: 'buying.qty.invalid' | 'buying.price.invalid' | 'buying.rate.invalid', places: number, ok: (d: ReturnType<typeof dec>) => boolean) =>
-  z.union([z.number(), z.string().max(40), z.null()], { error: key }).transform((v, ctx) => {
-    if (v === null || v === '' || !isDecimal(v) || !ok(dec(v))) {
-      ctx.addIssue({ code: 'custom', message: key });
+const qtyInput = decimalField({ key: 'buying.qty.invalid', label: 'qty', places: BUYING_QTY_PLACES, positive: true, max: 1e10 });
+const priceInput = decimalField({ key: 'buying.price.invalid', label: 'price', places: BUYING_PRICE_PLACES, min: 0, max: 1e11 });
+/** A rate: a positive number, or empty/null (or 0) for "not known". */
+const rateInput = decimalField({ key: 'buying.rate.invalid', label: 'rate', places: BUYING_RATE_PLACES, min: 0, max: 1e6, blank: null })
+  .transform((v, ctx) => {
+    if (v === '0') return null;
+    if (v !== null && Number(v) <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'buying.rate.invalid' });
       return z.NEVER;
     }
-    return dec(v).toDecimalPlaces(places).toFixed();
+    return v;
   });
-
-const qtyInput = decimalField('buying.qty.invalid', BUYING_QTY_PLACES, (d) => d.toDecimalPlaces(BUYING_QTY_PLACES).gt(0) && d.lte(1e10));
-const priceInput = decimalField('buying.price.invalid', BUYING_PRICE_PLACES, (d) => d.gte(0) && d.lte(1e11));
-/** A rate: a positive number, or empty/null for "not known". */
-const rateInput = z.union([z.number(), z.string().max(40), z.null()], { error: 'buying.rate.invalid' }).transform((v, ctx) => {
-  if (v === null || v === '' || (typeof v === 'number' && v === 0)) return null;
-  if (!isDecimal(v) || !dec(v).gt(0) || dec(v).gt(1e6)) {
-    ctx.addIssue({ code: 'custom', message: 'buying.rate.invalid' });
-    return z.NEVER;
-  }
-  return dec(v).toDecimalPlaces(BUYING_RATE_PLACES).toFixed();
-});
 /** A date: DD.MM.YYYY, ISO or epoch ms; empty or null clears it. */
 const dateInput = z.union([z.string().max(40), z.number(), z.null()], { error: 'buying.date.invalid' }).transform((v, ctx) => {
   if (v === null || v === '') return null;
@@ -138,14 +131,7 @@ const dateInput = z.union([z.string().max(40), z.number(), z.null()], { error: '
   }
   return d;
 });
-const statusInput = z.union([z.number(), z.string().max(4)], { error: 'buying.status.invalid' }).transform((v, ctx) => {
-  const n = typeof v === 'number' ? v : Number(v.trim() === '' ? NaN : v);
-  if (!Number.isInteger(n) || n < 0 || n > 4) {
-    ctx.addIssue({ code: 'custom', message: 'buying.status.invalid' });
-    return z.NEVER;
-  }
-  return n as BuyingStatus;
-});
+const statusInput = intChoice(BUYING_STATUSES, 'buying.status.invalid');
 const unitInput = z.union([z.string(), z.null()], { error: 'catalogue.unit.invalid' }).transform((v) => (v ?? '').trim())
   .refine((v) => v === '' || (UNITS as readonly string[]).includes(v), { error: 'catalogue.unit.invalid' });
 const currencyInput = z.union([z.string(), z.null()], { error: 'catalogue.currency.invalid' }).transform((v) => (v ?? '').trim())

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { listEnvelope, versionSchema } from './common.js';
 import { CURRENCIES, DEFAULT_CURRENCY, isDecimal, round, dec } from './money.js';
-import { MODEL_SORTS, PRODUCT_SORTS, PRODUCT_LIST_TYPES, MATERIAL_SORTS, PUBLIC_SORTS, SOLAR_PANEL_CATEGORY, BATTERY_CATEGORY, VAT_CHOICES, DEFAULT_VAT, UNITS, DEFAULT_UNIT, CCT_OPTIONS, OPTIC_OPTIONS, PRODUCT_IMAGE_DESCRIPTIONS, MAIN_IMAGE, DEFAULT_OPERATIONS, DIMENSIONS_PLACEHOLDER, type Pair, hasText, toPair, NAME_MIN } from './catalogue-constants.js';
+import { decimalField, intChoice, wholeNumberField } from './decimal-input.js';
+import { MODEL_CATEGORIES, MODEL_SORTS, PRODUCT_SORTS, PRODUCT_LIST_TYPES, MATERIAL_SORTS, PUBLIC_SORTS, SOLAR_PANEL_CATEGORY, BATTERY_CATEGORY, VAT_CHOICES, DEFAULT_VAT, UNITS, DEFAULT_UNIT, CCT_OPTIONS, OPTIC_OPTIONS, PRODUCT_IMAGE_DESCRIPTIONS, MAIN_IMAGE, DEFAULT_OPERATIONS, DIMENSIONS_PLACEHOLDER, type Pair, hasText, toPair, NAME_MIN } from './catalogue-constants.js';
 
 // The constants and the pair helpers live in catalogue-constants.ts (no zod): the web client's public pages import
 // them without pulling zod and decimal.js into their first download (ADR 0018).
@@ -24,40 +25,17 @@ export const pairInput = (max = 200, key: 'error.invalidType' | 'model.name.shor
 /** '' and null mean "not given" for query parameters (the client sends ?orderBy=&search=). */
 export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** A number the client may send as number or text ('12,5'); '' and null are 0. */
+/** A number the client may send as number or text ('12,5', read by readDecimal); '' and null are 0. */
 export function numberInput(opts: { min?: number; max?: number; int?: boolean; key?: 'catalogue.number.invalid' } = {}) {
   const { min = 0, max = 1e9, int = false } = opts;
-  return z.union([z.number(), z.string().max(40), z.null()], { error: 'catalogue.number.invalid' }).transform((v, ctx) => {
-    if (v === null || (typeof v === 'string' && v.trim() === '')) return 0;
-    if (!isDecimal(v)) {
-      ctx.addIssue({ code: 'custom', message: 'catalogue.number.invalid' });
-      return z.NEVER;
-    }
-    const n = typeof v === 'number' ? v : Number(v.trim().replace(',', '.'));
-    if (n < min || n > max || (int && !Number.isInteger(n))) {
-      ctx.addIssue({ code: 'custom', message: 'catalogue.number.invalid' });
-      return z.NEVER;
-    }
-    return n;
-  });
+  if (int) return wholeNumberField({ key: 'catalogue.number.invalid', label: 'value', min, max, blank: 0 });
+  return decimalField({ key: 'catalogue.number.invalid', label: 'value', places: 10, min, max, blank: '0' }).transform(Number);
 }
 
 /** An amount kept exact: answered as a decimal string rounded to `places` (stored in numeric columns). */
 export function decimalInput(opts: { min?: number; max?: number; places?: number; key?: 'catalogue.number.invalid' | 'stock.price.required' } = {}) {
   const { min = 0, max = 1e11, places = 4, key = 'catalogue.number.invalid' } = opts;
-  return z.union([z.number(), z.string().max(40), z.null()], { error: key }).transform((v, ctx) => {
-    if (v === null || (typeof v === 'string' && v.trim() === '')) return '0';
-    if (!isDecimal(v)) {
-      ctx.addIssue({ code: 'custom', message: key });
-      return z.NEVER;
-    }
-    const d = dec(v).toDecimalPlaces(places);
-    if (d.lt(min) || d.gt(max)) {
-      ctx.addIssue({ code: 'custom', message: key });
-      return z.NEVER;
-    }
-    return d.toFixed();
-  });
+  return decimalField({ key, label: 'price', places, min, max, blank: '0' });
 }
 
 const text = (max = 500) => z.union([z.string().max(max, { error: 'error.tooLong' }), z.null()], { error: 'error.invalidType' }).transform((v) => (v ?? '').trim());
@@ -104,9 +82,8 @@ export const productionDetailInput = z.object({
 }, { error: 'error.invalidType' });
 export interface ProductionDetail { No: number; Operation: (typeof DEFAULT_OPERATIONS)[number]; OperationDescription: string; OperationComponent: OperationComponent[] }
 
-const modelCategory = z.union([z.number(), z.string()], { error: 'model.category.required' })
-  .transform((v) => (typeof v === 'string' ? (v.trim() === '' ? NaN : Number(v)) : v))
-  .pipe(z.number({ error: 'model.category.required' }).int({ error: 'model.category.required' }).min(0, { error: 'model.category.required' }).max(8, { error: 'model.category.required' }));
+/** The category's index (0-8), as a number or its exact text; '', '-0', '1e0', ' 1' are refused. */
+const modelCategory = intChoice(MODEL_CATEGORIES, 'model.category.required');
 
 const modelFields = {
   model_sira: numberInput({ int: true, max: 1e6 }),

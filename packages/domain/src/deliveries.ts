@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { versionSchema } from './common.js';
 import { parseDateInput } from './format.js';
 import { DEFAULT_UNIT, UNITS } from './catalogue.js';
-import { CURRENCIES, DEFAULT_CURRENCY, dec, isDecimal, lineTotal, type DecimalInput } from './money.js';
+import { CURRENCIES, DEFAULT_CURRENCY, lineTotal, type DecimalInput } from './money.js';
+import { decimalField, intChoice } from './decimal-input.js';
 
 /**
  * Company deliveries (spec 000 2.9, 3 Delivery, 4, 5; DECISIONS 6): samples and warranty replacements
@@ -57,26 +58,8 @@ export function effectiveStatusDescription(status: number, description: number):
 const text = (max: number) => z.union([z.string().max(max, { error: 'error.tooLong' }), z.null()], { error: 'error.invalidType' })
   .optional().transform((v) => (v ?? '').trim());
 
-const qtyInput = z.union([z.number(), z.string().max(40), z.null()], { error: 'delivery.qty.required' }).transform((v, ctx) => {
-  if (v === null || v === '' || !isDecimal(v) || dec(v).isZero()) {
-    ctx.addIssue({ code: 'custom', message: 'delivery.qty.required' });
-    return z.NEVER;
-  }
-  const q = dec(v).toDecimalPlaces(DELIVERY_QTY_PLACES);
-  if (q.lt(DELIVERY_QTY_MIN) || q.gt(1e9)) {
-    ctx.addIssue({ code: 'custom', message: 'delivery.qty.min' });
-    return z.NEVER;
-  }
-  return q.toFixed();
-});
-
-const priceInput = z.union([z.number(), z.string().max(40), z.null()], { error: 'delivery.price.invalid' }).transform((v, ctx) => {
-  if (v === null || v === '' || !isDecimal(v) || dec(v).lt(0) || dec(v).gt(1e11)) {
-    ctx.addIssue({ code: 'custom', message: 'delivery.price.invalid' });
-    return z.NEVER;
-  }
-  return dec(v).toDecimalPlaces(2).toFixed();
-});
+const qtyInput = decimalField({ key: 'delivery.qty.required', minKey: 'delivery.qty.min', label: 'qty', places: DELIVERY_QTY_PLACES, min: DELIVERY_QTY_MIN, max: 1e9 });
+const priceInput = decimalField({ key: 'delivery.price.invalid', label: 'price', places: 2, min: 0, max: 1e11 });
 
 const dateInput = z.union([z.string().max(40), z.number(), z.null()], { error: 'delivery.date.invalid' }).optional().transform((v, ctx) => {
   if (v === null || v === undefined || v === '') return undefined;
@@ -88,10 +71,8 @@ const dateInput = z.union([z.string().max(40), z.number(), z.null()], { error: '
   return d;
 });
 
-const statusInput = z.coerce.number({ error: 'delivery.status.invalid' }).int({ error: 'delivery.status.invalid' })
-  .min(0, { error: 'delivery.status.invalid' }).max(2, { error: 'delivery.status.invalid' });
-const statusDescriptionInput = z.coerce.number({ error: 'delivery.statusdescription.invalid' }).int({ error: 'delivery.statusdescription.invalid' })
-  .min(0, { error: 'delivery.statusdescription.invalid' }).max(4, { error: 'delivery.statusdescription.invalid' });
+const statusInput = intChoice(DELIVERY_STATUSES, 'delivery.status.invalid');
+const statusDescriptionInput = intChoice(DELIVERY_STATUS_DESCRIPTIONS, 'delivery.statusdescription.invalid');
 
 const companyRef = z.union([z.string(), z.null()], { error: 'delivery.company.required' }).optional()
   .transform((v) => (v ?? '').trim()).pipe(z.string().min(1, { error: 'delivery.company.required' }).max(64, { error: 'error.tooLong' }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readDecimal } from './money.js';
 
 /**
  * The label editor's data (spec 002 3 'Label', 2.7, 5, 9): kept in the browser, printed by /pdf/label10x10 (box),
@@ -40,7 +41,8 @@ export const labelDataSchema = z.object({
   Unit: str(20),
   BoxQty: z.union([z.number(), z.string().max(20), z.null()], { error: 'doc.boxQty.invalid' }).optional().transform((v, ctx) => {
     if (v === null || v === undefined || v === '') return 1;
-    const n = Number(String(v).replace(',', '.'));
+    const text = readDecimal(v);
+    const n = text === null ? Number.NaN : Number(text);
     if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
       ctx.addIssue({ code: 'custom', message: 'doc.boxQty.invalid' });
       return z.NEVER;

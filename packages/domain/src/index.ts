@@ -34,3 +34,4 @@ export * from './buying.js';
 export * from './labels.js';
 export * from './documents.js';
 export * from './orders.js';
+export * from './decimal-input.js';

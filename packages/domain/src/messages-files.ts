@@ -11,6 +11,8 @@ export const FILE_MESSAGES = {
   'file.missing': { tr: 'Dosya bulunamadı.', en: 'File not found.', es: 'Archivo no encontrado.' },
   'file.pdfScript': { tr: 'Bu PDF betik ya da otomatik eylem (JavaScript, OpenAction, AA, Launch) içeriyor; güvenlik için kabul edilmiyor.', en: 'This PDF carries a script or an automatic action (JavaScript, OpenAction, AA, Launch) and is refused for safety.', es: 'Este PDF contiene un script o una acción automática (JavaScript, OpenAction, AA, Launch) y se rechaza por seguridad.' },
   'file.pdfInvalid': { tr: 'Bu dosya PDF gibi başlıyor ama geçerli bir PDF değil.', en: 'This file starts like a PDF but is not a valid PDF.', es: 'Este archivo empieza como un PDF pero no es un PDF válido.' },
+  'file.imageBroken': { tr: 'Bu görsel okunamadı: dosya bozuk ya da eksik. Görseli yeniden kaydedip yükleyiniz.', en: 'This image cannot be read: the file is damaged or incomplete. Save the image again and upload it.', es: 'No se puede leer esta imagen: el archivo está dañado o incompleto. Vuelva a guardarla y súbala.' },
+  'file.imageTooLarge': { tr: 'Bu görsel çok büyük: en fazla {{megapixels}} megapiksel yükleyebilirsiniz.', en: 'This image is too large: at most {{megapixels}} megapixels can be uploaded.', es: 'Esta imagen es demasiado grande: se pueden subir como máximo {{megapixels}} megapíxeles.' },
   'file.empty': { tr: 'Dosya boş.', en: 'The file is empty.', es: 'El archivo está vacío.' },
   'file.required': { tr: 'Dosya yükleyiniz.', en: 'Upload a file.', es: 'Suba un archivo.' },
 

@@ -42,6 +42,14 @@ const CORE_MESSAGES = {
   'error.tooMany': { tr: 'Çok fazla istek. Lütfen biraz sonra tekrar deneyin.', en: 'Too many requests. Please try again later.', es: 'Demasiadas solicitudes. Inténtelo más tarde.' },
   'error.internal': { tr: 'Beklenmeyen bir hata oluştu.', en: 'An unexpected error occurred.', es: 'Se produjo un error inesperado.' },
   'error.unavailable': { tr: 'Hizmet şu anda kullanılamıyor.', en: 'The service is unavailable right now.', es: 'El servicio no está disponible ahora.' },
+  'error.invalidText': { tr: 'Bu alan geçersiz bir karakter içeriyor.', en: 'This field contains an invalid character.', es: 'Este campo contiene un carácter no válido.' },
+
+  // numbers (docs/decisions/0035-decimal-input.md): text that reads as no number, naming the field
+  'number.unreadable.qty': { tr: 'Miktar sayı olarak okunamadı: 1234,56 ya da 1234.56 biçiminde yazınız.', en: 'The quantity is not a readable number: write it as 1234,56 or 1234.56.', es: 'La cantidad no es un número legible: escríbala como 1234,56 o 1234.56.' },
+  'number.unreadable.price': { tr: 'Fiyat sayı olarak okunamadı: 1234,56 ya da 1234.56 biçiminde yazınız.', en: 'The price is not a readable number: write it as 1234,56 or 1234.56.', es: 'El precio no es un número legible: escríbalo como 1234,56 o 1234.56.' },
+  'number.unreadable.vat': { tr: 'KDV sayı olarak okunamadı: 18 ya da 8,5 biçiminde yazınız.', en: 'The VAT is not a readable number: write it as 18 or 8,5.', es: 'El IVA no es un número legible: escríbalo como 18 o 8,5.' },
+  'number.unreadable.rate': { tr: 'Kur sayı olarak okunamadı: 38,4512 ya da 38.4512 biçiminde yazınız.', en: 'The exchange rate is not a readable number: write it as 38,4512 or 38.4512.', es: 'El tipo de cambio no es un número legible: escríbalo como 38,4512 o 38.4512.' },
+  'number.unreadable.value': { tr: 'Bu değer sayı olarak okunamadı: 1234,56 ya da 1234.56 biçiminde yazınız.', en: 'This value is not a readable number: write it as 1234,56 or 1234.56.', es: 'Este valor no es un número legible: escríbalo como 1234,56 o 1234.56.' },
 
   // auth
   'auth.missingCredentials': { tr: 'E-posta ve şifre giriniz.', en: 'Enter your e-mail and password.', es: 'Introduzca su correo y contraseña.' },

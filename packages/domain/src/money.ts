@@ -13,19 +13,39 @@ export const DEFAULT_CURRENCY: Currency = '$';
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 
-/** A Decimal of the value; '' / null / undefined are 0; a comma is read as the decimal separator. */
+/**
+ * The one reading of a decimal number sent as text or JSON (docs/decisions/0035-decimal-input.md):
+ *  - a JSON number is its value (when finite);
+ *  - a string without a comma is canonical: an optional sign, digits and at most one '.' as the decimal point
+ *    ('1234.56', '1.234' = 1.234, '.5', '12.');
+ *  - a string with a comma is Turkish, as the forms show numbers: the comma is the decimal mark and dots may only
+ *    group the whole part by three ('1.234,56' = 1234.56, '1234,5', '1,234' = 1.234, ',5');
+ *  - anything else ('1.234.567' with no comma, '1,234.56', '1.23,4', '1e5', '12a', '', '  ') reads as nothing.
+ * Answers the value as a canonical decimal string ('-1234.56'), or null when it does not read as a number.
+ */
+export function readDecimal(v: unknown): string | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v === 0 ? 0 : v) : null;
+  if (typeof v !== 'string' || v.length > 60) return null;
+  const s = v.trim();
+  if (CANONICAL_INPUT.test(s)) return s.startsWith('+') ? s.slice(1) : s;
+  const m = TURKISH_INPUT.exec(s);
+  if (!m || (m[2] === undefined && m[3] === '')) return null;
+  return `${m[1] === '-' ? '-' : ''}${(m[2] ?? '0').replaceAll('.', '')}.${m[3] || '0'}`;
+}
+const CANONICAL_INPUT = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+const TURKISH_INPUT = /^([-+]?)(\d+|\d{1,3}(?:\.\d{3})+)?,(\d*)$/;
+
+/** A Decimal of the value; '' / null / undefined are 0; text is read as readDecimal reads it (else it throws). */
 export function dec(v: DecimalInput): Decimal {
   if (v === null || v === undefined || v === '') return new D(0);
-  if (typeof v === 'string') return new D(v.trim().replace(',', '.'));
+  if (typeof v === 'string') return new D(readDecimal(v) ?? v.trim());
   if (typeof v === 'number') return new D(String(v));
   return new D(v);
 }
 
-/** Whether a value reads as a finite decimal number. */
+/** Whether a value reads as a finite decimal number (readDecimal). */
 export function isDecimal(v: unknown): boolean {
-  if (typeof v === 'number') return Number.isFinite(v);
-  if (typeof v !== 'string') return false;
-  return /^\s*[-+]?(\d+([.,]\d*)?|[.,]\d+)\s*$/.test(v);
+  return readDecimal(v) !== null;
 }
 
 /** A plain decimal string as PostgreSQL writes a numeric: an optional minus, digits, optionally a point and digits. */

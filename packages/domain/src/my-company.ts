@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_RE, optionalText, versionSchema } from './common.js';
 import { CURRENCIES } from './money.js';
+import { wholeNumberField } from './decimal-input.js';
 
 /** The own company is the single record with _id "1" (DECISIONS 1). */
 export const MY_COMPANY_ID = '1';
@@ -60,7 +61,7 @@ const emailField = optionalText(200).refine((v) => v.trim() === '' || EMAIL_RE.t
 const fileValue = z.string({ error: 'file.invalidValue' }).optional().nullable().transform((v) => v ?? '');
 
 export const qcQuestionSchema = z.object({
-  no: z.coerce.number({ error: 'mycompany.qc.no.invalid' }).int({ error: 'mycompany.qc.no.invalid' }).positive({ error: 'mycompany.qc.no.invalid' }).max(100000, { error: 'mycompany.qc.no.invalid' }),
+  no: wholeNumberField({ key: 'mycompany.qc.no.invalid', label: 'value', min: 1, max: 100000 }),
   Question: z.string({ error: 'mycompany.qc.question.required' }).trim().min(1, { error: 'mycompany.qc.question.required' }).max(1000, { error: 'error.tooLong' }),
 });
 export type QcQuestionInput = z.input<typeof qcQuestionSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_RE, versionSchema } from './common.js';
 import { CURRENCIES, DEFAULT_CURRENCY } from './money.js';
-import { OFFER_DEFAULT_VAT } from './offers.js';
+import { INVOICE_TYPES, OFFER_DEFAULT_VAT } from './offers.js';
+import { decimalField, intChoice } from './decimal-input.js';
 
 /**
  * Offer settings and contacts (spec 000 6: menu entries whose routes the spec does not show).
@@ -38,13 +39,12 @@ export const offerSettingsInputSchema = z.object({
   teklif_altbilgi: text(4000),
   teklif_notu: text(4000),
   teklif_dovizi: z.enum(CURRENCIES, { error: 'catalogue.currency.invalid' }).optional(),
-  urun_kdv: z.coerce.number({ error: 'offer.item.vat.invalid' }).min(0, { error: 'offer.item.vat.invalid' }).max(100, { error: 'offer.item.vat.invalid' }).optional(),
+  urun_kdv: decimalField({ key: 'offer.item.vat.invalid', label: 'vat', places: 2, min: 0, max: 100 }).transform(Number).optional(),
   teklif_tarih: z.boolean({ error: 'error.invalidType' }).optional(),
   teklif_kaseimza: z.boolean({ error: 'error.invalidType' }).optional(),
   teklif_kase: z.boolean({ error: 'error.invalidType' }).optional(),
   commercial_invoice: z.boolean({ error: 'error.invalidType' }).optional(),
-  invoice_type: z.coerce.number({ error: 'offer.invoiceType.invalid' }).int({ error: 'offer.invoiceType.invalid' })
-    .min(0, { error: 'offer.invoiceType.invalid' }).max(2, { error: 'offer.invoiceType.invalid' }).optional(),
+  invoice_type: intChoice(INVOICE_TYPES, 'offer.invoiceType.invalid').optional(),
   mail_subject: text(300),
   mail_text: text(8000),
 }, { error: 'error.invalidType' });

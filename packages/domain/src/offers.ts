@@ -4,7 +4,8 @@ import { FILES_URL_PREFIX } from './files.js';
 import { PRODUCT_CODE_PARTS } from './code-parts.js';
 import { parseDateInput } from './format.js';
 import { DEFAULT_UNIT, DEFAULT_VAT, UNITS, VAT_CHOICES } from './catalogue.js';
-import { CURRENCIES, DEFAULT_CURRENCY, dec, isDecimal } from './money.js';
+import { CURRENCIES, DEFAULT_CURRENCY } from './money.js';
+import { decimalField, intChoice, type NumberLabel } from './decimal-input.js';
 import { computeOffer, OFFER_TOTAL_FIELDS, OfferRateError, inconsistentTotals, type OfferLineInput, type OfferTotals } from './offer-money.js';
 import type { MessageKey } from './messages.js';
 
@@ -97,31 +98,12 @@ export const canChangeOfferRows = (status: number): boolean => status === 0;
 const text = (max: number) => z.union([z.string().max(max, { error: 'error.tooLong' }), z.null()], { error: 'error.invalidType' })
   .optional().transform((v) => (v === null ? '' : v?.trim()));
 
-const decimalIn = (key: MessageKey, opts: { min?: number; positive?: boolean; max?: number; places: number }) =>
-  z.union([z.number(), z.string().max(40), z.null()], { error: key }).optional().transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    if (v === null || v === '' || !isDecimal(v)) {
-      ctx.addIssue({ code: 'custom', message: key });
-      return z.NEVER;
-    }
-    const d = dec(v).toDecimalPlaces(opts.places);
-    if ((opts.positive && d.lte(0)) || (opts.min !== undefined && d.lt(opts.min)) || d.gt(opts.max ?? 1e11)) {
-      ctx.addIssue({ code: 'custom', message: key });
-      return z.NEVER;
-    }
-    return d.toNumber();
-  });
+/** A decimal of an item, answered as a number (decimal-input.ts reads it). */
+const decimalIn = (key: MessageKey, label: NumberLabel, opts: { min?: number; positive?: boolean; max?: number; places: number }) =>
+  decimalField({ key, label, places: opts.places, min: opts.min, positive: opts.positive, max: opts.max ?? 1e11 }).transform(Number).optional();
 
 /** A rate typed by the user or read from a bulletin: positive, 6 decimals; '' or null means "none". */
-const rateIn = (key: MessageKey) => z.union([z.number(), z.string().max(40), z.null()], { error: key }).optional().transform((v, ctx) => {
-  if (v === undefined) return undefined;
-  if (v === null || v === '') return null;
-  if (!isDecimal(v) || dec(v).lte(0) || dec(v).gt(1e6)) {
-    ctx.addIssue({ code: 'custom', message: key });
-    return z.NEVER;
-  }
-  return dec(v).toDecimalPlaces(6).toFixed();
-});
+const rateIn = (key: MessageKey) => decimalField({ key, label: 'rate', places: 6, positive: true, max: 1e6, blank: null }).optional();
 
 const boolIn = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('true'), z.literal('false')], { error: 'error.invalidType' }).optional()
   .transform((v) => (v === undefined ? undefined : v === true || v === 1 || v === 'true'));
@@ -157,11 +139,11 @@ export const offerItemInputSchema = z.object({
   urun_adi: z.union([z.string(), z.null()], { error: 'offer.item.name.required' }).transform((v) => (v ?? '').trim())
     .pipe(z.string().min(1, { error: 'offer.item.name.required' }).max(300, { error: 'error.tooLong' })),
   urun_kodu: codeIn,
-  urun_kdv: decimalIn('offer.item.vat.invalid', { min: 0, max: 100, places: 2 }),
-  urun_miktari: decimalIn('offer.item.qty.invalid', { positive: true, max: 1e9, places: 4 }),
+  urun_kdv: decimalIn('offer.item.vat.invalid', 'vat', { min: 0, max: 100, places: 2 }),
+  urun_miktari: decimalIn('offer.item.qty.invalid', 'qty', { positive: true, max: 1e9, places: 4 }),
   urun_birimi: z.union([z.string(), z.null()], { error: 'catalogue.unit.invalid' }).optional()
     .transform((v) => (v ?? '').trim() || DEFAULT_UNIT).pipe(z.enum(UNITS, { error: 'catalogue.unit.invalid' })),
-  urun_fiyati: decimalIn('offer.item.price.invalid', { min: 0, places: 4 }),
+  urun_fiyati: decimalIn('offer.item.price.invalid', 'price', { min: 0, places: 4 }),
   urun_dovizi: currencyIn,
   order_type: z.union([z.string(), z.null()], { error: 'offer.item.type.invalid' }).optional()
     .transform((v) => (v ?? '').trim() || 'default').pipe(z.enum(OFFER_ORDER_TYPES, { error: 'offer.item.type.invalid' })),
@@ -170,8 +152,9 @@ export const offerItemInputSchema = z.object({
 export type OfferItemInput = z.input<typeof offerItemInputSchema>;
 export type OfferItemData = z.output<typeof offerItemInputSchema>;
 
-const totalsIn = Object.fromEntries(OFFER_TOTAL_FIELDS.map((f) => [f, z.union([z.number(), z.string().max(40), z.null()]).optional()])) as
-  Record<(typeof OFFER_TOTAL_FIELDS)[number], z.ZodOptional<z.ZodUnion<[z.ZodNumber, z.ZodString, z.ZodNull]>>>;
+/** Sent totals are only compared with the server's computation (a blank one is not compared). */
+const totalsIn = Object.fromEntries(OFFER_TOTAL_FIELDS.map((f) => [f, decimalField({ key: 'offer.totals.inconsistent', label: 'value', places: 10, min: -1e15, max: 1e15, blank: null }).optional()])) as
+  Record<(typeof OFFER_TOTAL_FIELDS)[number], z.ZodOptional<z.ZodType<string | null, number | string | null>>>;
 
 /**
  * The body of create and update (spec 001 3.5). Every field is optional: create fills the defaults, update keeps
@@ -195,8 +178,7 @@ export const offerInputSchema = z.object({
   teklif_altbilgi: text(4000),
   teklif_no: text(40),
   teklif_referansno: text(100),
-  teklif_durumu: z.coerce.number({ error: 'offer.status.invalid' }).int({ error: 'offer.status.invalid' })
-    .min(0, { error: 'offer.status.invalid' }).max(4, { error: 'offer.status.invalid' }).optional(),
+  teklif_durumu: intChoice(OFFER_STATUSES, 'offer.status.invalid').optional(),
   teklif_dovizi: currencyIn,
   teklif_usdkur: rateIn('offer.rate.invalid'),
   teklif_eurkur: rateIn('offer.rate.invalid'),
@@ -204,8 +186,7 @@ export const offerInputSchema = z.object({
   teklif_kase: boolIn,
   teklif_kaseimza: boolIn,
   commercial_invoice: boolIn,
-  invoice_type: z.coerce.number({ error: 'offer.invoiceType.invalid' }).int({ error: 'offer.invoiceType.invalid' })
-    .min(0, { error: 'offer.invoiceType.invalid' }).max(2, { error: 'offer.invoiceType.invalid' }).optional(),
+  invoice_type: intChoice(INVOICE_TYPES, 'offer.invoiceType.invalid').optional(),
   teklif_sevkadresi: text(1000),
   orderTrackingEmail: text(200),
   ...totalsIn,

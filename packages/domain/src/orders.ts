@@ -5,6 +5,8 @@ import { FILES_URL_PREFIX } from './files.js';
 import { UNITS } from './catalogue.js';
 export { SEMI_FINISHED_OPERATION } from './catalogue-constants.js';
 import { CURRENCIES, dec, isDecimal, type DecimalInput } from './money.js';
+import { decimalField, wholeNumberField, type NumberLabel } from './decimal-input.js';
+import type { MessageKey } from './messages.js';
 
 /**
  * Orders and production (spec 002 2.2-2.6, 3, 4, 6, 7, 9; DECISIONS 4, 5, 6): order lines (order items)
@@ -373,23 +375,10 @@ export type OrdersOverview = z.infer<typeof ordersOverviewSchema>;
 
 // ------------------------------------------------------------------ inputs
 
-const intIn = (key: string, min: number, max: number) => z.union([z.number(), z.string().max(20)], { error: key }).transform((v, ctx) => {
-  const n = typeof v === 'number' ? v : v.trim() === '' ? NaN : Number(v);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    ctx.addIssue({ code: 'custom', message: key });
-    return z.NEVER;
-  }
-  return n;
-});
+const intIn = (key: MessageKey, min: number, max: number) => wholeNumberField({ key, label: 'value', min, max });
 
-const decimalIn = (key: string, ok: (d: ReturnType<typeof dec>) => boolean) =>
-  z.union([z.number(), z.string().max(40), z.null()], { error: key }).transform((v, ctx) => {
-    if (v === null || v === '' || !isDecimal(v) || !ok(dec(v))) {
-      ctx.addIssue({ code: 'custom', message: key });
-      return z.NEVER;
-    }
-    return dec(v).toDecimalPlaces(ORDER_QTY_PLACES).toFixed();
-  });
+const decimalIn = (key: MessageKey, label: NumberLabel, range: { min?: number; positive?: boolean; max: number }) =>
+  decimalField({ key, label, places: ORDER_QTY_PLACES, ...range });
 
 const text = (max: number) => z.union([z.string().max(max, { error: 'error.tooLong' }), z.null()], { error: 'error.invalidType' }).transform((v) => (v ?? '').trim());
 
@@ -414,7 +403,7 @@ export type OrderListArgs = z.output<typeof orderListQuerySchema>;
 
 /** POST /orders/operations/{itemId}/{operationId}/record: `{ qty }` with 0 < qty <= Qty - completed. */
 export const recordBodySchema = z.object({
-  qty: decimalIn('order.record.qty', (d) => d.gt(0) && d.lte(1e10)),
+  qty: decimalIn('order.record.qty', 'qty', { positive: true, max: 1e10 }),
   __v: versionSchema,
 }, { error: 'error.invalidType' });
 export type RecordBody = z.input<typeof recordBodySchema>;
@@ -432,7 +421,7 @@ const detailInput = z.object({
   material_category: text(200).optional().transform((v) => v ?? ''),
   material_group: text(200).optional().transform((v) => v ?? ''),
   component: z.boolean({ error: 'error.invalidType' }).optional().default(false),
-  materialQty: decimalIn('order.materialQty.invalid', (d) => d.gte(0) && d.lte(1e7)).optional().default('1'),
+  materialQty: decimalIn('order.materialQty.invalid', 'qty', { min: 0, max: 1e7 }).optional().default('1'),
   unit: text(20).optional(),
   StockUpdate: z.boolean({ error: 'error.invalidType' }).optional().default(true),
 }, { error: 'error.invalidType' });
@@ -442,7 +431,7 @@ const operationInput = z.object({
   /** Existing operations are matched by _id; progress fields (status, staff, times, completed, history) stay the server's. */
   _id: z.string().max(64).optional(),
   Operation: z.string({ error: 'order.operation.name' }).trim().min(1, { error: 'order.operation.name' }).max(100, { error: 'error.tooLong' }),
-  Qty: decimalIn('order.operation.qty', (d) => d.gt(0) && d.lte(1e10)).optional(),
+  Qty: decimalIn('order.operation.qty', 'qty', { positive: true, max: 1e10 }).optional(),
   OperationDescription: text(2000).optional().transform((v) => v ?? ''),
   OperationComponent: z.array(z.object({ label: text(300), value: z.union([z.string().max(64), z.number()]).transform((v) => String(v)) }), { error: 'error.invalidType' }).max(200).optional(),
   OperationDetails: z.array(detailInput, { error: 'error.invalidType' }).max(300, { error: 'error.tooLong' }).optional().default([]),
@@ -474,11 +463,11 @@ export const orderCreateSchema = z.object({
     .transform((v) => (v ?? '').trim()).pipe(z.string().min(1, { error: 'order.product.required' })),
   urun_adi: text(300).optional(),
   urun_kodu: z.array(z.string().max(60, { error: 'error.tooLong' }), { error: 'error.invalidType' }).max(9, { error: 'error.tooLong' }).optional(),
-  urun_miktari: decimalIn('order.qty.invalid', (d) => d.gt(0) && d.lte(1e9)).optional().default('1'),
+  urun_miktari: decimalIn('order.qty.invalid', 'qty', { positive: true, max: 1e9 }).optional().default('1'),
   urun_birimi: z.union([z.string(), z.null()], { error: 'catalogue.unit.invalid' }).transform((v) => (v ?? '').trim() || 'Adet').pipe(z.enum(UNITS, { error: 'catalogue.unit.invalid' })).optional().default('Adet'),
-  urun_fiyati: decimalIn('order.price.invalid', (d) => d.gte(0) && d.lte(1e11)).optional().default('0'),
+  urun_fiyati: decimalIn('order.price.invalid', 'price', { min: 0, max: 1e11 }).optional().default('0'),
   urun_dovizi: z.union([z.string(), z.null()], { error: 'catalogue.currency.invalid' }).transform((v) => (v ?? '').trim() || '$').pipe(z.enum(CURRENCIES, { error: 'catalogue.currency.invalid' })).optional().default('$'),
-  urun_kdv: decimalIn('catalogue.vat.invalid', (d) => d.gte(0) && d.lte(100)).optional().default('18'),
+  urun_kdv: decimalIn('catalogue.vat.invalid', 'vat', { min: 0, max: 100 }).optional().default('18'),
   order_type: z.enum(ORDER_TYPES, { error: 'order.type.invalid' }).optional().default('production'),
   // The line's photo: a file of our own (uploaded through /api/files/upload); without it the product's main image.
   urun_resim: text(1000).refine((v) => !v || (v.startsWith(FILES_URL_PREFIX) && !v.includes('..')), { error: 'order.photo.invalid' }).optional(),
@@ -496,17 +485,7 @@ export const orderDeliveryInputSchema = z.object({
     .pipe(z.string().min(1, { error: 'delivery.order.required' })),
   order_id: z.union([z.string().max(64), z.null()], { error: 'delivery.order.required' }).optional().transform((v) => (v ?? '').trim()),
   company_id: z.union([z.string().max(64), z.null()], { error: 'delivery.company.required' }).optional().transform((v) => (v ?? '').trim()),
-  qty: z.union([z.number(), z.string().max(40), z.null()], { error: 'delivery.qty.required' }).optional().transform((v, ctx) => {
-    if (v === null || v === undefined || v === '' || !isDecimal(v) || dec(v).isZero()) {
-      ctx.addIssue({ code: 'custom', message: 'delivery.qty.required' });
-      return z.NEVER;
-    }
-    if (dec(v).lt(1)) {
-      ctx.addIssue({ code: 'custom', message: 'delivery.qty.min' });
-      return z.NEVER;
-    }
-    return dec(v).toDecimalPlaces(2).toFixed();
-  }),
+  qty: decimalField({ key: 'delivery.qty.required', minKey: 'delivery.qty.min', label: 'qty', places: 2, min: 1, max: 1e10 }),
   date: z.union([z.string().max(40), z.number(), z.null()], { error: 'delivery.date.invalid' }).optional().transform((v, ctx) => {
     if (v === null || v === undefined || v === '') return new Date();
     const d = parseDateInput(v);

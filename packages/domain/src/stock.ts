@@ -3,7 +3,8 @@ import { versionSchema } from './common.js';
 import { parseDateInput } from './format.js';
 import { DEFAULT_UNIT, UNITS } from './catalogue.js';
 import { OPERATION_CENTERS, OPERATION_TYPES, type OperationType } from './stock-constants.js';
-import { CURRENCIES, DEFAULT_CURRENCY, dec, isDecimal, round, sum, type DecimalInput } from './money.js';
+import { CURRENCIES, DEFAULT_CURRENCY, dec, round, sum, type DecimalInput } from './money.js';
+import { decimalField } from './decimal-input.js';
 
 /**
  * Stock ledger (spec 001 3.4, 4.3, 5; DECISIONS 5): append-only signed movements of materials
@@ -68,20 +69,8 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, key: 'stock
   z.union([z.string(), z.null()], { error: key }).transform((v) => (v ?? '').trim())
     .pipe(z.string().min(3, { error: key }).pipe(z.enum(values, { error: key })));
 
-const qtyInput = z.union([z.number(), z.string().max(40), z.null()], { error: 'stock.qty.positive' }).transform((v, ctx) => {
-  if (v === null || !isDecimal(v) || !dec(v).gt(0) || dec(v).gt(1e10)) {
-    ctx.addIssue({ code: 'custom', message: 'stock.qty.positive' });
-    return z.NEVER;
-  }
-  return dec(v).toDecimalPlaces(QTY_PLACES).toFixed();
-});
-const priceInput = z.union([z.number(), z.string().max(40), z.null()], { error: 'stock.price.required' }).transform((v, ctx) => {
-  if (v === null || !isDecimal(v) || !dec(v).gt(0) || dec(v).gt(1e11)) {
-    ctx.addIssue({ code: 'custom', message: 'stock.price.required' });
-    return z.NEVER;
-  }
-  return dec(v).toDecimalPlaces(PRICE_PLACES).toFixed();
-});
+const qtyInput = decimalField({ key: 'stock.qty.positive', label: 'qty', places: QTY_PLACES, positive: true, max: 1e10 });
+const priceInput = decimalField({ key: 'stock.price.required', label: 'price', places: PRICE_PLACES, positive: true, max: 1e11 });
 const dateInput = z.union([z.string().max(40), z.number(), z.null()], { error: 'stock.date.invalid' }).transform((v, ctx) => {
   if (v === null || v === '') return new Date();
   const d = parseDateInput(v);

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_RE, idSchema, listEnvelope, optionalText, versionSchema } from './common.js';
 import { permissionsSchema } from './permissions.js';
+import { ROLES } from './roles.js';
+import { intChoice } from './decimal-input.js';
 
 export const PASSWORD_MIN_DEFAULT = 8;
 export const USERS_PAGE_SIZE = 10;
@@ -10,7 +12,7 @@ export const USERS_MAX_PAGE_SIZE = 100;
 const firstname = z.string({ error: 'user.firstname.min' }).trim().min(2, { error: 'user.firstname.min' }).max(80, { error: 'error.tooLong' });
 const lastname = z.string({ error: 'user.lastname.min' }).trim().min(3, { error: 'user.lastname.min' }).max(80, { error: 'error.tooLong' });
 const email = z.string({ error: 'user.email.invalid' }).trim().toLowerCase().max(200, { error: 'error.tooLong' }).regex(EMAIL_RE, { error: 'user.email.invalid' });
-const role = z.coerce.number({ error: 'user.role.invalid' }).int({ error: 'user.role.invalid' }).min(0, { error: 'user.role.invalid' }).max(7, { error: 'user.role.invalid' });
+const role = intChoice(ROLES, 'user.role.invalid');
 
 export function passwordSchema(min = PASSWORD_MIN_DEFAULT) {
   return z.string({ error: 'password.min' }).min(min, { error: 'password.min' }).max(200, { error: 'error.tooLong' });

@@ -28,6 +28,8 @@ const WRONG_TYPES = {
   company_name: 'a\u0000b', company_id: 5, product_id: true, qty: 'çok', price: '1e999', date: 'yesterday', status: 99,
   page: -1, pageSize: 'all', filter: { x: 1 }, task: 'x'.repeat(20_000), person_id: '../../etc', data: 'data:text/html;base64,PGgxPg==',
   sirket_adi: 7, sirket_ulke: [], urun_adi: 3, material_name: {}, model_kodu: false, productId: '\u0000', quantity: 1e308,
+  // Issue 22: a lone surrogate (a label's QR address threw URIError), numbers no reading takes, choices as odd values.
+  ProductID: '\ud800', model: '\udfff', urun_miktari: '1.234.567', material_qty: '1,234.5', teklif_usdkur: '1.23,4', teklif_durumu: [], invoice_type: '5e-400', role: '-0',
 };
 
 describe('every API route', () => {

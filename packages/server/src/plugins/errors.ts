@@ -14,18 +14,28 @@ function fieldFromPath(p: string | undefined, context: string | undefined): stri
   return clean || (context ?? '_');
 }
 
-/** The path of the first string (value or key) holding a NUL character, which PostgreSQL text cannot store. */
-function nulPath(v: unknown, path: string, depth = 0): string | null {
-  if (typeof v === 'string') return v.includes('\u0000') ? path : null;
+/** The path of the first string (value or key) for which `bad` holds. */
+function textPath(v: unknown, path: string, bad: (s: string) => boolean, depth = 0): string | null {
+  if (typeof v === 'string') return bad(v) ? path : null;
   if (!v || typeof v !== 'object' || depth > 20) return null;
   for (const [k, x] of Object.entries(v)) {
     const p = path ? `${path}.${k}` : k;
-    if (k.includes('\u0000')) return p;
-    const found = nulPath(x, p, depth + 1);
+    if (bad(k)) return p;
+    const found = textPath(x, p, bad, depth + 1);
     if (found) return found;
   }
   return null;
 }
+/** A NUL character, which PostgreSQL text cannot store. */
+const hasNul = (s: string) => s.includes('\u0000');
+/**
+ * Half of a UTF-16 surrogate pair alone (JSON "\ud800"): it is no character, PostgreSQL would store U+FFFD in its
+ * place, and encodeURIComponent throws on it (a label's QR address answered 500; issue 22).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const hasLoneSurrogate = (s: string) => LONE_SURROGATE.test(s);
+const nulPath = (v: unknown, path: string) => textPath(v, path, hasNul);
+const surrogatePath = (v: unknown, path: string) => textPath(v, path, hasLoneSurrogate);
 
 /**
  * One error handler: every failure answers { message, code, fields } in the caller's language.
@@ -36,6 +46,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preHandler', async (req) => {
     const field = nulPath(req.params, '') ?? nulPath(req.query, '') ?? nulPath(req.body, '');
     if (field !== null) throw new AppError(400, 'error.validation', { [field || 'body']: 'error.validation' });
+    const broken = surrogatePath(req.params, '') ?? surrogatePath(req.query, '') ?? surrogatePath(req.body, '');
+    if (broken !== null) throw new AppError(400, 'error.invalidText', { [broken || 'body']: 'error.invalidText' });
   });
 
   app.setErrorHandler((err: FastifyError & { validationContext?: string }, req: FastifyRequest, reply: FastifyReply) => {

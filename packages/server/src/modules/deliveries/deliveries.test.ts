@@ -108,7 +108,7 @@ describe('POST /api/deliveried/create', () => {
     const cases: [Record<string, unknown>, string, string, string][] = [
       [{ qty: 0 }, 'qty', 'Write the quantity', 'Miktarı Yazınız'],
       [{ qty: '' }, 'qty', 'Write the quantity', 'Miktarı Yazınız'],
-      [{ qty: 'abc' }, 'qty', 'Write the quantity', 'Miktarı Yazınız'],
+      [{ qty: 'abc' }, 'qty', 'The quantity is not a readable number: write it as 1234,56 or 1234.56.', 'Miktar sayı olarak okunamadı: 1234,56 ya da 1234.56 biçiminde yazınız.'],
       [{ qty: 0.5 }, 'qty', 'The quantity must be at least 1.', 'Miktar en az 1 olmalıdır.'],
       [{ company_id: '' }, 'company_id', 'Company not defined', 'Firma Tanımsız'],
       [{ company_id: undefined }, 'company_id', 'Company not defined', 'Firma Tanımsız'],
@@ -116,7 +116,7 @@ describe('POST /api/deliveried/create', () => {
       [{ price: null }, 'price', 'The product price is not valid', 'Ürün Fiyatı Hatalıdır'],
       [{ price: '' }, 'price', 'The product price is not valid', 'Ürün Fiyatı Hatalıdır'],
       [{ price: -1 }, 'price', 'The product price is not valid', 'Ürün Fiyatı Hatalıdır'],
-      [{ price: 'x' }, 'price', 'The product price is not valid', 'Ürün Fiyatı Hatalıdır'],
+      [{ price: 'x' }, 'price', 'The price is not a readable number: write it as 1234,56 or 1234.56.', 'Fiyat sayı olarak okunamadı: 1234,56 ya da 1234.56 biçiminde yazınız.'],
       [{ product_id: '' }, 'product_id', 'Choose a product or material.', 'Bir ürün ya da malzeme seçiniz.'],
       [{ product_id: 'unknown' }, 'product_id', 'The chosen product or material does not exist.', 'Seçilen ürün ya da malzeme bulunamadı.'],
       [{ component_type: 'material' }, 'product_id', 'The chosen product or material does not exist.', 'Seçilen ürün ya da malzeme bulunamadı.'],

@@ -29,8 +29,11 @@ const IMAGES = new Set<string>(IMAGE_MIMES);
 const INLINE = new Set<string>([...IMAGE_MIMES, 'application/pdf']);
 
 export const SMALL_WIDTH = 400;
-/** Above this many pixels no small image is made (decompression bombs); the original stands in. */
-const MAX_PIXELS = 60_000_000;
+/**
+ * Images above this many pixels are refused (decompression bombs): the declared size is checked from the header
+ * before anything is decoded (issue 22; ADR 0012).
+ */
+export const MAX_IMAGE_PIXELS = 60_000_000;
 
 const FILE_ID = /^[0-9a-f]{64}$/;
 /** `/api/files/<sha256>` with an optional `/small` and an optional query (e.g. ?name=). */
@@ -94,21 +97,33 @@ export function createFilesService(deps: { db: Db; maxBytes: number }) {
     return found && ACCEPTED.has(found.mime) ? found.mime : null;
   }
 
-  /** A small WebP of an image (at most SMALL_WIDTH wide), or null when the original is as good. Throws on a broken image. */
-  async function makeSmall(bytes: Buffer): Promise<{ small: Buffer; mime: string } | null> {
-    if (!sharp) return null;
-    const meta = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata();
-    const w = meta.width ?? 0;
-    const h = meta.height ?? 0;
-    if (!w || !h) throw new Error('no dimensions');
-    if (w * h > MAX_PIXELS) return null;
-    const small = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS })
-      .rotate()
-      .resize({ width: SMALL_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer();
-    if (w <= SMALL_WIDTH && small.length >= bytes.length) return null;
-    return { small, mime: 'image/webp' };
+  /**
+   * Checks an image and makes its small WebP (at most SMALL_WIDTH wide), or null when the original is as good. The
+   * declared size is read from the header first: over MAX_IMAGE_PIXELS it is refused before any decoding. Then the
+   * whole image is decoded (failOn 'error': a truncated or corrupt file throws), so nothing that does not decode
+   * is stored. Answers the refusal's key instead of the small image.
+   */
+  async function checkImage(bytes: Buffer): Promise<{ small: { small: Buffer; mime: string } | null } | { problem: MessageKey }> {
+    if (!sharp) return { small: null };
+    let w = 0;
+    let h = 0;
+    try {
+      const meta = await sharp(bytes, { failOn: 'error', limitInputPixels: false }).metadata();
+      w = meta.width ?? 0;
+      h = meta.height ?? 0;
+    } catch { return { problem: 'file.imageBroken' }; }
+    if (!w || !h) return { problem: 'file.imageBroken' };
+    if (w * h > MAX_IMAGE_PIXELS) return { problem: 'file.imageTooLarge' };
+    let small: Buffer;
+    try {
+      small = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .resize({ width: SMALL_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer();
+    } catch { return { problem: 'file.imageBroken' }; }
+    if (w <= SMALL_WIDTH && small.length >= bytes.length) return { small: null };
+    return { small: { small, mime: 'image/webp' } };
   }
 
   /**
@@ -126,8 +141,10 @@ export function createFilesService(deps: { db: Db; maxBytes: number }) {
       // Inside a transaction its own executor must ask (on PGlite the transaction holds the only connection).
       const [existing] = await exec.select({ id: files.id }).from(files).where(eq(files.id, id)).limit(1);
       if (!existing) {
-        // A file that looks like an image by its first bytes but cannot be decoded is refused.
-        try { small = await makeSmall(bytes); } catch { problem = 'file.unsupported'; }
+        // A file that looks like an image by its first bytes but is too large or does not decode is refused.
+        const checked = await checkImage(bytes);
+        if ('problem' in checked) problem = checked.problem;
+        else small = checked.small;
       }
     }
     return { id, bytes, mime, small, problem };
@@ -140,7 +157,7 @@ export function createFilesService(deps: { db: Db; maxBytes: number }) {
     if (bytes.length > maxBytes) throw tooLarge(field);
     if (!mime) throw fieldError(400, opts.kind === 'image' ? 'file.notImage' : 'file.unsupported', field);
     if (opts.kind === 'image' && !IMAGES.has(mime)) throw fieldError(400, 'file.notImage', field);
-    if (p.problem) throw fieldError(400, p.problem, field);
+    if (p.problem) throw fieldError(400, p.problem, field, { megapixels: MAX_IMAGE_PIXELS / 1_000_000 });
     await tx.insert(files).values({ id, mime, size: bytes.length, bytes, small: p.small?.small ?? null, small_mime: p.small?.mime ?? null })
       .onConflictDoNothing({ target: files.id });
     return { id, mime, size: bytes.length, url: fileUrl(id), smallUrl: smallUrlOf(id) };

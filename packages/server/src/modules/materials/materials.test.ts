@@ -47,7 +47,7 @@ describe('POST /api/materials/create', () => {
       [{ material_name: 'ab' }, 'material_name', 'Material name must be at least 3 characters'],
       [{ material_unit: 'Litre' }, 'material_unit', 'Unit must be Adet, Kg, Metre, Takım or Paket.'],
       [{ material_doviz: 'TL' }, 'material_doviz', 'Currency must be ₺, $ or €.'],
-      [{ material_price: 'on' }, 'material_price', 'Enter a valid number.'],
+      [{ material_price: 'on' }, 'material_price', 'The price is not a readable number: write it as 1234,56 or 1234.56.'],
       [{ material_price: { v: 1 } }, 'material_price', 'Enter a valid number.'],
       [{ material_no: 1.5 }, 'material_no', 'Enter a valid number.'],
     ];

@@ -95,7 +95,7 @@ describe('POST /api/products/create', () => {
       [{ urun_doviz: 'USD' }, 'urun_doviz', 'Currency must be ₺, $ or €.'],
       [{ urun_cct: '2700 K' }, 'urun_cct', 'Choose the colour temperature from the list.'],
       [{ urun_optik: '120' }, 'urun_optik', 'Choose the optic from the list.'],
-      [{ urun_fiyat: 'abc' }, 'urun_fiyat', 'Enter a valid number.'],
+      [{ urun_fiyat: 'abc' }, 'urun_fiyat', 'The price is not a readable number: write it as 1234,56 or 1234.56.'],
       [{ urun_fiyat: -5 }, 'urun_fiyat', 'Enter a valid number.'],
       [{ productImages: [{ image: '', description: 'Arka' }] }, 'productImages.0.description', 'Image description must be Ana Görsel, Yan Görsel, Teknik Resim or Renkli Resim.'],
     ];
