@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { createScratchDatabase, MIGRATIONS, openDatabase } from './database.js';
+import { applyDerived, definitions, parseDerived, readDerived, sameSpace, type DerivedFile } from './derived.js';
+
+// docs/derived-data.md: the functions and triggers of the derived data live in src/db/derived, one file per structure;
+// every start applies them after the migrations.
+
+/** The last migration written before the derived files; later migrations leave functions and triggers to them. */
+const LAST_WITH_FUNCTIONS = 22;
+const FUNCTION_OR_TRIGGER_DDL = /\b(?:CREATE\s+(?:OR\s+REPLACE\s+)?(?:FUNCTION|PROCEDURE|TRIGGER)|(?:ALTER|DROP)\s+(?:FUNCTION|PROCEDURE|TRIGGER))\b/gi;
+
+/** What in a migration's text defines, changes or drops a function or trigger (comments left out). */
+function functionOrTriggerDdl(text: string): string[] {
+  return text.split('\n').filter((l) => !/^\s*--/.test(l)).join('\n').match(FUNCTION_OR_TRIGGER_DDL) ?? [];
+}
+
+const body = (sql: string) => sql.slice(sql.indexOf('$$') + 2, sql.lastIndexOf('$$'));
+
+let dropDb: () => Promise<void>;
+let client: pg.Client;
+let files: DerivedFile[];
+
+beforeAll(async () => {
+  // A database migrated from nothing, as a first start makes it (not the test run's template).
+  const scratch = await createScratchDatabase(inject('testDatabase').serverUrl, 'drv');
+  dropDb = scratch.drop;
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 1 });
+  await database.close();
+  client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  files = readDerived();
+});
+afterAll(async () => {
+  await client?.end();
+  await dropDb?.();
+});
+
+describe('derived data files (src/db/derived)', () => {
+  it('a migrated database has exactly the functions and triggers the files define, each as its file says', async () => {
+    const { functions, triggers } = await definitions(client);
+    const fileFunctions = files.flatMap((d) => d.functions);
+    const fileTriggers = files.flatMap((d) => d.triggers);
+    expect([...functions.keys()].sort()).toEqual(fileFunctions.map((f) => f.name).sort());
+    expect([...triggers.keys()].sort()).toEqual(fileTriggers.map((t) => `${t.name} ON ${t.table}`).sort());
+    expect(fileFunctions).toHaveLength(18);
+    expect(fileTriggers).toHaveLength(12);
+    for (const t of fileTriggers) {
+      // The file holds the trigger as PostgreSQL prints it; the message shows the text to write.
+      expect(sameSpace(t.sql), `${t.name}: write it as PostgreSQL prints it`).toBe(sameSpace(triggers.get(`${t.name} ON ${t.table}`) ?? ''));
+    }
+    for (const f of fileFunctions) {
+      const src = await client.query<{ src: string }>('select prosrc as src from pg_proc where proname = $1', [f.name]);
+      expect(src.rows.map((r) => r.src), f.name).toEqual([body(f.sql)]);
+    }
+  });
+
+  it('applying the files again changes nothing: no definition, no trigger dropped, nothing refilled', async () => {
+    const oids = async () => (await client.query<{ o: string }>("select string_agg(tgname || ':' || oid, ',' order by tgname) as o from pg_trigger where not tgisinternal")).rows[0].o;
+    const before = await definitions(client);
+    const triggerOids = await oids();
+    for (let i = 0; i < 2; i++) {
+      await client.query('begin');
+      expect(await applyDerived(client, files)).toEqual({ changed: [], refilled: [] });
+      await client.query('commit');
+    }
+    expect(await definitions(client)).toEqual(before);
+    expect(await oids()).toBe(triggerOids);
+  });
+
+  it("an edited file changes the database's function on the next start and refills its data; a missing trigger is made again", async () => {
+    const counts = async () => (await client.query('select model_category, active, n from product_counts order by 1, 2')).rows;
+    const right = await counts();
+    const edited = files.map((d) => d.file !== 'product-counts.sql' ? d : parseDerived(d.file, fs.readFileSync(new URL('./derived/product-counts.sql', import.meta.url), 'utf8')
+      .replace('DELETE FROM product_counts;', 'DELETE FROM product_counts; -- edited')));
+    await client.query('begin');
+    try {
+      await client.query('insert into product_counts (model_category, active, n) values (999, true, 5)');
+      expect(await applyDerived(client, edited)).toEqual({ changed: ['product-counts.sql'], refilled: ['product-counts.sql'] });
+      expect((await definitions(client)).functions.get('product_counts_refill')).toContain('-- edited');
+      expect(await counts()).toEqual(right);
+
+      await client.query('drop trigger offer_sums_truncate on offers');
+      await client.query("insert into offer_sums (teklif_durumu, teklif_dovizi, slot, n) values (99, 'TL', 0, 1)");
+      expect(await applyDerived(client, files)).toEqual({ changed: ['offer-sums.sql', 'product-counts.sql'], refilled: ['offer-sums.sql', 'product-counts.sql'] });
+      expect((await definitions(client)).triggers.has('offer_sums_truncate ON offers')).toBe(true);
+      expect((await client.query('select 1 from offer_sums where teklif_durumu = 99')).rowCount).toBe(0);
+    } finally {
+      await client.query('rollback');
+    }
+  });
+
+  it('no migration after 0022 defines, changes or drops a function or trigger: their current text is in src/db/derived', () => {
+    expect(functionOrTriggerDdl('CREATE OR REPLACE FUNCTION order_needs_of(status integer) ...')).toHaveLength(1);
+    expect(functionOrTriggerDdl('-- see CREATE TRIGGER in the derived file\nALTER TABLE x ADD COLUMN y text;')).toHaveLength(0);
+    const later = fs.readdirSync(MIGRATIONS).filter((f) => /^\d{4}_.*\.sql$/.test(f) && Number(f.slice(0, 4)) > LAST_WITH_FUNCTIONS);
+    for (const f of later) {
+      expect(functionOrTriggerDdl(fs.readFileSync(`${MIGRATIONS}/${f}`, 'utf8')), `${f}: put the function or trigger in src/db/derived/<structure>.sql instead (docs/derived-data.md)`).toEqual([]);
+    }
+  });
+});
