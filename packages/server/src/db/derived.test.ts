@@ -9,9 +9,17 @@ import { applyDerived, definitions, parseDerived, readDerived, sameSpace, type D
 
 /** The last migration written before the derived files; later migrations leave functions and triggers to them. */
 const LAST_WITH_FUNCTIONS = 22;
-const FUNCTION_OR_TRIGGER_DDL = /\b(?:CREATE\s+(?:OR\s+REPLACE\s+)?(?:FUNCTION|PROCEDURE|TRIGGER)|(?:ALTER|DROP)\s+(?:FUNCTION|PROCEDURE|TRIGGER))\b/gi;
+// Dropping one stays a migration's job (a structure taken away, or a signature CREATE OR REPLACE cannot change).
+const FUNCTION_OR_TRIGGER_DDL = /\b(?:CREATE\s+(?:OR\s+REPLACE\s+)?(?:FUNCTION|PROCEDURE|TRIGGER)|ALTER\s+(?:FUNCTION|PROCEDURE|TRIGGER))\b/gi;
 
-/** What in a migration's text defines, changes or drops a function or trigger (comments left out). */
+/**
+ * Later migrations that must create a function themselves, because the migration uses it (a generated column, an index
+ * expression): migration file -> how many such statements. The function's text is also in its derived file, which
+ * every later change edits (the first test holds the database equal to the files). docs/derived-data.md.
+ */
+const MAY_DEFINE: Record<string, number> = {};  // e.g. { '0030_line_weight.sql': 1 }: one CREATE FUNCTION
+
+/** What in a migration's text defines or changes a function or trigger (comments left out). */
 function functionOrTriggerDdl(text: string): string[] {
   return text.split('\n').filter((l) => !/^\s*--/.test(l)).join('\n').match(FUNCTION_OR_TRIGGER_DDL) ?? [];
 }
@@ -91,12 +99,13 @@ describe('derived data files (src/db/derived)', () => {
     }
   });
 
-  it('no migration after 0022 defines, changes or drops a function or trigger: their current text is in src/db/derived', () => {
+  it('no migration after 0022 defines or changes a function or trigger: their current text is in src/db/derived', () => {
     expect(functionOrTriggerDdl('CREATE OR REPLACE FUNCTION order_needs_of(status integer) ...')).toHaveLength(1);
-    expect(functionOrTriggerDdl('-- see CREATE TRIGGER in the derived file\nALTER TABLE x ADD COLUMN y text;')).toHaveLength(0);
+    expect(functionOrTriggerDdl('-- see CREATE TRIGGER in the derived file\nALTER TABLE x ADD COLUMN y text;\nDROP FUNCTION f();')).toHaveLength(0);
     const later = fs.readdirSync(MIGRATIONS).filter((f) => /^\d{4}_.*\.sql$/.test(f) && Number(f.slice(0, 4)) > LAST_WITH_FUNCTIONS);
     for (const f of later) {
-      expect(functionOrTriggerDdl(fs.readFileSync(`${MIGRATIONS}/${f}`, 'utf8')), `${f}: put the function or trigger in src/db/derived/<structure>.sql instead (docs/derived-data.md)`).toEqual([]);
+      const found = functionOrTriggerDdl(fs.readFileSync(`${MIGRATIONS}/${f}`, 'utf8'));
+      expect(found.length, `${f}: put the function or trigger in src/db/derived/<structure>.sql instead (docs/derived-data.md)`).toBe(MAY_DEFINE[f] ?? 0);
     }
   });
 });

@@ -3,7 +3,7 @@
 -- productMovementSchema; decimals without trailing zeros; dates in toISOString's form.
 -- Columns: material_movements.answer_head, product_movements.answer_head (migration 0020). Source: the row's own columns.
 -- Kept by: BEFORE INSERT OR UPDATE row triggers. Refill: ledger_answers_refill() fills the rows without one (a restore).
--- Test: stock tests (every page row equals the movement as GET /stock/:id answers it), derived.test.ts.
+-- Tests: modules/stock/stock.test.ts (every page row equals the movement as GET /stock/:id answers it), backup/backup.test.ts.
 -- refill: UPDATE material_movements m SET answer_head = left(material_movement_answer(m), -1); UPDATE product_movements m SET answer_head = left(product_movement_answer(m), -1);
 
 CREATE OR REPLACE FUNCTION material_movement_answer(m material_movements) RETURNS text LANGUAGE sql STABLE AS $$

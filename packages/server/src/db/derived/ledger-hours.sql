@@ -2,7 +2,7 @@
 -- and sum of the owner's movements in earlier hours. Tables: material_ledger_hours, product_ledger_hours (migration 0020).
 -- Source: material_movements, product_movements. Kept by: the ledger (modules/stock/ledger.ts), under the owner's row
 -- lock, in the writing transaction; no trigger. Refill: ledger_buckets_refill() (after a bulk load, recomputeStockSums,
--- and backup.ts DERIVED_TABLES). Test: stock ledger tests, derived.test.ts.
+-- and backup.ts DERIVED_TABLES). Tests: modules/stock/stock.test.ts (every bucket equal to its movements), backup/backup.test.ts.
 -- refill: SELECT ledger_buckets_refill();
 
 CREATE OR REPLACE FUNCTION ledger_buckets_refill() RETURNS void LANGUAGE sql AS $$

@@ -3,7 +3,7 @@
 -- rarely wait for one another's row lock; the list adds the slots up.
 -- Table: offer_sums (migration 0022). Source: offers (status, currency and the six sums).
 -- Kept by: row triggers in the writing transaction. Refill: offer_sums_refill() (also backup.ts DERIVED_TABLES).
--- Test: offer list sums tests, derived.test.ts.
+-- Tests: modules/offers/offers.test.ts, backup/backup.test.ts, db/derived.test.ts.
 -- refill: SELECT offer_sums_refill();
 
 CREATE OR REPLACE FUNCTION offer_sums_refill() RETURNS void LANGUAGE sql AS $$

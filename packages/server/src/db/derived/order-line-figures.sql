@@ -2,7 +2,7 @@
 -- open_operations, started_operations and units_to_produce of order_items (created by migration 0015) call these.
 -- Source: order_items.operations. Kept by: PostgreSQL, on every insert and update of a line (stored generated columns).
 -- order_needs_of (order-needs.sql) reads the operations through order_ops_list too.
--- Test: orders.test.ts (overview figures), derived.test.ts.
+-- Tests: modules/orders/orders.test.ts (the overview), db/derived.test.ts.
 -- refill: UPDATE order_items SET operations = operations; SELECT order_needs_refill();
 
 CREATE OR REPLACE FUNCTION order_ops_list(ops jsonb) RETURNS SETOF jsonb LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$

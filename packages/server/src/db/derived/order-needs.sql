@@ -2,7 +2,7 @@
 -- Table: order_material_needs (migration 0015). Source: order_items (siparis_durumu, operations).
 -- Kept by: statement triggers on order_items appending each statement's difference; order_needs_fold adds the rows
 -- of each key into one (run by the orders module). Refill: order_needs_refill() (also backup.ts DERIVED_TABLES).
--- Test: orders.test.ts (property test of the kept table against the lines), derived.test.ts.
+-- Tests: modules/orders/orders.test.ts (the kept table against the lines after random interleavings), backup/backup.test.ts.
 -- refill: SELECT order_needs_refill();
 
 CREATE OR REPLACE FUNCTION order_needs_of(status integer, ops jsonb) RETURNS TABLE (material_id text, operation text, required numeric)

@@ -1,7 +1,7 @@
 -- The products' count per category and active flag (ADR 0031), so the product lists' totals read a few rows.
 -- Table: product_counts (migration 0017). Source: products (model_category, urun_durumu).
 -- Kept by: row triggers in the writing transaction. Refill: product_counts_refill() (also backup.ts DERIVED_TABLES).
--- Test: product counts in the catalogue tests, derived.test.ts.
+-- Tests: modules/products/products.test.ts, backup/backup.test.ts, db/derived.test.ts.
 -- refill: SELECT product_counts_refill();
 
 CREATE OR REPLACE FUNCTION product_counts_refill() RETURNS void LANGUAGE sql AS $$
