@@ -27,6 +27,7 @@ function functionOrTriggerDdl(text: string): string[] {
 const body = (sql: string) => sql.slice(sql.indexOf('$$') + 2, sql.lastIndexOf('$$'));
 
 let dropDb: () => Promise<void>;
+let url: string;
 let client: pg.Client;
 let files: DerivedFile[];
 
@@ -34,6 +35,7 @@ beforeAll(async () => {
   // A database migrated from nothing, as a first start makes it (not the test run's template).
   const scratch = await createScratchDatabase(inject('testDatabase').serverUrl, 'drv');
   dropDb = scratch.drop;
+  url = scratch.url;
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 1 });
   await database.close();
   client = new pg.Client({ connectionString: scratch.url });
@@ -97,6 +99,18 @@ describe('derived data files (src/db/derived)', () => {
     } finally {
       await client.query('rollback');
     }
+  });
+
+  it('a start brings a function changed outside its file back to the file, and refills its data', async () => {
+    await client.query("CREATE OR REPLACE FUNCTION offer_sums_refill() RETURNS void LANGUAGE sql AS $$ DELETE FROM offer_sums; $$");
+    await client.query("insert into offer_sums (teklif_durumu, teklif_dovizi, slot, n) values (98, 'TL', 0, 1)");
+    const logged: string[] = [];
+    const database = await openDatabase({ databaseUrl: url, poolSize: 1, log: (m) => logged.push(m) });
+    await database.close();
+    const file = files.find((d) => d.file === 'offer-sums.sql')!.functions.find((f) => f.name === 'offer_sums_refill')!;
+    expect((await client.query<{ src: string }>("select prosrc as src from pg_proc where proname = 'offer_sums_refill'")).rows[0].src).toBe(body(file.sql));
+    expect((await client.query('select 1 from offer_sums where teklif_durumu = 98')).rowCount).toBe(0);
+    expect(logged).toContain('Derived data: applied offer-sums.sql; refilled offer-sums.sql');
   });
 
   it('no migration after 0022 defines or changes a function or trigger: their current text is in src/db/derived', () => {
