@@ -91,6 +91,14 @@ describe('derived data files (src/db/derived)', () => {
       expect((await definitions(client)).functions.get('product_counts_refill')).toContain('-- edited');
       expect(await counts()).toEqual(right);
 
+      // The same trigger in other words (as migration 0017 wrote it) is made again, but nothing changed: no refill.
+      const otherWords = edited.map((d) => d.file !== 'product-counts.sql' ? d : { ...d, triggers: d.triggers.map((t) => t.name !== 'product_counts_update' ? t : { ...t,
+        sql: 'CREATE TRIGGER product_counts_update AFTER UPDATE OF model_category, urun_durumu ON products FOR EACH ROW WHEN (OLD.model_category IS DISTINCT FROM NEW.model_category OR OLD.urun_durumu IS DISTINCT FROM NEW.urun_durumu) EXECUTE FUNCTION product_counts_track()' }) });
+      await client.query('insert into product_counts (model_category, active, n) values (997, true, 5)');
+      expect(await applyDerived(client, otherWords)).toEqual({ changed: [], refilled: [] });
+      expect((await client.query('select 1 from product_counts where model_category = 997')).rowCount).toBe(1);
+      await client.query('delete from product_counts where model_category = 997');
+
       await client.query('drop trigger offer_sums_truncate on offers');
       await client.query("insert into offer_sums (teklif_durumu, teklif_dovizi, slot, n) values (99, 'TL', 0, 1)");
       expect(await applyDerived(client, files)).toEqual({ changed: ['offer-sums.sql', 'product-counts.sql'], refilled: ['offer-sums.sql', 'product-counts.sql'] });

@@ -92,25 +92,23 @@ export interface AppliedDerived { changed: string[]; refilled: string[] }
  */
 export async function applyDerived(c: Client, files: DerivedFile[] = readDerived()): Promise<AppliedDerived> {
   const before = await definitions(c);
-  const changed: DerivedFile[] = [];
   for (const d of files) {
     for (const fn of d.functions) await c.query(fn.sql);
-    let triggersChanged = false;
     for (const tr of d.triggers) {
       const now = before.triggers.get(`${tr.name} ON ${tr.table}`);
       if (now !== undefined && sameSpace(now) === sameSpace(tr.sql)) continue;
       await c.query(`DROP TRIGGER IF EXISTS ${tr.name} ON ${tr.table}`);
       await c.query(tr.sql);
-      triggersChanged = true;
     }
-    changed.push(...(triggersChanged ? [d] : []));
   }
+  // Changed = a definition PostgreSQL now prints differently (a trigger made again as it was, say on a server version
+  // that prints it in other words, is no change and refills nothing).
   const after = await definitions(c);
-  for (const d of files) {
-    if (!changed.includes(d) && d.functions.some((fn) => before.functions.get(fn.name) !== after.functions.get(fn.name))) changed.push(d);
-  }
+  const changed = files.filter((d) =>
+    d.functions.some((fn) => before.functions.get(fn.name) !== after.functions.get(fn.name))
+    || d.triggers.some((tr) => before.triggers.get(`${tr.name} ON ${tr.table}`) !== after.triggers.get(`${tr.name} ON ${tr.table}`)));
   const refilled: string[] = [];
-  for (const d of files.filter((x) => changed.includes(x))) {
+  for (const d of changed) {
     if (d.refill) { await c.query(d.refill); refilled.push(d.file); }
   }
   return { changed: changed.map((d) => d.file), refilled };
