@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { corkQuerySubmits } from './pg-cork.js';
+import { applyDerived } from './derived.js';
 import * as schema from './schema.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded.js';
 import { legacyPgliteDir, moveFromPglite } from './pglite-move.js';
@@ -197,6 +198,17 @@ async function openPostgres(url: string, log?: (m: string) => void, poolSize = 1
   try {
     await c.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg({ client: c, schema }), { migrationsFolder: MIGRATIONS });
+    // The current functions and triggers of the derived data (db/derived/*.sql, docs/derived-data.md), after the
+    // migrations and in one transaction: what changed is applied and its data refilled; an unchanged start changes nothing.
+    await c.query('begin');
+    try {
+      const applied = await applyDerived(c);
+      await c.query('commit');
+      if (applied.changed.length) log?.(`Derived data: applied ${applied.changed.join(', ')}${applied.refilled.length ? `; refilled ${applied.refilled.join(', ')}` : ''}`);
+    } catch (e) {
+      await c.query('rollback').catch(() => undefined);
+      throw e;
+    }
   } finally {
     await c.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     c.release();
