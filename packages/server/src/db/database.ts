@@ -50,7 +50,7 @@ export interface Database {
   /** Connection URL of the application's database (carries the password: never log it). */
   url: string;
   /** The embedded server's cluster, port, and a note when the cluster lives outside the data folder. */
-  embedded?: { clusterDir: string; port: number; note?: string };
+  embedded?: { clusterDir: string; port: number; note?: string; server: EmbeddedServer };
   /**
    * Subscribes to NOTIFY on the events channel; resolves to an unsubscribe function. The subscription survives a
    * dropped connection (it listens again); onResume tells that it did, after events may have been missed.
@@ -180,7 +180,12 @@ async function openEmbedded(dataDirIn: string, opts: OpenOptions): Promise<Datab
     return {
       ...inner,
       kind: 'embedded',
-      embedded: { clusterDir: srv.clusterDir, port: srv.port, note: srv.note },
+      embedded: { clusterDir: srv.clusterDir, port: srv.port, note: srv.note, server: srv },
+      async readiness() {
+        // Restarted by its supervisor (embedded.ts): not ready until it answers again.
+        if (srv.state() === 'restarting') return { ready: false, state: 'restarting' };
+        return inner.readiness();
+      },
       async close() {
         try {
           await inner.close();
@@ -280,10 +285,12 @@ async function listenForEvents(
     const drop = (e: Error) => {
       if (lost) return;
       lost = true;
-      if (current === next) current = undefined;
+      const wasListening = current === next;
+      if (wasListening) current = undefined;
       void next.end().catch(() => undefined);
       if (closed || first) return;
-      log?.(`events listener lost its connection (${e.message}): listening again`);
+      // Told once per drop; the attempts until the server answers again are counted in the "listening again" line.
+      if (wasListening) log?.(`events listener lost its connection (${e.message}): listening again`);
       retry();
     };
     next.on('error', drop);
