@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { createPool } from './pool.js';
+import { createPool, pingPool } from './pool.js';
 import * as schema from './schema.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded.js';
 import { legacyPgliteDir, moveFromPglite } from './pglite-move.js';
@@ -219,16 +219,7 @@ async function openPostgres(url: string, log?: (m: string) => void, poolSize = 1
   }
   /** The unsubscribe functions of the open listeners (close() ends them all, pending reconnections too). */
   const listeners = new Set<() => Promise<void>>();
-  const ping = async (): Promise<boolean> => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A server that does not answer (hung, unreachable network) makes health answer "not ready" within 3 s.
-    const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), 3000); });
-    try {
-      return await Promise.race([pool.query('select 1').then(() => true, () => false), late]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  const ping = () => pingPool(pool);
   return {
     db,
     kind: 'postgres',

@@ -68,3 +68,14 @@ export function createPool(url: string, opts: PoolOptions = {}): pg.Pool {
   }) as typeof pool.connect;
   return pool;
 }
+
+/** Whether the database answers a query; false after 3 s without an answer (a hung or unreachable server). */
+export async function pingPool(pool: pg.Pool): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), 3000); });
+  try {
+    return await Promise.race([pool.query('select 1').then(() => true, () => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
