@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { WebSocket } from 'ws';
 import { materialMovements } from './schema.js';
 import { createTestContext, type TestContext } from '../test/helper.js';
 import { insertMaterial } from '../modules/catalogue/test-fixtures.js';
@@ -134,6 +136,32 @@ describe('a dropped database connection', () => {
       expect(logged.some((m) => m.startsWith('database connection lost'))).toBe(true);
     } finally {
       await pool.end();
+    }
+  });
+
+  it('live sockets are asked to reconnect once the events connection is back (events meanwhile were missed), and then carry events again', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const open = () => {
+      const ws = new WebSocket(`ws://${host}/ws`, ['isik.live', `bearer.${t.tokens[2]}`]);
+      const events: { entity: string; action: string }[] = [];
+      ws.on('message', (d) => events.push(JSON.parse(String(d)) as { entity: string; action: string }));
+      const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+      return { ws, events, closed };
+    };
+    const first = open();
+    await until(() => first.events.some((e) => e.entity === 'hello'), 'the greeting');
+    expect(await terminateAppConnections()).toBeGreaterThan(0);
+    // 1012 (service restart): the web client reconnects and refetches what it shows (web lib/live.ts).
+    expect(await first.closed).toBe(1012);
+    const second = open();
+    try {
+      await until(() => second.events.some((e) => e.entity === 'hello'), 'the greeting after reconnecting');
+      const made = await t.call({ method: 'POST', url: '/api/companies/create', token: t.tokens[2], payload: { company_name: 'Yeniden Bağlanan A.Ş.', company_city: 'Ankara', company_email: 'info@example.com' } });
+      expect(made.statusCode).toBe(200);
+      await until(() => second.events.some((e) => e.entity === 'companies' && e.action === 'created'), 'the event of a change');
+    } finally {
+      second.ws.terminate();
     }
   });
 });
