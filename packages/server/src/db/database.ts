@@ -78,7 +78,7 @@ export interface OpenOptions {
   /** Port of the embedded PostgreSQL; 0 or unset: a free one. */
   embeddedPort?: number;
   /** false only for throwaway data (tests): the embedded server runs without fsync. */
-  durable?: boolean;
+  durable?: boolean | 'process';
   log?: (msg: string) => void;
   /** Pool size (default 10). */
   poolSize?: number;

@@ -24,8 +24,11 @@ export interface EmbeddedOptions {
   dataDir: string;
   /** 0 or undefined: a free port at every start. */
   port?: number;
-  /** false only for throwaway clusters (tests): fsync and synchronous_commit off. */
-  durable?: boolean;
+  /**
+   * false only for throwaway clusters (tests): fsync and synchronous_commit off. 'process': fsync off but every commit
+   * written before it is answered, so an acknowledged commit survives a killed server, not a power cut (fault tests).
+   */
+  durable?: boolean | 'process';
   log?: (msg: string) => void;
 }
 
@@ -270,7 +273,7 @@ function password(dataDir: string): string {
   return pw;
 }
 
-function initCluster(binDir: string, clusterDir: string, pw: string, user: OsUser | undefined, durable: boolean): void {
+function initCluster(binDir: string, clusterDir: string, pw: string, user: OsUser | undefined, durable: boolean | 'process'): void {
   fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
   if (user) fs.chownSync(clusterDir, user.uid, user.gid);
   // The password file must be readable by the user running initdb; it lives only for the call.
@@ -281,7 +284,7 @@ function initCluster(binDir: string, clusterDir: string, pw: string, user: OsUse
   try {
     const r = run(path.join(binDir, 'initdb'), [
       '-D', clusterDir, '-U', PG_DB_USER, `--pwfile=${pwFile}`, '--auth=scram-sha-256',
-      '--encoding=UTF8', '--no-locale', ...(durable ? [] : ['--no-sync']),
+      '--encoding=UTF8', '--no-locale', ...(durable === true ? [] : ['--no-sync']),
     ], user);
     if (r.code !== 0) {
       fs.rmSync(clusterDir, { recursive: true, force: true });
@@ -321,7 +324,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const logFile = path.join(dataDir, 'postgres.log');
   const settings = [
     "listen_addresses=127.0.0.1", `port=${port}`, 'unix_socket_directories=', 'max_connections=200',
-    `fsync=${durable ? 'on' : 'off'}`, `synchronous_commit=${durable ? 'on' : 'off'}`, `full_page_writes=${durable ? 'on' : 'off'}`,
+    `fsync=${durable === true ? 'on' : 'off'}`, `synchronous_commit=${durable ? 'on' : 'off'}`, `full_page_writes=${durable === true ? 'on' : 'off'}`,
     'log_min_messages=warning', 'log_destination=stderr', 'logging_collector=off', 'lc_messages=C',
   ];
   const url = `postgres://${PG_DB_USER}:${encodeURIComponent(pw)}@127.0.0.1:${port}/postgres`;
