@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, CONFLICT_SQLSTATES, dbErrorCode, isMessageKey, pickLang, translate, type MessageKey } from '@isik/domain';
+import { AppError, CONFLICT_SQLSTATES, dbErrorCode, isDbUnavailable, isMessageKey, pickLang, translate, type MessageKey } from '@isik/domain';
 
 /** The device service's errors are the back office's AppError (domain); this service answers them with its own handler. */
 export { AppError } from '@isik/domain';
@@ -32,6 +32,11 @@ export function installErrorHandler(app: FastifyInstance): void {
         fields[field] = translate(key, lang, { min: 8 });
       }
       return reply.status(400).send({ message: Object.values(fields)[0] ?? translate('error.validation', lang), code: 'error.validation', fields });
+    }
+    // The database dropped the connection or is down (restarting): the caller may try again; the pool reconnects.
+    if (isDbUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send({ message: translate('error.databaseUnavailable', lang), code: 'error.databaseUnavailable' });
     }
     const state = dbErrorCode(err);
     if (state && CONFLICT_SQLSTATES.has(state)) {

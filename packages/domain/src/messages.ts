@@ -41,6 +41,7 @@ const CORE_MESSAGES = {
   'error.tooLarge': { tr: 'İstek çok büyük.', en: 'The request is too large.', es: 'La solicitud es demasiado grande.' },
   'error.tooMany': { tr: 'Çok fazla istek. Lütfen biraz sonra tekrar deneyin.', en: 'Too many requests. Please try again later.', es: 'Demasiadas solicitudes. Inténtelo más tarde.' },
   'error.internal': { tr: 'Beklenmeyen bir hata oluştu.', en: 'An unexpected error occurred.', es: 'Se produjo un error inesperado.' },
+  'error.databaseUnavailable': { tr: 'Veritabanına şu an ulaşılamıyor, lütfen tekrar deneyin.', en: 'The database cannot be reached right now. Please try again.', es: 'No se puede acceder a la base de datos en este momento. Inténtelo de nuevo.' },
   'error.unavailable': { tr: 'Hizmet şu anda kullanılamıyor.', en: 'The service is unavailable right now.', es: 'El servicio no está disponible ahora.' },
   'error.invalidText': { tr: 'Bu alan geçersiz bir karakter içeriyor.', en: 'This field contains an invalid character.', es: 'Este campo contiene un carácter no válido.' },
 

@@ -96,7 +96,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, listen: (fn) => database.listen(fn) });
+  await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, listen: (fn, onResume) => database.listen(fn, onResume) });
   await app.register(realtimePlugin, { database, secret: config.jwtSecret, publicUrl: config.PUBLIC_URL });
 
   await app.register(async (api) => {

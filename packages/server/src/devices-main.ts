@@ -13,7 +13,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { corkQuerySubmits } from './db/pg-cork.js';
+import { createPool, pingPool } from './db/pool.js';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { createDeviceService, DeviceConfigError, loadDeviceConfig, type DeviceDb } from '@isik/devices';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
@@ -30,16 +30,23 @@ async function main() {
     if (started.embedded.note) console.log(`[devices] ${started.embedded.note}`);
     url = started.embedded.url;
   }
-  corkQuerySubmits();
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection's error (PostgreSQL restarting or stopping) is told, never a crash of the service.
-  pool.on('error', (e) => console.error(`[devices] database pool error: ${e.message}`));
+  // A dropped connection (PostgreSQL restarting, a backend terminated) is told, never a crash of the service; the
+  // requests in flight answer 503 and the pool reconnects (issue 22, db/pool.ts).
+  const pool = createPool(url, { max: 10, name: 'isik devices', log: (m) => console.error(`[devices] ${m}`) });
   started.pool = pool;
   const db = drizzle({ client: pool }) as unknown as DeviceDb;
   const app = Fastify({ logger: { level: process.env.LOG_LEVEL || 'info' }, routerOptions: { ignoreTrailingSlash: true }, trustProxy: true });
   started.app = app;
   const service = await createDeviceService({ db, config, log: (msg, err) => app.log.warn({ err }, msg) });
   await app.register(service.plugin, { prefix: '/device-api' });
+  // Readiness, as the back office's /api/health: 503 while the database does not answer or the embedded PostgreSQL
+  // is being restarted by its supervisor (db/embedded.ts).
+  const embedded = started.embedded;
+  app.get('/device-api/health', async (_req, reply) => {
+    const state = embedded?.state() === 'restarting' ? 'restarting' : (await pingPool(pool)) ? 'ready' : 'unreachable';
+    if (state !== 'ready') return reply.status(503).header('retry-after', '2').send({ status: 'degraded', ready: false, database: { ok: false, state } });
+    return { status: 'ok', ready: true, database: { ok: true, state } };
+  });
   if (shutdown) return;
   await app.listen({ port: config.port, host: process.env.HOST || '0.0.0.0' });
   const port = (app.server.address() as { port: number }).port;

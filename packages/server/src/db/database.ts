@@ -8,8 +8,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { corkQuerySubmits } from './pg-cork.js';
 import { applyDerived } from './derived.js';
+import { createPool, pingPool } from './pool.js';
 import * as schema from './schema.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded.js';
 import { legacyPgliteDir, moveFromPglite } from './pglite-move.js';
@@ -22,6 +22,8 @@ export type Executor = Db | Tx;
 export const EVENTS_CHANNEL = 'app_events';
 export const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const MIGRATION_LOCK = 727_001;
+/** application_name of the back office's connections (pg_stat_activity). */
+const APP_NAME = 'isik';
 /** The application's database inside the embedded cluster. */
 export const EMBEDDED_DB_NAME = 'isik';
 /** File in DATA_DIR with the port of the running embedded PostgreSQL (removed when it stops). */
@@ -49,13 +51,24 @@ export interface Database {
   /** Connection URL of the application's database (carries the password: never log it). */
   url: string;
   /** The embedded server's cluster, port, and a note when the cluster lives outside the data folder. */
-  embedded?: { clusterDir: string; port: number; note?: string };
-  /** Subscribes to NOTIFY on the events channel; resolves to an unsubscribe function. */
-  listen(onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  embedded?: { clusterDir: string; port: number; note?: string; server: EmbeddedServer };
+  /**
+   * Subscribes to NOTIFY on the events channel; resolves to an unsubscribe function. The subscription survives a
+   * dropped connection (it listens again); onResume tells that it did, after events may have been missed.
+   */
+  listen(onPayload: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
+  /** Whether the database answers a query (within 3 s). */
   ping(): Promise<boolean>;
+  /**
+   * Readiness for /api/health: 'restarting' while the embedded PostgreSQL is being restarted by its supervisor,
+   * 'unreachable' while the database does not answer, else 'ready'.
+   */
+  readiness(): Promise<Readiness>;
   sizeBytes(): Promise<number>;
   close(): Promise<void>;
 }
+
+export interface Readiness { ready: boolean; state: 'ready' | 'restarting' | 'unreachable' }
 
 export class DataDirInUseError extends Error {}
 
@@ -66,7 +79,7 @@ export interface OpenOptions {
   /** Port of the embedded PostgreSQL; 0 or unset: a free one. */
   embeddedPort?: number;
   /** false only for throwaway data (tests): the embedded server runs without fsync. */
-  durable?: boolean;
+  durable?: boolean | 'process';
   log?: (msg: string) => void;
   /** Pool size (default 10). */
   poolSize?: number;
@@ -168,7 +181,12 @@ async function openEmbedded(dataDirIn: string, opts: OpenOptions): Promise<Datab
     return {
       ...inner,
       kind: 'embedded',
-      embedded: { clusterDir: srv.clusterDir, port: srv.port, note: srv.note },
+      embedded: { clusterDir: srv.clusterDir, port: srv.port, note: srv.note, server: srv },
+      async readiness() {
+        // Restarted by its supervisor (embedded.ts): not ready until it answers again.
+        if (srv.state() === 'restarting') return { ready: false, state: 'restarting' };
+        return inner.readiness();
+      },
       async close() {
         try {
           await inner.close();
@@ -189,9 +207,7 @@ async function openEmbedded(dataDirIn: string, opts: OpenOptions): Promise<Datab
 }
 
 async function openPostgres(url: string, log?: (m: string) => void, poolSize = 10): Promise<Database> {
-  corkQuerySubmits();
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  pool.on('error', (e) => log?.(`database pool error: ${e.message}`));
+  const pool = createPool(url, { max: poolSize, name: APP_NAME, log });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   // Several API instances may start together: one migrates, the others wait.
   const c = await pool.connect();
@@ -213,46 +229,102 @@ async function openPostgres(url: string, log?: (m: string) => void, poolSize = 1
     await c.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     c.release();
   }
-  const listeners = new Set<pg.Client>();
+  /** The unsubscribe functions of the open listeners (close() ends them all, pending reconnections too). */
+  const listeners = new Set<() => Promise<void>>();
+  const ping = () => pingPool(pool);
   return {
     db,
     kind: 'postgres',
     url,
-    async listen(onPayload) {
-      let closed = false;
-      let client: pg.Client | undefined;
-      const connect = async (): Promise<void> => {
-        if (closed) return;
-        const next = new pg.Client({ connectionString: url });
-        next.on('notification', (n) => { if (n.channel === EVENTS_CHANNEL && n.payload) onPayload(n.payload); });
-        next.on('error', (e) => {
-          log?.(`listen connection lost: ${e.message}`);
-          listeners.delete(next);
-          setTimeout(() => { void connect().catch(() => undefined); }, 1000);
-        });
-        await next.connect();
-        await next.query(`LISTEN ${EVENTS_CHANNEL}`);
-        client = next;
-        listeners.add(next);
-      };
-      await connect();
-      return async () => {
-        closed = true;
-        if (client) { listeners.delete(client); await client.end().catch(() => undefined); }
-      };
-    },
-    async ping() {
-      try { await pool.query('select 1'); return true; } catch { return false; }
+    listen: (onPayload, onResume) => listenForEvents(url, onPayload, onResume, listeners, log),
+    ping,
+    async readiness() {
+      return (await ping()) ? { ready: true, state: 'ready' } : { ready: false, state: 'unreachable' };
     },
     async sizeBytes() {
       const r = await pool.query<{ size: string }>('select pg_database_size(current_database())::text as size');
       return Number(r.rows[0]?.size ?? 0);
     },
     async close() {
-      for (const l of listeners) await l.end().catch(() => undefined);
+      for (const stop of [...listeners]) await stop();
       await pool.end();
     },
   };
+}
+
+/**
+ * LISTEN on the events channel on a connection of its own. When that connection drops (its backend terminated,
+ * PostgreSQL restarting), it listens again on a new one, retrying with a growing pause (0.25 s … 10 s) until the
+ * server answers; onResume is called then: events sent meanwhile were missed, so callers refresh what they keep.
+ * The first connection must succeed (the start fails otherwise).
+ */
+async function listenForEvents(
+  url: string, onPayload: (payload: string) => void, onResume: (() => void) | undefined,
+  listeners: Set<() => Promise<void>>, log?: (m: string) => void,
+): Promise<() => Promise<void>> {
+  let closed = false;
+  let current: pg.Client | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+
+  const retry = () => {
+    if (closed) return;
+    clearTimeout(timer);
+    const delay = Math.min(10_000, 250 * 2 ** attempt++);
+    timer = setTimeout(() => {
+      void connect().then((ok) => {
+        if (!ok || closed) return;
+        log?.(`events listener listening again after ${attempt} attempt(s)`);
+        attempt = 0;
+        onResume?.();
+      });
+    }, delay);
+  };
+
+  /** Opens a listening connection; false (and a retry scheduled) when it could not. */
+  const connect = async (first = false): Promise<boolean> => {
+    const next = new pg.Client({ connectionString: url, application_name: `${APP_NAME} events`, connectionTimeoutMillis: 10_000 });
+    let lost = false;
+    const drop = (e: Error) => {
+      if (lost) return;
+      lost = true;
+      const wasListening = current === next;
+      if (wasListening) current = undefined;
+      void next.end().catch(() => undefined);
+      if (closed || first) return;
+      // Told once per drop; the attempts until the server answers again are counted in the "listening again" line.
+      if (wasListening) log?.(`events listener lost its connection (${e.message}): listening again`);
+      retry();
+    };
+    next.on('error', drop);
+    next.on('end', () => drop(new Error('connection ended')));
+    next.on('notification', (n) => { if (n.channel === EVENTS_CHANNEL && n.payload) onPayload(n.payload); });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (e) {
+      if (first) { lost = true; await next.end().catch(() => undefined); throw e; }
+      drop(e as Error);
+      return false;
+    }
+    if (lost) return false;
+    if (closed) { await next.end().catch(() => undefined); return false; }
+    first = false;
+    current = next;
+    return true;
+  };
+
+  await connect(true);
+  const stop = async () => {
+    closed = true;
+    clearTimeout(timer);
+    listeners.delete(stop);
+    const c = current;
+    current = undefined;
+    await c?.end().catch(() => undefined);
+  };
+  listeners.add(stop);
+  return stop;
 }
 
 /** Publishes a live event inside the caller's transaction: PostgreSQL delivers it only on commit. */

@@ -24,8 +24,11 @@ export interface EmbeddedOptions {
   dataDir: string;
   /** 0 or undefined: a free port at every start. */
   port?: number;
-  /** false only for throwaway clusters (tests): fsync and synchronous_commit off. */
-  durable?: boolean;
+  /**
+   * false only for throwaway clusters (tests): fsync and synchronous_commit off. 'process': fsync off but every commit
+   * written before it is answered, so an acknowledged commit survives a killed server, not a power cut (fault tests).
+   */
+  durable?: boolean | 'process';
   log?: (msg: string) => void;
 }
 
@@ -35,11 +38,19 @@ export interface EmbeddedServer {
   clusterDir: string;
   /** Set when the cluster could not live in the data folder: where it is instead, and why. */
   note?: string;
+  /** The postmaster's pid (a new one after each restart). */
+  readonly pid: number;
+  /** 'restarting' from the moment postgres ended unexpectedly until it answers again; 'stopped' after stop(). */
+  state(): EmbeddedState;
+  /** Calls fn at each change of state(); answers a function that stops the calls. */
+  onStateChange(fn: (state: EmbeddedState) => void): () => void;
   /** Fast shutdown (SIGINT), waits for the server to exit. */
   stop(): Promise<void>;
   /** For process 'exit' handlers: asks the server to stop and does not wait. */
   stopSync(): void;
 }
+
+export type EmbeddedState = 'running' | 'restarting' | 'stopped';
 
 interface OsUser { uid: number; gid: number }
 
@@ -262,7 +273,7 @@ function password(dataDir: string): string {
   return pw;
 }
 
-function initCluster(binDir: string, clusterDir: string, pw: string, user: OsUser | undefined, durable: boolean): void {
+function initCluster(binDir: string, clusterDir: string, pw: string, user: OsUser | undefined, durable: boolean | 'process'): void {
   fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
   if (user) fs.chownSync(clusterDir, user.uid, user.gid);
   // The password file must be readable by the user running initdb; it lives only for the call.
@@ -273,7 +284,7 @@ function initCluster(binDir: string, clusterDir: string, pw: string, user: OsUse
   try {
     const r = run(path.join(binDir, 'initdb'), [
       '-D', clusterDir, '-U', PG_DB_USER, `--pwfile=${pwFile}`, '--auth=scram-sha-256',
-      '--encoding=UTF8', '--no-locale', ...(durable ? [] : ['--no-sync']),
+      '--encoding=UTF8', '--no-locale', ...(durable === true ? [] : ['--no-sync']),
     ], user);
     if (r.code !== 0) {
       fs.rmSync(clusterDir, { recursive: true, force: true });
@@ -311,64 +322,125 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   if (!port) port = await freePort();
 
   const logFile = path.join(dataDir, 'postgres.log');
-  try { if (fs.statSync(logFile).size > 10 * 1024 * 1024) fs.renameSync(logFile, `${logFile}.old`); } catch { /* none yet */ }
-  const out = fs.openSync(logFile, 'a');
   const settings = [
     "listen_addresses=127.0.0.1", `port=${port}`, 'unix_socket_directories=', 'max_connections=200',
-    `fsync=${durable ? 'on' : 'off'}`, `synchronous_commit=${durable ? 'on' : 'off'}`, `full_page_writes=${durable ? 'on' : 'off'}`,
+    `fsync=${durable === true ? 'on' : 'off'}`, `synchronous_commit=${durable ? 'on' : 'off'}`, `full_page_writes=${durable === true ? 'on' : 'off'}`,
     'log_min_messages=warning', 'log_destination=stderr', 'logging_collector=off', 'lc_messages=C',
   ];
-  // Its own process group: a terminal's Ctrl-C reaches the product, which stops the server after its own connections.
-  const child: ChildProcess = spawn(path.join(binDir, 'postgres'), ['-D', clusterDir, ...settings.flatMap((s) => ['-c', s])], {
-    cwd: '/', detached: true, stdio: ['ignore', out, out], env: { ...process.env, LC_ALL: 'C', LANG: 'C' }, ...(user ?? {}),
-  });
-  fs.closeSync(out);
-  let exited = child.exitCode !== null;
-  const exitedP = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
-  child.once('error', () => { exited = true; });
-  child.unref();
-
   const url = `postgres://${PG_DB_USER}:${encodeURIComponent(pw)}@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 60_000;
   const readLog = () => { try { return tail(fs.readFileSync(logFile, 'utf8')); } catch { return ''; } };
-  for (;;) {
-    if (exited) throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${clusterDir} did not start:\n${readLog()}`);
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-    try {
-      await c.connect();
-      await c.query('select 1');
-      await c.end();
-      break;
-    } catch (e) {
-      await c.end().catch(() => undefined);
-      const msg = (e as Error).message;
-      if (/password authentication failed/.test(msg)) {
-        child.kill('SIGINT');
-        throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${clusterDir} refuses the password in ${path.join(dataDir, PASSWORD_FILE)}. Put back the file that belongs to this cluster.`);
+
+  /** Starts postgres on the cluster and waits until it answers a query (60 s at most). */
+  const launch = async (): Promise<Running> => {
+    try { if (fs.statSync(logFile).size > 10 * 1024 * 1024) fs.renameSync(logFile, `${logFile}.old`); } catch { /* none yet */ }
+    const out = fs.openSync(logFile, 'a');
+    // Its own process group: a terminal's Ctrl-C reaches the product, which stops the server after its own connections.
+    const child: ChildProcess = spawn(path.join(binDir, 'postgres'), ['-D', clusterDir, ...settings.flatMap((s) => ['-c', s])], {
+      cwd: '/', detached: true, stdio: ['ignore', out, out], env: { ...process.env, LC_ALL: 'C', LANG: 'C' }, ...(user ?? {}),
+    });
+    fs.closeSync(out);
+    const run: Running = {
+      child, exited: child.exitCode !== null,
+      exitedP: new Promise<void>((resolve) => child.once('exit', () => { run.exited = true; resolve(); })),
+    };
+    child.once('error', () => { run.exited = true; });
+    child.unref();
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (run.exited) throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${clusterDir} did not start:\n${readLog()}`);
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+      try {
+        await c.connect();
+        await c.query('select 1');
+        await c.end();
+        return run;
+      } catch (e) {
+        await c.end().catch(() => undefined);
+        const msg = (e as Error).message;
+        if (/password authentication failed/.test(msg)) {
+          child.kill('SIGINT');
+          throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${clusterDir} refuses the password in ${path.join(dataDir, PASSWORD_FILE)}. Put back the file that belongs to this cluster.`);
+        }
+        if (Date.now() > deadline) {
+          child.kill('SIGQUIT');
+          throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${clusterDir} did not answer within 60 s:\n${readLog()}`);
+        }
+        await new Promise((r) => setTimeout(r, 50));
       }
-      if (Date.now() > deadline) {
-        child.kill('SIGQUIT');
-        throw new EmbeddedPostgresError(`The embedded PostgreSQL in ${clusterDir} did not answer within 60 s:\n${readLog()}`);
-      }
-      await new Promise((r) => setTimeout(r, 50));
     }
-  }
+  };
+
+  let current = await launch();
+
+  // The supervisor (issue 22): a postgres that ends without stop() (killed, crashed, out of memory) is started
+  // again on the same port and cluster (PostgreSQL recovers from its WAL), after 0.25 s, then 0.5, 1, 2 … 30 s
+  // between failed attempts, each logged. Until it answers, state() is 'restarting' (health: not ready).
+  let state: EmbeddedState = 'running';
+  let stopping = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let wakeRetry: (() => void) | undefined;
+  let restarting: Promise<void> | undefined;
+  const watchers = new Set<(s: EmbeddedState) => void>();
+  const setState = (next: EmbeddedState) => {
+    state = next;
+    for (const fn of watchers) fn(next);
+  };
+  const supervise = (run: Running) => {
+    void run.exitedP.then(() => {
+      if (stopping || run !== current) return;
+      const { exitCode, signalCode } = run.child;
+      log(`The embedded PostgreSQL (pid ${run.child.pid}) ended unexpectedly (${signalCode ? `signal ${signalCode}` : `exit code ${exitCode}`}): restarting it`);
+      setState('restarting');
+      restarting = restart();
+    });
+  };
+  const restart = async () => {
+    for (let attempt = 1; !stopping; attempt++) {
+      const delay = Math.min(30_000, 250 * 2 ** (attempt - 1));
+      await new Promise<void>((resolve) => { wakeRetry = resolve; retryTimer = setTimeout(resolve, delay); });
+      if (stopping) return;
+      try {
+        const run = await launch();
+        if (stopping) { run.child.kill('SIGINT'); await run.exitedP; return; }
+        current = run;
+        supervise(run);
+        log(`The embedded PostgreSQL is running again (pid ${run.child.pid}, attempt ${attempt})`);
+        setState('running');
+        return;
+      } catch (e) {
+        log(`Restarting the embedded PostgreSQL failed (attempt ${attempt}; next in ${Math.min(30_000, 250 * 2 ** attempt) / 1000} s): ${(e as Error).message}`);
+      }
+    }
+  };
+  supervise(current);
 
   let stopped: Promise<void> | undefined;
   return {
     url, port, clusterDir, note,
+    get pid() { return current.child.pid ?? 0; },
+    state: () => state,
+    onStateChange(fn) { watchers.add(fn); return () => { watchers.delete(fn); }; },
     stop() {
       stopped ??= (async () => {
-        if (exited) return;
-        child.kill('SIGINT');
-        const late = setTimeout(() => { if (!exited) child.kill('SIGQUIT'); }, 20_000);
-        await exitedP;
+        stopping = true;
+        clearTimeout(retryTimer);
+        wakeRetry?.();
+        await restarting;
+        setState('stopped');
+        const run = current;
+        if (run.exited) return;
+        run.child.kill('SIGINT');
+        const late = setTimeout(() => { if (!run.exited) run.child.kill('SIGQUIT'); }, 20_000);
+        await run.exitedP;
         clearTimeout(late);
       })();
       return stopped;
     },
     stopSync() {
-      if (!exited) child.kill('SIGINT');
+      stopping = true;
+      if (!current.exited) current.child.kill('SIGINT');
     },
   };
 }
+
+interface Running { child: ChildProcess; exited: boolean; exitedP: Promise<void> }

@@ -1,6 +1,6 @@
 import { AppError, type MessageKey } from '@isik/domain';
 
-export { AppError, CONFLICT_SQLSTATES, dbErrorCode } from '@isik/domain';
+export { AppError, CONFLICT_SQLSTATES, dbErrorCode, isDbUnavailable } from '@isik/domain';
 
 export const badRequest = (key: MessageKey, fields?: Record<string, MessageKey>, params?: Record<string, string | number>) => new AppError(400, key, fields, params);
 export const forbidden = (key: MessageKey = 'error.forbidden', fields?: Record<string, MessageKey>) => new AppError(403, key, fields);

@@ -103,7 +103,7 @@ export async function sessionFromToken(db: Db, secret: string, token: string | n
  * Checks every route's level on the server (DECISIONS 2): a call is allowed when its level >= the role.
  * Routes without a level are closed to all but role 0, so a forgotten declaration fails closed.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret: string; listen?: (onPayload: (payload: string) => void) => Promise<() => Promise<void>> }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret: string; listen?: (onPayload: (payload: string) => void, onResume?: () => void) => Promise<() => Promise<void>> }) => {
   app.decorateRequest('session', null);
   const cache = new UserCache(opts.listen ? 10_000 : 0);
   app.decorate('userCache', cache);
@@ -113,7 +113,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret
         const e = JSON.parse(payload) as { entity?: string; id?: string };
         if (e.entity === 'users') cache.drop(e.id);
       } catch { /* not ours */ }
-    });
+    // The events connection dropped and came back: changes of users meanwhile were not heard.
+    }, () => cache.drop());
     app.addHook('onClose', async () => { await unlisten(); });
   }
   // This instance's own writes to users and sessions: nothing stale is served after their answer.

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isMessageKey, pickLang, translate, type Lang } from '@isik/domain';
-import { AppError, CONFLICT_SQLSTATES, dbErrorCode } from '../lib/errors.js';
+import { AppError, CONFLICT_SQLSTATES, dbErrorCode, isDbUnavailable } from '../lib/errors.js';
 
 export function requestLang(req: FastifyRequest): Lang {
   return pickLang(req.headers['accept-language']);
@@ -78,6 +78,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       }
       const first = Object.values(fields)[0];
       return reply.status(400).send({ message: first ?? translate('error.validation', lang), code: 'error.validation', fields });
+    }
+    // The database dropped the connection or is down (restarting): the caller may try again; the pool reconnects.
+    if (isDbUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send({ message: translate('error.databaseUnavailable', lang), code: 'error.databaseUnavailable' });
     }
     // A concurrent change won a race the service's own checks could not see (unique key, foreign key,
     // serialization): the caller retries after a reload, as with a stale version.

@@ -46,6 +46,11 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       const e = JSON.parse(payload) as { entity?: string; id?: string };
       if (e.entity === 'users' && e.id) void revalidate(e.id);
     } catch { /* not ours */ }
+  }, () => {
+    // The events connection dropped and came back (issue 22): events sent meanwhile were missed. The browsers are
+    // asked to reconnect (1012, service restart); on reconnecting they refetch what they show (web lib/live.ts).
+    for (const ws of clients.keys()) ws.close(1012, 'events resumed');
+    clients.clear();
   });
   // Expired tokens: a sweep now and then.
   const sweep = setInterval(() => { void revalidate(); }, 60_000);
