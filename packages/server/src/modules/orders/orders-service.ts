@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  canRecord, dec, deliveryRemaining, isReadyType, isUndetermined, nextLineState, operationPercent, operationRemaining, OP_FINISHED, OP_IN_PROGRESS,
+  canDo, canRecord, dec, deliveryRemaining, isReadyType, isUndetermined, nextLineState, operationPercent, operationRemaining, OP_FINISHED, OP_IN_PROGRESS,
   OP_NOT_STARTED, ORDER_STOCK_OPERATION, ORDER_WAITING, productCodeParts, SEMI_FINISHED_OPERATION, START_PERCENT, UNKNOWN_MATERIAL, undeterminedCount, pairText,
   type HistoryEntry, type MessageKey, type Operation, type OperationDetail, type OrderCreateData, type OrderDeliveryData, type OrderListArgs, type OrderUpdateData,
 } from '@isik/domain';
@@ -336,7 +336,7 @@ export function createOrdersService(deps: { db: Db }) {
             if (old) kept.add(old._id);
             const qty = inp.Qty ?? (old ? qtyText(old.Qty) : row.urun_miktari);
             if (old && !dec(qty).eq(old.Qty)) {
-              if (actor.role >= 2) throw forbidden('error.forbidden', { Qty: 'error.forbidden' });
+              if (!canDo('order.operationQty', actor.role)) throw forbidden('error.forbidden', { Qty: 'error.forbidden' });
               if (dec(qty).lt(old.OperationComplated)) throw new AppError(400, 'order.operation.qtyBelowCompleted', { Qty: 'order.operation.qtyBelowCompleted' }, { completed: old.OperationComplated });
             }
             const details: OperationDetail[] = inp.OperationDetails.map((x) => {
@@ -379,7 +379,7 @@ export function createOrdersService(deps: { db: Db }) {
 
     /** Deletes a stock production line: roles below 3, no offer, completion 0, nothing started or delivered. */
     async remove(actor: Actor, id: string) {
-      if (actor.role >= 3) throw forbidden();
+      if (!canDo('DELETE /api/orders/delete/:id', actor.role)) throw forbidden();
       await db.transaction(async (tx) => {
         const row = await lockLine(tx, id);
         if (!row) throw notFound();
