@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_TABLE, ROUTE_LEVELS, actionLevel, actionsOfScreen, canDo, isAllowed } from '@isik/domain';
 import { createTestContext, type TestContext } from './test/helper.js';
+import { insertMaterial, insertModel, insertProduct } from './modules/catalogue/test-fixtures.js';
 
 /**
  * The role walk (issue 23; docs/decisions/0036-action-table.md): every screen of the route table, as every role its
@@ -104,5 +105,35 @@ describe('the role walk', () => {
       expect((await t.call({ method: 'GET', url: `/api/users/${other}`, token: t.tokens[role] })).statusCode).toBe(403);
       expect((await t.call({ method: 'GET', url: `/api/users/${t.userIds[role]}`, token: t.tokens[role] })).statusCode).toBe(200);
     }
+  });
+
+  it("keeps the order editor's row menus to roles below 3 on the server too (002 6), and role 3 still saves the line", async () => {
+    const db = t.database.db;
+    const mat = await insertMaterial(db, 901);
+    const model = await insertModel(db, 902, { productiondetail: [{ No: 1, Operation: 'Dizgi' }] });
+    const product = await insertProduct(db, 903, { id: model, index: 903 }, { production: [{ op_name: 'Dizgi', information: mat, materialqyt: 2, StockUpdate: true }] });
+    const made = await t.call({ method: 'POST', url: '/api/orders/create/', token: t.tokens[3], payload: { urun_id: product, urun_miktari: 4, urun_fiyati: 10 } });
+    expect(made.statusCode, made.body).toBe(200);
+    type Line = { _id: string; __v: number; order_type: string; Operations: { _id: string; Operation: string; Qty: number; OperationDescription: string; OperationDetails: Record<string, unknown>[] }[] };
+    const bodyOf = (l: Line, ops = l.Operations) => ({
+      order_type: l.order_type, __v: l.__v,
+      Operations: ops.map((o) => ({ _id: o._id, Operation: o.Operation, Qty: o.Qty, OperationDescription: o.OperationDescription, OperationDetails: o.OperationDetails })),
+    });
+    const save = (token: string, body: unknown) => t.call({ method: 'POST', url: `/api/orders/updateitem/${made.json()._id}`, token, payload: body as Record<string, unknown> });
+    let line = made.json() as Line;
+    // Role 3: the order type and the unchanged operations (the editor's save) go through.
+    const typed = await save(t.tokens[3], { ...bodyOf(line), order_type: 'production' });
+    expect(typed.statusCode, typed.body).toBe(200);
+    line = typed.json() as Line;
+    // Adding, renaming or removing an operation is the row menus' (roles below 3).
+    const extra = { _id: undefined as unknown as string, Operation: 'Paketleme', Qty: 4, OperationDescription: '', OperationDetails: [] };
+    for (const ops of [[...line.Operations, extra], [{ ...line.Operations[0], Operation: 'Montaj' }], []]) {
+      const refused = await save(t.tokens[3], bodyOf(line, ops));
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().fields).toEqual({ Operations: expect.any(String) });
+    }
+    const added = await save(t.tokens[2], bodyOf(line, [...line.Operations, extra]));
+    expect(added.statusCode, added.body).toBe(200);
+    expect((added.json() as Line).Operations.map((o) => o.Operation)).toEqual(['Dizgi', 'Paketleme']);
   });
 });

@@ -73,6 +73,23 @@ export async function operationsForProduct(tx: Executor, productId: string, qty:
 
 const storeOps = (ops: Operation[]) => ops.map((o) => ({ ...o, OperationDetails: o.OperationDetails.map((d) => ({ ...d, status: 0 })) })) as unknown as Record<string, unknown>[];
 
+/**
+ * Whether an editor's operations differ from the stored ones in what the row menus change (spec 002 6: add, rename,
+ * describe, remove, or re-material an operation); the quantity has its own rule (`order.operationQty`).
+ */
+function changesOperations(stored: Operation[], inputs: NonNullable<OrderUpdateData['Operations']>): boolean {
+  if (inputs.length !== stored.length) return true;
+  return inputs.some((inp, i) => {
+    const old = stored[i];
+    if (inp._id !== old._id || inp.Operation !== old.Operation || inp.OperationDescription !== (old.OperationDescription ?? '')) return true;
+    const details = inp.OperationDetails;
+    return details.length !== old.OperationDetails.length || details.some((x, j) => {
+      const o = old.OperationDetails[j];
+      return x.material !== o.material || x.component !== o.component || x.StockUpdate !== o.StockUpdate || !dec(x.materialQty).eq(o.materialQty);
+    });
+  });
+}
+
 function isStarted(o: Operation): boolean {
   return o.OperationStatus !== OP_NOT_STARTED || o.OperationComplated > 0;
 }
@@ -328,6 +345,9 @@ export function createOrdersService(deps: { db: Db }) {
         const type = d.order_type ?? row.order_type;
         let ops = stored;
         if (d.Operations) {
+          if (!canDo('order.operations.edit', actor.role) && changesOperations(stored, d.Operations)) {
+            throw forbidden('error.forbidden', { Operations: 'error.forbidden' });
+          }
           const { mats, prods } = await resolveDetails(tx, d.Operations);
           const byId = new Map(stored.map((o) => [o._id, o]));
           const kept = new Set<string>();
