@@ -104,15 +104,19 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.node } },
   },
 
-  // API routes take their level from the one route table (docs/decisions/0013-route-levels.md): a route names the
-  // screen it serves, `config: { level: routeLevel('/screen') }`, or is `level: 'public'`. No numbers, no copies.
+  // API routes take their guard from the action table beside the route table (docs/decisions/0013-route-levels.md,
+  // 0036-action-table.md): `config: actionConfig('METHOD /api/path')`, or `config: { level: 'public' }`. No numbers,
+  // no copies; a role rule inside a call asks canDo('rule') of the same table.
   {
     files: ['packages/server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-syntax': ['error', {
-        selector: "Property[key.name='config'] > ObjectExpression > Property[key.name='level']:not([value.type='CallExpression'][value.callee.name='routeLevel']):not([value.value='public'])",
-        message: "A route's level names the screen it serves: level: routeLevel('/screen') (or 'public').",
+        selector: "Property[key.name='config'] > ObjectExpression > Property[key.name='level']:not([value.value='public'])",
+        message: "A guarded route takes its level from the action table: config: actionConfig('METHOD /api/path') (or level: 'public').",
+      }, {
+        selector: "BinaryExpression[operator=/^([<>]=?|[!=]==?)$/][left.type='MemberExpression'][left.property.name='role'][right.type='Literal']",
+        message: 'No bare role numbers: ask canDo(action) of the action table (packages/domain/src/actions.ts).',
       }],
     },
   },

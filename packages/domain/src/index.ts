@@ -1,4 +1,5 @@
 export * from './roles.js';
+export * from './actions.js';
 export * from './menus.js';
 export * from './format.js';
 export * from './messages.js';

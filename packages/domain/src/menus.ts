@@ -86,7 +86,8 @@ export function menuForRole(role: number | null | undefined): MenuGroup[] {
 
 function menuItemAllowed(to: string, role: number): boolean {
   if (to === '/web') return true;
-  if (to === '/streetlightmap') return role <= 3;
+  // /streetlightmap is the device map, one of the IoT product's screens (/{product}map, 002 2.1).
+  if (to === '/streetlightmap') return isAllowed(routeLevel('/:deviceScreen'), role);
   const pattern = to;
   try { return isAllowed(routeLevel(pattern), role); } catch { return true; }
 }

@@ -86,7 +86,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
   }
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { tileUrl: config.devices.mapTileUrl });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Işık back office API', version: '1.0.0', description: 'Every call of the back office. Errors answer { message, code, fields }.' },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTION_TABLE, actionLevel } from '@isik/domain';
 import { createTestContext, type TestContext } from './test/helper.js';
 import type { RouteEntry } from './plugins/auth.js';
 
@@ -37,6 +38,14 @@ describe('every API route', () => {
     expect(routes.length).toBeGreaterThan(50);
     const missing = routes.filter((r) => r.level === undefined).map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
+  });
+
+  it('takes every guarded level from the action table, and every call of the table is a route (ADR 0036)', () => {
+    const guarded = routes.filter((r) => r.level !== 'public');
+    expect(guarded.filter((r) => !r.act).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    expect(guarded.filter((r) => r.act && r.level !== actionLevel(r.act)).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    const calls = ACTION_TABLE.map((a) => a.key).filter((k) => /^[A-Z]+ \/api\//.test(k));
+    expect(calls.filter((k) => !guarded.some((r) => r.act === k))).toEqual([]);
   });
 
   it('answers 401 without a token unless it is public', async () => {

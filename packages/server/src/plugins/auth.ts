@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'public' = no token; a number = the highest role number allowed (the route level). Missing = level 0. */
     level?: number | 'public';
+    /** The route's entry in the action table (`actionConfig(key)`), which gave the level, module and action. */
+    act?: string;
     /** Module of the permission grid this route writes or deletes in. */
     module?: Module;
     action?: Action;
@@ -30,7 +32,13 @@ declare module 'fastify' {
 }
 
 /** One registered route and its guard, as the contract tests walk them. */
-export interface RouteEntry { method: string; url: string; level: number | 'public' | undefined; module?: Module; action?: Action }
+export interface RouteEntry { method: string; url: string; level: number | 'public' | undefined; module?: Module; action?: Action; act?: string }
+
+/** Whether an action-table key names this route: 'METHOD /api/path'; a delete registered as GET and DELETE is keyed DELETE. */
+export function actsFor(key: string, method: string, url: string): boolean {
+  const [m, path] = key.split(' ');
+  return path === url && (m === method || (m === 'DELETE' && method === 'GET'));
+}
 
 export function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
@@ -124,10 +132,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; secret
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {
-    const config = (r.config ?? {}) as { level?: number | 'public'; module?: Module; action?: Action };
+    const config = (r.config ?? {}) as { level?: number | 'public'; module?: Module; action?: Action; act?: string };
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue;
-      routeTable.push({ method, url: r.url, level: config.level, module: config.module, action: config.action });
+      // A route names its own entry of the action table: a copy-paste slip fails at start, not in production.
+      if (config.act && !actsFor(config.act, method, r.url)) throw new Error(`${method} ${r.url} takes the action of ${config.act}`);
+      routeTable.push({ method, url: r.url, level: config.level, module: config.module, action: config.action, act: config.act });
     }
   });
   // On request, before the body is even parsed: a caller without a valid token or with too low a role learns

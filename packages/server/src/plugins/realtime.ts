@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { Database } from '../db/database.js';
-import { LINK_MAX_FRAME_BYTES, chooseLiveProtocol, socketToken } from '@isik/domain';
+import { LINK_MAX_FRAME_BYTES, canDo, chooseLiveProtocol, socketToken } from '@isik/domain';
 import { sessionFromToken } from './auth.js';
 
 export interface RealtimeOptions { database: Database; secret: string; publicUrl?: string }
@@ -33,7 +33,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       if (only && c.userId !== only) continue;
       const s = await sessionFromToken(opts.database.db, opts.secret, c.token).catch(() => undefined);
       // undefined: the database could not answer; keep the socket and check again later.
-      if (s === null || (s && s.role > 3)) {
+      if (s === null || (s && !canDo('live.subscribe', s.role))) {
         clients.delete(ws);
         ws.close(4401, 'unauthorized');
       }
@@ -70,7 +70,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     // A token in the query (`/ws?token=`) is not read: URLs end up in logs.
     const token = socketToken(req.headers['sec-websocket-protocol']);
     const session = await sessionFromToken(opts.database.db, opts.secret, token);
-    if (!token || !session || session.role > 3) {
+    if (!token || !session || !canDo('live.subscribe', session.role)) {
       socket.close(4401, 'unauthorized');
       return;
     }

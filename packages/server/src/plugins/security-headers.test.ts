@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/helper.js';
+import { helmetHeaders, helmetOptions, tileOrigin } from './security-headers.js';
 
 let t: TestContext;
 beforeAll(async () => { t = await createTestContext(); });
@@ -36,7 +37,7 @@ describe('security headers', () => {
 
   it('every answer carries exactly the headers helmet sets with our options (computed once, not per request)', async () => {
     const expected = {
-      'content-security-policy': "default-src 'self';script-src 'self' 'wasm-unsafe-eval';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self' data:;media-src 'self' data: blob:;worker-src 'self' blob:;frame-src 'self' blob:;object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'self'",
+      'content-security-policy': "default-src 'self';script-src 'self' 'wasm-unsafe-eval';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https://tile.openstreetmap.org;font-src 'self' data:;connect-src 'self' data:;media-src 'self' data: blob:;worker-src 'self' blob:;frame-src 'self' blob:;object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'self'",
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',
@@ -56,6 +57,24 @@ describe('security headers', () => {
         expect(res.headers['x-powered-by'], url).toBeUndefined();
       }
     }
+  });
+
+  it("lets the device map's tiles load from the configured tile origin, and from no other (issue 23)", async () => {
+    // The test app runs with the default MAP_TILE_URL (OpenStreetMap's tile server).
+    expect(t.config.devices.mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    const page = await t.call({ method: 'GET', url: '/streetlightmap' });
+    expect(directives(page.headers['content-security-policy'] as string)['img-src']).toBe("'self' data: blob: https://tile.openstreetmap.org");
+    const imgSrc = (tileUrl?: string) => {
+      const csp = helmetHeaders(helmetOptions({ tileUrl })).set.find(([name]) => name.toLowerCase() === 'content-security-policy')?.[1];
+      return directives(csp)['img-src'];
+    };
+    expect(imgSrc('https://{s}.tiles.example.net:8443/styles/{z}/{x}/{y}.png?key=abc')).toBe("'self' data: blob: https://*.tiles.example.net:8443");
+    expect(imgSrc('http://10.0.0.5/tiles/{z}/{x}/{y}.png')).toBe("'self' data: blob: http://10.0.0.5");
+    // No tiles configured (MAP_TILE_URL=none): images stay the app's own.
+    expect(imgSrc('none')).toBe("'self' data: blob:");
+    expect(imgSrc(undefined)).toBe("'self' data: blob:");
+    expect(tileOrigin('https://{a}.example.org/{z}/{x}/{y}.png')).toBeNull();
+    expect(tileOrigin('javascript:alert(1)')).toBeNull();
   });
 
   it('the OpenAPI page stays public and works under its CSP', async () => {

@@ -30,7 +30,26 @@ export const APP_CSP = {
   upgradeInsecureRequests: null,
 };
 
-/** The helmet settings of every answer. */
+/**
+ * The origin of a map tile URL template (MAP_TILE_URL, e.g. `https://{s}.tile.example.org/{z}/{x}/{y}.png`) as a CSP
+ * source: scheme and host (a `{s}` subdomain becomes `*.`) and port. Null for none, or a host with other placeholders.
+ */
+export function tileOrigin(url: string | undefined): string | null {
+  const m = /^(https?):\/\/([^/?#]+)/i.exec(url ?? '');
+  if (!m) return null;
+  const host = m[2].toLowerCase().replace(/^\{s\}\./, '*.');
+  if (/[{}@]/.test(host)) return null;
+  return `${m[1].toLowerCase()}://${host}`;
+}
+
+/** The helmet settings of every answer; the device map's tiles load from the configured tile origin, and only from it. */
+export function helmetOptions(opts: { tileUrl?: string } = {}): HelmetOptions {
+  const tiles = tileOrigin(opts.tileUrl);
+  const directives = tiles ? { ...APP_CSP, imgSrc: [...APP_CSP.imgSrc, tiles] } : APP_CSP;
+  return { ...HELMET_OPTIONS, contentSecurityPolicy: { useDefaults: false, directives } };
+}
+
+/** The helmet settings of every answer (without map tiles). */
 export const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: { useDefaults: false, directives: APP_CSP },
   // No framing by other sites (X-Frame-Options for browsers without frame-ancestors).
@@ -64,8 +83,8 @@ export function helmetHeaders(options: HelmetOptions): { set: [string, string][]
  * built a new helmet middleware per request (parsing the CSP directives again: about 3 % of the API's CPU under the
  * list load); the headers are computed once here and written in the same hook (onRequest, on the raw response).
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const { set, removed } = helmetHeaders(HELMET_OPTIONS);
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { tileUrl?: string }) => {
+  const { set, removed } = helmetHeaders(helmetOptions(opts));
   app.addHook('onRequest', (_req, reply, done) => {
     const res = reply.raw;
     for (const name of removed) res.removeHeader(name);

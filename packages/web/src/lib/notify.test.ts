@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanNotifications, notificationsStore } from '@mantine/notifications';
+import { i18nReady, setLanguage } from '../i18n';
 import { ApiError } from './http';
 import { notifyError } from './notify';
 
 const shown = () => notificationsStore.getState().notifications.map((n) => String(n.message));
+const titles = () => notificationsStore.getState().notifications.map((n) => String(n.title));
 
 describe('notifyError', () => {
   beforeEach(() => cleanNotifications());
@@ -20,5 +22,21 @@ describe('notifyError', () => {
     notifyError(make());
     notifyError(make());
     expect(shown()).toEqual(['Kayıt değişmiş', 'Kayıt değişmiş']);
+  });
+
+  it("titles a refused call in the reader's language, not with the English reason phrase (issue 23)", async () => {
+    await i18nReady;
+    const refuse = (status: number, statusText: string) => notifyError(new ApiError({ status, statusText, message: 'x', code: `http.${status}` }));
+    refuse(409, 'Conflict');
+    refuse(403, 'Forbidden');
+    refuse(418, "I'm a teapot");
+    expect(titles()).toEqual(['Çakışma', 'Yetkisiz işlem', 'Hata']);
+    cleanNotifications();
+    await setLanguage('es');
+    refuse(409, 'Conflict');
+    await setLanguage('en');
+    refuse(404, 'Not Found');
+    await setLanguage('tr');
+    expect(titles()).toEqual(['Conflicto', 'Not found']);
   });
 });

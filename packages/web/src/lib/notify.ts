@@ -14,7 +14,13 @@ function noticeIdOf(err: unknown): string | undefined {
   return id;
 }
 
-/** The spec's danger notice: red, top right, 3 s, titled with the status text, the server message as body. */
+/** A refused call's notice title: its HTTP status named in the reader's language (not the English reason phrase). */
+export function statusTitle(status: number): string {
+  const key = `notice.status.${status}`;
+  return i18n.exists(key) ? i18n.t(key) : i18n.t('notice.error');
+}
+
+/** The spec's danger notice: red, top right, 3 s, titled with the status (in the reader's language), the server message as body. */
 export function notifyError(err: unknown, title?: string): void {
   if (err instanceof DOMException && err.name === 'AbortError') return;
   const isApi = err instanceof ApiError;
@@ -22,7 +28,7 @@ export function notifyError(err: unknown, title?: string): void {
     id: noticeIdOf(err),
     color: 'red',
     autoClose: NOTICE_MS,
-    title: title ?? (isApi ? err.statusText : i18n.t('notice.error')),
+    title: title ?? (isApi ? statusTitle(err.status) : i18n.t('notice.error')),
     message: err instanceof Error ? err.message : tm(String(err)),
   });
 }

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { ROUTE_LEVELS, canEnterBackOffice, isAllowed } from '@isik/domain';
+import { ROUTE_LEVELS, canEnterBackOffice, isAllowed, routeLevel } from '@isik/domain';
 import { safeStorage } from './store';
 
 const KEY = 'returnPath';
@@ -42,5 +42,5 @@ export function homeOf(role: number | null | undefined): string {
   const back = returnPathFor(role);
   if (back) return back;
   if (!canEnterBackOffice(role)) return '/web';
-  return isAllowed(2, role) ? '/' : '/productionDashBoard';
+  return isAllowed(routeLevel('/'), role) ? '/' : '/productionDashBoard';
 }

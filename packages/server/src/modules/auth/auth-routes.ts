@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginResultSchema, loginSchema, routeLevel, sessionUserSchema } from '@isik/domain';
+import { loginResultSchema, loginSchema, actionConfig, sessionUserSchema } from '@isik/domain';
 import { errorResponses, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { AuthService } from './auth-service.js';
@@ -14,12 +14,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   }, async (req) => auth.login(req.body.email, req.body.password));
 
   app.get('/auth/verifytoken', {
-    config: { level: routeLevel('/web') },
+    config: actionConfig('GET /api/auth/verifytoken'),
     schema: { tags: ['auth'], summary: 'Check the bearer token and answer its user', response: { 200: sessionUserSchema, ...errorResponses } },
   }, async (req) => auth.verify(requireSession(req)));
 
   app.post('/auth/logout', {
-    config: { level: routeLevel('/web') },
+    config: actionConfig('POST /api/auth/logout'),
     schema: { tags: ['auth'], summary: 'Sign out: revokes the user\'s tokens', response: { 200: okBody, ...errorResponses } },
   }, async (req) => {
     await auth.logout(requireSession(req));

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buyingInputSchema, buyingListQuerySchema, buyingListSchema, buyingSchema, buyingSumsSchema, buyingUpdateSchema, okSchema, routeLevel } from '@isik/domain';
+import { buyingInputSchema, buyingListQuerySchema, buyingListSchema, buyingSchema, buyingSumsSchema, buyingUpdateSchema, okSchema, actionConfig } from '@isik/domain';
 import { errorResponses, idParams } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { BuyingService } from './buying-service.js';
@@ -9,7 +9,7 @@ export const buyingRoutes: FastifyPluginAsyncZod<{ buying: BuyingService }> = as
   const tags = ['buying'];
 
   app.get('/buying/list', {
-    config: { level: routeLevel('/buyings') },
+    config: actionConfig('GET /api/buying/list'),
     schema: {
       tags, querystring: buyingListQuerySchema, response: { 200: buyingListSchema, ...errorResponses },
       summary: 'Purchase requests whose status is in filter1..filter2, newest request first, as an array. With page/pageSize: one page of it; X-Total-Count, X-Page and X-Total-Pages carry the counts (ADR 0023)',
@@ -25,22 +25,22 @@ export const buyingRoutes: FastifyPluginAsyncZod<{ buying: BuyingService }> = as
   });
 
   app.get('/buying/totals', {
-    config: { level: routeLevel('/buyings') },
+    config: actionConfig('GET /api/buying/totals'),
     schema: { tags, summary: 'Count and totals (lira; dollars and euros apart) of the requests filter1..filter2 and search select', querystring: buyingListQuerySchema, response: { 200: buyingSumsSchema, ...errorResponses } },
   }, async (req) => buying.sums(req.query));
 
   app.get('/buying/:id', {
-    config: { level: routeLevel('/buyings') },
+    config: actionConfig('GET /api/buying/:id'),
     schema: { tags, summary: 'One purchase request', params: idParams, response: { 200: buyingSchema, ...errorResponses } },
   }, async (req) => buying.get(req.params.id));
 
   app.post('/buying/create', {
-    config: { level: routeLevel('/buyings'), module: 'buying', action: 'write' },
+    config: actionConfig('POST /api/buying/create'),
     schema: { tags, summary: 'Create a purchase request; the server copies the material, takes missing rates from the last bulletin and computes the totals', body: buyingInputSchema, response: { 200: buyingSchema, ...errorResponses } },
   }, async (req) => buying.create(requireSession(req), req.body));
 
   app.post('/buying/update/:id', {
-    config: { level: routeLevel('/buyings'), module: 'buying', action: 'write' },
+    config: actionConfig('POST /api/buying/update/:id'),
     schema: { tags, summary: 'Update a purchase request (status only forward; reaching 3 puts the material into stock once); a sent, stale __v answers 409', params: idParams, body: buyingUpdateSchema, response: { 200: buyingSchema, ...errorResponses } },
   }, async (req) => buying.update(requireSession(req), req.params.id, req.body));
 
@@ -48,7 +48,7 @@ export const buyingRoutes: FastifyPluginAsyncZod<{ buying: BuyingService }> = as
     app.route({
       method, url: '/buying/delete/:id',
       exposeHeadRoute: false,
-      config: { level: routeLevel('/buyings'), module: 'buying', action: 'delete' },
+      config: actionConfig('DELETE /api/buying/delete/:id'),
       schema: { tags, summary: 'Delete a purchase request in status 0 Request or 4 Canceled', params: idParams, response: { 200: okSchema, ...errorResponses } },
       handler: async (req) => buying.remove(requireSession(req), req.params.id),
     });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COMPANIES_PAGE_SIZE, COMPANY_CATEGORIES, COMPANY_SORTS, companyInputSchema, companyListSchema, companySchema, companyUpdateSchema, routeLevel } from '@isik/domain';
+import { COMPANIES_PAGE_SIZE, COMPANY_CATEGORIES, COMPANY_SORTS, companyInputSchema, companyListSchema, companySchema, companyUpdateSchema, actionConfig } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { CompaniesService } from './companies-service.js';
@@ -43,7 +43,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
   const tags = ['companies'];
 
   app.get('/companies/list', {
-    config: { level: routeLevel('/companies') },
+    config: actionConfig('GET /api/companies/list'),
     schema: { tags, summary: 'Customer and supplier companies, paged, sorted, searched by name', querystring: listQuery, response: { 200: companyListSchema, ...errorResponses } },
   }, async (req) => {
     const q = req.query;
@@ -61,17 +61,17 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
   });
 
   app.get('/companies/:id', {
-    config: { level: routeLevel('/companydetail/:id') },
+    config: actionConfig('GET /api/companies/:id'),
     schema: { tags, summary: 'One company', params: idParams, response: { 200: companySchema, ...errorResponses } },
   }, async (req) => companies.get(req.params.id));
 
   app.post('/companies/create', {
-    config: { level: routeLevel('/companydetail/:id'), module: 'companies', action: 'write' },
+    config: actionConfig('POST /api/companies/create'),
     schema: { tags, summary: 'Create a company', body: companyInputSchema, response: { 200: companySchema, ...errorResponses } },
   }, async (req) => companies.create(requireSession(req), req.body));
 
   app.post('/companies/update/:id', {
-    config: { level: routeLevel('/companydetail/:id'), module: 'companies', action: 'write' },
+    config: actionConfig('POST /api/companies/update/:id'),
     schema: { tags, summary: 'Update a company; __v must be the version read', params: idParams, body: companyUpdateSchema, response: { 200: companySchema, ...errorResponses } },
   }, async (req) => companies.update(requireSession(req), req.params.id, req.body));
 
@@ -80,7 +80,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
       // No automatic HEAD twin: a HEAD request must never delete.
       method, url: '/companies/delete/:id',
       exposeHeadRoute: false,
-      config: { level: routeLevel('/companydetail/:id'), module: 'companies', action: 'delete' },
+      config: actionConfig('DELETE /api/companies/delete/:id'),
       schema: { tags, summary: 'Delete a company; refused while it has users, deliveries or offers', params: idParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => companies.remove(requireSession(req), req.params.id),
     });

@@ -151,7 +151,9 @@ describe('GET /api/companies/:id', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Kayıt bulunamadı.');
     expect((await t.call({ method: 'GET', url: `/api/companies/${id}` })).statusCode).toBe(401);
-    expect((await t.call({ method: 'GET', url: `/api/companies/${id}`, token: t.tokens[3] })).statusCode).toBe(403);
+    // The offer PDF (a level-3 document screen) prints the customer's address: role 3 reads one company, role 4 does not (ADR 0036).
+    expect((await t.call({ method: 'GET', url: `/api/companies/${id}`, token: t.tokens[3] })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/api/companies/${id}`, token: t.tokens[4] })).statusCode).toBe(403);
   });
 });
 

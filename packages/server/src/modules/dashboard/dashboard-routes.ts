@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { dashboardCountsSchema, routeLevel, type DashboardCounts } from '@isik/domain';
+import { dashboardCountsSchema, actionConfig, type DashboardCounts } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { errorResponses } from '../../lib/http.js';
 
@@ -22,7 +22,7 @@ export async function dashboardCounts(db: Db): Promise<DashboardCounts> {
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/dashboard/counts', {
-    config: { level: routeLevel('/') },
+    config: actionConfig('GET /api/dashboard/counts'),
     schema: { tags: ['dashboard'], summary: 'Counts of the dashboard tiles', response: { 200: dashboardCountsSchema, ...errorResponses } },
   }, async () => dashboardCounts(db));
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, deliveryInputSchema, deliverySchema, deliveryUpdateSchema, isMessageKey, orderDeliveryInputSchema, orderLineSchema, routeLevel, type MessageKey } from '@isik/domain';
+import { AppError, deliveryInputSchema, deliverySchema, deliveryUpdateSchema, isMessageKey, orderDeliveryInputSchema, orderLineSchema, actionConfig, type MessageKey } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { DeliveriesService } from './deliveries-service.js';
@@ -27,17 +27,17 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   const tags = ['deliveries'];
 
   app.get('/deliveried/list/:companyId', {
-    config: { level: routeLevel('/companydetail/:id') },
+    config: actionConfig('GET /api/deliveried/list/:companyId'),
     schema: { tags, summary: "A company's deliveries, newest first", params: z.object({ companyId: z.string().min(1).max(64) }), response: { 200: z.array(deliverySchema), ...errorResponses } },
   }, async (req) => deliveries.list(req.params.companyId));
 
   app.get('/deliveried/:id', {
-    config: { level: routeLevel('/companydetail/:id') },
+    config: actionConfig('GET /api/deliveried/:id'),
     schema: { tags, summary: 'One delivery', params: idParams, response: { 200: deliverySchema, ...errorResponses } },
   }, async (req) => deliveries.get(req.params.id));
 
   app.post('/deliveried/create', {
-    config: { level: routeLevel('/companydetail/:id'), module: 'deliveries', action: 'write' },
+    config: actionConfig('POST /api/deliveried/create'),
     schema: {
       tags, body: z.record(z.string(), z.unknown(), { error: 'error.invalidType' }), response: { 200: z.union([deliverySchema, orderLineSchema]), ...errorResponses },
       summary: 'Create a delivery. With orderitem_id: an order delivery (spec 002 3 payload): at most ordered - delivered, raises the line\'s delivered quantity, a takeoff_stock line\'s product leaves product stock; answers the updated order line. Without: a company delivery (product and material deliveries take the item out of stock); answers the delivery',
@@ -49,7 +49,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
   });
 
   app.post('/deliveried/update/:id', {
-    config: { level: routeLevel('/companydetail/:id'), module: 'deliveries', action: 'write' },
+    config: actionConfig('POST /api/deliveried/update/:id'),
     schema: { tags, summary: 'Update status, status description, description, receiver or date; __v must be the version read', params: idParams, body: deliveryUpdateSchema, response: { 200: deliverySchema, ...errorResponses } },
   }, async (req) => deliveries.update(requireSession(req), req.params.id, req.body));
 
@@ -58,7 +58,7 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesSer
       method, url: '/deliveried/delete/:id/:product_id/:component_type',
       // No automatic HEAD twin: a HEAD request must never delete.
       exposeHeadRoute: false,
-      config: { level: routeLevel('/companydetail/:id'), module: 'deliveries', action: 'delete' },
+      config: actionConfig('DELETE /api/deliveried/delete/:id/:product_id/:component_type'),
       schema: { tags, summary: 'Delete a delivery; its stock movement is reversed', params: deleteParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => deliveries.remove(requireSession(req), req.params.id, req.params.product_id, req.params.component_type),
     });

@@ -3,7 +3,7 @@ import { or, sql } from 'drizzle-orm';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BACK_OFFICE_MAX_ROLE, routeLevel, uploadedFileSchema } from '@isik/domain';
+import { BACK_OFFICE_MAX_ROLE, actionConfig, uploadedFileSchema } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { myCompany } from '../../db/schema.js';
 import { validFileSignature } from '../../lib/file-signature.js';
@@ -139,7 +139,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; db: Db; s
   });
 
   app.post('/files/upload', {
-    config: { level: routeLevel('/model/:id') },
+    config: actionConfig('POST /api/files/upload'),
     // A data URL is a third larger than its file: the JSON body may be that much over the file limit.
     bodyLimit: Math.ceil((files.maxBytes * 4) / 3) + 64 * 1024,
     schema: {

@@ -1,7 +1,7 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGES_PAGE_SIZE, imageInputSchema, imageListSchema, imageSchema, imageUpdateSchema, routeLevel } from '@isik/domain';
+import { IMAGES_PAGE_SIZE, imageInputSchema, imageListSchema, imageSchema, imageUpdateSchema, actionConfig } from '@isik/domain';
 import { errorBody, errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { ImagesService } from './images-service.js';
@@ -23,7 +23,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
   });
 
   app.get('/images/list/:id', {
-    config: { level: routeLevel('/imagemanagment') },
+    config: actionConfig('GET /api/images/list/:id'),
     schema: {
       tags, summary: "Images of a model (:id = the model's id or its code, e.g. ISK-ASTRA), or all with 'none'; ?search= by description or model code",
       params: idParams, querystring: listQuery, response: { 200: imageListSchema, ...errorResponses },
@@ -36,19 +36,19 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
   }));
 
   app.get('/images/:id', {
-    config: { level: routeLevel('/imagemanagment') },
+    config: actionConfig('GET /api/images/:id'),
     schema: { tags, summary: 'One image', params: idParams, response: { 200: imageSchema, ...errorResponses } },
   }, async (req) => images.get(req.params.id));
 
   app.post('/images/create', {
     bodyLimit,
-    config: { level: routeLevel('/imagemanagment'), module: 'catalogue', action: 'write' },
+    config: actionConfig('POST /api/images/create'),
     schema: { tags, summary: 'Add an image (image: base64 data URL or /api/files URL); answers URLs', body: imageInputSchema, response: { 200: imageSchema, ...errorResponses, 413: errorBody } },
   }, async (req) => images.create(requireSession(req), req.body));
 
   app.post('/images/update/:id', {
     bodyLimit,
-    config: { level: routeLevel('/imagemanagment'), module: 'catalogue', action: 'write' },
+    config: actionConfig('POST /api/images/update/:id'),
     schema: { tags, summary: 'Update an image; __v must be the version read', params: idParams, body: imageUpdateSchema, response: { 200: imageSchema, ...errorResponses, 413: errorBody } },
   }, async (req) => images.update(requireSession(req), req.params.id, req.body));
 
@@ -56,7 +56,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
     app.route({
       method, url: '/images/delete/:id',
       exposeHeadRoute: false,
-      config: { level: routeLevel('/imagemanagment'), module: 'catalogue', action: 'delete' },
+      config: actionConfig('DELETE /api/images/delete/:id'),
       schema: { tags, summary: 'Delete an image', params: idParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => images.remove(requireSession(req), req.params.id),
     });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { desc, and, gte, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import { businessDayRange, logListSchema, parseDay, routeLevel, type LogEntryOut } from '@isik/domain';
+import { businessDayRange, logListSchema, parseDay, actionConfig, type LogEntryOut } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { logs } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -37,7 +37,7 @@ export type LogsService = ReturnType<typeof createLogsService>;
 
 export const logsRoutes: FastifyPluginAsyncZod<{ logs: LogsService }> = async (app, { logs: service }) => {
   app.get('/logs/list/:date', {
-    config: { level: routeLevel('/') },
+    config: actionConfig('GET /api/logs/list/:date'),
     schema: {
       tags: ['logs'], summary: "One day's audit log (date YYYY-MM-DD or DD.MM.YYYY, a day in Europe/Istanbul), newest first",
       params: z.object({ date: z.string().max(40) }), response: { 200: logListSchema, ...errorResponses },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  blankToUndefined, MODEL_LIST_TYPES, MODEL_SORTS, MODELS_PAGE_SIZE, modelInputSchema, modelListSchema, modelSchema, modelUpdateSchema, routeLevel,
+  blankToUndefined, MODEL_LIST_TYPES, MODEL_SORTS, MODELS_PAGE_SIZE, modelInputSchema, modelListSchema, modelSchema, modelUpdateSchema, actionConfig,
 } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
@@ -21,7 +21,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<{ models: ModelsService }> = as
 
   // The model pickers of the product and image-library screens read the list too (docs/decisions/0013).
   app.get('/models/list', {
-    config: { level: routeLevel('/product/:id') },
+    config: actionConfig('GET /api/models/list'),
     schema: {
       tags, summary: "Models, paged, sorted, searched (name, code) and filtered by category. type: 'list' light rows, 'detail' full, 'productionlist' id, code, name and bill of operations",
       querystring: listQuery,
@@ -30,17 +30,17 @@ export const modelsRoutes: FastifyPluginAsyncZod<{ models: ModelsService }> = as
   }, async (req) => models.list({ ...req.query, order: req.query.order ?? 'asc' }));
 
   app.get('/models/:id', {
-    config: { level: routeLevel('/model/:id') },
+    config: actionConfig('GET /api/models/:id'),
     schema: { tags, summary: 'One model with features, downloads and bill of operations', params: idParams, response: { 200: modelSchema, ...errorResponses } },
   }, async (req) => models.get(req.params.id));
 
   app.post('/models/create', {
-    config: { level: routeLevel('/model/:id'), module: 'catalogue', action: 'write' },
+    config: actionConfig('POST /api/models/create'),
     schema: { tags, summary: 'Create a model; the answer carries _id', body: modelInputSchema, response: { 200: modelSchema, ...errorResponses } },
   }, async (req) => models.create(requireSession(req), req.body, requestLang(req)));
 
   app.post('/models/update/:id', {
-    config: { level: routeLevel('/model/:id'), module: 'catalogue', action: 'write' },
+    config: actionConfig('POST /api/models/update/:id'),
     schema: { tags, summary: 'Update a model; __v must be the version read; left-out fields keep their values', params: idParams, body: modelUpdateSchema, response: { 200: modelSchema, ...errorResponses } },
   }, async (req) => models.update(requireSession(req), req.params.id, req.body, requestLang(req)));
 
@@ -48,7 +48,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<{ models: ModelsService }> = as
     app.route({
       method, url: '/models/delete/:id',
       exposeHeadRoute: false,
-      config: { level: routeLevel('/model/:id'), module: 'catalogue', action: 'delete' },
+      config: actionConfig('DELETE /api/models/delete/:id'),
       schema: { tags, summary: 'Delete a model; refused (409) while products use it', params: idParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => models.remove(requireSession(req), req.params.id),
     });

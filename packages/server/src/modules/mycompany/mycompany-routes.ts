@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  isAllowed, myCompanyDocumentSchema, myCompanyInputSchema, myCompanySchema, myCompanyTrackingSchema, myCompanyUpdateSchema, publicCompanySchema, routeLevel,
+  canDo, myCompanyDocumentSchema, myCompanyInputSchema, myCompanySchema, myCompanyTrackingSchema, myCompanyUpdateSchema, publicCompanySchema, actionConfig,
 } from '@isik/domain';
 import { errorResponses, idParams } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
@@ -21,14 +21,14 @@ export const myCompanyRoutes: FastifyPluginAsyncZod<{ mycompany: MyCompanyServic
   // Reading is for every back-office user (documents and offers print it), but only the settings screen's roles
   // (/mycompany) get the whole record; the others get what the documents read (docs/decisions/0013).
   app.get('/company/:id', {
-    config: { level: routeLevel('*') },
+    config: actionConfig('GET /api/company/:id'),
     schema: {
       tags, summary: 'The own company (id "1"); 404 until it is created. Roles above the settings screen\'s level get only what documents read',
       params: idParams, response: { 200: z.union([myCompanySchema, myCompanyDocumentSchema]), ...errorResponses },
     },
   }, async (req) => {
     const c = await mycompany.get(req.params.id);
-    return isAllowed(routeLevel('/mycompany'), requireSession(req).role) ? c : toDocument(c);
+    return canDo('company.readWhole', requireSession(req).role) ? c : toDocument(c);
   });
 
   app.get('/company/:id/:offerId/:companyId/:token', {
@@ -45,12 +45,12 @@ export const myCompanyRoutes: FastifyPluginAsyncZod<{ mycompany: MyCompanyServic
   }, async () => mycompany.getPublic());
 
   app.post('/company/create', {
-    config: { level: routeLevel('/mycompany'), module: 'companies', action: 'write' },
+    config: actionConfig('POST /api/company/create'),
     schema: { tags, summary: 'Create the own company (id "1"); 409 when it exists', body: myCompanyInputSchema, response: { 200: myCompanySchema, ...errorResponses } },
   }, async (req) => mycompany.create(requireSession(req), req.body));
 
   app.post('/company/update/:id', {
-    config: { level: routeLevel('/mycompany'), module: 'companies', action: 'write' },
+    config: actionConfig('POST /api/company/update/:id'),
     schema: { tags, summary: 'Update the own company; left-out fields keep their values; __v must be the version read', params: idParams, body: myCompanyUpdateSchema, response: { 200: myCompanySchema, ...errorResponses } },
   }, async (req) => mycompany.update(requireSession(req), req.params.id, req.body));
 };

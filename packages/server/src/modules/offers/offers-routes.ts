@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   blankToUndefined, companyOfferListSchema, COMPANY_OFFERS_PAGE_SIZE, contactInputSchema, contactListSchema, contactSchema, CONTACT_SORTS, CONTACTS_PAGE_SIZE,
   contactUpdateSchema, OFFER_LIST_LIMIT, OFFER_SORTS, offerInputSchema, offerListSchema, offerRequestResultSchema, offerRequestSchema, offerSchema,
-  offerSettingsInputSchema, offerSettingsSchema, routeLevel,
+  offerSettingsInputSchema, offerSettingsSchema, actionConfig,
 } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
@@ -51,7 +51,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
   }, async (req) => offerRequests.request(req.ip, req.body));
 
   app.get('/offers/list', {
-    config: { level: routeLevel('/offers') },
+    config: actionConfig('GET /api/offers/list'),
     schema: {
       tags, summary: 'Offers (without items), paged, sorted (teklif_tarihi, firma_adi, teklif_no), searched (company, number, subject, reference) and filtered by a status range filter1..filter2; totals of every matching offer in lira and per currency',
       querystring: listQuery, response: { 200: offerListSchema, ...errorResponses },
@@ -59,7 +59,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
   }, async (req) => offers.list({ ...req.query, order: req.query.order ?? (req.query.orderBy === 'firma_adi' ? 'asc' : 'desc'), from: req.query.filter1, to: req.query.filter2 }));
 
   app.get('/offers/companylist/:companyId', {
-    config: { level: routeLevel('/companydetail/:id') },
+    config: actionConfig('GET /api/offers/companylist/:companyId'),
     schema: {
       tags, summary: "A company's offers with their item lines, newest first (page 1, size 5 by default), status range filter1..filter2",
       params: z.object({ companyId: z.string().min(1).max(64) }), querystring: companyListQuery, response: { 200: companyOfferListSchema, ...errorResponses },
@@ -67,17 +67,17 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
   }, async (req) => offers.companyList(req.params.companyId, { from: req.query.filter1, to: req.query.filter2, page: req.query.page, pageSize: req.query.pageSize }));
 
   app.get('/offers/settings', {
-    config: { level: routeLevel('/offers') },
+    config: actionConfig('GET /api/offers/settings'),
     schema: { tags, summary: 'What a new offer starts with, and the default subject and text of the offer mail', response: { 200: offerSettingsSchema, ...errorResponses } },
   }, async () => offers.settings());
 
   app.post('/offers/settings', {
-    config: { level: routeLevel('/offersettings'), module: 'offers', action: 'write' },
+    config: actionConfig('POST /api/offers/settings'),
     schema: { tags, summary: 'Change the offer settings; __v must be the version read', body: offerSettingsInputSchema, response: { 200: offerSettingsSchema, ...errorResponses } },
   }, async (req) => offers.updateSettings(requireSession(req), req.body));
 
   app.get('/offers/:id', {
-    config: { level: routeLevel('/offers') },
+    config: actionConfig('GET /api/offers/:id'),
     schema: { tags, summary: 'One offer with its items (offeritem) and, with a company, its order-tracking address (orderTrackingUrl)', params: idParams, response: { 200: offerSchema, ...errorResponses } },
   }, async (req) => {
     const o = await offers.get(req.params.id);
@@ -95,12 +95,12 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
   }, async (req) => offers.getTracked(req.params.id, req.params.companyid, req.params.token));
 
   app.post('/offers/create', {
-    config: { level: routeLevel('/offers'), module: 'offers', action: 'write' },
+    config: actionConfig('POST /api/offers/create'),
     schema: { tags, summary: 'Create an offer; the server gives teklif_no and computes every total (sent totals must agree within a cent)', body: offerInputSchema, response: { 200: offerSchema, ...errorResponses } },
   }, async (req) => offers.create(requireSession(req), req.body));
 
   app.post('/offers/update/:id', {
-    config: { level: routeLevel('/offers'), module: 'offers', action: 'write' },
+    config: actionConfig('POST /api/offers/update/:id'),
     schema: {
       tags, summary: 'Save an offer; __v must be the version read (409 otherwise); left-out fields keep their values; rows change only in status 0',
       params: idParams, body: offerInputSchema, response: { 200: offerSchema, ...errorResponses },
@@ -108,7 +108,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
   }, async (req) => offers.update(requireSession(req), req.params.id, req.body));
 
   app.post('/offers/copy/:id', {
-    config: { level: routeLevel('/offers'), module: 'offers', action: 'write' },
+    config: actionConfig('POST /api/offers/copy/:id'),
     schema: { tags, summary: 'Copy an offer: a new draft (status 0, new number, today) with the same items and the latest bulletin\'s rates', params: idParams, response: { 200: offerSchema, ...errorResponses } },
   }, async (req) => offers.copy(requireSession(req), req.params.id));
 
@@ -116,7 +116,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
     app.route({
       method, url: '/offers/delete/:id',
       exposeHeadRoute: false,
-      config: { level: routeLevel('/offers'), module: 'offers', action: 'delete' },
+      config: actionConfig('DELETE /api/offers/delete/:id'),
       schema: { tags, summary: 'Delete an offer (status 0 or 1, no started production) with its items', params: idParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => offers.remove(requireSession(req), req.params.id),
     });
@@ -126,27 +126,27 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
   const cTags = ['contacts'];
 
   app.get('/contacts/list', {
-    config: { level: routeLevel('/contacts') },
+    config: actionConfig('GET /api/contacts/list'),
     schema: { tags: cTags, summary: 'Contacts, paged, sorted (name, company, date) and searched (name, company, e-mail, phone)', querystring: contactListQuery, response: { 200: contactListSchema, ...errorResponses } },
   }, async (req) => contacts.list({ ...req.query, order: req.query.order ?? (req.query.orderBy === 'date' ? 'desc' : 'asc') }));
 
   app.post('/contacts/import', {
-    config: { level: routeLevel('/contacts'), module: 'offers', action: 'write' },
+    config: actionConfig('POST /api/contacts/import'),
     schema: { tags: cTags, summary: "Fill the contacts from the offers' related persons and the companies; answers how many were added", response: { 200: z.object({ added: z.number() }), ...errorResponses } },
   }, async (req) => contacts.importAll(requireSession(req)));
 
   app.get('/contacts/:id', {
-    config: { level: routeLevel('/contacts') },
+    config: actionConfig('GET /api/contacts/:id'),
     schema: { tags: cTags, summary: 'One contact', params: idParams, response: { 200: contactSchema, ...errorResponses } },
   }, async (req) => contacts.get(req.params.id));
 
   app.post('/contacts/create', {
-    config: { level: routeLevel('/contacts'), module: 'offers', action: 'write' },
+    config: actionConfig('POST /api/contacts/create'),
     schema: { tags: cTags, summary: 'Create a contact (a name is unique per company)', body: contactInputSchema, response: { 200: contactSchema, ...errorResponses } },
   }, async (req) => contacts.create(requireSession(req), req.body));
 
   app.post('/contacts/update/:id', {
-    config: { level: routeLevel('/contacts'), module: 'offers', action: 'write' },
+    config: actionConfig('POST /api/contacts/update/:id'),
     schema: { tags: cTags, summary: 'Update a contact; __v must be the version read', params: idParams, body: contactUpdateSchema, response: { 200: contactSchema, ...errorResponses } },
   }, async (req) => contacts.update(requireSession(req), req.params.id, req.body));
 
@@ -154,7 +154,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
     app.route({
       method, url: '/contacts/delete/:id',
       exposeHeadRoute: false,
-      config: { level: routeLevel('/contacts'), module: 'offers', action: 'delete' },
+      config: actionConfig('DELETE /api/contacts/delete/:id'),
       schema: { tags: cTags, summary: 'Delete a contact', params: idParams, response: { 200: okBody, ...errorResponses } },
       handler: async (req) => contacts.remove(requireSession(req), req.params.id),
     });

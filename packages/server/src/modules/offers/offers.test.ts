@@ -294,12 +294,15 @@ describe('GET /offers/list and /offers/companylist', () => {
 });
 
 describe('roles and permissions', () => {
-  it('offers are level 2: role 3 gets 403, no token 401; the tracked read is open', async () => {
+  it('offers are level 2: role 3 gets 403, no token 401; one offer is read by the order documents (level 3); the tracked read is open', async () => {
     const o = await created();
-    for (const [method, url] of [['GET', '/api/offers/list'], ['GET', `/api/offers/${o._id}`], ['POST', '/api/offers/create'], ['POST', `/api/offers/update/${o._id}`], ['GET', `/api/offers/delete/${o._id}`], ['POST', `/api/offers/copy/${o._id}`], ['GET', `/api/offers/companylist/${companyId}`], ['GET', '/api/contacts/list']] as const) {
+    for (const [method, url] of [['GET', '/api/offers/list'], ['POST', '/api/offers/create'], ['POST', `/api/offers/update/${o._id}`], ['GET', `/api/offers/delete/${o._id}`], ['POST', `/api/offers/copy/${o._id}`], ['GET', `/api/offers/companylist/${companyId}`], ['GET', '/api/contacts/list']] as const) {
       expect((await t.call({ method, url, token: t.tokens[3], payload: method === 'POST' ? {} : undefined })).statusCode, url).toBe(403);
       expect((await t.call({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode, url).toBe(401);
     }
+    // The work order and the delivery form (level-3 document screens, linked from /orders) print the offer.
+    expect((await t.call({ method: 'GET', url: `/api/offers/${o._id}`, token: t.tokens[3] })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/api/offers/${o._id}`, token: t.tokens[4] })).statusCode).toBe(403);
     expect((await get(o._id)).teklif_konu).toBe('Car park lighting');
   });
 

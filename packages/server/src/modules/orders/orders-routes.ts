@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   componentListQuerySchema, componentListSchema, modelDashboardSchema, okSchema, operationActionSchema, orderCreateSchema, orderLineSchema, orderListQuerySchema,
-  orderListSchema, ordersOverviewSchema, orderUpdateSchema, productionDashboardSchema, recordBodySchema, routeLevel, trackingSchema,
+  orderListSchema, ordersOverviewSchema, orderUpdateSchema, productionDashboardSchema, recordBodySchema, actionConfig, trackingSchema,
 } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { errorResponses, idParams } from '../../lib/http.js';
@@ -20,10 +20,9 @@ const line = { 200: orderLineSchema, ...errorResponses };
  */
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; db: Db; secret: () => string }> = async (app, { orders, db, secret }) => {
   const tags = ['orders'];
-  const write = { level: routeLevel('/orderitemlist'), module: 'orders' as const, action: 'write' as const };
 
   app.get('/orders/list', {
-    config: { level: routeLevel('/orderitemlist') },
+    config: actionConfig('GET /api/orders/list'),
     schema: {
       tags, querystring: orderListQuerySchema, response: { 200: orderListSchema, ...errorResponses },
       summary: "Order lines whose status is in filter1..filter2 (default 1-4), sorted by siparis_tarihi (newest first), urun_adi or Operation; search by product, code or company; with page/pageSize one page. 'list' omits operation history and material rows, 'detaillist' has them. status1..status6 count the lines per status over the search",
@@ -31,17 +30,17 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; db: Db
   }, async (req) => orders.list(req.query));
 
   app.get('/orders/item/:id', {
-    config: { level: routeLevel('/orderitemlist') },
+    config: actionConfig('GET /api/orders/item/:id'),
     schema: { tags, summary: 'One order line with its operations, material rows (with current stock), history and deliveries', params: idParams, response: line },
   }, async (req) => orders.get(req.params.id));
 
   app.post('/orders/updateitem/:id', {
-    config: write,
+    config: actionConfig('POST /api/orders/updateitem/:id'),
     schema: { tags, summary: 'Save order type and operations (names, Qty, materials) of a line; progress stays the server\'s; a sent, stale __v answers 409', params: idParams, body: orderUpdateSchema, response: line },
   }, async (req) => orders.update(requireSession(req), req.params.id, req.body));
 
   app.post('/orders/create', {
-    config: write,
+    config: actionConfig('POST /api/orders/create'),
     schema: { tags, summary: 'A new stock production line (no offer) with the operations of the product\'s bill', body: orderCreateSchema, response: line },
   }, async (req) => orders.create(requireSession(req), req.body));
 
@@ -49,59 +48,59 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; db: Db
     app.route({
       method, url: '/orders/delete/:id', exposeHeadRoute: false,
       // Spec 002 2.2, 6: only roles below 3 delete a line, so the call takes the level of the order pages (2).
-      config: { level: routeLevel('/order/:id'), module: 'orders', action: 'delete' },
+      config: actionConfig('DELETE /api/orders/delete/:id'),
       schema: { tags, summary: 'Delete a line: roles below 3, only without an offer, with completion 0 and nothing delivered', params: idParams, response: { 200: okSchema, ...errorResponses } },
       handler: async (req) => orders.remove(requireSession(req), req.params.id),
     });
   }
 
   app.post('/orders/operations/:itemId/:operationId/start', {
-    config: write,
+    config: actionConfig('POST /api/orders/operations/:itemId/:operationId/start'),
     schema: { tags, summary: 'Start an operation: start time, staff, status 1, 5 %; 409 while material rows are undetermined', params: opParams, body: operationActionSchema, response: line },
   }, async (req) => orders.start(requireSession(req), req.params.itemId, req.params.operationId, req.body.__v));
 
   app.post('/orders/operations/:itemId/:operationId/record', {
-    config: write,
+    config: actionConfig('POST /api/orders/operations/:itemId/:operationId/record'),
     schema: { tags, summary: 'Record a produced quantity (0 < qty <= Qty - completed): history entry, materials out of stock for qty units, percent; status 2 at 100 %', params: opParams, body: recordBodySchema, response: line },
   }, async (req) => orders.record(requireSession(req), req.params.itemId, req.params.operationId, req.body.qty, req.body.__v));
 
   app.post('/orders/operations/:itemId/:operationId/finish', {
-    config: write,
+    config: actionConfig('POST /api/orders/operations/:itemId/:operationId/finish'),
     schema: { tags, summary: 'Finish an operation: status 2, 100 %, finish time; the unrecorded rest leaves stock. A \'Yarı Mamül\' short of component stock answers 409 unless force is true', params: opParams, body: operationActionSchema, response: line },
   }, async (req) => orders.finish(requireSession(req), req.params.itemId, req.params.operationId, req.body));
 
   app.post('/orders/operations/:itemId/:operationId/reset', {
-    config: write,
+    config: actionConfig('POST /api/orders/operations/:itemId/:operationId/reset'),
     schema: { tags, summary: 'Reset an operation: clears staff, times, percent and recordings; reversing stock movements for everything it took', params: opParams, body: operationActionSchema, response: line },
   }, async (req) => orders.reset(requireSession(req), req.params.itemId, req.params.operationId, req.body.__v));
 
   app.post('/orders/transfer/:id', {
-    config: write,
+    config: actionConfig('POST /api/orders/transfer/:id'),
     schema: { tags, summary: 'Transfer to stock: an offer line at 100 % puts its product into product stock and leaves the offer', params: idParams, body: operationActionSchema, response: line },
   }, async (req) => orders.transfer(requireSession(req), req.params.id, req.body.__v));
 
   app.post('/orders/refresh/:id', {
-    config: write,
+    config: actionConfig('POST /api/orders/refresh/:id'),
     schema: { tags, summary: 'Refresh components: material rows of operations not started are rebuilt from the product\'s current bill', params: idParams, body: operationActionSchema, response: line },
   }, async (req) => orders.refreshComponents(requireSession(req), req.params.id, req.body.__v));
 
   app.get('/orders/components', {
-    config: { level: routeLevel('/componentlist') },
+    config: actionConfig('GET /api/orders/components'),
     schema: { tags, summary: 'Component list: per material over open lines (1-3), required, stock, on open purchase requests (0-2) and shortage', querystring: componentListQuerySchema, response: { 200: componentListSchema, ...errorResponses } },
   }, async (req) => componentList(db, req.query, req.log));
 
   app.get('/orders/dashboard/production', {
-    config: { level: routeLevel('/productionDashBoard') },
+    config: actionConfig('GET /api/orders/dashboard/production'),
     schema: { tags, summary: 'Production dashboard: operations of lines 1-4 per status and per operation (count, average percent), lines per status', response: { 200: productionDashboardSchema, ...errorResponses } },
   }, async () => productionDashboard(db));
 
   app.get('/orders/dashboard/models', {
-    config: { level: routeLevel('/productionDashBoard') },
+    config: actionConfig('GET /api/orders/dashboard/models'),
     schema: { tags, summary: 'Model dashboard: ordered vs delivered per model (first code part) and per product with completion', response: { 200: modelDashboardSchema, ...errorResponses } },
   }, async () => modelDashboard(db));
 
   app.get('/orders/overview', {
-    config: { level: routeLevel('/orders') },
+    config: actionConfig('GET /api/orders/overview'),
     schema: { tags, summary: 'Orders in status 1-3 with their lines and completion; production load and late lines', response: { 200: ordersOverviewSchema, ...errorResponses } },
   }, async () => ordersOverview(db));
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  canRecord, dec, deliveryRemaining, isReadyType, isUndetermined, nextLineState, operationPercent, operationRemaining, OP_FINISHED, OP_IN_PROGRESS,
+  canDo, canRecord, dec, deliveryRemaining, isReadyType, isUndetermined, nextLineState, operationPercent, operationRemaining, OP_FINISHED, OP_IN_PROGRESS,
   OP_NOT_STARTED, ORDER_STOCK_OPERATION, ORDER_WAITING, productCodeParts, SEMI_FINISHED_OPERATION, START_PERCENT, UNKNOWN_MATERIAL, undeterminedCount, pairText,
   type HistoryEntry, type MessageKey, type Operation, type OperationDetail, type OrderCreateData, type OrderDeliveryData, type OrderListArgs, type OrderUpdateData,
 } from '@isik/domain';
@@ -72,6 +72,23 @@ export async function operationsForProduct(tx: Executor, productId: string, qty:
 }
 
 const storeOps = (ops: Operation[]) => ops.map((o) => ({ ...o, OperationDetails: o.OperationDetails.map((d) => ({ ...d, status: 0 })) })) as unknown as Record<string, unknown>[];
+
+/**
+ * Whether an editor's operations differ from the stored ones in what the row menus change (spec 002 6: add, rename,
+ * describe, remove, or re-material an operation); the quantity has its own rule (`order.operationQty`).
+ */
+function changesOperations(stored: Operation[], inputs: NonNullable<OrderUpdateData['Operations']>): boolean {
+  if (inputs.length !== stored.length) return true;
+  return inputs.some((inp, i) => {
+    const old = stored[i];
+    if (inp._id !== old._id || inp.Operation !== old.Operation || inp.OperationDescription !== (old.OperationDescription ?? '')) return true;
+    const details = inp.OperationDetails;
+    return details.length !== old.OperationDetails.length || details.some((x, j) => {
+      const o = old.OperationDetails[j];
+      return x.material !== o.material || x.component !== o.component || x.StockUpdate !== o.StockUpdate || !dec(x.materialQty).eq(o.materialQty);
+    });
+  });
+}
 
 function isStarted(o: Operation): boolean {
   return o.OperationStatus !== OP_NOT_STARTED || o.OperationComplated > 0;
@@ -328,6 +345,9 @@ export function createOrdersService(deps: { db: Db }) {
         const type = d.order_type ?? row.order_type;
         let ops = stored;
         if (d.Operations) {
+          if (!canDo('order.operations.edit', actor.role) && changesOperations(stored, d.Operations)) {
+            throw forbidden('error.forbidden', { Operations: 'error.forbidden' });
+          }
           const { mats, prods } = await resolveDetails(tx, d.Operations);
           const byId = new Map(stored.map((o) => [o._id, o]));
           const kept = new Set<string>();
@@ -336,7 +356,7 @@ export function createOrdersService(deps: { db: Db }) {
             if (old) kept.add(old._id);
             const qty = inp.Qty ?? (old ? qtyText(old.Qty) : row.urun_miktari);
             if (old && !dec(qty).eq(old.Qty)) {
-              if (actor.role >= 2) throw forbidden('error.forbidden', { Qty: 'error.forbidden' });
+              if (!canDo('order.operationQty', actor.role)) throw forbidden('error.forbidden', { Qty: 'error.forbidden' });
               if (dec(qty).lt(old.OperationComplated)) throw new AppError(400, 'order.operation.qtyBelowCompleted', { Qty: 'order.operation.qtyBelowCompleted' }, { completed: old.OperationComplated });
             }
             const details: OperationDetail[] = inp.OperationDetails.map((x) => {
@@ -379,7 +399,7 @@ export function createOrdersService(deps: { db: Db }) {
 
     /** Deletes a stock production line: roles below 3, no offer, completion 0, nothing started or delivered. */
     async remove(actor: Actor, id: string) {
-      if (actor.role >= 3) throw forbidden();
+      if (!canDo('DELETE /api/orders/delete/:id', actor.role)) throw forbidden();
       await db.transaction(async (tx) => {
         const row = await lockLine(tx, id);
         if (!row) throw notFound();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blankToUndefined, canEnterBackOffice, LABEL_KINDS, labelDataSchema, MARKUP_DEFAULT, pickLang, routeLevel } from '@isik/domain';
+import { blankToUndefined, canEnterBackOffice, LABEL_KINDS, labelDataSchema, MARKUP_DEFAULT, pickLang, actionConfig, routeLevel } from '@isik/domain';
 import { docLang, type DocLang } from '@isik/documents';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses } from '../../lib/http.js';
@@ -65,7 +65,7 @@ export const pdfRoutes: FastifyPluginAsyncZod<{ pdf: PdfService }> = async (app,
 
   const idParams = z.object({ id: z.string().min(1).max(64) });
   app.get('/pdf/order/t1/:id', {
-    config: { level: routeLevel('/pdf/order/t1/:id') },
+    config: actionConfig('GET /api/pdf/order/t1/:id'),
     schema: {
       tags, summary: "The order's work-order sheet (A4, '# İŞ EMRİ #'): each line and operation with a QR code to /app/production/order/{itemId} and /orderoperations/{itemId}/{operationId}; the order's own code opens /app/production/orderQROptions/{orderId}",
       params: idParams, querystring: z.object({ lang: langQuery }), produces: ['application/pdf'], response: pdfResponses,
@@ -76,7 +76,7 @@ export const pdfRoutes: FastifyPluginAsyncZod<{ pdf: PdfService }> = async (app,
   });
 
   app.get('/pdf/order/delivery/:id', {
-    config: { level: routeLevel('/pdf/order/delivery/:id') },
+    config: actionConfig('GET /api/pdf/order/delivery/:id'),
     schema: {
       tags, summary: "The order's delivery form (A4, '# TESLİMAT FORMU #'): per line the deliveries' date, quantity, deliverer and receiver, and the Teslim Eden / Teslim Alan boxes; 404 for an order without lines",
       params: idParams, querystring: z.object({ lang: langQuery }), produces: ['application/pdf'], response: pdfResponses,
@@ -87,7 +87,7 @@ export const pdfRoutes: FastifyPluginAsyncZod<{ pdf: PdfService }> = async (app,
   });
 
   app.get('/pdf/workorders', {
-    config: { level: routeLevel('/pdf/workorders') },
+    config: actionConfig('GET /api/pdf/workorders'),
     schema: {
       tags, summary: "The production list (A4, 'ÜRETİM LİSTESİ'): order lines in status 1-3 sorted by operation, company names cut to 60 characters",
       querystring: z.object({ lang: langQuery }), produces: ['application/pdf'], response: pdfResponses,
@@ -99,7 +99,7 @@ export const pdfRoutes: FastifyPluginAsyncZod<{ pdf: PdfService }> = async (app,
 
   for (const kind of LABEL_KINDS) {
     app.post(`/pdf/${kind}`, {
-      config: { level: routeLevel(`/pdf/${kind}`) },
+      config: actionConfig(`POST /api/pdf/${kind}`),
       schema: {
         tags, summary: `The ${kind === 'label10x10' ? 'box' : kind === 'label8x10' ? 'solar panel' : 'battery'} label PDF from the label editor's data (JSON as the editor keeps it)`,
         body: labelDataSchema, produces: ['application/pdf'], response: pdfResponses,
@@ -112,7 +112,7 @@ export const pdfRoutes: FastifyPluginAsyncZod<{ pdf: PdfService }> = async (app,
   }
 
   app.get('/pdf/pricelist', {
-    config: { level: routeLevel('/pdf/pricelist') },
+    config: actionConfig('GET /api/pdf/pricelist'),
     schema: {
       tags, summary: "The price list (A4): active products of a category (or all), prices = price + price / (100 - markup) x markup, rows only for type '0', the text with %XX replaced by the markup",
       querystring: z.object({

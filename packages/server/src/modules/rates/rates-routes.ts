@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RATES_MAX_PAGE_SIZE, RATES_PAGE_SIZE, routeLevel, tcmbListSchema, tcmbTodaySchema, tcmbUpdateResultSchema } from '@isik/domain';
+import { RATES_MAX_PAGE_SIZE, RATES_PAGE_SIZE, actionConfig, tcmbListSchema, tcmbTodaySchema, tcmbUpdateResultSchema } from '@isik/domain';
 import { errorBody, errorResponses } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import { requestLang } from '../../plugins/errors.js';
@@ -27,12 +27,12 @@ export const ratesRoutes: FastifyPluginAsyncZod<{ rates: RatesService }> = async
   }, async (req) => rates.today(requestLang(req)));
 
   app.get('/tcmb/list', {
-    config: { level: routeLevel('/tcmblist') },
+    config: actionConfig('GET /api/tcmb/list'),
     schema: { tags, summary: 'Stored bulletins, newest first, paged', querystring: listQuery, response: { 200: tcmbListSchema, ...errorResponses } },
   }, async (req) => rates.list(req.query.page, req.query.pageSize));
 
   app.post('/tcmb/update', {
-    config: { level: routeLevel('*') },
+    config: actionConfig('POST /api/tcmb/update'),
     schema: {
       tags,
       summary: 'Fetch the bulletin now ("update rates"); 503 with the reason and the last stored bulletin when the feed is down or its answer is malformed. Concurrent calls share one fetch; within a minute of the last fetch nothing is fetched: 429 with Retry-After and the last stored bulletin',

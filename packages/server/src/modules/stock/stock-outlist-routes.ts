@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { QTY_PLACES, round, routeLevel, stockOutListSchema, type StockOut } from '@isik/domain';
+import { QTY_PLACES, round, actionConfig, stockOutListSchema, type StockOut } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { errorResponses } from '../../lib/http.js';
 import { dayParam } from '../logs/logs-routes.js';
@@ -43,7 +43,7 @@ export async function materialsOut(db: Db, dateText: string): Promise<{ stock: S
 
 export const stockOutlistRoutes: FastifyPluginAsyncZod<{ stockOut: (dateText: string) => Promise<{ stock: StockOut[] }> }> = async (app, { stockOut }) => {
   app.get('/stock/outlist/:date', {
-    config: { level: routeLevel('/') },
+    config: actionConfig('GET /api/stock/outlist/:date'),
     schema: {
       tags: ['stock'], summary: "A day's material movements out of stock (date YYYY-MM-DD or DD.MM.YYYY, Europe/Istanbul), newest first",
       params: z.object({ date: z.string().max(40) }), response: { 200: stockOutListSchema, ...errorResponses },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeLevel, storageFiguresSchema } from '@isik/domain';
+import { actionConfig, storageFiguresSchema } from '@isik/domain';
 import type { Database } from '../../db/database.js';
 import { errorResponses } from '../../lib/http.js';
 
@@ -25,7 +25,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; filesByte
   });
 
   app.get('/system/storage', {
-    config: { level: routeLevel('*') },
+    config: actionConfig('GET /api/system/storage'),
     schema: { tags: ['system'], summary: 'Database and file-store sizes for the settings panel', response: { 200: storageFiguresSchema, ...errorResponses } },
   }, async () => ({ databaseBytes: await database.sizeBytes(), filesBytes: await filesBytes() }));
 };

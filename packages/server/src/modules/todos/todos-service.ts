@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import { BACK_OFFICE_MAX_ROLE, TODO_LIST_LIMIT, type Todo, type todoInputSchema } from '@isik/domain';
+import { BACK_OFFICE_MAX_ROLE, TODO_LIST_LIMIT, canDo, type Todo, type todoInputSchema } from '@isik/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
 import { todos, users } from '../../db/schema.js';
@@ -11,8 +11,6 @@ import type { SessionContext } from '../../plugins/auth.js';
 type Input = z.output<typeof todoInputSchema>;
 type Row = typeof todos.$inferSelect;
 
-/** Only role <= 1 may delete any to-do; others only those they created. */
-const DELETE_ANY_MAX_ROLE = 1;
 
 /** The to-dos a user sees: their own, and the office's meant for their role level. */
 function visibleTo(user: { id: string; role: number }): SQL {
@@ -30,7 +28,7 @@ function toTodo(r: Row, creator: string | null, viewer: { id: string; role: numb
 }
 
 function canDelete(r: Row, viewer: { id: string; role: number }): boolean {
-  return (r.created_by !== '' && r.created_by === viewer.id) || viewer.role <= DELETE_ANY_MAX_ROLE;
+  return (r.created_by !== '' && r.created_by === viewer.id) || canDo('todo.deleteAny', viewer.role);
 }
 
 export interface NewTodo { person_id?: string | null; for_role?: number | null; person: string; task: string; link?: string }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ACTIONS, MODULES, canManageRole, hasModulePermission, totalPages, type Permissions, type UserCreate, type UserUpdate, userCreateSchema, userUpdateSchema } from '@isik/domain';
+import { ACTIONS, MODULES, canDo, canManageRole, hasModulePermission, totalPages, type Permissions, type UserCreate, type UserUpdate, userCreateSchema, userUpdateSchema } from '@isik/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
@@ -46,7 +46,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
     },
 
     async get(caller: SessionContext, id: string) {
-      if (caller.role > 1 && caller.id !== id) throw forbidden();
+      if (caller.id !== id && !canDo('user.readOther', caller.role)) throw forbidden();
       const u = await findUser(db, id);
       if (!u) throw notFound();
       return u;
@@ -87,7 +87,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
         if (self && role !== current.role) throw forbidden('user.role.own', { role: 'user.role.own' });
         if (!self && !canManageRole(caller.role, role)) throw forbidden('user.role.aboveOwn', { role: 'user.role.aboveOwn' });
         if (self && !userstate) throw new AppError(409, 'user.self.deactivate', { userstate: 'user.self.deactivate' });
-        if (self && caller.role !== 0 && !sameGrid(permissions as Permissions, current.permissions as Permissions)) {
+        if (self && !canDo('user.editOwnPermissions', caller.role) && !sameGrid(permissions as Permissions, current.permissions as Permissions)) {
           throw forbidden('user.permissions.own', { permissions: 'user.permissions.own' });
         }
         if (await emailTaken(tx, data.email, id)) throw conflict('user.email.taken', { email: 'user.email.taken' });
@@ -109,7 +109,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
     /** Self (every role), or a manager for a user of a less privileged role. A change revokes the user's earlier tokens. */
     async changePassword(caller: SessionContext, id: string, password: string) {
       const self = caller.id === id;
-      if (!self && caller.role > 1) throw forbidden();
+      if (!self && !canDo('user.setOtherPassword', caller.role)) throw forbidden();
       // Setting another user's password is a write in the users module of the permission grid.
       if (!self && !hasModulePermission(caller.permissions, 'users', 'write')) throw forbidden('error.modulePermission');
       checkPassword(password);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { ActionIcon, Badge, Box, Button, Center, Divider, Group, Indicator, Loader, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { canEnterBackOffice, formatDateTime, isAllowed, routeLevel, SCROLL_MAX_HEIGHT, type Todo } from '@isik/domain';
+import { canDo, canEnterBackOffice, formatDateTime, SCROLL_MAX_HEIGHT, type Todo } from '@isik/domain';
 import { IconBell, IconCircle, IconCircleCheckFilled, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -40,8 +40,8 @@ function TodoBell() {
   const remove = useDeleteTodo();
   const unread = list.data?.unread ?? 0;
   const items = list.data?.Todolist ?? [];
-  // POST /todo/create takes the dashboard's level (office users assign to-dos).
-  const canCreate = isAllowed(routeLevel('/'), role);
+  // Office users assign to-dos (the action table: the dashboard's call).
+  const canCreate = canDo('POST /api/todo/create', role);
 
   const open = (todo: Todo) => {
     if (!todo.link) return;

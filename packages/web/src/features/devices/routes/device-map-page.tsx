@@ -48,10 +48,14 @@ export function DeviceMapPage() {
   }), [t]);
 
   return (
-    <Box pos="relative" style={{ height: 'calc(100vh - 120px)', minHeight: 420 }}>
+    // The map takes the page below the header (the shell's header offset, 0 when it is hidden) and the main area's padding.
+    <Box
+      pos="relative"
+      style={{ height: 'calc(100dvh - var(--app-shell-header-offset, 60px) - 2 * var(--mantine-spacing-md))', minHeight: 420, display: 'flex', flexDirection: 'column' }}
+    >
       {query.isError && !query.data && <LoadFailedAlert title={t('devices.map.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />}
       {config && !config.mapTileUrl && <Alert color="gray" mb="xs">{t('devices.map.noTiles')}</Alert>}
-      <MapContainer center={MAP_CENTER} zoom={MAP_ZOOM} style={{ height: '100%', width: '100%', background: '#e9ecef', borderRadius: 8 }} data-testid="device-map">
+      <MapContainer center={MAP_CENTER} zoom={MAP_ZOOM} style={{ flex: 1, minHeight: 0, width: '100%', background: '#e9ecef', borderRadius: 8 }} data-testid="device-map">
         {config?.mapTileUrl && <TileLayer url={config.mapTileUrl} attribution={config.mapAttribution} maxZoom={19} />}
         {pts.map((p) => (
           <Marker key={p.key} position={[p.lat, p.lng]} icon={p.kind === 'gateway' ? icons.gateway : p.online ? icons.on : icons.off} title={p.name} alt={p.name}>

@@ -6,14 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { api, notifyError, notifySuccess } from '../../../lib/api';
 import type { OrderItem } from '../model/types';
-import { useCanOpen } from '../model/use-can-open';
+import { useCanDo } from '../../../lib/can-do';
 
 /** The line's deliveries (spec 002 3); roles that manage deliveries delete one, which lowers the delivered quantity again. */
 export function LineDeliveries({ item }: { item: OrderItem }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  // Deleting a delivery is the company deliveries' call (level of /companydetail/:id).
-  const canDelete = useCanOpen('/companydetail/:id');
+  const canDelete = useCanDo('DELETE /api/deliveried/delete/:id/:product_id/:component_type');
   const remove = useMutation({
     mutationFn: (id: string) => api<{ status: 'ok' }>(`/deliveried/delete/${encodeURIComponent(id)}/${encodeURIComponent(item.urun_id || '-')}/${encodeURIComponent(item.order_type)}`),
     meta: { notifyError: false },

@@ -11,6 +11,7 @@ import { api, fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api
 import { ratesTodayQuery } from '../../../lib/rates-today';
 import { useCreateOrderItem } from '../api/orders-api';
 import { rowTotals } from '../model/order-logic';
+import { useCanDo } from '../../../lib/can-do';
 
 /**
  * 'New stock production' (spec 002 2.2): a line without an offer. Product from the picker (name disabled), the nine
@@ -36,6 +37,8 @@ export function StockProductionModal({ onClose }: { onClose: () => void }) {
   const totals = rowTotals(Number(qty), Number(price), Number(vat), currency, rates);
   const create = useCreateOrderItem();
   const [uploading, setUploading] = useState(false);
+  // Attaching files is the office's (the action table's level 2); role 3 makes the line without a photo.
+  const mayUpload = useCanDo('POST /api/files/upload');
   // The photo is stored by the file service first; the line keeps its /api/files address (the server takes no other).
   const upload = async (file: File | null) => {
     if (!file) return;
@@ -99,9 +102,11 @@ export function StockProductionModal({ onClose }: { onClose: () => void }) {
         </SimpleGrid>
         <Group align="center">
           {photo && <Image src={photo} w={72} h={72} fit="contain" radius="sm" alt="" />}
-          <FileButton accept={UPLOAD_IMAGE_ACCEPT} onChange={(f) => void upload(f)}>
-            {(props) => <Button variant="default" loading={uploading} leftSection={<IconPhotoUp size={16} />} {...props} data-testid="stock-photo">{t('orders.stock.photo')}</Button>}
-          </FileButton>
+          {mayUpload && (
+            <FileButton accept={UPLOAD_IMAGE_ACCEPT} onChange={(f) => void upload(f)}>
+              {(props) => <Button variant="default" loading={uploading} leftSection={<IconPhotoUp size={16} />} {...props} data-testid="stock-photo">{t('orders.stock.photo')}</Button>}
+            </FileButton>
+          )}
         </Group>
         <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-gray-light)">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -15,6 +15,7 @@ import { BuyingRequestModal } from '../components/buying-request-modal';
 import { sortComponents, type ComponentSort } from '../model/order-logic';
 import type { ComponentRow } from '../model/types';
 import { useCanOpen } from '../model/use-can-open';
+import { useCanDo } from '../../../lib/can-do';
 
 const SORTS: ComponentSort[] = ['operation', 'group', 'category', 'quantity'];
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -32,6 +33,8 @@ export function ComponentListPage() {
   const [sort, setSort] = useState<ComponentSort>('operation');
   const [search, setSearch] = useState('');
   const [requesting, setRequesting] = useState<ComponentRow | null>(null);
+  // Spec 002 2.3: the row's purchase request, for every role of the screen (the action table).
+  const mayRequest = useCanDo('POST /api/buying/create');
   const rows = useMemo(() => {
     const q = search.trim().toLocaleLowerCase('tr');
     const all = query.data?.components ?? [];
@@ -56,7 +59,7 @@ export function ComponentListPage() {
         <Menu position="bottom-end" withinPortal>
           <Menu.Target><ActionIcon variant="subtle" color="gray" aria-label={t('orders.components.rowMenu', { name: r.material_name })}><IconDotsVertical size={16} /></ActionIcon></Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item leftSection={<IconShoppingCartPlus size={16} />} onClick={() => setRequesting(r)}>{t('orders.components.request')}</Menu.Item>
+            {mayRequest && <Menu.Item leftSection={<IconShoppingCartPlus size={16} />} onClick={() => setRequesting(r)}>{t('orders.components.request')}</Menu.Item>}
             <Menu.Item
               leftSection={<IconMail size={16} />} component="a"
               href={stockMailHref(r, t('orders.components.mailSubject', { name: r.material_name }), t('orders.components.mailBody', {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { RecordFallback } from '../../../components/record-fallback';
 import { notifyError, notifySuccess } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useCanDo } from '../../../lib/can-do';
 import { orderItemQuery, useRefreshComponents, useUpdateOrderItem } from '../api/orders-api';
 import { OperationDetailModal, newDetailRow } from '../components/operation-detail-modal';
 import { OperationStatusBadge } from '../components/status-badges';
@@ -32,7 +32,8 @@ export function OrderItemDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const role = useSession((s) => s.role ?? 7);
+  // Spec 002 6: only roles below 3 see the operation row menus (add, edit, delete).
+  const mayEditOperations = useCanDo('order.operations.edit');
   const query = useQuery(orderItemQuery(id));
   const save = useUpdateOrderItem();
   const refresher = useRefreshComponents();
@@ -137,7 +138,7 @@ export function OrderItemDetailPage() {
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" mb="sm">
           <Title order={4}>{t('orders.editor.operations')}</Title>
-          {role < 3 && <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)} data-testid="add-operation">{t('orders.editor.addOperation')}</Button>}
+          {mayEditOperations && <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)} data-testid="add-operation">{t('orders.editor.addOperation')}</Button>}
         </Group>
         <Table.ScrollContainer minWidth={720}>
           <Table striped withTableBorder fz="sm" data-testid="editor-operations">
@@ -166,7 +167,7 @@ export function OrderItemDetailPage() {
                       {open > 0 ? <Text size="sm" c="red">{t('orders.materials.selectionRequired')} ({open})</Text> : <Text size="sm">{(op.OperationDetails ?? []).length}</Text>}
                     </Table.Td>
                     <Table.Td>
-                      {role < 3 && (
+                      {mayEditOperations && (
                         <Menu position="bottom-end" withinPortal>
                           <Menu.Target><ActionIcon variant="subtle" color="gray" aria-label={t('orders.editor.rowMenu', { name: op.Operation })}><IconDotsVertical size={16} /></ActionIcon></Menu.Target>
                           <Menu.Dropdown>

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/page-header';
 import { SearchInput } from '../../../components/search-input';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { notifyError, notifySuccess } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useCanDo } from '../../../lib/can-do';
 import { useListParams } from '../../../lib/use-list-params';
 import { ordersQuery, useDeleteOrderItem, useTransferToStock, type OrderSort } from '../api/orders-api';
 import { DeliveryModal } from '../components/delivery-modal';
@@ -45,7 +45,9 @@ export const WORK_ORDERS_PDF = '/pdf/workorders';
 /** Spec 002 2.2: the production order list. */
 export function OrderItemListPage() {
   const { t } = useTranslation();
-  const role = useSession((s) => s.role ?? 7);
+  // Spec 002 2.2, 6: only roles below 3 delete a line; every role of the screen transfers a finished one to stock.
+  const mayDelete = useCanDo('DELETE /api/orders/delete/:id');
+  const mayTransfer = useCanDo('POST /api/orders/transfer/:id');
   const [state, update] = useListParams(LIST_DEFAULTS, readListParams);
   const range = statusRange(state.status);
   const query = useQuery(ordersQuery({ type: 'list', orderBy: state.orderBy, ...range, search: state.search }));
@@ -71,7 +73,7 @@ export function OrderItemListPage() {
     setDelivering(item);
   };
 
-  const canDelete = (item: OrderItem) => role < 3 && !item.teklifno && item.tamamlanmaOrani === 0;
+  const canDelete = (item: OrderItem) => mayDelete && !item.teklifno && item.tamamlanmaOrani === 0;
   const doDelete = (item: OrderItem) => void confirmDelete({
     message: t('orders.confirm.delete'),
     onConfirm: () => remove.mutate(item._id, { onSuccess: () => notifySuccess('orders.notice.deleted'), onError: (e) => notifyError(e) }),
@@ -136,7 +138,7 @@ export function OrderItemListPage() {
               onClose={() => setClosed((c) => new Set(c).add(item._id))}
               onDeliver={() => openDelivery(item)}
               onDelete={canDelete(item) ? () => doDelete(item) : undefined}
-              onTransfer={item.teklifno && item.tamamlanmaOrani >= 100 && role < 3 ? () => doTransfer(item) : undefined}
+              onTransfer={item.teklifno && item.tamamlanmaOrani >= 100 && mayTransfer ? () => doTransfer(item) : undefined}
             />
           ))}
         </Stack>

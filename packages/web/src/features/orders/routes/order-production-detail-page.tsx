@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { RecordFallback } from '../../../components/record-fallback';
 import { notifyError, notifySuccess } from '../../../lib/api';
-import { useSession } from '../../../lib/session';
+import { useCanDo } from '../../../lib/can-do';
 import { orderItemQuery, useUpdateOrderItem } from '../api/orders-api';
 import { LineDeliveries } from '../components/line-deliveries';
 import { MaterialsTable } from '../components/materials-table';
@@ -22,7 +22,8 @@ export function OrderProductionDetailPage() {
   const params = useParams();
   const id = params.id ?? params.itemId ?? '';
   const navigate = useNavigate();
-  const role = useSession((s) => s.role ?? 7);
+  // Spec 002 2.4, 6: only roles below 2 see the operation edit icon.
+  const mayEditQty = useCanDo('order.operationQty');
   const query = useQuery(orderItemQuery(id));
   const save = useUpdateOrderItem();
   const [editing, setEditing] = useState<Operation | null>(null);
@@ -68,7 +69,7 @@ export function OrderProductionDetailPage() {
       ) : (
         <Stack gap="md">
           {item.Operations.map((op) => (
-            <OperationCard key={op._id} item={item} operation={op} onEdit={role < 2 ? () => setEditing(op) : undefined} />
+            <OperationCard key={op._id} item={item} operation={op} onEdit={mayEditQty ? () => setEditing(op) : undefined} />
           ))}
         </Stack>
       )}

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Anchor, Badge, Box, Button, Group, Indicator, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatBulletinDate, formatDateTime, formatNumber, isAllowed, routeLevel, type TcmbToday } from '@isik/domain';
+import { formatBulletinDate, formatDateTime, canDo, formatNumber, isAllowed, routeLevel, type TcmbToday } from '@isik/domain';
 import { IconAlertTriangle, IconChevronDown, IconCurrencyDollar, IconList } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +51,7 @@ export function CurrencyDropdown() {
   const warn = query.isSuccess && (today === null || today.stale || today.lastError !== null);
   const canList = isAllowed(routeLevel('/tcmblist'), session.role);
   // Dealers and customers (signed in on the public pages) see the rates but cannot fetch them.
-  const canUpdate = isAllowed(routeLevel('*'), session.role);
+  const canUpdate = canDo('POST /api/tcmb/update', session.role);
 
   const usd = today?.Data[0];
   const eur = today?.Data[1];
