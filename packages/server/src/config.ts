@@ -34,6 +34,18 @@ const trustProxy = z.string().trim().transform((v, ctx): false | number | string
   return z.NEVER;
 });
 
+/** Fastify's `trustProxy` for a TRUST_PROXY setting: the hop count form trusts the nearest `hops` proxies. */
+export function trustProxyOption(setting: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/** TRUST_PROXY alone, for the device service run by itself (`npm run devices`): the same rule as the server's. */
+export function loadTrustProxy(env: NodeJS.ProcessEnv = process.env): false | number | string[] {
+  const parsed = trustProxy.safeParse(env.TRUST_PROXY ?? '');
+  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${TRUST_PROXY_MESSAGE}`);
+  return parsed.data;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
