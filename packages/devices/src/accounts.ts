@@ -4,9 +4,10 @@ import jwt from 'jsonwebtoken';
 import { hash, verify } from '@node-rs/argon2';
 import type { DeviceAccount, SessionUser } from '@isik/domain';
 import type { DeviceDb } from './db/types.js';
-import { deviceAccounts, deviceLogs, deviceSettings } from './db/schema.js';
+import { deviceAccounts, deviceLoginAttempts, deviceLogs, deviceSettings } from './db/schema.js';
 import { AppError, conflict, notFound } from './errors.js';
 import { newId } from './ids.js';
+import { createSignInGuard, type SignInRules } from './sign-in-guard.js';
 
 // argon2id, the back office's profile (OWASP: 19 MiB, t=2, p=1).
 const ARGON = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -56,9 +57,12 @@ export async function ensureDeviceAdmin(db: DeviceDb, email: string, password?: 
 /** How long a signed-in account's row is reused by the token check (see `session`). */
 export const SESSION_CACHE_MS = 5_000;
 
-export function createAccountsService(deps: { db: DeviceDb; secret: string; tokenTtl: string; now?: () => number }) {
+export function createAccountsService(deps: { db: DeviceDb; secret: string; tokenTtl: string; signIn: SignInRules; now?: () => number }) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
+  // The back office's sign-in rules (issue 22): the device admin has the back-office admin's e-mail and password
+  // by default, so a guess here must cost what it costs there.
+  const guard = createSignInGuard({ db, table: deviceLoginAttempts, rules: deps.signIn, now });
   // The token check's account rows, for a few seconds (no database round trip per call: under a burst of commands
   // it was a third of the statements, docs/performance.md). This service's own account writes drop them before
   // they answer, so a logout, deactivation or new password here is never served stale; another instance mounting
@@ -88,12 +92,18 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
   }
 
   return {
-    async login(emailRaw: string, password: string) {
+    /** `address`: the caller's IP address, for the per-address limit. */
+    async login(emailRaw: string, password: string, address: string) {
       const email = emailRaw.trim().toLowerCase();
+      const attempt = await guard.begin(email, address);
       const [r] = await db.select().from(deviceAccounts).where(eq(deviceAccounts.email, email));
       const ok = r ? await verifyPassword(r.password_hash, password) : (await verifyPassword(await dummy, password), false);
-      if (!r || !ok) throw new AppError(401, 'auth.invalidCredentials', undefined, {}, { status: 'failed' });
+      if (!r || !ok) {
+        await attempt.failed();
+        throw new AppError(401, 'auth.invalidCredentials', undefined, {}, { status: 'failed' });
+      }
       if (!r.active) throw new AppError(401, 'auth.inactive', undefined, {}, { status: 'failed' });
+      await attempt.succeeded();
       return { status: 'successful' as const, ...sign(r), user: sessionUser(r) };
     },
 

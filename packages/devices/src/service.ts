@@ -39,7 +39,7 @@ export interface DeviceServiceOptions {
 }
 
 const err = z.object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() }).loose();
-const errors = { 400: err, 401: err, 403: err, 404: err, 409: err } as const;
+const errors = { 400: err, 401: err, 403: err, 404: err, 409: err, 429: err } as const;
 const ok = z.object({ status: z.literal('ok') });
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const deviceIdParams = z.object({ deviceId: z.string().min(1).max(64) });
@@ -69,7 +69,7 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
   const admin = await ensureDeviceAdmin(db, config.adminEmail, config.adminPassword);
   const events = new DeviceEvents();
   events.setMaxListeners(0);
-  const accounts = createAccountsService({ db, secret, tokenTtl: config.tokenTtl, now: () => clock.now() });
+  const accounts = createAccountsService({ db, secret, tokenTtl: config.tokenTtl, signIn: config.signIn, now: () => clock.now() });
   const gateways = createGatewaysService({ db, events, clock });
   const dispatcher = createDispatcher({ db, clock, events, gateways, ttlMs: config.commandTtlMs, log: opts.log });
   const programs = createProgramsService({ db, events, gateways });
@@ -84,7 +84,7 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
       async () => ({ slug: config.slug, mapTileUrl: config.mapTileUrl === 'none' ? '' : config.mapTileUrl, mapAttribution: config.mapAttribution }));
 
     app.post('/auth/login', { config: { device: 'public' }, schema: { tags, summary: 'Sign in to the device service', body: loginSchema, response: { 200: z.object({ status: z.literal('successful'), token: z.string(), expiresAt: z.string(), user: sessionUserSchema }), ...errors } } },
-      async (req) => accounts.login(req.body.email, req.body.password));
+      async (req) => accounts.login(req.body.email, req.body.password, req.ip));
     app.get('/auth/verifytoken', { schema: { tags, summary: 'Check a device token', response: { 200: sessionUserSchema, ...errors } } },
       async (req) => accounts.verify(requireDeviceSession(req)));
     app.post('/auth/logout', { schema: { tags, summary: 'Sign out: revokes the account\'s device tokens', response: { 200: ok, ...errors } } },

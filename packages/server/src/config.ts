@@ -2,7 +2,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DeviceConfigError, loadDeviceConfig, type DeviceConfig } from '@isik/devices';
+import { DeviceConfigError, loadDeviceConfig, signInEnv, type DeviceConfig } from '@isik/devices';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
 const url = (name: string) => z.string().refine((v) => { try { new URL(v); return true; } catch { return false; } }, { message: `${name} must be a URL` });
@@ -79,8 +79,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  ...signInEnv,
   BODY_LIMIT_MB: z.coerce.number().min(1).max(200).default(40),
   FILE_MAX_MB: z.coerce.number().min(0.001).max(100).default(10),
 });
