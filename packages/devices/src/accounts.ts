@@ -18,7 +18,11 @@ const verifyPassword = async (h: string, p: string) => { try { return await veri
 export const DEVICE_AUDIENCE = 'isik-devices';
 export const PASSWORD_MIN = 8;
 
-export interface DeviceSession { id: string; email: string; name: string; admin: boolean }
+export interface DeviceSession {
+  id: string; email: string; name: string; admin: boolean;
+  /** When the token ends (ms, on the service's clock): the browser socket closes then. */
+  expiresAt?: number;
+}
 
 type AccountRow = typeof deviceAccounts.$inferSelect;
 
@@ -75,8 +79,14 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
   // throws) on every verify, 7 % of the service's CPU under a command burst (docs/performance.md).
   const key = createSecretKey(Buffer.from(deps.secret, 'utf8'));
 
+  // Tokens are issued and checked on the service's clock (a test's clock moves their expiry too).
+  const seconds = () => Math.floor(now() / 1000);
+  // Who is told when an account's sessions may have ended (sign-out, new password, deactivation): the browser socket.
+  const changed = new Set<(accountId: string) => void>();
+  const tell = (id: string) => { for (const fn of changed) fn(id); };
+
   function sign(r: AccountRow) {
-    const token = jwt.sign({ sub: r.id, tv: r.token_version }, key, { expiresIn: deps.tokenTtl as jwt.SignOptions['expiresIn'], algorithm: 'HS256', audience: DEVICE_AUDIENCE });
+    const token = jwt.sign({ sub: r.id, tv: r.token_version, iat: seconds() }, key, { expiresIn: deps.tokenTtl as jwt.SignOptions['expiresIn'], algorithm: 'HS256', audience: DEVICE_AUDIENCE });
     const { exp } = jwt.decode(token) as { exp: number };
     return { token, expiresAt: new Date(exp * 1000).toISOString() };
   }
@@ -112,7 +122,7 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
       if (!token) return 'missing';
       let claims: jwt.JwtPayload;
       try {
-        claims = jwt.verify(token, key, { algorithms: ['HS256'], audience: DEVICE_AUDIENCE }) as jwt.JwtPayload;
+        claims = jwt.verify(token, key, { algorithms: ['HS256'], audience: DEVICE_AUDIENCE, clockTimestamp: seconds() }) as jwt.JwtPayload;
       } catch (e) {
         // A well-formed token of another issuer (the back office's) is told apart from garbage.
         const decoded = jwt.decode(token) as jwt.JwtPayload | null;
@@ -129,7 +139,7 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
         if (r && readAt === generation) cache.set(r.id, { row: r, until: now() + SESSION_CACHE_MS });
       }
       if (!r || !r.active || r.token_version !== claims.tv) return 'invalid';
-      return { id: r.id, email: r.email, name: r.name || r.email, admin: r.admin };
+      return { id: r.id, email: r.email, name: r.name || r.email, admin: r.admin, expiresAt: typeof claims.exp === 'number' ? claims.exp * 1000 : undefined };
     },
 
     async verify(s: DeviceSession) { return sessionUser(await get(s.id)); },
@@ -140,6 +150,13 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
       } finally {
         forget();
       }
+      tell(s.id);
+    },
+
+    /** Calls `fn` with the account's id after each change that may end its sessions; answers the unsubscribe. */
+    onSessionsChanged(fn: (accountId: string) => void): () => void {
+      changed.add(fn);
+      return () => { changed.delete(fn); };
     },
 
     async list() {
@@ -183,6 +200,7 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
       } finally {
         forget();
       }
+      tell(id);
       return toAccount(await get(id));
     },
   };
