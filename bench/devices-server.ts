@@ -28,7 +28,7 @@ async function main() {
   await app.register(service.plugin, { prefix: '/device-api' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
-  const token = (await service.accounts.login('bench@example.com', 'Bench12345!')).token;
+  const token = (await service.accounts.login('bench@example.com', 'Bench12345!', '127.0.0.1')).token;
   // When each command was stored as sent and about to be written to its link (the dispatcher tells its moves).
   const stored = new Map<string, number>();
   service.dispatcher.onChange((c) => { if (c.status === 'sent' && !stored.has(c._id)) stored.set(c._id, Date.now()); });

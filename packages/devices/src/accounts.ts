@@ -4,9 +4,10 @@ import jwt from 'jsonwebtoken';
 import { hash, verify } from '@node-rs/argon2';
 import type { DeviceAccount, SessionUser } from '@isik/domain';
 import type { DeviceDb } from './db/types.js';
-import { deviceAccounts, deviceLogs, deviceSettings } from './db/schema.js';
+import { deviceAccounts, deviceLoginAttempts, deviceLogs, deviceSettings } from './db/schema.js';
 import { AppError, conflict, notFound } from './errors.js';
 import { newId } from './ids.js';
+import { createSignInGuard, type SignInRules } from './sign-in-guard.js';
 
 // argon2id, the back office's profile (OWASP: 19 MiB, t=2, p=1).
 const ARGON = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -17,7 +18,11 @@ const verifyPassword = async (h: string, p: string) => { try { return await veri
 export const DEVICE_AUDIENCE = 'isik-devices';
 export const PASSWORD_MIN = 8;
 
-export interface DeviceSession { id: string; email: string; name: string; admin: boolean }
+export interface DeviceSession {
+  id: string; email: string; name: string; admin: boolean;
+  /** When the token ends (ms, on the service's clock): the browser socket closes then. */
+  expiresAt?: number;
+}
 
 type AccountRow = typeof deviceAccounts.$inferSelect;
 
@@ -56,9 +61,12 @@ export async function ensureDeviceAdmin(db: DeviceDb, email: string, password?: 
 /** How long a signed-in account's row is reused by the token check (see `session`). */
 export const SESSION_CACHE_MS = 5_000;
 
-export function createAccountsService(deps: { db: DeviceDb; secret: string; tokenTtl: string; now?: () => number }) {
+export function createAccountsService(deps: { db: DeviceDb; secret: string; tokenTtl: string; signIn: SignInRules; now?: () => number }) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
+  // The back office's sign-in rules (issue 22): the device admin has the back-office admin's e-mail and password
+  // by default, so a guess here must cost what it costs there.
+  const guard = createSignInGuard({ db, table: deviceLoginAttempts, rules: deps.signIn, now });
   // The token check's account rows, for a few seconds (no database round trip per call: under a burst of commands
   // it was a third of the statements, docs/performance.md). This service's own account writes drop them before
   // they answer, so a logout, deactivation or new password here is never served stale; another instance mounting
@@ -71,8 +79,14 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
   // throws) on every verify, 7 % of the service's CPU under a command burst (docs/performance.md).
   const key = createSecretKey(Buffer.from(deps.secret, 'utf8'));
 
+  // Tokens are issued and checked on the service's clock (a test's clock moves their expiry too).
+  const seconds = () => Math.floor(now() / 1000);
+  // Who is told when an account's sessions may have ended (sign-out, new password, deactivation): the browser socket.
+  const changed = new Set<(accountId: string) => void>();
+  const tell = (id: string) => { for (const fn of changed) fn(id); };
+
   function sign(r: AccountRow) {
-    const token = jwt.sign({ sub: r.id, tv: r.token_version }, key, { expiresIn: deps.tokenTtl as jwt.SignOptions['expiresIn'], algorithm: 'HS256', audience: DEVICE_AUDIENCE });
+    const token = jwt.sign({ sub: r.id, tv: r.token_version, iat: seconds() }, key, { expiresIn: deps.tokenTtl as jwt.SignOptions['expiresIn'], algorithm: 'HS256', audience: DEVICE_AUDIENCE });
     const { exp } = jwt.decode(token) as { exp: number };
     return { token, expiresAt: new Date(exp * 1000).toISOString() };
   }
@@ -88,12 +102,18 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
   }
 
   return {
-    async login(emailRaw: string, password: string) {
+    /** `address`: the caller's IP address, for the per-address limit. */
+    async login(emailRaw: string, password: string, address: string) {
       const email = emailRaw.trim().toLowerCase();
+      const attempt = await guard.begin(email, address);
       const [r] = await db.select().from(deviceAccounts).where(eq(deviceAccounts.email, email));
       const ok = r ? await verifyPassword(r.password_hash, password) : (await verifyPassword(await dummy, password), false);
-      if (!r || !ok) throw new AppError(401, 'auth.invalidCredentials', undefined, {}, { status: 'failed' });
+      if (!r || !ok) {
+        await attempt.failed();
+        throw new AppError(401, 'auth.invalidCredentials', undefined, {}, { status: 'failed' });
+      }
       if (!r.active) throw new AppError(401, 'auth.inactive', undefined, {}, { status: 'failed' });
+      await attempt.succeeded();
       return { status: 'successful' as const, ...sign(r), user: sessionUser(r) };
     },
 
@@ -102,7 +122,7 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
       if (!token) return 'missing';
       let claims: jwt.JwtPayload;
       try {
-        claims = jwt.verify(token, key, { algorithms: ['HS256'], audience: DEVICE_AUDIENCE }) as jwt.JwtPayload;
+        claims = jwt.verify(token, key, { algorithms: ['HS256'], audience: DEVICE_AUDIENCE, clockTimestamp: seconds() }) as jwt.JwtPayload;
       } catch (e) {
         // A well-formed token of another issuer (the back office's) is told apart from garbage.
         const decoded = jwt.decode(token) as jwt.JwtPayload | null;
@@ -119,7 +139,7 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
         if (r && readAt === generation) cache.set(r.id, { row: r, until: now() + SESSION_CACHE_MS });
       }
       if (!r || !r.active || r.token_version !== claims.tv) return 'invalid';
-      return { id: r.id, email: r.email, name: r.name || r.email, admin: r.admin };
+      return { id: r.id, email: r.email, name: r.name || r.email, admin: r.admin, expiresAt: typeof claims.exp === 'number' ? claims.exp * 1000 : undefined };
     },
 
     async verify(s: DeviceSession) { return sessionUser(await get(s.id)); },
@@ -130,6 +150,13 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
       } finally {
         forget();
       }
+      tell(s.id);
+    },
+
+    /** Calls `fn` with the account's id after each change that may end its sessions; answers the unsubscribe. */
+    onSessionsChanged(fn: (accountId: string) => void): () => void {
+      changed.add(fn);
+      return () => { changed.delete(fn); };
     },
 
     async list() {
@@ -173,6 +200,7 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
       } finally {
         forget();
       }
+      tell(id);
       return toAccount(await get(id));
     },
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_SLUG_DEFAULT, DEVICE_SLUG_RE, MESH_CHUNK } from '@isik/domain';
+import type { SignInRules } from './sign-in-guard.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
 const duration = (name: string) => z.string().regex(/^\d+[smhd]$/, { message: `${name} must look like 90s, 15m, 12h or 7d` });
@@ -7,7 +8,18 @@ const duration = (name: string) => z.string().regex(/^\d+[smhd]$/, { message: `$
 /** Offline map tiles are not required: without them the markers still show on a plain background. */
 export const MAP_TILE_URL_DEFAULT = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
+/**
+ * The sign-in rules, one set for both sign-ins (the back office's and the device service's; their accounts and
+ * counts are apart): failures per e-mail before it is refused for a while, and failures per client address.
+ */
+export const signInEnv = {
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+};
+
 const envSchema = z.object({
+  ...signInEnv,
   /** Defaults to the back office's first admin (DECISIONS 10). */
   DEVICE_ADMIN_EMAIL: z.string().email({ message: 'DEVICE_ADMIN_EMAIL must be an e-mail address' }).optional(),
   DEVICE_ADMIN_PASSWORD: z.string().min(8, { message: 'DEVICE_ADMIN_PASSWORD must be at least 8 characters' }).optional(),
@@ -64,6 +76,7 @@ export interface DeviceConfig {
   maxLights: number;
   /** Frames one gateway link may have waiting (DEVICE_LINK_QUEUE). */
   linkQueue: number;
+  signIn: SignInRules;
 }
 
 export class DeviceConfigError extends Error {}
@@ -97,5 +110,6 @@ export function loadDeviceConfig(env: NodeJS.ProcessEnv | Record<string, string 
     gatewaySim: c.GATEWAY_SIM,
     maxLights: c.DEVICE_MAX_LIGHTS,
     linkQueue: c.DEVICE_LINK_QUEUE ?? linkQueueDefault(c.DEVICE_MAX_LIGHTS),
+    signIn: { maxFailures: c.LOGIN_MAX_FAILURES, lockMinutes: c.LOGIN_LOCK_MINUTES, maxFailuresPerAddress: c.LOGIN_MAX_FAILURES_PER_ADDRESS },
   };
 }

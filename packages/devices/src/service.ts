@@ -6,7 +6,7 @@ import {
   GATEWAY_LINK_PATH, LINK_MAX_FRAME_BYTES, commandCreateSchema, commandListQuerySchema, commandListSchema, commandSchema, deviceAccountCreateSchema,
   deviceAccountListSchema, deviceAccountSchema, deviceAccountUpdateSchema, deviceConfigSchema, gatewayListQuerySchema,
   gatewayListSchema, gatewayMapSchema, gatewayRegisterSchema, gatewayRegisteredSchema, gatewaySchema, loginSchema,
-  chooseLiveProtocol, pickLang, programCreateSchema, programListSchema, programSchema, programUpdateSchema, sessionUserSchema, socketToken, translate,
+  LIVE_CLOSE_UNAUTHORIZED, chooseLiveProtocol, createLiveSessions, pickLang, programCreateSchema, programListSchema, programSchema, programUpdateSchema, sessionUserSchema, socketToken, translate,
   type CommandPayload,
 } from '@isik/domain';
 import type { DeviceConfig } from './config.js';
@@ -39,11 +39,13 @@ export interface DeviceServiceOptions {
 }
 
 const err = z.object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() }).loose();
-const errors = { 400: err, 401: err, 403: err, 404: err, 409: err } as const;
+const errors = { 400: err, 401: err, 403: err, 404: err, 409: err, 429: err } as const;
 const ok = z.object({ status: z.literal('ok') });
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const deviceIdParams = z.object({ deviceId: z.string().min(1).max(64) });
 const tags = ['devices'];
+/** How often open browser sockets are checked again for changes the accounts service did not make itself. */
+const LIVE_SWEEP_MS = 60_000;
 
 function bearer(req: FastifyRequest): string | null {
   const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
@@ -69,7 +71,7 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
   const admin = await ensureDeviceAdmin(db, config.adminEmail, config.adminPassword);
   const events = new DeviceEvents();
   events.setMaxListeners(0);
-  const accounts = createAccountsService({ db, secret, tokenTtl: config.tokenTtl, now: () => clock.now() });
+  const accounts = createAccountsService({ db, secret, tokenTtl: config.tokenTtl, signIn: config.signIn, now: () => clock.now() });
   const gateways = createGatewaysService({ db, events, clock });
   const dispatcher = createDispatcher({ db, clock, events, gateways, ttlMs: config.commandTtlMs, log: opts.log });
   const programs = createProgramsService({ db, events, gateways });
@@ -84,7 +86,7 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
       async () => ({ slug: config.slug, mapTileUrl: config.mapTileUrl === 'none' ? '' : config.mapTileUrl, mapAttribution: config.mapAttribution }));
 
     app.post('/auth/login', { config: { device: 'public' }, schema: { tags, summary: 'Sign in to the device service', body: loginSchema, response: { 200: z.object({ status: z.literal('successful'), token: z.string(), expiresAt: z.string(), user: sessionUserSchema }), ...errors } } },
-      async (req) => accounts.login(req.body.email, req.body.password));
+      async (req) => accounts.login(req.body.email, req.body.password, req.ip));
     app.get('/auth/verifytoken', { schema: { tags, summary: 'Check a device token', response: { 200: sessionUserSchema, ...errors } } },
       async (req) => accounts.verify(requireDeviceSession(req)));
     app.post('/auth/logout', { schema: { tags, summary: 'Sign out: revokes the account\'s device tokens', response: { 200: ok, ...errors } } },
@@ -123,16 +125,27 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
       async (req) => accounts.update(requireDeviceSession(req), req.params.id, req.body));
   };
 
-  /** The browser socket: small events ({ entity, id, device_id, action }) after each change; clients refetch. */
+  /**
+   * The browser socket: small events ({ entity, id, device_id, action }) after each change; clients refetch. Like the
+   * back office's /ws, a socket is closed with 4401 when its session ends: sign-out, new password, deactivation (the
+   * accounts service tells), the token's expiry (a timer on the service's clock), and, for a change written by
+   * another instance, at the next check (every minute).
+   */
   const sockets: FastifyPluginAsyncZod = async (app) => {
-    const browsers = new Set<import('ws').WebSocket>();
-    const unsubscribe = events.subscribe((e) => {
-      const payload = JSON.stringify(e);
-      for (const ws of browsers) if (ws.readyState === 1) ws.send(payload);
+    const live = createLiveSessions<import('ws').WebSocket>({
+      check: async (token) => typeof (await accounts.session(token)) !== 'string',
+      timers: clock,
     });
+    const unsubscribe = events.subscribe((e) => live.broadcast(JSON.stringify(e)));
+    const unwatch = accounts.onSessionsChanged((id) => { void live.revalidate(id); });
+    let sweep: unknown;
+    const armSweep = () => { sweep = clock.setTimeout(() => { void live.revalidate(); armSweep(); }, LIVE_SWEEP_MS); };
+    armSweep();
     app.addHook('onClose', async () => {
       unsubscribe();
-      for (const ws of browsers) ws.close(1001, 'server stopping');
+      unwatch();
+      clock.clearTimeout(sweep);
+      live.closeAll(1001, 'server stopping');
     });
     app.get('/ws', { websocket: true, config: { device: 'public' }, schema: { hide: true } }, async (socket, req) => {
       // Browsers send an Origin: only pages of this host may open the socket.
@@ -143,9 +156,11 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
       // The token comes in Sec-WebSocket-Protocol (`bearer.<token>`), never in the query: addresses are logged.
       const token = socketToken(req.headers['sec-websocket-protocol']);
       const s = await accounts.session(token);
-      if (typeof s === 'string') { socket.close(4401, 'unauthorized'); return; }
-      browsers.add(socket);
-      socket.on('close', () => browsers.delete(socket));
+      if (typeof s === 'string' || !token) { socket.close(LIVE_CLOSE_UNAUTHORIZED, 'unauthorized'); return; }
+      // Closed by the browser while its token was checked.
+      if (socket.readyState !== 1) return;
+      live.add(socket, { token, owner: s.id, expiresAt: s.expiresAt ?? Number.POSITIVE_INFINITY });
+      socket.on('close', () => live.remove(socket));
       socket.on('message', () => { /* browsers only listen */ });
       socket.send(JSON.stringify({ entity: 'hello', action: 'changed' }));
     });

@@ -62,7 +62,7 @@ beforeAll(async () => {
   t = await createTestContext({ DEVICE_ADMIN_EMAIL: ADMIN.email, DEVICE_ADMIN_PASSWORD: ADMIN.password }, { deviceClock: clock });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  token = (await t.app.devices.accounts.login(ADMIN.email, ADMIN.password)).token;
+  token = (await t.app.devices.accounts.login(ADMIN.email, ADMIN.password, '127.0.0.1')).token;
 }, 180_000);
 afterAll(async () => {
   for (const s of sims) await s.stop();
@@ -207,7 +207,7 @@ describe('gateway simulator against the device service', () => {
 describe('the token check', () => {
   it('sees an account deactivated behind the service\'s back (another instance) within SESSION_CACHE_MS', async () => {
     const created = await t.app.devices.accounts.create({ id: 'x', email: ADMIN.email, name: 'Admin', admin: true }, { email: 'elsewhere@test.local', name: 'Elsewhere', password: 'Elsewhere123!', admin: false });
-    const other = (await t.app.devices.accounts.login('elsewhere@test.local', 'Elsewhere123!')).token;
+    const other = (await t.app.devices.accounts.login('elsewhere@test.local', 'Elsewhere123!', '127.0.0.1')).token;
     const list = () => fetch(`${base}/device-api/gateway/list`, { headers: { authorization: `Bearer ${other}` } }).then((r) => r.status);
     expect(await list()).toBe(200);
     // Written straight to the table, as another instance mounting the service would.

@@ -5,6 +5,7 @@ export * from './format.js';
 export * from './messages.js';
 export * from './app-error.js';
 export * from './live-socket.js';
+export * from './rate-limit.js';
 export * from './countries.js';
 export * from './common.js';
 export * from './permissions.js';

@@ -6,10 +6,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { translate } from '@isik/domain';
-import type { Config } from './config.js';
+import { ROUTE_LEVELS, translate } from '@isik/domain';
+import { trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/database.js';
-import { loggerOptions, type LogSink } from './lib/logging.js';
+import { loggerOptions, PathSecrets, type LogSink } from './lib/logging.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, requestLang } from './plugins/errors.js';
 import { realtimePlugin } from './plugins/realtime.js';
@@ -54,22 +54,20 @@ declare module 'fastify' {
   interface FastifyInstance { services: Services; passwordMin: number; devices: DeviceService }
 }
 
-/** Trust the nearest `hops` proxies (the hop count form of TRUST_PROXY). */
-function trustHops(hops: number) {
-  return (_address: string, hop: number) => hop < hops;
-}
-
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp({ config, database, logger = true, logStream, deviceClock, offerPdf }: AppDeps): Promise<FastifyInstance> {
+  // Paths with a token segment: the web app's pages (the order-tracking page) and, as they are registered, the API's.
+  const pathSecrets = new PathSecrets(ROUTE_LEVELS.map((r) => r.pattern));
   const app = Fastify({
-    // Tokens and passwords never reach a log line (pino redact + a request serializer without secret queries).
-    logger: logger ? loggerOptions(config.LOG_LEVEL, logStream) : false,
+    // Tokens and passwords never reach a log line (pino redact + a request serializer without secret queries or segments).
+    logger: logger ? loggerOptions(config.LOG_LEVEL, logStream, pathSecrets) : false,
     bodyLimit: config.BODY_LIMIT_MB * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Off unless configured (TRUST_PROXY): otherwise any client could choose its address with X-Forwarded-For.
-    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   });
+  app.addHook('onRoute', (r) => pathSecrets.add(r.url));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compiledSerializerCompiler);
   app.decorate('passwordMin', config.PASSWORD_MIN);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DeviceConfigError, loadDeviceConfig, type DeviceConfig } from '@isik/devices';
+import { DeviceConfigError, loadDeviceConfig, signInEnv, type DeviceConfig } from '@isik/devices';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
 const url = (name: string) => z.string().refine((v) => { try { new URL(v); return true; } catch { return false; } }, { message: `${name} must be a URL` });
@@ -33,6 +33,18 @@ const trustProxy = z.string().trim().transform((v, ctx): false | number | string
   ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
   return z.NEVER;
 });
+
+/** Fastify's `trustProxy` for a TRUST_PROXY setting: the hop count form trusts the nearest `hops` proxies. */
+export function trustProxyOption(setting: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/** TRUST_PROXY alone, for the device service run by itself (`npm run devices`): the same rule as the server's. */
+export function loadTrustProxy(env: NodeJS.ProcessEnv = process.env): false | number | string[] {
+  const parsed = trustProxy.safeParse(env.TRUST_PROXY ?? '');
+  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${TRUST_PROXY_MESSAGE}`);
+  return parsed.data;
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -67,8 +79,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  ...signInEnv,
   BODY_LIMIT_MB: z.coerce.number().min(1).max(200).default(40),
   FILE_MAX_MB: z.coerce.number().min(0.001).max(100).default(10),
 });

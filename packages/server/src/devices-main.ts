@@ -17,12 +17,15 @@ import { createPool, pingPool } from './db/pool.js';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { createDeviceService, DeviceConfigError, loadDeviceConfig, type DeviceDb } from '@isik/devices';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
+import { ConfigError, loadTrustProxy, trustProxyOption } from './config.js';
+import { loggerOptions, PathSecrets } from './lib/logging.js';
 
 /** What the start has made so far, stopped in reverse by the shutdown. */
 const started: { app?: FastifyInstance; pool?: pg.Pool; embedded?: EmbeddedServer } = {};
 
 async function main() {
   const config = loadDeviceConfig();
+  const trust = loadTrustProxy();
   let url = process.env.DATABASE_URL;
   if (!url) {
     const dir = path.resolve(process.env.DEVICE_DATA_DIR || './data-devices');
@@ -35,7 +38,11 @@ async function main() {
   const pool = createPool(url, { max: 10, name: 'isik devices', log: (m) => console.error(`[devices] ${m}`) });
   started.pool = pool;
   const db = drizzle({ client: pool }) as unknown as DeviceDb;
-  const app = Fastify({ logger: { level: process.env.LOG_LEVEL || 'info' }, routerOptions: { ignoreTrailingSlash: true }, trustProxy: true });
+  // The back office's log rules (no tokens in headers, queries or path segments) and proxy rule (TRUST_PROXY: the
+  // per-address sign-in limit counts the client's own address, which no client may choose with X-Forwarded-For).
+  const pathSecrets = new PathSecrets();
+  const app = Fastify({ logger: loggerOptions(process.env.LOG_LEVEL || 'info', undefined, pathSecrets), routerOptions: { ignoreTrailingSlash: true }, trustProxy: trustProxyOption(trust) });
+  app.addHook('onRoute', (r) => pathSecrets.add(r.url));
   started.app = app;
   const service = await createDeviceService({ db, config, log: (msg, err) => app.log.warn({ err }, msg) });
   await app.register(service.plugin, { prefix: '/device-api' });
@@ -81,7 +88,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => vo
 // A crash or an exit without the shutdown still asks PostgreSQL to stop (it runs in its own process group).
 process.on('exit', () => started.embedded?.stopSync());
 startup.catch(async (err) => {
-  console.error(err instanceof DeviceConfigError ? err.message : err);
+  console.error(err instanceof DeviceConfigError || err instanceof ConfigError ? err.message : err);
   if (shutdown) return;
   await started.pool?.end().catch(() => undefined);
   await started.embedded?.stop().catch(() => undefined);

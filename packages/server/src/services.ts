@@ -32,7 +32,7 @@ export function createServices({ config, database, log = () => undefined, offerP
 }) {
   const db = database.db;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM || defaultFrom(config.PUBLIC_URL), onError: (err) => log('mail not sent', err) });
-  const auth = createAuthService({ db, secret: config.jwtSecret, tokenTtl: config.TOKEN_TTL, maxFailures: config.LOGIN_MAX_FAILURES, lockMinutes: config.LOGIN_LOCK_MINUTES });
+  const auth = createAuthService({ db, secret: config.jwtSecret, tokenTtl: config.TOKEN_TTL, signIn: config.devices.signIn });
   const users = createUsersService({ db, auth, passwordMin: config.PASSWORD_MIN });
   const companies = createCompaniesService({ db });
   const files = createFilesService({ db, maxBytes: Math.round(config.FILE_MAX_MB * 1024 * 1024) });

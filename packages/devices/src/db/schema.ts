@@ -27,6 +27,14 @@ export const deviceAccounts = devicesSchema.table('accounts', {
   created_at: at('created_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('accounts_email_uq').on(t.email)]);
 
+/** Sign-in attempts per e-mail (sign-in-guard.ts): counted before the password is checked, locked after too many. */
+export const deviceLoginAttempts = devicesSchema.table('login_attempts', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  window_start: at('window_start').notNull().defaultNow(),
+  locked_until: at('locked_until'),
+});
+
 export const gateways = devicesSchema.table('gateways', {
   id: text('id').primaryKey(),
   mac_addr: text('mac_addr').notNull(),

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { notifyInTx } from '../db/database.js';
 import { users } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
+import { signToken } from '../lib/tokens.js';
 import { createTestContext, type SecondInstance, type TestContext } from '../test/helper.js';
 
 interface LiveEvent { entity: string; id?: string; action: string }
@@ -161,6 +162,18 @@ describe('the live socket /ws', () => {
     t.tokens[2] = changed.json().token;
     const fresh = connect(base, tokenOf(2));
     await fresh.ready();
+  });
+
+  it('closes an open socket with 4401 when its token expires, not at a later sweep', async () => {
+    // A token of role 2's session with 2 s to live (as TOKEN_TTL=2s would issue it).
+    const { tv } = JSON.parse(Buffer.from(tokenOf(2).split('.')[1], 'base64url').toString()) as { tv: number };
+    const short = signToken(t.config.jwtSecret, { sub: t.userIds[2], tv }, '2s');
+    const c = connect(base, short.token);
+    await c.ready();
+    const { code } = await c.closed;
+    expect(code).toBe(4401);
+    // Closed within a second of the expiry (the sweep runs once a minute).
+    expect(Date.now()).toBeLessThan(new Date(short.expiresAt).getTime() + 1_000);
   });
 
   it('closes a socket from a foreign Origin with 1008, and accepts its own origin', async () => {

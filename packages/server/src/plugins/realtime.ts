@@ -3,8 +3,21 @@ import fp from 'fastify-plugin';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { Database } from '../db/database.js';
-import { LINK_MAX_FRAME_BYTES, canDo, chooseLiveProtocol, socketToken } from '@isik/domain';
+import { LINK_MAX_FRAME_BYTES, LIVE_CLOSE_UNAUTHORIZED, canDo, chooseLiveProtocol, createLiveSessions, socketToken, type LiveTimers } from '@isik/domain';
+import jwt from 'jsonwebtoken';
 import { sessionFromToken } from './auth.js';
+
+const realTimers: LiveTimers = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+/** When a (verified) token ends, in ms; one without an expiry never does. */
+function tokenExpiry(token: string): number {
+  const exp = (jwt.decode(token) as { exp?: unknown } | null)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : Number.POSITIVE_INFINITY;
+}
 
 export interface RealtimeOptions { database: Database; secret: string; publicUrl?: string }
 
@@ -24,41 +37,38 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       handleProtocols: chooseLiveProtocol,
     },
   });
-  /** Each open socket with the token it signed in with and that token's user. */
-  const clients = new Map<WebSocket, { token: string; userId: string }>();
-
-  /** A socket whose session ended (sign-out, password change, deactivation, expiry) is closed with 4401. */
-  async function revalidate(only?: string): Promise<void> {
-    for (const [ws, c] of clients) {
-      if (only && c.userId !== only) continue;
-      const s = await sessionFromToken(opts.database.db, opts.secret, c.token).catch(() => undefined);
-      // undefined: the database could not answer; keep the socket and check again later.
-      if (s === null || (s && !canDo('live.subscribe', s.role))) {
-        clients.delete(ws);
-        ws.close(4401, 'unauthorized');
-      }
-    }
-  }
+  /**
+   * Each open socket with the token it signed in with and that token's user (one registry for /ws and
+   * /device-api/ws, domain live-socket.ts): closed with 4401 when the session ends (sign-out, password change,
+   * deactivation: a users event; expiry: a timer at the token's expiry).
+   */
+  const live = createLiveSessions<WebSocket>({
+    // undefined (the database could not answer): the socket stays and is checked again later.
+    check: async (token) => {
+      const s = await sessionFromToken(opts.database.db, opts.secret, token);
+      return s !== null && canDo('live.subscribe', s.role);
+    },
+    timers: realTimers,
+  });
 
   const unlisten = await opts.database.listen((payload) => {
-    for (const ws of clients.keys()) if (ws.readyState === 1) ws.send(payload);
+    live.broadcast(payload);
     try {
       const e = JSON.parse(payload) as { entity?: string; id?: string };
-      if (e.entity === 'users' && e.id) void revalidate(e.id);
+      if (e.entity === 'users' && e.id) void live.revalidate(e.id);
     } catch { /* not ours */ }
   }, () => {
     // The events connection dropped and came back (issue 22): events sent meanwhile were missed. The browsers are
     // asked to reconnect (1012, service restart); on reconnecting they refetch what they show (web lib/live.ts).
-    for (const ws of clients.keys()) ws.close(1012, 'events resumed');
-    clients.clear();
+    live.closeAll(1012, 'events resumed');
   });
-  // Expired tokens: a sweep now and then.
-  const sweep = setInterval(() => { void revalidate(); }, 60_000);
+  // Changes the events missed (the database was away when one came): a sweep now and then.
+  const sweep = setInterval(() => { void live.revalidate(); }, 60_000);
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await unlisten();
-    for (const ws of clients.keys()) ws.close(1001, 'server stopping');
+    live.closeAll(1001, 'server stopping');
   });
 
   app.get('/ws', { websocket: true, config: { level: 'public' }, schema: { hide: true } }, async (socket, req) => {
@@ -71,11 +81,13 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     const token = socketToken(req.headers['sec-websocket-protocol']);
     const session = await sessionFromToken(opts.database.db, opts.secret, token);
     if (!token || !session || !canDo('live.subscribe', session.role)) {
-      socket.close(4401, 'unauthorized');
+      socket.close(LIVE_CLOSE_UNAUTHORIZED, 'unauthorized');
       return;
     }
-    clients.set(socket, { token, userId: session.id });
-    socket.on('close', () => clients.delete(socket));
+    // Closed by the browser while its token was checked.
+    if (socket.readyState !== 1) return;
+    live.add(socket, { token, owner: session.id, expiresAt: tokenExpiry(token) });
+    socket.on('close', () => live.remove(socket));
     socket.on('message', () => { /* clients only listen */ });
     socket.send(JSON.stringify({ entity: 'hello', action: 'changed' }));
   });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   ACCOUNT_HONEYPOT, ACCOUNT_REQUEST_LIMIT, ACCOUNT_REQUEST_WINDOW_MS, PASSWORD_RESET_TTL_MS, RESET_MAIL_LIMIT, RESET_MAIL_WINDOW_MS, SIGNUP_APPROVER_ROLE, SIGNUP_ROLE,
-  translate, type Lang, type LiveEvent,
+  createRateLimiter, translate, type Lang, type LiveEvent,
 } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { loginAttempts, users } from '../../db/schema.js';
@@ -11,7 +11,6 @@ import { recordChange, type Actor } from '../../lib/log.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { makeResetToken, resetTokenUser, verifyResetToken } from '../../lib/reset-token.js';
-import { createRateLimiter } from '../offers/offer-request-service.js';
 import { insertTodo } from '../todos/todos-service.js';
 import { emailTaken } from '../users/users-repository.js';
 

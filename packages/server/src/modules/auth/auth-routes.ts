@@ -11,7 +11,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       tags: ['auth'], summary: 'Sign in', body: loginSchema,
       response: { 200: loginResultSchema, ...errorResponses },
     },
-  }, async (req) => auth.login(req.body.email, req.body.password));
+  }, async (req) => auth.login(req.body.email, req.body.password, req.ip));
 
   app.get('/auth/verifytoken', {
     config: actionConfig('GET /api/auth/verifytoken'),

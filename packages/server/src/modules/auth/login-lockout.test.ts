@@ -50,6 +50,20 @@ describe('sign-in lockout under parallel guesses', () => {
     expect((await login(email, USER_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('limits failures per address across e-mails, counted before they are checked (LOGIN_MAX_FAILURES_PER_ADDRESS, 30 by default)', async () => {
+    const from = (address: string, email: string, password: string) => t.call({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: address });
+    // 40 parallel guesses over 40 e-mails (none reaches its own limit) from one address.
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => from('10.1.0.1', `spray-${i}@test.local`, 'wrong')));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(30);
+    expect(codes.filter((c) => c === 429)).toHaveLength(10);
+    expect(checked.count).toBe(30);
+    expect(answers.find((a) => a.statusCode === 429)!.json()).toMatchObject({ code: 'auth.locked', status: 'failed' });
+    // That address is refused even a right password; another address is not.
+    expect((await from('10.1.0.1', 'r1@test.local', USER_PASSWORD)).statusCode).toBe(429);
+    expect((await from('10.1.0.2', 'r1@test.local', USER_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('opens the e-mail again once the lock time has passed (controlled clock)', async () => {
     const email = 'r7@test.local';
     for (let i = 0; i < 5; i++) expect((await login(email, 'wrong')).statusCode).toBe(401);

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { OFFER_REQUEST_HONEYPOT, OFFER_REQUEST_LIMIT, OFFER_REQUEST_WINDOW_MS, OFFICE_TODO_ROLE, computeOffer, productCodeParts, round2, tryComputeOffer, type offerRequestSchema } from '@isik/domain';
+import { OFFER_REQUEST_HONEYPOT, OFFER_REQUEST_LIMIT, OFFER_REQUEST_WINDOW_MS, OFFICE_TODO_ROLE, computeOffer, createRateLimiter, productCodeParts, round2, tryComputeOffer, type offerRequestSchema } from '@isik/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
 import { models, offerItems, offers, products } from '../../db/schema.js';
@@ -15,27 +15,6 @@ type Input = z.output<typeof offerRequestSchema>;
 const UNIT = 'Adet';
 /** Who the log rows of a public request name: the website, not a user (no user id). */
 const WEB_ACTOR: Actor = { id: '', name: 'Web', role: 7 };
-
-/** Sliding-window counter per key (the caller's IP address), kept in this process. */
-export function createRateLimiter(limit: number, windowMs: number, now: () => number = Date.now) {
-  const hits = new Map<string, number[]>();
-  return {
-    /** Counts one attempt; answers the milliseconds to wait when the key is over its limit, else 0. */
-    take(key: string): number {
-      const t = now();
-      const recent = (hits.get(key) ?? []).filter((x) => x > t - windowMs);
-      if (recent.length >= limit) {
-        hits.set(key, recent);
-        return recent[0] + windowMs - t;
-      }
-      recent.push(t);
-      hits.set(key, recent);
-      // Forget idle keys now and then so the map cannot grow without bound.
-      if (hits.size > 10_000) for (const [k, v] of hits) if (v.every((x) => x <= t - windowMs)) hits.delete(k);
-      return 0;
-    },
-  };
-}
 
 /**
  * The office to-do of a request: who asked (name, company), how to answer (e-mail, phone), what (quantity x product)

@@ -1,0 +1,6 @@
+CREATE TABLE "devices"."login_attempts" (
+	"email" text PRIMARY KEY NOT NULL,
+	"failures" integer DEFAULT 0 NOT NULL,
+	"window_start" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone
+);
