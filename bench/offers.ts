@@ -59,7 +59,7 @@ export async function seedBenchOffers(db: Db, log: (m: string) => void): Promise
     const status = big ? 0 : [0, 0, 1, 0, 2, 3, 0, 4, 1, 0][i % 10];
     const body = offerInputSchema.parse(makeOfferInput(i, pool, { items: big ? saveItems : perOffer + (i - saveOffers < extra ? 1 : 0), status: status === 0 ? 0 : 1, registered: status !== 0 ? true : undefined }));
     const items = body.offeritem as OfferItemData[];
-    const money = computeOffer(items.map((it) => ({ ...it, urun_kdv: it.urun_kdv ?? 18, urun_dovizi: it.urun_dovizi ?? '$' })), { usd: pool.rates.usd, eur: pool.rates.eur }, body.teklif_dovizi ?? '$');
+    const money = computeOffer(items.map((it) => ({ ...it, urun_miktari: it.urun_miktari ?? 0, urun_fiyati: it.urun_fiyati ?? 0, urun_kdv: it.urun_kdv ?? 20, urun_dovizi: it.urun_dovizi ?? '$' })), { usd: pool.rates.usd, eur: pool.rates.eur }, body.teklif_dovizi ?? '$');
     const year = 2024 + Math.floor(i / perYear);
     const seq = (i % perYear) + 1;
     const id = newId();

@@ -66,7 +66,7 @@ beforeAll(async () => {
   t = await createTestContext({ DEVICE_ADMIN_EMAIL: ADMIN.email, DEVICE_ADMIN_PASSWORD: ADMIN.password, DEVICE_MAX_LIGHTS: String(MAX_LIGHTS), DEVICE_LINK_QUEUE: String(LINK_QUEUE) }, { deviceClock: clock });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  token = (await t.app.devices.accounts.login(ADMIN.email, ADMIN.password)).token;
+  token = (await t.app.devices.accounts.login(ADMIN.email, ADMIN.password, '127.0.0.1')).token;
 }, 180_000);
 afterAll(async () => { await t?.close(); });
 
