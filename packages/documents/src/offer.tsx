@@ -174,6 +174,8 @@ function BuyerBox({ m }: { m: OfferDocModel }) {
       <Field label={t('doc.offer.email', l)} value={m.buyer.email} />
       <Field label={t('doc.offer.taxOffice', l)} value={m.buyer.taxOffice} />
       <Field label={t('doc.offer.taxNumber', l)} value={m.buyer.taxNumber} />
+      {/* The delivery address (teklif_sevkadresi, spec 001 3.5): the invoice layout prints it in a box of its own. */}
+      {m.layout === 0 ? <Field label={t('doc.offer.shipTo', l)} value={m.buyer.shipTo} /> : null}
     </View>
   );
 }

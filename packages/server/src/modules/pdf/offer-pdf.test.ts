@@ -98,6 +98,14 @@ describe('GET /api/pdf/offer/t1/:id', () => {
     expect(text).toContain(`${formatNumber(inv.teklif_gtoplamdoviz, 2)} $`);
   });
 
+  it('prints the delivery address (teklif_sevkadresi) in the offer layout T0 as in the invoice layout T1, and no label without one', async () => {
+    const t0 = await create({ invoice_type: 0, teklif_sevkadresi: 'Depo Cad. 9, Manisa' });
+    const text = flat(pdfText((await getPdf(t0._id)).rawPayload));
+    expect(text).toContain('Sevk Adresi: Depo Cad. 9, Manisa');
+    expect(flat(pdfText((await getPdf(t0._id, '?lang=1')).rawPayload))).toContain('Shipping Address: Depo Cad. 9, Manisa');
+    expect(flat(pdfText((await getPdf(offer._id)).rawPayload))).not.toContain('Sevk Adresi');
+  });
+
   it('is for staff (role 3 or lower) or the holder of the order-tracking token; others get 401, 403 or 404', async () => {
     expect((await getPdf(offer._id, '', null)).statusCode).toBe(401);
     for (const role of [4, 7]) expect((await getPdf(offer._id, '', t.tokens[role])).statusCode).toBe(403);
