@@ -53,7 +53,7 @@ test.describe('the product QR code /web/{id}', () => {
   });
 });
 
-test('a signed-out phone that scans an operation\'s QR code signs in from /web and lands on that operation', async ({ page, admin, makeUser, tag }) => {
+test("a signed-out phone that scans an operation's QR code and signs in in another tab (the scanner's tab is its own) lands on that operation", async ({ page, context, admin, makeUser, tag }) => {
   const product = await productOf(admin, tag);
   const line = await orderLineOf(admin, tag, product._id);
   const op = line.Operations[0];
@@ -61,9 +61,14 @@ test('a signed-out phone that scans an operation\'s QR code signs in from /web a
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/orderoperations/${line._id}/${op._id}`);
   await expect(page).toHaveURL(/\/web\/?$/);
-  await login(page, user.email, user.password);
-  await expect(page).toHaveURL(new RegExp(`/orderoperations/${line._id}/${op._id}$`));
-  await expect(page.getByTestId(`operation-${op._id}`)).toBeVisible();
+  // The browser the scanner handed the link to: a tab of its own (sessionStorage is per tab).
+  const other = await context.newPage();
+  await other.setViewportSize({ width: 390, height: 844 });
+  await login(other, user.email, user.password);
+  await expect(other).toHaveURL(new RegExp(`/orderoperations/${line._id}/${op._id}$`));
+  await expect(other.getByTestId(`operation-${op._id}`)).toBeVisible();
+  // Used once: a later sign-in in a third tab goes to the role's home.
+  await expect.poll(() => other.evaluate(() => localStorage.getItem('returnPathShared'))).toBeNull();
 });
 
 test.describe('the label editor', () => {
