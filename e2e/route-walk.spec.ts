@@ -23,6 +23,7 @@ function lazyPatterns(): string[] {
 /** A visitable path for a pattern: detail screens in their create mode, the public product page with a real product. */
 function pathFor(pattern: string, publicProductId: string): string {
   if (pattern === '/web/:id/:lang') return `/web/${publicProductId}/0`;
+  if (pattern === '/web/:id') return `/web/${publicProductId}`;
   if (pattern === '/app/settings/myCompany/:id') return '/app/settings/myCompany/1';
   return pattern.replace(/:id\b/, 'new');
 }

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
-import { LABEL_MAX_CERTIFICATES, LABEL_SIZES, type LabelData, type LabelKind } from '@isik/domain';
+import { LABEL_MAX_CERTIFICATES, LABEL_SIZES, labelDimensions, type LabelData, type LabelKind } from '@isik/domain';
 import { DOC_FONT } from './fonts.js';
 import { QrCode } from './qr.js';
 import { t, unitLabel, type DocLang } from './common.js';
@@ -52,13 +52,13 @@ export function labelDocumentModel({ kind, label: l, logo, companyName, origin }
   if (kind === 'label8x6') {
     add('doc.label.capacity', withUnit(l.Capacity, 'Ah'));
     add('doc.label.voltage', l.Voltage.trim());
-    add('doc.label.dimensions', l.Dimensions.trim());
+    add('doc.label.dimensions', labelDimensions(l.Dimensions));
     add('doc.label.weight', weight);
   } else {
     add('doc.label.power', power);
     add('doc.label.voltage', l.Voltage.trim());
     if (kind === 'label8x10') add('doc.label.capacity', withUnit(l.Capacity, 'Ah'));
-    add('doc.label.dimensions', l.Dimensions.trim());
+    add('doc.label.dimensions', labelDimensions(l.Dimensions));
     add('doc.label.weight', weight);
     if (kind === 'label10x10') add('doc.label.boxQty', `${l.BoxQty} ${unitLabel(l.Unit, lang)}`);
   }

@@ -47,7 +47,8 @@ export function offerDocumentModel({ offer: o, company, buyerTax, approver, lang
   const cur = o.teklif_dovizi;
   const rows = o.offeritem.map((i, k) => ({
     no: k + 1,
-    product: i.urun_adi,
+    // Each document prints the name of its language (the English one when the item has it).
+    product: lang === 1 ? i.urun_adi_en || i.urun_adi : i.urun_adi,
     // Code parts 0-5: model, PCB, power, optic, CCT, solar panel.
     code: joinOfferCode(i.urun_kodu.slice(0, 6)),
     qty: qtyText(i.urun_miktari),
@@ -174,6 +175,8 @@ function BuyerBox({ m }: { m: OfferDocModel }) {
       <Field label={t('doc.offer.email', l)} value={m.buyer.email} />
       <Field label={t('doc.offer.taxOffice', l)} value={m.buyer.taxOffice} />
       <Field label={t('doc.offer.taxNumber', l)} value={m.buyer.taxNumber} />
+      {/* The delivery address (teklif_sevkadresi, spec 001 3.5): the invoice layout prints it in a box of its own. */}
+      {m.layout === 0 ? <Field label={t('doc.offer.shipTo', l)} value={m.buyer.shipTo} /> : null}
     </View>
   );
 }

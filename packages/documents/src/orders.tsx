@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
-import { formatDate, formatNumber, joinOfferCode, type MessageKey, type Offer, type OrderLine } from '@isik/domain';
+import { formatDate, formatNumber, joinOfferCode, lineProductId, type MessageKey, type Offer, type OrderLine } from '@isik/domain';
 import { ACCENT, CompanyHeader, LINE, PageFooter, base, t, unitLabel, type CompanyHeaderModel, type DocLang } from './common.js';
 import { QrCode } from './qr.js';
 
@@ -71,7 +71,7 @@ export function workOrderModel(a: WorkOrderInput): WorkOrderModel {
       status: statusText(l.siparis_durumu, lang),
       completion: `%${formatNumber(l.tamamlanmaOrani, 1)}`,
       qr: `${origin}/app/production/order/${enc(l._id)}`,
-      productQr: l.urun_id ? `${origin}/web/${enc(l.urun_id)}` : null,
+      productQr: lineProductId(l) ? `${origin}/web/${enc(lineProductId(l) ?? '')}` : null,
       operations: l.Operations.map((o) => ({
         name: o.Operation,
         qty: `${qty(o.Qty)} ${unitLabel(l.urun_birimi, lang)}`,

@@ -121,7 +121,7 @@ export function PriceListDocument({ model: m, part }: { model: PriceListDocModel
       {pages.slice(from, to).map((rows, k) => {
         const p = from + k;
         return (
-          <Page key={p} size="A4" style={base.page} wrap={false}>
+          <Page key={p} size="A4" style={base.page}>
             <CompanyHeader company={m.company} />
             {p === 0 && (
               <>

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { readDecimal } from './money.js';
+import { BATTERY_CATEGORY, DIMENSIONS_PLACEHOLDER, SOLAR_PANEL_CATEGORY } from './catalogue-constants.js';
+import type { Product } from './catalogue.js';
+import type { MyCompany } from './my-company.js';
 
 /**
  * The label editor's data (spec 002 3 'Label', 2.7, 5, 9): kept in the browser, printed by /pdf/label10x10 (box),
@@ -63,6 +66,68 @@ export type LabelData = z.output<typeof labelDataSchema>;
 /** A new label of a type: the box defaults of spec 002 5 (every type starts from them). */
 export function newLabel(type: LabelType = 'Kutu Etiketi', lang: 0 | 1 = 0): LabelData {
   return labelDataSchema.parse({ type, Lang: lang, ...LABEL_BOX_DEFAULTS, Power: type === 'Güneş Paneli Etiketi' ? ' Wp' : LABEL_BOX_DEFAULTS.Power, Capacity: type === 'Pil Etiketi' ? ' Ah' : '' });
+}
+
+const pairText = (p: readonly string[] | undefined, lang: 0 | 1) => (p?.[lang] || p?.[0] || '').trim();
+/** A figure with its unit the Turkish way ('12,8 VDC'); '' when the product has none (0). */
+const figure = (n: number, unit: string) => (n > 0 ? `${String(n).replace('.', ',')} ${unit}` : '');
+
+/** The product's dimensions as a label prints them: '' for none or the new product's placeholder 'XX-XX-XX mm'. */
+export function labelDimensions(value: string): string {
+  const v = value.trim();
+  return v === DIMENSIONS_PLACEHOLDER || /^X+[-x×X ]+X+/i.test(v) ? '' : v;
+}
+
+/**
+ * The label's voltage from the product: a battery, a solar panel or a product with a DC voltage (urun_voltaj) prints
+ * its own ('12,8 VDC'); a mains luminaire without one keeps the box default (180-265 V AC 50Hz, spec 002 5) on the box
+ * and product labels, and the battery and solar labels print none.
+ */
+export function labelVoltage(type: LabelType, p: Pick<Product, 'urun_voltaj' | 'model_category'>): string {
+  if (p.urun_voltaj > 0) return figure(p.urun_voltaj, 'VDC');
+  const dc = type === 'Pil Etiketi' || type === 'Güneş Paneli Etiketi' || p.model_category === BATTERY_CATEGORY || p.model_category === SOLAR_PANEL_CATEGORY;
+  return dc ? '' : LABEL_BOX_DEFAULTS.Voltage;
+}
+
+/**
+ * The label's product fields from a product in the label's language (spec 002 2.7: model, name and specs follow the
+ * label language): only the product's own values; what it does not have (no dimensions, no weight, no voltage) stays
+ * empty and the label leaves it out.
+ */
+export function labelFromProduct(l: LabelData, p: Product, company: Pick<MyCompany, 'certificates'> | null): LabelData {
+  const lang = l.Lang;
+  const certNames = p.urun_model?.certificates ?? [];
+  const certs = (company?.certificates ?? []).filter((c) => certNames.includes(c.certificate));
+  return {
+    ...l,
+    ProductID: p._id,
+    model: pairText(p.urun_model?.model_adi, lang) || p.urun_model?.model_kodu || '',
+    productName: pairText(p.urun_adi, lang),
+    productCode: p.urun_kodu,
+    Power: figure(p.urun_guc, l.type === 'Güneş Paneli Etiketi' ? 'Wp' : 'W'),
+    Voltage: labelVoltage(l.type, p),
+    Dimensions: labelDimensions(p.product_dimensions),
+    Weight: figure(p.product_weight, 'Kg'),
+    Capacity: l.type === 'Pil Etiketi' ? figure(p.urun_kapasite, 'Ah') : l.Capacity,
+    Certificates: certs.length ? certs.map((c) => ({ certificate: c.certificate, file: c.file, bwfile: c.bwfile })) : certNames.map((c) => ({ certificate: c, file: '', bwfile: '' })),
+    Specs: p.urun_ozellikler.map((s) => ({ urun_ozellik: pairText(s.urun_ozellik, lang), urun_aciklama: (lang === 0 ? s.urun_aciklama : s.product_description).join(', ') })),
+  };
+}
+
+/** The label in another language: the product's model, name and specs again in that language (spec 002 2.7). */
+export function labelInLanguage(l: LabelData, lang: 0 | 1, p: Product | null): LabelData {
+  const next = { ...l, Lang: lang };
+  if (!p) return next;
+  const filled = labelFromProduct(next, p, null);
+  return { ...next, model: filled.model, productName: filled.productName, Specs: filled.Specs };
+}
+
+/**
+ * The product an order line is for, for its product page QR code (/web/{id}) and its label: none for a material line
+ * (order_type material), whose urun_id is a material's.
+ */
+export function lineProductId(line: { urun_id?: string | null; order_type?: string | null }): string | null {
+  return line.urun_id && line.order_type !== 'material' ? line.urun_id : null;
 }
 
 /** Price shown on the price list (spec 002 9, 001 9): price + price / (100 - markup) x markup, 2 decimals. */

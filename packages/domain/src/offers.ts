@@ -4,6 +4,7 @@ import { FILES_URL_PREFIX } from './files.js';
 import { PRODUCT_CODE_PARTS } from './code-parts.js';
 import { parseDateInput } from './format.js';
 import { DEFAULT_UNIT, DEFAULT_VAT, UNITS, VAT_CHOICES } from './catalogue.js';
+import { PAIR_PLACEHOLDER } from './catalogue-constants.js';
 import { CURRENCIES, DEFAULT_CURRENCY } from './money.js';
 import { decimalField, intChoice, type NumberLabel } from './decimal-input.js';
 import { computeOffer, OFFER_TOTAL_FIELDS, OfferRateError, inconsistentTotals, type OfferLineInput, type OfferTotals } from './offer-money.js';
@@ -129,6 +130,27 @@ const codeIn = z.union([z.string().max(300), z.array(z.union([z.string().max(100
     return v.map((p) => (p === null ? '' : String(p).trim())).slice(0, PRODUCT_CODE_PARTS.length);
   });
 
+/** An English name as stored: '' for none (a product's missing English name is '-', PAIR_PLACEHOLDER). */
+const englishName = (v: string | null | undefined) => {
+  const t = (v ?? '').trim();
+  return t === PAIR_PLACEHOLDER ? '' : t;
+};
+
+/**
+ * An item's name: one string, or the product's pair [tr, en] (the English name printed on English documents). The
+ * Turkish name is required (the English one stands in when only it is given); `en` is undefined for a single string.
+ */
+const offerItemName = z.union([z.string(), z.array(z.union([z.string(), z.null()])).max(2), z.null()], { error: 'offer.item.name.required' })
+  .transform((v, ctx) => {
+    const pair = Array.isArray(v);
+    const tr = (pair ? (v[0] ?? '').trim() || englishName(v[1]) : (v ?? '').trim());
+    const en = pair ? englishName(v[1]) : undefined;
+    if (!tr) ctx.addIssue({ code: 'custom', message: 'offer.item.name.required' });
+    else if (tr.length > 300 || (en?.length ?? 0) > 300) ctx.addIssue({ code: 'custom', message: 'error.tooLong' });
+    else return { tr, en };
+    return z.NEVER;
+  });
+
 /** One item of an offer body. `_id` names a stored item (kept with its id); without it the item is new. */
 export const offerItemInputSchema = z.object({
   _id: z.union([z.string().max(64), z.null()]).optional().transform((v) => v || undefined),
@@ -136,8 +158,11 @@ export const offerItemInputSchema = z.object({
   // Only a stored file of our own (uploaded through /api/files/upload): documents and the mail render it without
   // fetching an address a user typed.
   urun_resim: text(1000).refine((v) => !v || (v.startsWith(FILES_URL_PREFIX) && !v.includes('..')), { error: 'offer.item.photo.invalid' }),
-  urun_adi: z.union([z.string(), z.null()], { error: 'offer.item.name.required' }).transform((v) => (v ?? '').trim())
-    .pipe(z.string().min(1, { error: 'offer.item.name.required' }).max(300, { error: 'error.tooLong' })),
+  // The product's name pair [tr, en] as products have it, or one name (older clients, free-text rows).
+  urun_adi: offerItemName,
+  /** The English name alone (what GET answers beside urun_adi); a pair in urun_adi wins. */
+  urun_adi_en: z.union([z.string().max(300, { error: 'error.tooLong' }), z.null()], { error: 'error.invalidType' }).optional()
+    .transform((v) => (v === undefined ? undefined : englishName(v))),
   urun_kodu: codeIn,
   urun_kdv: decimalIn('offer.item.vat.invalid', 'vat', { min: 0, max: 100, places: 2 }),
   urun_miktari: decimalIn('offer.item.qty.invalid', 'qty', { positive: true, max: 1e9, places: 4 }),
@@ -148,7 +173,9 @@ export const offerItemInputSchema = z.object({
   order_type: z.union([z.string(), z.null()], { error: 'offer.item.type.invalid' }).optional()
     .transform((v) => (v ?? '').trim() || 'default').pipe(z.enum(OFFER_ORDER_TYPES, { error: 'offer.item.type.invalid' })),
   takeoff_from_stock: boolIn,
-}, { error: 'error.invalidType' });
+}, { error: 'error.invalidType' }).transform(({ urun_adi, urun_adi_en, ...rest }) => ({
+  ...rest, urun_adi: urun_adi.tr, urun_adi_en: urun_adi.en ?? urun_adi_en,
+}));
 export type OfferItemInput = z.input<typeof offerItemInputSchema>;
 export type OfferItemData = z.output<typeof offerItemInputSchema>;
 
@@ -251,6 +278,8 @@ export const offerItemSchema = z.object({
   urun_id: z.string(),
   urun_resim: z.string(),
   urun_adi: z.string(),
+  /** The English name ('' for none): English documents print it instead of urun_adi. */
+  urun_adi_en: z.string(),
   urun_kodu: z.array(z.string()),
   urun_kdv: z.number(),
   urun_miktari: z.number(),

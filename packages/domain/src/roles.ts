@@ -103,6 +103,8 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/:deviceScreen', level: 3 },
   { pattern: '/profile', level: 3 },
   { pattern: '/web', level: 7, open: true },
+  // The QR codes of the work order and the labels (spec 002): the product's page in the reader's language.
+  { pattern: '/web/:id', level: 7, open: true },
   { pattern: '/web/:id/:lang', level: 7, open: true },
   { pattern: '/login', level: 7, open: true },
   { pattern: '/signup', level: 7, open: true },

@@ -14,8 +14,9 @@
   // where the app would send them (/web) before the browser asks for any of the back office's code; anyone else gets
   // the page's entry tags written back (they act as if they had stood in the page). "Cannot have a session": no stored
   // token (lib/session.ts TOKEN_KEY, in either storage) and no other tab that said recently it holds one to share
-  // (lib/session-share.ts PRESENCE_KEY, PRESENCE_FRESH_MS). A back-office screen is kept for after signing in
-  // (lib/return-path.ts; it checks the path again when reading it). Storage that cannot be read: the app decides.
+  // (lib/session-share.ts PRESENCE_KEY, PRESENCE_FRESH_MS). A back-office screen is kept for after signing in, in this
+  // tab and for a while in the others (lib/return-path.ts; it checks the path again when reading it). Storage that
+  // cannot be read: the app decides.
   var guest = document.querySelector('meta[name="isik-guest"]');
   var entry = document.querySelector('meta[name="isik-entry"]');
   if (guest) {
@@ -26,7 +27,13 @@
         || (present > 0 && Date.now() - present < 90000);
     } catch (_e) { /* storage blocked: the app decides */ }
     if (!mayHaveSession) {
-      try { if (guest.getAttribute('data-keep') === '1') sessionStorage.setItem('returnPath', location.pathname + location.search); } catch (_e) { /* storage blocked */ }
+      try {
+        if (guest.getAttribute('data-keep') === '1') {
+          sessionStorage.setItem('returnPath', location.pathname + location.search);
+          // For a sign-in in another tab too (lib/return-path.ts SHARED_KEY: a QR scanner's tab is often not the one signed in).
+          localStorage.setItem('returnPathShared', JSON.stringify({ path: location.pathname + location.search, at: Date.now() }));
+        }
+      } catch (_e) { /* storage blocked */ }
       location.replace(guest.getAttribute('content') || '/web');
       return;
     }

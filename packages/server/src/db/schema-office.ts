@@ -207,6 +207,8 @@ export const offerItems = pgTable('offer_items', {
   urun_id: text('urun_id').notNull().default(''),
   urun_resim: text('urun_resim').notNull().default(''),
   urun_adi: text('urun_adi').notNull().default(''),
+  /** The English name of the product's pair ('' for none): English documents print it instead of urun_adi. */
+  urun_adi_en: text('urun_adi_en').notNull().default(''),
   /** Up to nine code parts (model, PCB, power, optic, CCT, panel, battery, colour, LED). */
   urun_kodu: jsonb('urun_kodu').$type<string[]>().notNull().default([]),
   urun_kdv: numeric('urun_kdv', { precision: 7, scale: 2 }).notNull().default('18'),

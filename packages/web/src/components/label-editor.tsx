@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Group, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LABEL_PAGES, LABEL_TYPES, UNITS, labelDataSchema, newLabel, type LabelData, type LabelType, type MyCompany, type Product } from '@isik/domain';
+import { LABEL_PAGES, LABEL_TYPES, UNITS, labelDataSchema, labelFromProduct, labelInLanguage, newLabel, type LabelData, type LabelType, type MyCompany, type Product } from '@isik/domain';
 import { api } from '../lib/api';
 import { safeStorage } from '../lib/store';
 import { NumberField } from './number-field';
@@ -21,27 +21,6 @@ export function readStoredLabel(): LabelData {
 }
 
 const pair = (p: readonly string[] | undefined, lang: 0 | 1) => (p?.[lang] || p?.[0] || '').trim();
-const numberText = (n: number, unit: string) => (n ? `${String(n).replace('.', ',')} ${unit}` : ` ${unit}`);
-
-/** The label's product fields from a product in a language (spec 002 2.7: model and name follow the label language). */
-function fromProduct(l: LabelData, p: Product, company: MyCompany | null): LabelData {
-  const lang = l.Lang;
-  const certNames = p.urun_model?.certificates ?? [];
-  const certs = (company?.certificates ?? []).filter((c) => certNames.includes(c.certificate));
-  return {
-    ...l,
-    ProductID: p._id,
-    model: pair(p.urun_model?.model_adi, lang) || p.urun_model?.model_kodu || '',
-    productName: pair(p.urun_adi, lang),
-    productCode: p.urun_kodu,
-    Power: numberText(p.urun_guc, l.type === 'Güneş Paneli Etiketi' ? 'Wp' : 'W'),
-    Dimensions: p.product_dimensions,
-    Weight: numberText(p.product_weight, 'Kg'),
-    Capacity: l.type === 'Pil Etiketi' ? numberText(p.urun_kapasite, 'Ah') : l.Capacity,
-    Certificates: certs.length ? certs : certNames.map((c) => ({ certificate: c, file: '', bwfile: '' })),
-    Specs: p.urun_ozellikler.map((s) => ({ urun_ozellik: pair(s.urun_ozellik, lang), urun_aciklama: (lang === 0 ? s.urun_aciklama : s.product_description).join(', ') })),
-  };
-}
 
 export interface LabelEditorProps {
   /** The product to start from (the production detail's line); the stand-alone page starts from the stored label. */
@@ -56,27 +35,47 @@ export interface LabelEditorProps {
  */
 export function LabelEditor({ productId, onClose }: LabelEditorProps) {
   const { t } = useTranslation();
-  const [label, setLabel] = useState<LabelData>(() => (productId ? { ...readStoredLabel(), ProductID: productId } : readStoredLabel()));
+  // Opened for a product (the production detail's line): a fresh label of the last type and language for that product,
+  // not the label last stored for another one.
+  const [label, setLabel] = useState<LabelData>(() => {
+    const stored = readStoredLabel();
+    return productId ? { ...newLabel(stored.type, stored.Lang), logoOpen: stored.logoOpen, qrOpen: stored.qrOpen, ProductID: productId } : stored;
+  });
   const [product, setProduct] = useState<Product | null>(null);
   const [company, setCompany] = useState<MyCompany | null>(null);
   const [picking, setPicking] = useState(false);
   const set = <K extends keyof LabelData>(k: K, v: LabelData[K]) => setLabel((l) => ({ ...l, [k]: v }));
 
+  const fetchProduct = async (id: string) => Promise.all([
+    api<Product>(`/products/${encodeURIComponent(id)}`),
+    company ? Promise.resolve(company) : api<MyCompany>('/company/1').catch(() => null),
+  ]);
   const load = async (id: string, base: LabelData) => {
-    const [p, c] = await Promise.all([api<Product>(`/products/${encodeURIComponent(id)}`), company ? Promise.resolve(company) : api<MyCompany>('/company/1').catch(() => null)]);
+    const [p, c] = await fetchProduct(id);
     setProduct(p);
     setCompany(c);
-    setLabel(fromProduct(base, p, c));
+    setLabel(labelFromProduct(base, p, c));
   };
+
+  // The product of the line fills the label; a stored label's product is read (its values stay as edited) so that a
+  // language switch can refill the model, name and specs from it.
+  const initial = useRef(label);
+  useEffect(() => {
+    const start = initial.current;
+    if (productId) {
+      void load(productId, start).catch(() => undefined);
+    } else if (start.ProductID) {
+      void fetchProduct(start.ProductID).then(([p, c]) => { setProduct((cur) => cur ?? p); setCompany((cur) => cur ?? c); }, () => undefined);
+    }
+    // Once, for the product the editor opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [productId]);
 
   const changeType = (type: LabelType) => {
     const fresh = { ...newLabel(type, label.Lang), logoOpen: label.logoOpen, qrOpen: label.qrOpen };
-    setLabel(product ? fromProduct(fresh, product, company) : fresh);
+    setLabel(product ? labelFromProduct(fresh, product, company) : fresh);
   };
-  const changeLang = (lang: 0 | 1) => {
-    const next = { ...label, Lang: lang };
-    setLabel(product ? { ...next, model: fromProduct(next, product, company).model, productName: fromProduct(next, product, company).productName } : next);
-  };
+  const changeLang = (lang: 0 | 1) => setLabel(labelInLanguage(label, lang, product));
   const createPdf = () => {
     safeStorage('local')?.setItem(LABEL_STORAGE_KEY, JSON.stringify(label));
     window.open(`/pdf/${LABEL_PAGES[label.type]}`, '_blank');

@@ -53,6 +53,12 @@ describe('boot.js on a back-office page', () => {
     expect(returnPathFor(0)).toBe('/companies?tab=2');
   });
 
+  it('keeps the screen for a sign-in in another tab too (a QR scanner opens the link in a tab of its own)', () => {
+    boot(officePage(), '/orderoperations/i1/o1');
+    (globalThis as unknown as { window: Record<string, Storage> }).window.sessionStorage = memoryStorage();
+    expect(returnPathFor(3)).toBe('/orderoperations/i1/o1');
+  });
+
   it('keeps no path the server does not call a screen (an unknown address)', () => {
     expect(boot(officePage('0'), '/no/such/page')).toEqual({ written: [], replaced: ['/web'] });
     expect(storage('session').getItem('returnPath')).toBeNull();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { homeOf, rememberReturnPath, returnPathFor } from './return-path';
+import { RETURN_PATH_FRESH_MS, SHARED_KEY, clearReturnPath, homeOf, rememberReturnPath, returnPathFor } from './return-path';
 import { memoryStorage } from '../test/memory-storage';
 
 describe('return path after sign-in', () => {
@@ -29,5 +29,19 @@ describe('return path after sign-in', () => {
     rememberReturnPath('/users');
     expect(returnPathFor(3)).toBeNull();
     expect(returnPathFor(1)).toBe('/users');
+  });
+
+  it('returns to a QR link kept in another tab (a QR scanner opens its own) for a while, and not once it is used', () => {
+    rememberReturnPath('/orderoperations/i1/o1');
+    const w = (globalThis as unknown as { window: { sessionStorage: Storage; localStorage: Storage } }).window;
+    // The tab where the visitor signs in has a storage of its own.
+    w.sessionStorage = memoryStorage();
+    expect(homeOf(3)).toBe('/orderoperations/i1/o1');
+    const kept = JSON.parse(w.localStorage.getItem(SHARED_KEY) ?? '{}') as { path: string; at: number };
+    w.localStorage.setItem(SHARED_KEY, JSON.stringify({ ...kept, at: Date.now() - RETURN_PATH_FRESH_MS - 1 }));
+    expect(homeOf(3)).toBe('/productionDashBoard');
+    rememberReturnPath('/orderoperations/i1/o2');
+    clearReturnPath();
+    expect(homeOf(3)).toBe('/productionDashBoard');
   });
 });

@@ -68,7 +68,9 @@ export function createOfferRequestService(deps: { db: Db; limit?: number; window
       teklif_tutartl: String(t.teklif_tutartl), teklif_kdvtl: String(t.teklif_kdvtl), teklif_gtoplamtl: String(t.teklif_gtoplamtl),
     });
     await tx.insert(offerItems).values({
-      id: newId(), offer_id: id, sira: 0, urun_id: product.id, urun_resim: mainImage, urun_adi: name, urun_kodu: productCodeParts(product),
+      // The product's name pair, so each document prints the name of its language (the subject is in the requester's).
+      id: newId(), offer_id: id, sira: 0, urun_id: product.id, urun_resim: mainImage, urun_adi: product.urun_adi_tr,
+      urun_adi_en: product.urun_adi_en === '-' ? '' : product.urun_adi_en, urun_kodu: productCodeParts(product),
       urun_kdv: String(vat), urun_miktari: String(data.quantity), urun_birimi: UNIT, urun_fiyati: String(price), urun_dovizi: currency,
       toplam_tl: String(l.toplamTL), toplam_doviz: String(l.toplamDoviz), toplam_kdv_tl: String(l.toplamKdvTL), toplam_kdv_doviz: String(l.toplamKdvDoviz),
     });

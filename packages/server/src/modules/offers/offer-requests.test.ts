@@ -51,7 +51,7 @@ describe('POST /web/offer-requests', () => {
     // The item's code parts are the product's (ADR 0028): its model's code, optic and CCT in their places.
     const [p] = await t.database.db.select().from(products).where(eq(products.id, product));
     expect(items.map((i) => toOfferItem(i))).toEqual([expect.objectContaining({
-      urun_id: product, urun_adi: 'Street Light 60W', urun_kodu: [p.model_code, '', p.urun_optik, p.urun_cct, '', '', '', '', ''], urun_kdv: 8, urun_miktari: 3, urun_birimi: 'Adet', urun_fiyati: 10.13, urun_dovizi: '$',
+      urun_id: product, urun_adi: 'Sokak Armatürü 60W', urun_adi_en: 'Street Light 60W', urun_kodu: [p.model_code, '', p.urun_optik, p.urun_cct, '', '', '', '', ''], urun_kdv: 8, urun_miktari: 3, urun_birimi: 'Adet', urun_fiyati: 10.13, urun_dovizi: '$',
       toplamDoviz: 30.39, toplamKdvDoviz: 2.43, toplamTL: 0, toplamKdvTL: 0,
     })]);
 

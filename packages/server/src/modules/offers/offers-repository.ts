@@ -53,7 +53,7 @@ function totalsOf(r: OfferRow) {
 
 export function toOfferItem(r: OfferItemRow, stock: string | null = null): OfferItem {
   return {
-    _id: r.id, urun_id: r.urun_id, urun_resim: r.urun_resim, urun_adi: r.urun_adi, urun_kodu: r.urun_kodu ?? [],
+    _id: r.id, urun_id: r.urun_id, urun_resim: r.urun_resim, urun_adi: r.urun_adi, urun_adi_en: r.urun_adi_en, urun_kodu: r.urun_kodu ?? [],
     urun_kdv: num(r.urun_kdv), urun_miktari: num(r.urun_miktari, 4), urun_birimi: r.urun_birimi, urun_fiyati: num(r.urun_fiyati, 4),
     urun_dovizi: r.urun_dovizi, stockSum: num(stock, 4), order_type: r.order_type, takeoff_from_stock: r.takeoff_from_stock,
     tamamlanmaOrani: num(r.tamamlanma_orani), toplamTL: num(r.toplam_tl), toplamDoviz: num(r.toplam_doviz),

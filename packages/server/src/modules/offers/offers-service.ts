@@ -19,7 +19,7 @@ import {
 interface ItemDraft {
   id: string;
   isNew: boolean;
-  urun_id: string; urun_resim: string; urun_adi: string; urun_kodu: string[]; urun_kdv: number; urun_miktari: number; urun_birimi: string;
+  urun_id: string; urun_resim: string; urun_adi: string; urun_adi_en: string; urun_kodu: string[]; urun_kdv: number; urun_miktari: number; urun_birimi: string;
   urun_fiyati: number; urun_dovizi: string; order_type: string; takeoff_from_stock: boolean; tamamlanma_orani: string;
 }
 
@@ -27,7 +27,7 @@ const toNumber = (v: string | number): number => (typeof v === 'number' ? v : Nu
 
 function itemFromRow(r: OfferItemRow): ItemDraft {
   return {
-    id: r.id, isNew: false, urun_id: r.urun_id, urun_resim: r.urun_resim, urun_adi: r.urun_adi, urun_kodu: r.urun_kodu ?? [],
+    id: r.id, isNew: false, urun_id: r.urun_id, urun_resim: r.urun_resim, urun_adi: r.urun_adi, urun_adi_en: r.urun_adi_en, urun_kodu: r.urun_kodu ?? [],
     urun_kdv: toNumber(r.urun_kdv), urun_miktari: toNumber(r.urun_miktari), urun_birimi: r.urun_birimi, urun_fiyati: toNumber(r.urun_fiyati),
     urun_dovizi: r.urun_dovizi, order_type: r.order_type, takeoff_from_stock: r.takeoff_from_stock, tamamlanma_orani: r.tamamlanma_orani,
   };
@@ -39,6 +39,8 @@ function itemFromInput(d: OfferItemData, stored: Map<string, OfferItemRow>, defa
   return {
     id: old?.id ?? newId(), isNew: !old,
     urun_id: d.urun_id ?? base?.urun_id ?? '', urun_resim: d.urun_resim ?? base?.urun_resim ?? '', urun_adi: d.urun_adi,
+    // A single name (an older client) keeps the stored English name while the Turkish one is unchanged.
+    urun_adi_en: d.urun_adi_en ?? (base && base.urun_adi === d.urun_adi ? base.urun_adi_en : ''),
     urun_kodu: d.urun_kodu ?? base?.urun_kodu ?? [], urun_kdv: d.urun_kdv ?? base?.urun_kdv ?? defaultVat,
     urun_miktari: d.urun_miktari ?? base?.urun_miktari ?? NEW_OFFER_ITEM.urun_miktari, urun_birimi: d.urun_birimi,
     urun_fiyati: d.urun_fiyati ?? base?.urun_fiyati ?? NEW_OFFER_ITEM.urun_fiyati, urun_dovizi: d.urun_dovizi ?? base?.urun_dovizi ?? NEW_OFFER_ITEM.urun_dovizi,
@@ -104,7 +106,7 @@ async function writeItems(tx: Executor, offerId: string, items: ItemDraft[], lin
   const rows = items.map((it, i) => {
     const l = lines[i];
     return {
-      id: it.id, offer_id: offerId, sira: i, urun_id: it.urun_id, urun_resim: it.urun_resim, urun_adi: it.urun_adi, urun_kodu: it.urun_kodu, urun_kdv: String(it.urun_kdv),
+      id: it.id, offer_id: offerId, sira: i, urun_id: it.urun_id, urun_resim: it.urun_resim, urun_adi: it.urun_adi, urun_adi_en: it.urun_adi_en, urun_kodu: it.urun_kodu, urun_kdv: String(it.urun_kdv),
       urun_miktari: String(it.urun_miktari), urun_birimi: it.urun_birimi, urun_fiyati: String(it.urun_fiyati), urun_dovizi: it.urun_dovizi,
       order_type: it.order_type, takeoff_from_stock: it.takeoff_from_stock,
       toplam_tl: String(l.toplamTL), toplam_doviz: String(l.toplamDoviz), toplam_kdv_tl: String(l.toplamKdvTL), toplam_kdv_doviz: String(l.toplamKdvDoviz),
@@ -114,14 +116,14 @@ async function writeItems(tx: Executor, offerId: string, items: ItemDraft[], lin
   const changed = rows.filter((_, i) => !items[i].isNew);
   if (fresh.length) await tx.insert(offerItems).values(fresh);
   if (changed.length) {
-    const values = sql.join(changed.map((r) => sql`(${r.id}, ${r.sira}::int, ${r.urun_id}, ${r.urun_resim}, ${r.urun_adi}, ${JSON.stringify(r.urun_kodu)}::jsonb, ${r.urun_kdv}::numeric,
+    const values = sql.join(changed.map((r) => sql`(${r.id}, ${r.sira}::int, ${r.urun_id}, ${r.urun_resim}, ${r.urun_adi}, ${r.urun_adi_en}, ${JSON.stringify(r.urun_kodu)}::jsonb, ${r.urun_kdv}::numeric,
       ${r.urun_miktari}::numeric, ${r.urun_birimi}, ${r.urun_fiyati}::numeric, ${r.urun_dovizi}, ${r.order_type}, ${r.takeoff_from_stock}::boolean,
       ${r.toplam_tl}::numeric, ${r.toplam_doviz}::numeric, ${r.toplam_kdv_tl}::numeric, ${r.toplam_kdv_doviz}::numeric)`), sql`, `);
-    await tx.execute(sql`update offer_items as t set sira = v.sira, urun_id = v.urun_id, urun_resim = v.urun_resim, urun_adi = v.urun_adi, urun_kodu = v.urun_kodu,
+    await tx.execute(sql`update offer_items as t set sira = v.sira, urun_id = v.urun_id, urun_resim = v.urun_resim, urun_adi = v.urun_adi, urun_adi_en = v.urun_adi_en, urun_kodu = v.urun_kodu,
       urun_kdv = v.urun_kdv, urun_miktari = v.urun_miktari, urun_birimi = v.urun_birimi, urun_fiyati = v.urun_fiyati, urun_dovizi = v.urun_dovizi,
       order_type = v.order_type, takeoff_from_stock = v.takeoff_from_stock, toplam_tl = v.toplam_tl, toplam_doviz = v.toplam_doviz,
       toplam_kdv_tl = v.toplam_kdv_tl, toplam_kdv_doviz = v.toplam_kdv_doviz, updated_at = now(), version = t.version + 1
-      from (values ${values}) as v(id, sira, urun_id, urun_resim, urun_adi, urun_kodu, urun_kdv, urun_miktari, urun_birimi, urun_fiyati, urun_dovizi,
+      from (values ${values}) as v(id, sira, urun_id, urun_resim, urun_adi, urun_adi_en, urun_kodu, urun_kdv, urun_miktari, urun_birimi, urun_fiyati, urun_dovizi,
         order_type, takeoff_from_stock, toplam_tl, toplam_doviz, toplam_kdv_tl, toplam_kdv_doviz)
       where t.id = v.id and t.offer_id = ${offerId}`);
   }
@@ -293,7 +295,7 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
           teklif_tarih: src.teklif_tarih, teklif_kase: src.teklif_kase, teklif_kaseimza: src.teklif_kaseimza, commercial_invoice: src.commercial_invoice,
           invoice_type: src.invoice_type, teklif_sevkadresi: src.teklif_sevkadresi, orderTrackingEmail: src.orderTrackingEmail,
           offeritem: src.offeritem.map((i) => ({
-            urun_id: i.urun_id, urun_resim: i.urun_resim, urun_adi: i.urun_adi, urun_kodu: i.urun_kodu, urun_kdv: i.urun_kdv, urun_miktari: i.urun_miktari,
+            urun_id: i.urun_id, urun_resim: i.urun_resim, urun_adi: [i.urun_adi, i.urun_adi_en], urun_kodu: i.urun_kodu, urun_kdv: i.urun_kdv, urun_miktari: i.urun_miktari,
             urun_birimi: i.urun_birimi, urun_fiyati: i.urun_fiyati, urun_dovizi: i.urun_dovizi,
             order_type: i.order_type, takeoff_from_stock: i.takeoff_from_stock,
           })),

@@ -63,6 +63,17 @@ describe('POST /api/pdf/label10x10, label8x10, label8x6', () => {
     expect(bt).toContain('Ağırlık 11 Kg');
   });
 
+  it("prints only the product's own values: no placeholder dimensions (XX-XX-XX mm), no empty unit", async () => {
+    const battery = await post('label8x6', { ...newLabel('Pil Etiketi'), model: 'LiFePO4', productName: 'LiFePO4 Akü 12 Ah', Capacity: '12 Ah', Voltage: '12,8 VDC', Dimensions: 'XX-XX-XX mm', Weight: ' Kg' });
+    expect(battery.statusCode, battery.body).toBe(200);
+    const bt = flat(pdfText(battery.rawPayload));
+    expect(bt).toContain('Kapasite 12 Ah');
+    expect(bt).toContain('Gerilim 12,8 VDC');
+    expect(bt).not.toContain('XX-XX-XX');
+    expect(bt).not.toContain('Ölçüler');
+    expect(bt).not.toContain('Ağırlık');
+  });
+
   it('is for staff (401 without a session, 403 for role 4) and refuses bad data with the field (400)', async () => {
     expect((await post('label10x10', box(), null)).statusCode).toBe(401);
     expect((await post('label10x10', box(), t.tokens[4])).statusCode).toBe(403);

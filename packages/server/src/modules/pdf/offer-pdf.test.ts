@@ -13,7 +13,7 @@ let offer: Offer;
 
 const TURKISH = 'İı Şş Ğğ Çç Öö Üü';
 const item = (over: Record<string, unknown> = {}) => ({ urun_adi: 'Sokak Armatürü 100W', urun_kodu: ['SL', 'P1', '100W', 'O1', '4000K', 'PN', 'BT', 'GRI'], urun_miktari: 3, urun_birimi: 'Adet', urun_fiyati: 1234.5, urun_dovizi: '$', urun_kdv: 20, order_type: 'default', ...over });
-const body = (over: Record<string, unknown> = {}) => ({
+const body_ = (over: Record<string, unknown> = {}) => ({
   firma_adi: 'Çağlar Işıklandırma Ltd. Şti.', firma_ulke: 'Türkiye', firma_il: 'İzmir', firma_adres: 'Gül Sok. No: 5', teklif_konu: 'Otopark aydınlatması',
   related_person: 'Ayşe Öztürk', firma_eposta: 'ayse@caglar.test', teklif_referansno: 'REF-Ğ-7', teklif_notu: `Notlar: ${TURKISH} ₺`, teklif_altbilgi: 'Teslim süresi 30 gündür.',
   teklif_dovizi: '$', teklif_usdkur: 40, teklif_eurkur: 45, teklif_tarih: true, teklif_kaseimza: true,
@@ -21,7 +21,7 @@ const body = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const create = async (over: Record<string, unknown> = {}): Promise<Offer> => {
-  const res = await t.call({ method: 'POST', url: '/api/offers/create', payload: body({ firma_id: companyId, ...over }), token: t.tokens[2] });
+  const res = await t.call({ method: 'POST', url: '/api/offers/create', payload: body_({ firma_id: companyId, ...over }), token: t.tokens[2] });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -96,6 +96,42 @@ describe('GET /api/pdf/offer/t1/:id', () => {
     expect(text).toContain('Liman Yolu 3, Mersin');
     expect(text).not.toMatch(/Tarih/);
     expect(text).toContain(`${formatNumber(inv.teklif_gtoplamdoviz, 2)} $`);
+  });
+
+  it('prints the delivery address (teklif_sevkadresi) in the offer layout T0 as in the invoice layout T1, and no label without one', async () => {
+    const t0 = await create({ invoice_type: 0, teklif_sevkadresi: 'Depo Cad. 9, Manisa' });
+    const text = flat(pdfText((await getPdf(t0._id)).rawPayload));
+    expect(text).toContain('Sevk Adresi: Depo Cad. 9, Manisa');
+    expect(flat(pdfText((await getPdf(t0._id, '?lang=1')).rawPayload))).toContain('Shipping Address: Depo Cad. 9, Manisa');
+    expect(flat(pdfText((await getPdf(offer._id)).rawPayload))).not.toContain('Sevk Adresi');
+  });
+
+  it("keeps an item's name pair [tr, en] and prints the name of each document's language; a single name (older clients) still works", async () => {
+    const o = await create({ offeritem: [item({ urun_adi: ['Sokak Armatürü Işıklı 60W', 'Street Light Bright 60W'] }), item({ urun_adi: 'Montaj Hizmeti', urun_kodu: [] })] });
+    expect(o.offeritem.map((i) => [i.urun_adi, i.urun_adi_en])).toEqual([['Sokak Armatürü Işıklı 60W', 'Street Light Bright 60W'], ['Montaj Hizmeti', '']]);
+    const en = flat(pdfText((await getPdf(o._id, '?lang=1')).rawPayload));
+    expect(en).toContain('Street Light Bright 60W');
+    expect(en).not.toContain('Sokak Armatürü Işıklı 60W');
+    expect(en).toContain('Montaj Hizmeti');
+    const tr = flat(pdfText((await getPdf(o._id, '?lang=0')).rawPayload));
+    expect(tr).toContain('Sokak Armatürü Işıklı 60W');
+    expect(tr).not.toContain('Street Light Bright 60W');
+
+    // An older client sends the names back as single strings: the unchanged row keeps its English name, a renamed one drops it.
+    const body = o.offeritem.map((i) => ({ _id: i._id, urun_adi: i.urun_adi, urun_miktari: i.urun_miktari, urun_fiyati: i.urun_fiyati, urun_dovizi: i.urun_dovizi, urun_kdv: i.urun_kdv }));
+    const res = await t.call({ method: 'POST', url: `/api/offers/update/${o._id}`, payload: { __v: o.__v, offeritem: body }, token: t.tokens[2] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as Offer).offeritem.map((i) => i.urun_adi_en)).toEqual(['Street Light Bright 60W', '']);
+    const renamed = await t.call({ method: 'POST', url: `/api/offers/update/${o._id}`, payload: { __v: (res.json() as Offer).__v, offeritem: [{ ...body[0], urun_adi: 'Park Armatürü' }] }, token: t.tokens[2] });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((renamed.json() as Offer).offeritem.map((i) => [i.urun_adi, i.urun_adi_en])).toEqual([['Park Armatürü', '']]);
+
+    // A pair without a Turkish name takes the English one; an empty pair is refused with the field.
+    const enOnly = await create({ offeritem: [item({ urun_adi: ['', 'Flood Light'] })] });
+    expect(enOnly.offeritem.map((i) => [i.urun_adi, i.urun_adi_en])).toEqual([['Flood Light', 'Flood Light']]);
+    const bad = await t.call({ method: 'POST', url: '/api/offers/create', payload: body_({ firma_id: companyId, offeritem: [item({ urun_adi: ['', '-'] })] }), token: t.tokens[2], lang: 'en' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toMatchObject({ 'offeritem.0.urun_adi': 'Write the product name.' });
   });
 
   it('is for staff (role 3 or lower) or the holder of the order-tracking token; others get 401, 403 or 404', async () => {

@@ -92,6 +92,18 @@ describe('GET /api/pdf/order/t1/{id}: the work order', () => {
     for (const s of ['# WORKORDERS #', 'Qty: 10,00 Pcs', 'Not started']) expect(en).toContain(s);
   });
 
+  it("has no product-page QR code for a material line: its urun_id is a material's, not a product's", async () => {
+    const mat = await insertMaterial(db(), idx++);
+    const { offer, lines } = await newOrder('Malzeme Alım A.Ş.', [{ urun_id: mat, urun_adi: 'Direk Bağlantı Aparatı', urun_kodu: [], order_type: 'material' }]);
+    expect(lines.map((l) => [l.urun_id, l.order_type])).toEqual([[mat, 'material']]);
+    const res = await call('GET', `/api/pdf/order/t1/${offer._id}?lang=0`, undefined, t.tokens[3]);
+    expect(res.statusCode, res.body).toBe(200);
+    const codes = qrCodesOf(res.rawPayload);
+    expect(codes).toContain(`https://isik.example/app/production/order/${lines[0]._id}`);
+    expect([...codes].filter((c) => c.includes('/web/'))).toEqual([]);
+    expect(flat(pdfText(res.rawPayload))).toContain('Direk Bağlantı Aparatı');
+  });
+
   it('answers 404 for an unknown order, 401 without a session and 403 below staff', async () => {
     expect((await call('GET', '/api/pdf/order/t1/nope', undefined, t.tokens[0], 'en')).json()).toMatchObject({ message: 'Order not found.' });
     const { offer } = await newOrder('Rol Deneme A.Ş.', [{ urun_id: productId }]);

@@ -15,14 +15,16 @@ export function pdfText(bytes: Buffer | Uint8Array, opts: { layout?: boolean } =
   }
 }
 
-/** Page count and sizes (points) as pdfinfo reports them. */
-export function pdfInfo(bytes: Buffer | Uint8Array): { pages: number; size: string } {
+/** Page count, the first page's size and every page's size (points, "595.28 x 841.89 pts (A4)") as pdfinfo reports them. */
+export function pdfInfo(bytes: Buffer | Uint8Array): { pages: number; size: string; sizes: string[] } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdfinfo-'));
   try {
     const file = path.join(dir, 'doc.pdf');
     fs.writeFileSync(file, bytes);
     const out = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-    return { pages: Number(/Pages:\s+(\d+)/.exec(out)?.[1] ?? 0), size: /Page size:\s+([^\n]+)/.exec(out)?.[1]?.trim() ?? '' };
+    const each = execFileSync('pdfinfo', ['-f', '1', '-l', '100000', file], { encoding: 'utf8' });
+    const sizes = [...each.matchAll(/^Page\s+\d+ size:\s+([^\n]+)/gm)].map((m) => m[1].trim());
+    return { pages: Number(/Pages:\s+(\d+)/.exec(out)?.[1] ?? 0), size: /Page size:\s+([^\n]+)/.exec(out)?.[1]?.trim() ?? '', sizes };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

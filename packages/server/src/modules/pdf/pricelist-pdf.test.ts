@@ -11,6 +11,7 @@ import { pdfInfo, pdfText } from './pdf-test-helpers.js';
 
 let t: TestContext;
 const ids: Record<string, string> = {};
+const A4 = /^595\.28 x 841\.89 pts \(A4\)/;
 const flat = (s: string) => s.replace(/[ \t]+/g, ' ');
 const get = (query: string, token: string | null = t.tokens[3], lang = 'tr') => t.call({ method: 'GET', url: `/api/pdf/pricelist${query}`, token, lang });
 
@@ -30,6 +31,8 @@ describe('GET /api/pdf/pricelist', () => {
     const res = await get('?lang=0&markup=30&type=0&text=' + encodeURIComponent('Fiyatlara %XX kâr dahildir; KDV hariç.'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    // Spec 002 9: A4, however few rows (the page was cut to its content: 595 x 194 pt).
+    expect(pdfInfo(res.rawPayload).sizes).toEqual([expect.stringMatching(A4)]);
     const text = flat(pdfText(res.rawPayload));
     expect(text).toContain('# FİYAT LİSTESİ #');
     expect(text).toContain('Fiyatlara %30 kâr dahildir; KDV hariç.');
@@ -79,6 +82,8 @@ describe('a long price list', () => {
   it('has one line per row and numbered pages: 34 rows on the first page, 42 on the next', async () => {
     const bytes = await renderDocument(createElement(PriceListDocument, { model }) as Parameters<typeof renderDocument>[0]);
     expect(pdfInfo(bytes).pages).toBe(3);
+    // Every page A4, the last one's 24 rows too (each page was cut to its content's height).
+    expect(pdfInfo(bytes).sizes).toEqual([expect.stringMatching(A4), expect.stringMatching(A4), expect.stringMatching(A4)]);
     const text = flat(pdfText(bytes));
     expect(text).toContain('Sayfa 1 / 3');
     expect(text).toContain('Sayfa 3 / 3');

@@ -6,7 +6,7 @@ import { SOLAR_PANEL_CATEGORY, BATTERY_CATEGORY, type PublicProductDetail } from
 import { IconArrowLeft, IconFileTypePdf, IconMoodSad, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { setLanguage } from '../../../i18n';
 import { ApiError } from '../../../lib/api';
@@ -15,7 +15,7 @@ import { OfferRequestModal } from '../components/offer-request-modal';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductTabs } from '../components/product-tabs';
 import { ShareButtons } from '../components/share-buttons';
-import { datasheetPath, formatFigure, formatPrice, langSegment, localText, pageLang, productFigures } from '../model/display';
+import { datasheetPath, formatFigure, formatPrice, langSegment, localText, pageLang, productFigures, productPath } from '../model/display';
 import { catalogueListPath } from '../model/list-location';
 import { usePageMeta } from '../model/page-meta';
 
@@ -61,6 +61,16 @@ function NotFound() {
       action={<Button component={Link} to="/web" leftSection={<IconArrowLeft size={16} />}>{t('catalogue.detail.back')}</Button>}
     />
   );
+}
+
+/**
+ * /web/:id, the address the work order's and the labels' QR codes carry (spec 002 /web/{ProductID}): the product's
+ * page in the reader's language.
+ */
+export function ProductInReaderLanguage() {
+  const { i18n } = useTranslation();
+  const { id = '' } = useParams();
+  return <Navigate to={productPath(id, i18n.language)} replace />;
 }
 
 /** The public product page at /web/:id/:lang (spec 001 2.8): lang 0 is Turkish, anything else English. */

@@ -69,6 +69,10 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
             label={t('offers.item.name')} required value={v.urun_adi} maxLength={300} data-autofocus
             error={tried && nameMissing ? t('msg.offer.item.name.required') : undefined} onChange={(e) => set('urun_adi', e.currentTarget.value)}
           />
+          <TextInput
+            label={t('offers.item.nameEn')} value={v.urun_adi_en} maxLength={300} mt="xs"
+            onChange={(e) => set('urun_adi_en', e.currentTarget.value)}
+          />
           <Text size="sm" fw={500} mt="sm" mb={4}>{t('offers.item.code')}: <Text span c="dimmed">{joinOfferCode(v.urun_kodu) || '—'}</Text></Text>
           <Grid gutter="xs">
             {PRODUCT_CODE_PARTS.map((p, i) => (

@@ -12,6 +12,8 @@ export interface ItemValues {
   urun_id: string;
   urun_resim: string;
   urun_adi: string;
+  /** The English name (the product's, or typed): English documents print it. */
+  urun_adi_en: string;
   urun_kodu: string[];
   urun_kdv: number;
   urun_miktari: number;
@@ -67,7 +69,7 @@ function isoDay(d: Date): string {
 
 export function itemValues(i: OfferItem): ItemValues {
   return {
-    _id: i._id, key: i._id, urun_id: i.urun_id, urun_resim: i.urun_resim, urun_adi: i.urun_adi, urun_kodu: pad9(i.urun_kodu), urun_kdv: i.urun_kdv,
+    _id: i._id, key: i._id, urun_id: i.urun_id, urun_resim: i.urun_resim, urun_adi: i.urun_adi, urun_adi_en: i.urun_adi_en ?? '', urun_kodu: pad9(i.urun_kodu), urun_kdv: i.urun_kdv,
     urun_miktari: i.urun_miktari, urun_birimi: i.urun_birimi, urun_fiyati: i.urun_fiyati, urun_dovizi: i.urun_dovizi, order_type: i.order_type,
     takeoff_from_stock: i.takeoff_from_stock, tamamlanmaOrani: i.tamamlanmaOrani, stockSum: i.stockSum,
   };
@@ -76,7 +78,7 @@ export function itemValues(i: OfferItem): ItemValues {
 /** A new row with the defaults of spec 001 3.6 (VAT from the offer settings). */
 export function newItem(vat: number = NEW_OFFER_ITEM.urun_kdv): ItemValues {
   return {
-    key: newRowKey(), urun_id: '', urun_resim: '', urun_adi: '', urun_kodu: pad9([]), urun_kdv: vat, urun_miktari: NEW_OFFER_ITEM.urun_miktari,
+    key: newRowKey(), urun_id: '', urun_resim: '', urun_adi: '', urun_adi_en: '', urun_kodu: pad9([]), urun_kdv: vat, urun_miktari: NEW_OFFER_ITEM.urun_miktari,
     urun_birimi: NEW_OFFER_ITEM.urun_birimi, urun_fiyati: NEW_OFFER_ITEM.urun_fiyati, urun_dovizi: NEW_OFFER_ITEM.urun_dovizi, order_type: NEW_OFFER_ITEM.order_type,
     takeoff_from_stock: false, tamamlanmaOrani: 0, stockSum: 0,
   };
@@ -127,7 +129,7 @@ export function toOfferBody(v: OfferFormValues): OfferInput {
     orderTrackingEmail: v.orderTrackingEmail,
     ...(money ? money.totals : {}),
     offeritem: v.offeritem.map((i) => ({
-      _id: i._id, urun_id: i.urun_id, urun_resim: i.urun_resim, urun_adi: i.urun_adi, urun_kodu: i.urun_kodu, urun_kdv: i.urun_kdv, urun_miktari: i.urun_miktari,
+      _id: i._id, urun_id: i.urun_id, urun_resim: i.urun_resim, urun_adi: [i.urun_adi, i.urun_adi_en], urun_kodu: i.urun_kodu, urun_kdv: i.urun_kdv, urun_miktari: i.urun_miktari,
       urun_birimi: i.urun_birimi, urun_fiyati: i.urun_fiyati, urun_dovizi: i.urun_dovizi, order_type: i.order_type, takeoff_from_stock: i.takeoff_from_stock,
     })),
   };

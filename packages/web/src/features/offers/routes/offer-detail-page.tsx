@@ -11,7 +11,7 @@ import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CURRENCIES, INVOICE_TYPES, canChangeOfferRows, canDeleteOffer, countryOptions, formatDate, formatDateTime, formatNumber, hasModulePermission,
-  hasOrderError, joinOfferCode, offerStatusOptions, productCodeParts, statusChangeNeedsConfirm, type Company, type Material, type Offer, type ProductListRow,
+  hasOrderError, hasText, joinOfferCode, offerStatusOptions, productCodeParts, statusChangeNeedsConfirm, type Company, type Material, type Offer, type ProductListRow,
 } from '@isik/domain';
 import {
   IconBuilding, IconCheck, IconChevronDown, IconChevronUp, IconCoins, IconCopy, IconDeviceFloppy, IconDotsVertical, IconEdit, IconFileInvoice, IconFileOff, IconMail, IconPackage,
@@ -182,7 +182,9 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
   const addPicked = (item: ItemValues) => setEditing({ index: -1, item });
   // The picker answers list rows; the item's code parts and VAT come from the whole product.
   const fromProduct = (row: ProductListRow) => void fetchPickedProduct(row._id).then((p) => addPicked({
-    ...newItem(settings?.urun_kdv), urun_id: p._id, urun_resim: productImage(row), urun_adi: productName(row, i18n.language),
+    ...newItem(settings?.urun_kdv), urun_id: p._id, urun_resim: productImage(row),
+    // The product's name pair: each document prints the name of its language.
+    urun_adi: productName(row, 'tr'), urun_adi_en: hasText(row.urun_adi?.[1]) ? (row.urun_adi?.[1] ?? '').trim() : '',
     urun_kodu: productCodeParts(p),
     urun_kdv: Number(p.urun_model?.model_kdv ?? settings?.urun_kdv ?? 18), urun_fiyati: p.urun_fiyat ?? 0, urun_dovizi: p.urun_doviz || '$', stockSum: row.stockSum ?? 0,
     order_type: 'production',

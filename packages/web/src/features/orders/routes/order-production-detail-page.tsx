@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Breadcrumbs, Menu, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lineProductId } from '@isik/domain';
 import { IconBuildingFactory2, IconDeviceFloppy, IconDotsVertical, IconPencil, IconTag, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -48,7 +49,7 @@ export function OrderProductionDetailPage() {
         <ActionIcon variant="default" size="lg" aria-label={t('orders.detail.menu')}><IconDotsVertical size={18} /></ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconTag size={16} />} component={Link} to={`/productslabels?product=${encodeURIComponent(item.urun_id ?? '')}`}>{t('orders.detail.labelEditor')}</Menu.Item>
+        <Menu.Item leftSection={<IconTag size={16} />} component={Link} to={lineProductId(item) ? `/productslabels?product=${encodeURIComponent(lineProductId(item) ?? '')}` : '/productslabels'}>{t('orders.detail.labelEditor')}</Menu.Item>
         <Menu.Item leftSection={<IconPencil size={16} />} component={Link} to={`/orderitemdetail/${item._id}`}>{t('orders.card.edit')}</Menu.Item>
         <Menu.Item
           leftSection={<IconDeviceFloppy size={16} />}
