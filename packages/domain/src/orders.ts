@@ -141,6 +141,24 @@ export function nextLineState(line: { Operations: readonly { OperationPercent: D
   };
 }
 
+/**
+ * The state of a material line (order type material, DECISIONS 6) after a delivery or its removal: it has nothing to
+ * produce, so its completion is the delivered share (2 decimals); fully delivered it is complete (4, finish date),
+ * otherwise waiting (1, no finish date). The start date is the first delivery's.
+ */
+export function materialLineState(line: { urun_miktari: DecimalInput; teslim_edilmis: DecimalInput; baslama_tarihi: Date | null; bitis_tarihi: Date | null }, now: Date): LineState {
+  const qty = dec(line.urun_miktari);
+  const delivered = dec(line.teslim_edilmis);
+  const completion = qty.lte(0) ? 100 : Math.min(100, delivered.div(qty).times(100).toDecimalPlaces(2).toNumber());
+  const done = completion >= 100;
+  return {
+    tamamlanmaOrani: completion,
+    siparis_durumu: done ? ORDER_COMPLETED : ORDER_WAITING,
+    baslama_tarihi: delivered.gt(0) ? (line.baslama_tarihi ?? now) : null,
+    bitis_tarihi: done ? (line.bitis_tarihi ?? now) : null,
+  };
+}
+
 /** Whether a material row is undetermined (no material picked). */
 export const isUndetermined = (d: { material?: string | null }): boolean => !d.material || d.material.trim() === '';
 

@@ -110,6 +110,19 @@ describe('offer -> order lines (DECISIONS 4)', () => {
   });
 });
 
+describe('line order (issue 23)', () => {
+  it('an order\'s lines keep the offer\'s item order on its page and delivery form (list), the tracking page and the overview', async () => {
+    const names = ['F', 'B', 'E', 'A', 'D', 'C', 'H', 'G'].map((x) => `Sıra ${x}`);
+    const o = await newOffer(names.map((n) => ({ urun_id: productId, urun_adi: n, urun_miktari: 1 })));
+    expect((await linesOf(o._id)).map((l) => l.urun_adi)).toEqual(names);
+    const token = trackingToken(t.config.jwtSecret, o._id, companyId);
+    const tr = await ok<{ lines: { urun_adi: string }[] }>(call('GET', `/api/ordertracking/${o._id}/${companyId}/${token}`, undefined, null));
+    expect(tr.lines.map((l) => l.urun_adi)).toEqual(names);
+    const ov = await ok<{ orders: { _id: string; lines: { urun_adi: string }[] }[] }>(call('GET', '/api/orders/overview'));
+    expect(ov.orders.find((x) => x._id === o._id)!.lines.map((l) => l.urun_adi)).toEqual(names);
+  });
+});
+
 describe('operation actions (spec 002 4, DECISIONS 5)', () => {
   it('start, record, finish and reset move stock through the ledger and the line state follows', async () => {
     const o = await newOffer([{ urun_id: productId }]);
@@ -282,6 +295,29 @@ describe('order deliveries (DECISIONS 6)', () => {
     expect(await productStock(productId)).toBe(before - 1);
     // No longer fully delivered; the line (nothing to produce) is complete: back to 2.
     expect((await ok<Offer>(call('GET', `/api/offers/${o._id}`))).teklif_durumu).toBe(2);
+  });
+
+  it('a material line is delivered out of material stock (reversed on delete) and is complete when fully delivered (issue 23)', async () => {
+    const o = await newOffer([{ urun_id: mats[1], urun_adi: 'Direk Bağlantı Aparatı Ø60', urun_kodu: [], order_type: 'material', urun_miktari: 16 }]);
+    const [line] = await linesOf(o._id);
+    const before = await stockOf(mats[1]);
+    let l = await ok(call('POST', '/api/deliveried/create/', { orderitem_id: line._id, qty: 4 }));
+    expect(await stockOf(mats[1])).toBe(before - 4);
+    expect(l).toMatchObject({ teslim_edilmis: 4, siparis_durumu: 1, tamamlanmaOrani: 25 });
+    l = await ok(call('POST', '/api/deliveried/create/', { orderitem_id: line._id, qty: 12 }));
+    expect(await stockOf(mats[1])).toBe(before - 16);
+    expect(l).toMatchObject({ teslim_edilmis: 16, siparis_durumu: 4, tamamlanmaOrani: 100 });
+    expect(l.bitis_tarihi).toBeTruthy();
+    expect((await ok<Offer>(call('GET', `/api/offers/${o._id}`))).teklif_durumu).toBe(3);
+    // No longer on the open (production) list of statuses 1-3.
+    const open = await ok<{ orders: OrderLine[] }>(call('GET', `/api/orders/list?type=list&filter1=1&filter2=3&offer=${o._id}`));
+    expect(open.orders).toHaveLength(0);
+    const res = await call('GET', `/api/deliveried/delete/${l.Delivery.find((x) => x.teslimedilenmiktar === 12)!._id}/${mats[1]}/material`);
+    expect(res.statusCode, res.body).toBe(200);
+    l = await ok(call('GET', `/api/orders/item/${line._id}`));
+    expect(l).toMatchObject({ teslim_edilmis: 4, siparis_durumu: 1, tamamlanmaOrani: 25, bitis_tarihi: null });
+    expect(await stockOf(mats[1])).toBe(before - 4);
+    expect((await ok<Offer>(call('GET', `/api/offers/${o._id}`))).teklif_durumu).toBe(1);
   });
 
   it('a line without a company stops with the documented message', async () => {
