@@ -9,7 +9,7 @@ import { AppError, conflict, dbConstraint, dbErrorCode, notFound } from '../../l
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { trackingToken, verifyTrackingToken } from '../../lib/tracking-token.js';
-import { createLinesForOffer, offerLinesStarted, renameOfferLines, withdrawLinesForOffer } from '../orders/orders-service.js';
+import { createLinesForOffer, offerLinesBlock, renameOfferLines, withdrawLinesForOffer } from '../orders/orders-service.js';
 import { upsertContactFromOffer } from './contacts-service.js';
 import {
   allocateOfferNumber, findOffer, latestRates, listCompanyOffers, listOffers, lockOffer, storedItems, type OfferItemRow, type OfferRow,
@@ -252,7 +252,8 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
         if (h.teklif_durumu !== row.teklif_durumu) {
           if (!canMoveOfferStatus(row.teklif_durumu, h.teklif_durumu)) throw conflict('offer.status.transition', { teklif_durumu: 'offer.status.transition' });
           // DECISIONS 4: leaving 1 is refused while a line not taken from stock has started (the real order lines decide).
-          if (leavesOrder && await offerLinesStarted(tx, id)) throw conflict('offer.orderError', { teklif_durumu: 'offer.orderError' });
+          const block = leavesOrder ? await offerLinesBlock(tx, id) : null;
+          if (block) throw block;
         }
         if (d.offeritem && !canChangeOfferRows(row.teklif_durumu)) {
           const same = items.length === stored.length && items.every((i) => !i.isNew);
@@ -313,7 +314,8 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
         if (!row) throw notFound();
         if (row.teklif_durumu !== 0 && row.teklif_durumu !== 1) throw conflict('offer.delete.status');
         const stored = await storedItems(tx, id);
-        if (await offerLinesStarted(tx, id)) throw conflict('offer.orderError');
+        const block = await offerLinesBlock(tx, id);
+        if (block) throw block;
         await withdrawLinesForOffer(tx, actor, id);
         await tx.delete(offers).where(eq(offers.id, id));
         await recordChange(tx, actor, { title: 'log.offer.deleted', description: `${row.teklif_no}: ${row.firma_adi} (${stored.length} kalem: ${stored.slice(0, 3).map((s) => joinOfferCode(s.urun_kodu) || s.urun_adi).join(', ')})`.slice(0, 500), form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'deleted' });

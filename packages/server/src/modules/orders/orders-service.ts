@@ -198,10 +198,19 @@ export async function createLinesForOffer(tx: Executor, actor: Actor, offerId: s
   return items.length;
 }
 
-/** Whether an offer's lines block leaving status 1 (a line not taken from stock has started, or any line has deliveries). */
-export async function offerLinesStarted(tx: Executor, offerId: string): Promise<boolean> {
+/**
+ * Why an offer's lines block leaving status 1 or a delete, or null: a line not taken from stock (nor a material line,
+ * whose completion is its deliveries) has started production ('offer.orderError'), or lines have deliveries
+ * ('offer.orderDelivered' with their count: the deliveries are what to undo).
+ */
+export async function offerLinesBlock(tx: Executor, offerId: string): Promise<AppError | null> {
   const lines = await tx.select().from(orderItems).where(eq(orderItems.offer_id, offerId));
-  return lines.some((l) => dec(l.teslim_edilmis).gt(0) || (l.order_type !== 'takeoff_stock' && (dec(l.tamamlanma_orani).gt(0) || opsOf(l).some(isStarted))));
+  const started = lines.some((l) => l.order_type !== 'takeoff_stock' && l.order_type !== 'material' && (dec(l.tamamlanma_orani).gt(0) || opsOf(l).some(isStarted)));
+  if (started) return conflict('offer.orderError', { teklif_durumu: 'offer.orderError' });
+  const delivered = lines.filter((l) => dec(l.teslim_edilmis).gt(0)).map((l) => l.id);
+  if (delivered.length === 0) return null;
+  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(deliveries).where(inArray(deliveries.orderitem_id, delivered));
+  return new AppError(409, 'offer.orderDelivered', { teklif_durumu: 'offer.orderDelivered' }, { count: Number(n) });
 }
 
 /** An offer leaves 1: its lines are withdrawn (the caller checked offerLinesStarted first). */

@@ -94,6 +94,27 @@ describe('offer -> order lines (DECISIONS 4)', () => {
     expect((await call('GET', `/api/orders/item/${line._id}`)).statusCode).toBe(404);
   });
 
+  it('cancel or delete of an order whose operations are reset but which has deliveries names the deliveries (issue 23)', async () => {
+    const o = await newOffer([{ urun_id: productId, urun_miktari: 3 }, { urun_id: mats[2], urun_adi: 'Kablo', order_type: 'material', urun_miktari: 2 }]);
+    const lines = await linesOf(o._id);
+    const prod = lines.find((l) => l.order_type === 'default')!;
+    await ok(call('POST', opUrl(prod._id, prod.Operations[0]._id, 'start'), {}));
+    await ok(call('POST', opUrl(prod._id, prod.Operations[0]._id, 'reset'), {}));
+    for (const l of lines) await ok(call('POST', '/api/deliveried/create/', { orderitem_id: l._id, qty: 1 }));
+    const full = await ok<Offer>(call('GET', `/api/offers/${o._id}`));
+    for (const lang of ['tr', 'en', 'es']) {
+      const res = await call('POST', `/api/offers/update/${o._id}`, { ...full, teklif_durumu: 4 }, t.tokens[2], lang);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('offer.orderDelivered');
+      expect(res.json().message).not.toContain('{{');
+    }
+    let res = await call('POST', `/api/offers/update/${o._id}`, { ...full, teklif_durumu: 0 }, t.tokens[2], 'tr');
+    expect(res.json().message).toBe('Teslimatı yapılmış sipariş iptal edilemez ya da silinemez (2 teslimat). Önce siparişin teslimatlarını siliniz.');
+    res = await call('DELETE', `/api/offers/delete/${o._id}`, undefined, t.tokens[2], 'en');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("An order with deliveries cannot be cancelled or deleted (2 deliveries). Delete the order's deliveries first.");
+  });
+
   it('the staff answer carries orderTrackingUrl; the tracking call answers only with the right token', async () => {
     const o = await newOffer([{ urun_id: productId }]);
     const full = await ok<Offer & { orderTrackingUrl: string }>(call('GET', `/api/offers/${o._id}`));
