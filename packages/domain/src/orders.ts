@@ -432,7 +432,8 @@ export type OrderListArgs = z.output<typeof orderListQuerySchema>;
 
 /** POST /orders/operations/{itemId}/{operationId}/record: `{ qty }` with 0 < qty <= Qty - completed. */
 export const recordBodySchema = z.object({
-  qty: decimalIn('order.record.qty', (d) => d.gt(0) && d.lte(1e10)),
+  // A number here; the range (0 < qty <= the remaining) is the service's, whose message names the remaining quantity.
+  qty: decimalIn('order.record.qtyInvalid', (d) => d.abs().lte(1e10)),
   __v: versionSchema,
 }, { error: 'error.invalidType' });
 export type RecordBody = z.input<typeof recordBodySchema>;

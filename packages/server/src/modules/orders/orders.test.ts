@@ -131,6 +131,24 @@ describe('offer -> order lines (DECISIONS 4)', () => {
   });
 });
 
+describe('record quantity messages (issue 23)', () => {
+  it('qty 0, a negative or too much answer 400 naming the remaining quantity, with no unfilled placeholder, in tr, en and es', async () => {
+    const o = await newOffer([{ urun_id: productId, urun_miktari: 6 }]);
+    const [line] = await linesOf(o._id);
+    const want = { tr: 'Üretilen miktar 0’dan büyük ve kalan 6 miktardan fazla olmamalıdır.', en: 'The produced quantity must be above 0 and at most the remaining 6.', es: 'La cantidad producida debe ser mayor que 0 y como máximo el resto de 6.' };
+    for (const qty of [0, '0', -1, 7]) {
+      for (const lang of ['tr', 'en', 'es'] as const) {
+        const res = await call('POST', opUrl(line._id, line.Operations[0]._id, 'record'), { qty }, t.tokens[2], lang);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ message: want[lang], fields: { qty: want[lang] } });
+      }
+    }
+    const res = await call('POST', opUrl(line._id, line.Operations[0]._id, 'record'), { qty: 'abc' }, t.tokens[2], 'en');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.qty).toBe('The produced quantity must be a number.');
+  });
+});
+
 describe('line order (issue 23)', () => {
   it('an order\'s lines keep the offer\'s item order on its page and delivery form (list), the tracking page and the overview', async () => {
     const names = ['F', 'B', 'E', 'A', 'D', 'C', 'H', 'G'].map((x) => `Sıra ${x}`);
