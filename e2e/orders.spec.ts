@@ -81,9 +81,17 @@ test('an offer moved to Order creates its line; start, record, finish and reset 
   await page.goto(`/material/${material._id}`);
   await expect.poll(async () => parseTr(await page.getByTestId('stock-balance').innerText())).toBe(90);
 
-  // Reset gives everything back.
+  // Reset asks first, saying what it reverses (issue 23); cancelled, nothing changes; confirmed, it gives everything back.
   await page.goto(`/orderproductiondetail/${line._id}`);
   await op.getByTestId('op-reset').click();
+  const ask = page.getByTestId('op-reset-confirm');
+  await expect(ask).toContainText('Dizgi: kaydedilen 5,00 üretim (2 kayıt) silinecek');
+  await expect(ask).toContainText(`${tag} LED Kart: 10,00`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Vazgeç' }).click();
+  await expect(ask).toBeHidden();
+  await expect(op.getByTestId('op-percent')).toHaveText('100,0%');
+  await op.getByTestId('op-reset').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sıfırla' }).click();
   await expect(op.getByTestId('op-start')).toBeVisible();
   await page.goto(`/material/${material._id}`);
   await expect.poll(async () => parseTr(await page.getByTestId('stock-balance').innerText())).toBe(100);

@@ -46,7 +46,7 @@ export const ORDER_MESSAGES = {
   'order.operation.notFound': { tr: 'Operasyon bulunamadı.', en: 'The operation does not exist.', es: 'La operación no existe.' },
   'order.operation.started': { tr: 'Operasyon zaten başlatılmış.', en: 'The operation has already started.', es: 'La operación ya ha comenzado.' },
   'order.operation.finished': { tr: 'Operasyon zaten bitmiş; önce sıfırlayınız.', en: 'The operation is already finished; reset it first.', es: 'La operación ya ha terminado; restablézcala primero.' },
-  'order.operation.insufficientStock': { tr: 'Yarı mamül stoğu yetersiz: {{material}} ({{stock}} / {{needed}}).', en: 'Not enough semi-finished stock: {{material}} ({{stock}} / {{needed}}).', es: 'Stock de semielaborado insuficiente: {{material}} ({{stock}} / {{needed}}).' },
+  'order.operation.insufficientStock': { tr: 'Yarı mamül stoğu yetersiz (stok / gereken): {{materials}}.', en: 'Not enough semi-finished stock (stock / needed): {{materials}}.', es: 'Stock de semielaborado insuficiente (stock / necesario): {{materials}}.' },
   'order.operation.name': { tr: 'Operasyon adını yazınız.', en: 'Write the operation name.', es: 'Escriba el nombre de la operación.' },
   'order.operation.qty': { tr: 'Üretilecek miktar 0’dan büyük olmalıdır.', en: 'The quantity to produce must be above 0.', es: 'La cantidad a producir debe ser mayor que 0.' },
   'order.operation.qtyBelowCompleted': { tr: 'Üretilecek miktar tamamlanan {{completed}} adetten az olamaz.', en: 'The quantity to produce cannot be below the {{completed}} completed.', es: 'La cantidad a producir no puede ser menor que los {{completed}} completados.' },

@@ -472,10 +472,16 @@ export function createOrdersService(deps: { db: Db }) {
         refuseUndetermined(op);
         const rest = operationRemaining(op);
         if (op.Operation === SEMI_FINISHED_OPERATION && !body.force && rest > 0) {
+          // Every component product whose stock would go negative, in one answer: the client asks once about all of them.
+          const shortages: { product_id: string; name: string; stock: number; needed: number }[] = [];
           for (const d of op.OperationDetails.filter((x) => x.component && x.StockUpdate && x.material)) {
             const [p] = await tx.select({ s: products.stock_sum, tr: products.urun_adi_tr }).from(products).where(eq(products.id, d.material)).limit(1);
-            const need = dec(d.materialQty).times(rest);
-            if (p && dec(p.s).lt(need)) throw new AppError(409, 'order.operation.insufficientStock', undefined, { material: p.tr, stock: dec(p.s).toFixed(), needed: need.toFixed() });
+            const need = dec(d.materialQty).times(rest).toDecimalPlaces(4);
+            if (p && dec(p.s).lt(need)) shortages.push({ product_id: d.material, name: p.tr, stock: dec(p.s).toNumber(), needed: need.toNumber() });
+          }
+          if (shortages.length) {
+            const materials = shortages.map((x) => `${x.name} (${x.stock} / ${x.needed})`).join(', ');
+            throw new AppError(409, 'order.operation.insufficientStock', undefined, { materials }, { shortages });
           }
         }
         const list = [...op.OperationComplatedList];

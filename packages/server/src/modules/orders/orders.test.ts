@@ -297,6 +297,29 @@ describe('operation actions (spec 002 4, DECISIONS 5)', () => {
     expect(await productStock(semiProductId)).toBe(semi + 2);
   });
 
+  it('finishing a Yarı Mamül names every component product whose stock would go negative, in one answer (issue 23)', async () => {
+    const model = await insertModel(db(), idx++);
+    const a = await insertProduct(db(), idx++, { id: model, index: idx }, { urun_adi: ['Bileşen A', 'Component A'] });
+    const b = await insertProduct(db(), idx++, { id: model, index: idx }, { urun_adi: ['Bileşen B', 'Component B'] });
+    const c = await insertProduct(db(), idx++, { id: model, index: idx }, { urun_adi: ['Bileşen C', 'Component C'] });
+    // C has enough stock; A and B have none.
+    await ok(call('POST', '/api/productStocks/create', { product_id: c, stock_id: c, operation_type: 'giris', operation_center: 'uretim', qty: 10, price: 1, doviz: '$', description: 'test' }, t.tokens[0]));
+    const semiModel = await insertModel(db(), idx++, { productiondetail: [{ No: 1, Operation: 'Yarı Mamül', OperationComponent: [{ label: 'A', value: a }, { label: 'B', value: b }, { label: 'C', value: c }] }] });
+    const semi = await insertProduct(db(), idx++, { id: semiModel, index: idx });
+    const l = await stockLine(3, semi);
+    const op = l.Operations[0];
+    await ok(call('POST', opUrl(l._id, op._id, 'start'), {}));
+    const res = await call('POST', opUrl(l._id, op._id, 'finish'), {}, t.tokens[2], 'tr');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'order.operation.insufficientStock',
+      message: 'Yarı mamül stoğu yetersiz (stok / gereken): Bileşen A (0 / 3), Bileşen B (0 / 3).',
+      shortages: [{ product_id: a, name: 'Bileşen A', stock: 0, needed: 3 }, { product_id: b, name: 'Bileşen B', stock: 0, needed: 3 }],
+    });
+    await ok(call('POST', opUrl(l._id, op._id, 'finish'), { force: true }));
+    expect([await productStock(a), await productStock(b), await productStock(c)]).toEqual([-3, -3, 7]);
+  });
+
   it('transfer to stock: an offer line at 100 % enters product stock and leaves the offer', async () => {
     const o = await newOffer([{ urun_id: productId, urun_miktari: 2 }]);
     const [line] = await linesOf(o._id);
