@@ -53,6 +53,8 @@ export const ORDER_MESSAGES = {
   'order.operation.startedDelete': { tr: 'Başlamış bir operasyon silinemez; önce sıfırlayınız.', en: 'A started operation cannot be removed; reset it first.', es: 'No se puede eliminar una operación iniciada; restablézcala primero.' },
   'order.record.qty': { tr: 'Üretilen miktar 0’dan büyük ve kalan {{max}} miktardan fazla olmamalıdır.', en: 'The produced quantity must be above 0 and at most the remaining {{max}}.', es: 'La cantidad producida debe ser mayor que 0 y como máximo el resto de {{max}}.' },
   'order.record.qtyInvalid': { tr: 'Üretilen miktar bir sayı olmalıdır.', en: 'The produced quantity must be a number.', es: 'La cantidad producida debe ser un número.' },
+  // units (issue 23): offer items, order lines and their deliveries
+  'unit.qty.whole': { tr: 'Adet, Takım ve Paket ile sayılan miktar tam sayı olmalıdır (Metre ve Kg ondalık alabilir).', en: 'A quantity counted in pieces (Adet, Takım, Paket) must be a whole number (metres and kilograms take decimals).', es: 'Una cantidad contada en piezas (Adet, Takım, Paket) debe ser un número entero (metros y kilos admiten decimales).' },
   'order.materialQty.invalid': { tr: 'Birim malzeme miktarı 0 ya da daha büyük olmalıdır.', en: 'The per-unit material quantity must be 0 or more.', es: 'La cantidad de material por unidad debe ser 0 o más.' },
   'order.material.unknown': { tr: 'Seçilen malzeme bulunamadı.', en: 'The chosen material does not exist.', es: 'El material elegido no existe.' },
   'order.product.required': { tr: 'Bir ürün seçiniz.', en: 'Choose a product.', es: 'Elija un producto.' },

@@ -32,8 +32,12 @@ describe('offer status rules (spec 001 4.1; DECISIONS 4)', () => {
 
 describe('offer body', () => {
   it('reads items with defaults and code parts', () => {
-    const r = offerInputSchema.parse({ firma_adi: 'Acme', offeritem: [{ urun_adi: 'Lamp', urun_kodu: ['SL', '', 'P100'], urun_miktari: '2,5', urun_fiyati: 10, urun_kdv: 18 }] });
-    expect(r.offeritem?.[0]).toMatchObject({ urun_adi: 'Lamp', urun_kodu: ['SL', '', 'P100'], urun_miktari: 2.5, urun_birimi: 'Adet', order_type: 'default' });
+    const r = offerInputSchema.parse({ firma_adi: 'Acme', offeritem: [{ urun_adi: 'Lamp', urun_kodu: ['SL', '', 'P100'], urun_miktari: '2', urun_fiyati: 10, urun_kdv: 18 }] });
+    expect(r.offeritem?.[0]).toMatchObject({ urun_adi: 'Lamp', urun_kodu: ['SL', '', 'P100'], urun_miktari: 2, urun_birimi: 'Adet', order_type: 'default' });
+    // Metres take decimals; pieces (the default Adet) do not (issue 23).
+    expect(offerInputSchema.parse({ firma_adi: 'Acme', offeritem: [{ urun_adi: 'Kablo', urun_miktari: '2,5', urun_birimi: 'Metre', urun_fiyati: 10, urun_kdv: 18 }] }).offeritem?.[0].urun_miktari).toBe(2.5);
+    expect(offerInputSchema.safeParse({ firma_adi: 'Acme', offeritem: [{ urun_adi: 'Lamp', urun_miktari: '2,5', urun_fiyati: 10, urun_kdv: 18 }] }).error?.issues.map((i) => [i.path.join('.'), i.message]))
+      .toEqual([['offeritem.0.urun_miktari', 'unit.qty.whole']]);
     expect(joinOfferCode(r.offeritem?.[0].urun_kodu)).toBe('SL-P100');
   });
   it('names bad item fields', () => {

@@ -3,7 +3,7 @@ import { versionSchema, EMAIL_RE } from './common.js';
 import { FILES_URL_PREFIX } from './files.js';
 import { PRODUCT_CODE_PARTS } from './code-parts.js';
 import { parseDateInput } from './format.js';
-import { DEFAULT_UNIT, DEFAULT_VAT, UNITS, VAT_CHOICES } from './catalogue.js';
+import { DEFAULT_UNIT, DEFAULT_VAT, fitsUnit, UNITS, VAT_CHOICES } from './catalogue.js';
 import { CURRENCIES, DEFAULT_CURRENCY, dec, isDecimal } from './money.js';
 import { computeOffer, OFFER_TOTAL_FIELDS, OfferRateError, inconsistentTotals, type OfferLineInput, type OfferTotals } from './offer-money.js';
 import type { MessageKey } from './messages.js';
@@ -166,7 +166,9 @@ export const offerItemInputSchema = z.object({
   order_type: z.union([z.string(), z.null()], { error: 'offer.item.type.invalid' }).optional()
     .transform((v) => (v ?? '').trim() || 'default').pipe(z.enum(OFFER_ORDER_TYPES, { error: 'offer.item.type.invalid' })),
   takeoff_from_stock: boolIn,
-}, { error: 'error.invalidType' });
+}, { error: 'error.invalidType' })
+  // Its own refinement (the decimal parser above may change): pieces are whole numbers (issue 23).
+  .refine((i) => i.urun_miktari === undefined || fitsUnit(i.urun_miktari, i.urun_birimi), { error: 'unit.qty.whole', path: ['urun_miktari'] });
 export type OfferItemInput = z.input<typeof offerItemInputSchema>;
 export type OfferItemData = z.output<typeof offerItemInputSchema>;
 

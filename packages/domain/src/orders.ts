@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES, versionSchema } from './common.js';
 import { parseDateInput } from './format.js';
 import { FILES_URL_PREFIX } from './files.js';
-import { UNITS } from './catalogue.js';
+import { fitsUnit, UNITS } from './catalogue.js';
 export { SEMI_FINISHED_OPERATION } from './catalogue-constants.js';
 import { CURRENCIES, dec, isDecimal, type DecimalInput } from './money.js';
 
@@ -501,7 +501,9 @@ export const orderCreateSchema = z.object({
   order_type: z.enum(ORDER_TYPES, { error: 'order.type.invalid' }).optional().default('production'),
   // The line's photo: a file of our own (uploaded through /api/files/upload); without it the product's main image.
   urun_resim: text(1000).refine((v) => !v || (v.startsWith(FILES_URL_PREFIX) && !v.includes('..')), { error: 'order.photo.invalid' }).optional(),
-}, { error: 'error.invalidType' });
+}, { error: 'error.invalidType' })
+  // Its own refinement (the decimal parser above may change): pieces are whole numbers (issue 23).
+  .refine((d) => fitsUnit(d.urun_miktari, d.urun_birimi), { error: 'unit.qty.whole', path: ['urun_miktari'] });
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;
 export type OrderCreateData = z.output<typeof orderCreateSchema>;
 

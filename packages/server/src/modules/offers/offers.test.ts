@@ -357,6 +357,8 @@ describe('property: stored totals equal the recomputation from the stored items 
     const line = fc.record({
       urun_adi: fc.constant('Random'),
       urun_miktari: fc.integer({ min: 1, max: 10_000 }).map((n) => n / 100),
+      // Metres take decimals (a piece unit takes whole numbers only, issue 23).
+      urun_birimi: fc.constant('Metre'),
       urun_fiyati: fc.integer({ min: 1, max: 10_000_000 }).map((n) => n / 10_000),
       urun_dovizi: fc.constantFrom('₺', '$', '€'),
       urun_kdv: fc.constantFrom(0, 8, 18),

@@ -149,6 +149,30 @@ describe('record quantity messages (issue 23)', () => {
   });
 });
 
+describe('piece units (issue 23)', () => {
+  it('a quantity in Adet, Takım or Paket is a whole number, in Metre or Kg it takes decimals: offer items and stock production lines', async () => {
+    const offer = (urun_miktari: unknown, urun_birimi: string, lang = 'en') => call('POST', '/api/offers/create', {
+      firma_id: companyId, firma_adi: 'Registered Ltd', firma_ulke: 'Türkiye', teklif_dovizi: '$', teklif_usdkur: 40, teklif_eurkur: 45, teklif_durumu: 0,
+      offeritem: [{ urun_adi: 'Astra 30 W', urun_kodu: ['AST'], urun_miktari, urun_birimi, urun_fiyati: 46.5, urun_dovizi: '$', urun_kdv: 20, order_type: 'default' }],
+    }, t.tokens[2], lang);
+    for (const [qty, unit] of [[1.5, 'Adet'], ['1,5', 'Adet'], ['2.25', 'Takım'], [0.5, 'Paket']] as const) {
+      const res = await offer(qty, unit);
+      expect(res.statusCode, `${qty} ${unit}`).toBe(400);
+      expect(res.json().fields).toEqual({ 'offeritem.0.urun_miktari': 'A quantity counted in pieces (Adet, Takım, Paket) must be a whole number (metres and kilograms take decimals).' });
+    }
+    expect((await offer('1,5', 'Adet', 'tr')).json().message).toBe('Adet, Takım ve Paket ile sayılan miktar tam sayı olmalıdır (Metre ve Kg ondalık alabilir).');
+    for (const [qty, unit] of [[2, 'Adet'], ['1,5', 'Metre'], [2.75, 'Kg'], ['3', 'Takım']] as const) {
+      const res = await offer(qty, unit);
+      expect(res.statusCode, `${qty} ${unit}: ${res.body}`).toBe(200);
+    }
+    let res = await call('POST', '/api/orders/create/', { urun_id: productId, urun_miktari: '1,5', urun_birimi: 'Adet', urun_fiyati: 10 });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(['urun_miktari']);
+    res = await call('POST', '/api/orders/create/', { urun_id: productId, urun_miktari: '1,5', urun_birimi: 'Metre', urun_fiyati: 10 });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
 describe('line order (issue 23)', () => {
   it('an order\'s lines keep the offer\'s item order on its page and delivery form (list), the tracking page and the overview', async () => {
     const names = ['F', 'B', 'E', 'A', 'D', 'C', 'H', 'G'].map((x) => `Sıra ${x}`);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, FileButton, Grid, Group, Image, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { NumberField } from '../../../components/number-field';
-import { CURRENCIES, PRODUCT_CODE_PARTS, OFFER_EDITOR_ORDER_TYPES, OFFER_VAT_CHOICES, UNITS, UPLOAD_IMAGE_ACCEPT, formatNumber, joinOfferCode, tryComputeOffer, type UploadedFile } from '@isik/domain';
+import { CURRENCIES, fitsUnit, PRODUCT_CODE_PARTS, OFFER_EDITOR_ORDER_TYPES, OFFER_VAT_CHOICES, UNITS, UPLOAD_IMAGE_ACCEPT, formatNumber, joinOfferCode, tryComputeOffer, type UploadedFile } from '@isik/domain';
 import { IconDeviceFloppy, IconPhotoOff, IconUpload } from '@tabler/icons-react';
 import { api, notifyError } from '../../../lib/api';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +46,8 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
   const rate = (x: number | string) => (x === '' ? null : Number(x));
   const nameMissing = !v.urun_adi.trim();
   const qtyBad = !(v.urun_miktari > 0);
+  // Pieces (Adet, Takım, Paket) are whole numbers; metres and kilograms take decimals (issue 23).
+  const qtyNotWhole = !qtyBad && !fitsUnit(v.urun_miktari, v.urun_birimi);
   // NaN: the price field refuses its text (and says why next to it); an empty price is no price either.
   const priceBad = !(v.urun_fiyati >= 0);
   const money = qtyBad || priceBad ? null : tryComputeOffer([v], { usd: rate(rates.usd), eur: rate(rates.eur) }, offerCurrency);
@@ -84,7 +86,7 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
         <Grid.Col span={{ base: 6, sm: 3 }}>
           <NumberField
             label={t('offers.item.qty')} value={v.urun_miktari} min={0} decimalScale={4} decimalSeparator="," thousandSeparator="."
-            error={tried && qtyBad ? t('msg.offer.item.qty.invalid') : undefined} onChange={(x) => set('urun_miktari', fieldNumber(x))}
+            error={tried && qtyBad ? t('msg.offer.item.qty.invalid') : qtyNotWhole ? t('msg.unit.qty.whole') : undefined} onChange={(x) => set('urun_miktari', fieldNumber(x))}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
@@ -123,7 +125,7 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
         </Text>
         <Group>
           <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => (nameMissing || qtyBad || priceBad ? setTried(true) : onSave(v))} data-testid="offer-item-save">{t('offers.item.apply')}</Button>
+          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => (nameMissing || qtyBad || qtyNotWhole || priceBad ? setTried(true) : onSave(v))} data-testid="offer-item-save">{t('offers.item.apply')}</Button>
         </Group>
       </Group>
     </Modal>
