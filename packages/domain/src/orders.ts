@@ -497,7 +497,7 @@ export const orderCreateSchema = z.object({
   urun_birimi: z.union([z.string(), z.null()], { error: 'catalogue.unit.invalid' }).transform((v) => (v ?? '').trim() || 'Adet').pipe(z.enum(UNITS, { error: 'catalogue.unit.invalid' })).optional().default('Adet'),
   urun_fiyati: decimalIn('order.price.invalid', (d) => d.gte(0) && d.lte(1e11)).optional().default('0'),
   urun_dovizi: z.union([z.string(), z.null()], { error: 'catalogue.currency.invalid' }).transform((v) => (v ?? '').trim() || '$').pipe(z.enum(CURRENCIES, { error: 'catalogue.currency.invalid' })).optional().default('$'),
-  urun_kdv: decimalIn('catalogue.vat.invalid', (d) => d.gte(0) && d.lte(100)).optional().default('18'),
+  urun_kdv: decimalIn('catalogue.vat.invalid', (d) => d.gte(0) && d.lte(100)).optional().default('20'),
   order_type: z.enum(ORDER_TYPES, { error: 'order.type.invalid' }).optional().default('production'),
   // The line's photo: a file of our own (uploaded through /api/files/upload); without it the product's main image.
   urun_resim: text(1000).refine((v) => !v || (v.startsWith(FILES_URL_PREFIX) && !v.includes('..')), { error: 'order.photo.invalid' }).optional(),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, FileButton, Grid, Group, Image, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { NumberField } from '../../../components/number-field';
-import { CURRENCIES, fitsUnit, PRODUCT_CODE_PARTS, OFFER_EDITOR_ORDER_TYPES, OFFER_VAT_CHOICES, UNITS, UPLOAD_IMAGE_ACCEPT, formatNumber, joinOfferCode, tryComputeOffer, type UploadedFile } from '@isik/domain';
+import { CURRENCIES, fitsUnit, PRODUCT_CODE_PARTS, OFFER_EDITOR_ORDER_TYPES, UNITS, vatOptions, UPLOAD_IMAGE_ACCEPT, formatNumber, joinOfferCode, tryComputeOffer, type UploadedFile } from '@isik/domain';
 import { IconDeviceFloppy, IconPhotoOff, IconUpload } from '@tabler/icons-react';
 import { api, notifyError } from '../../../lib/api';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ export interface ItemEditorProps {
   item: ItemValues | null;
   rates: { usd: number | string; eur: number | string };
   offerCurrency: string;
+  /** The offer settings' VAT choices (DECISIONS 3); the item's own rate is added when it is not one of them. */
+  vatChoices?: readonly number[];
   onClose: () => void;
   onSave: (item: ItemValues) => void;
 }
@@ -19,7 +21,7 @@ export interface ItemEditorProps {
 const fieldNumber = (x: number | string): number => (typeof x === 'number' ? x : Number.NaN);
 
 /** The large row editor (spec 001 2.10, 3.6): product, the nine code parts, quantity, unit, price, currency, VAT, order type, stock, photo. */
-export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: ItemEditorProps) {
+export function ItemEditor({ item, rates, offerCurrency, vatChoices, onClose, onSave }: ItemEditorProps) {
   const { t } = useTranslation();
   const [v, setV] = useState<ItemValues | null>(item);
   // Field messages show once the user tried to apply, not while an empty row is first opened.
@@ -103,8 +105,8 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
           <Select
-            label={t('offers.item.vat')} data={OFFER_VAT_CHOICES.map((n) => ({ value: String(n), label: `% ${n}` }))} value={String(v.urun_kdv)} allowDeselect={false}
-            onChange={(x) => set('urun_kdv', Number(x ?? 18))} comboboxProps={{ withinPortal: true }}
+            label={t('offers.item.vat')} data={vatOptions(vatChoices, v.urun_kdv).map((n) => ({ value: String(n), label: `% ${n}` }))} value={String(v.urun_kdv)} allowDeselect={false}
+            onChange={(x) => set('urun_kdv', Number(x ?? v.urun_kdv))} comboboxProps={{ withinPortal: true }} data-testid="offer-item-vat"
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>

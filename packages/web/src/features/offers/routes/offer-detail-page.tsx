@@ -10,7 +10,7 @@ import { useForm } from '@mantine/form';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  CURRENCIES, INVOICE_TYPES, canChangeOfferRows, canDeleteOffer, countryOptions, formatDate, formatDateTime, formatNumber, hasModulePermission,
+  CURRENCIES, INVOICE_TYPES, canChangeOfferRows, canDeleteOffer, countryOptions, formatDate, formatDateTime, formatNumber, hasModulePermission, itemVat,
   hasOrderError, joinOfferCode, offerStatusOptions, productCodeParts, statusChangeNeedsConfirm, type Company, type Material, type Offer, type ProductListRow,
 } from '@isik/domain';
 import {
@@ -184,7 +184,7 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
   const fromProduct = (row: ProductListRow) => void fetchPickedProduct(row._id).then((p) => addPicked({
     ...newItem(settings?.urun_kdv), urun_id: p._id, urun_resim: productImage(row), urun_adi: productName(row, i18n.language),
     urun_kodu: productCodeParts(p),
-    urun_kdv: Number(p.urun_model?.model_kdv ?? settings?.urun_kdv ?? 18), urun_fiyati: p.urun_fiyat ?? 0, urun_dovizi: p.urun_doviz || '$', stockSum: row.stockSum ?? 0,
+    urun_kdv: itemVat(p.urun_model?.model_kdv, settings?.vat_choices, settings?.urun_kdv), urun_fiyati: p.urun_fiyat ?? 0, urun_dovizi: p.urun_doviz || '$', stockSum: row.stockSum ?? 0,
     order_type: 'production',
   })).catch((e) => notifyError(e));
   const fromMaterial = (m: Material) => addPicked({
@@ -482,7 +482,7 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
       </Tabs>
 
       <ItemEditor
-        item={editing?.item ?? null} rates={{ usd: v.teklif_usdkur, eur: v.teklif_eurkur }} offerCurrency={v.teklif_dovizi}
+        item={editing?.item ?? null} rates={{ usd: v.teklif_usdkur, eur: v.teklif_eurkur }} offerCurrency={v.teklif_dovizi} vatChoices={settings?.vat_choices}
         onClose={() => setEditing(null)} onSave={saveItem}
       />
       <ProductPickerModal opened={picker === 'product'} onClose={() => setPicker(null)} onSelect={(p) => { setPicker(null); fromProduct(p); }} />
