@@ -224,7 +224,8 @@ test('a new stock production made from the list, with the model code and a photo
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'stok-uretimi.png', mimeType: 'image/png', buffer: makePng(120, 90, [200, 120, 30]) });
   await expect(dialog.locator('img[src^="/api/files/"]')).toBeVisible();
   await dialog.getByTestId('stock-qty').fill('3');
-  await expect(dialog.getByTestId('stock-grand')).toHaveText('35,40 $');
+  // 3 x 10 $ with the default VAT of 20 % (DECISIONS 3).
+  await expect(dialog.getByTestId('stock-grand')).toHaveText('36,00 $');
   await dialog.getByTestId('stock-save').click();
   await expect(dialog).toBeHidden();
 
