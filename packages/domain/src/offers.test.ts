@@ -18,6 +18,8 @@ describe('offer status rules (spec 001 4.1; DECISIONS 4)', () => {
   it('order error: an item not from stock with started production; it blocks delete', () => {
     expect(hasOrderError([{ takeoff_from_stock: true, tamamlanmaOrani: 50 }])).toBe(false);
     expect(hasOrderError([{ takeoff_from_stock: false, tamamlanmaOrani: 10 }])).toBe(true);
+    // A material item's completion is its deliveries (issue 23), not started production.
+    expect(hasOrderError([{ takeoff_from_stock: false, order_type: 'material', tamamlanmaOrani: 25 }])).toBe(false);
     expect(canDeleteOffer(1, [{ takeoff_from_stock: false, tamamlanmaOrani: 0 }])).toBe(true);
     expect(canDeleteOffer(1, [{ takeoff_from_stock: false, tamamlanmaOrani: 10 }])).toBe(false);
     expect(canDeleteOffer(4, [])).toBe(false);

@@ -99,11 +99,14 @@ export function canMoveOfferStatus(from: number, to: number): boolean {
   return (from === 0 && to === 1) || (from === 1 && to === 0) || (from === 1 && to === 4) || (from === 4 && to === 0);
 }
 
-export interface OfferItemProgress { takeoff_from_stock?: boolean; tamamlanmaOrani?: number | null }
+export interface OfferItemProgress { takeoff_from_stock?: boolean; order_type?: string; tamamlanmaOrani?: number | null }
 
-/** The 'order error': an item not taken from stock has started production (completion above 0). */
+/**
+ * The 'order error': an item not taken from stock has started production (completion above 0). A material item's
+ * completion is its delivered share (issue 23), not production: the server names its deliveries instead.
+ */
 export function hasOrderError(items: readonly OfferItemProgress[]): boolean {
-  return items.some((i) => !i.takeoff_from_stock && Number(i.tamamlanmaOrani ?? 0) > 0);
+  return items.some((i) => !i.takeoff_from_stock && i.order_type !== 'material' && Number(i.tamamlanmaOrani ?? 0) > 0);
 }
 
 /** Moving to 0 or 4 asks first when any item has a completion above 0 (spec 001 4.1). */
