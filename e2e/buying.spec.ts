@@ -44,7 +44,10 @@ test('a purchase request taken to Completed raises the material stock on its pag
   await expect(modal.locator('input[name="material_qty"]')).toHaveValue('1');
   await expect(modal.locator('input[name="material_unit"]')).toHaveValue('Adet');
   // Rates come from the stored (demo) bulletin.
-  await expect(modal.getByTestId('buying-usd')).not.toHaveValue('');
+  // Shown in the Turkish format and valid (issue 23: "42.3038" was marked 'use a comma for decimals').
+  await expect(modal.getByTestId('buying-usd')).toHaveValue(/^\d{1,3}(\.\d{3})*,\d{1,4}$/);
+  await expect(modal.getByTestId('buying-eur')).toHaveValue(/^\d{1,3}(\.\d{3})*,\d{1,4}$/);
+  await expect(modal.getByText('Ondalık için virgül kullanın', { exact: false })).toHaveCount(0);
   await modal.getByRole('button', { name: 'Kaydet' }).click();
   await expect(modal.getByText(TR.materialRequired)).toBeVisible();
 

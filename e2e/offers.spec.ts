@@ -30,11 +30,11 @@ async function addRow(page: Page, row: { name: string; qty: string; price: strin
 
 async function expectTotals(page: Page) {
   await expect(page.getByTestId('offer-total-tl')).toHaveText('17.500,00 ₺');
-  await expect(page.getByTestId('offer-vat-tl')).toHaveText('2.520,00 ₺');
-  await expect(page.getByTestId('offer-grand-tl')).toHaveText('20.020,00 ₺');
+  await expect(page.getByTestId('offer-vat-tl')).toHaveText('2.850,00 ₺');
+  await expect(page.getByTestId('offer-grand-tl')).toHaveText('20.350,00 ₺');
   await expect(page.getByTestId('offer-total-doviz')).toHaveText('437,50 $');
-  await expect(page.getByTestId('offer-vat-doviz')).toHaveText('63,00 $');
-  await expect(page.getByTestId('offer-grand-doviz')).toHaveText('500,50 $');
+  await expect(page.getByTestId('offer-vat-doviz')).toHaveText('71,25 $');
+  await expect(page.getByTestId('offer-grand-doviz')).toHaveText('508,75 $');
   await expect(page.getByTestId('offer-item-total')).toHaveText(['12.000,00 ₺', '4.500,00 ₺', '1.000,00 ₺']);
 }
 
@@ -50,8 +50,9 @@ test('an offer for a new company made from the offer: three items in $, € and 
   // The rates of the worked example, typed over the bulletin's.
   await page.getByTestId('offer-teklif_usdkur').fill('40');
   await page.getByTestId('offer-teklif_eurkur').fill('45');
-  await addRow(page, { name: 'Sokak Armatürü 100W', qty: '3', price: '100', currency: '$', vat: '18' });
-  await addRow(page, { name: 'Solar Lamba', qty: '2', price: '50', currency: '€', vat: '8' });
+  // Today's Turkish VAT rates (DECISIONS 3): 20, 10 and 0.
+  await addRow(page, { name: 'Sokak Armatürü 100W', qty: '3', price: '100', currency: '$', vat: '20' });
+  await addRow(page, { name: 'Solar Lamba', qty: '2', price: '50', currency: '€', vat: '10' });
   await addRow(page, { name: 'Montaj', qty: '1', price: '1000', currency: '₺', vat: '0' });
   await expect(page.getByTestId('offer-item-row')).toHaveCount(3);
   await expectTotals(page);

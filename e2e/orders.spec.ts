@@ -81,9 +81,17 @@ test('an offer moved to Order creates its line; start, record, finish and reset 
   await page.goto(`/material/${material._id}`);
   await expect.poll(async () => parseTr(await page.getByTestId('stock-balance').innerText())).toBe(90);
 
-  // Reset gives everything back.
+  // Reset asks first, saying what it reverses (issue 23); cancelled, nothing changes; confirmed, it gives everything back.
   await page.goto(`/orderproductiondetail/${line._id}`);
   await op.getByTestId('op-reset').click();
+  const ask = page.getByTestId('op-reset-confirm');
+  await expect(ask).toContainText('Dizgi: kaydedilen 5,00 üretim (2 kayıt) silinecek');
+  await expect(ask).toContainText(`${tag} LED Kart: 10,00`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Vazgeç' }).click();
+  await expect(ask).toBeHidden();
+  await expect(op.getByTestId('op-percent')).toHaveText('100,0%');
+  await op.getByTestId('op-reset').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sıfırla' }).click();
   await expect(op.getByTestId('op-start')).toBeVisible();
   await page.goto(`/material/${material._id}`);
   await expect.poll(async () => parseTr(await page.getByTestId('stock-balance').innerText())).toBe(100);
@@ -216,7 +224,8 @@ test('a new stock production made from the list, with the model code and a photo
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'stok-uretimi.png', mimeType: 'image/png', buffer: makePng(120, 90, [200, 120, 30]) });
   await expect(dialog.locator('img[src^="/api/files/"]')).toBeVisible();
   await dialog.getByTestId('stock-qty').fill('3');
-  await expect(dialog.getByTestId('stock-grand')).toHaveText('35,40 $');
+  // 3 x 10 $ with the default VAT of 20 % (DECISIONS 3).
+  await expect(dialog.getByTestId('stock-grand')).toHaveText('36,00 $');
   await dialog.getByTestId('stock-save').click();
   await expect(dialog).toBeHidden();
 

@@ -17,6 +17,18 @@ export const DEFAULT_VAT: VatChoice = '18';
 export const UNITS = ['Adet', 'Kg', 'Metre', 'Takım', 'Paket'] as const;
 export type Unit = (typeof UNITS)[number];
 export const DEFAULT_UNIT: Unit = 'Adet';
+/**
+ * Units that count pieces (issue 23): a quantity in one of them is a whole number ("1,5 Adet" of a luminaire is
+ * refused); metres and kilograms (and litres, should they be added) take decimals.
+ */
+export const PIECE_UNITS: readonly string[] = ['Adet', 'Takım', 'Paket'];
+export const isPieceUnit = (unit: string | null | undefined): boolean => PIECE_UNITS.includes((unit ?? '').trim());
+/** Whether a quantity fits its unit: any number in a measuring unit, a whole number in a piece unit. */
+export function fitsUnit(qty: string | number, unit: string | null | undefined): boolean {
+  if (!isPieceUnit(unit)) return true;
+  const n = Number(qty);
+  return Number.isFinite(n) && Number.isInteger(n);
+}
 export const CCT_OPTIONS = ['XXXX', '6500 K', '6000 K', '5000 K', '4000 K', '3500 K', '3000 K'] as const;
 export const OPTIC_OPTIONS = ['XX', 'AS', 'ST', 'SP', '15', '30', '45', '60', '90'] as const;
 export const PRODUCT_IMAGE_DESCRIPTIONS = ['Ana Görsel', 'Yan Görsel', 'Teknik Resim', 'Renkli Resim'] as const;

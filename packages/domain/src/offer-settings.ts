@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_RE, versionSchema } from './common.js';
 import { CURRENCIES, DEFAULT_CURRENCY } from './money.js';
-import { INVOICE_TYPES, OFFER_DEFAULT_VAT } from './offers.js';
+import { INVOICE_TYPES, OFFER_DEFAULT_VAT, OFFER_VAT_CHOICES } from './offers.js';
 import { decimalField, intChoice } from './decimal-input.js';
 
 /**
@@ -18,6 +18,7 @@ export const DEFAULT_OFFER_SETTINGS = {
   teklif_notu: '',
   teklif_dovizi: DEFAULT_CURRENCY as string,
   urun_kdv: OFFER_DEFAULT_VAT,
+  vat_choices: [...OFFER_VAT_CHOICES] as number[],
   teklif_tarih: true,
   teklif_kaseimza: false,
   teklif_kase: false,
@@ -40,6 +41,10 @@ export const offerSettingsInputSchema = z.object({
   teklif_notu: text(4000),
   teklif_dovizi: z.enum(CURRENCIES, { error: 'catalogue.currency.invalid' }).optional(),
   urun_kdv: decimalField({ key: 'offer.item.vat.invalid', label: 'vat', places: 2, min: 0, max: 100 }).transform(Number).optional(),
+  // The VAT rates an item may take (DECISIONS 3); the default rate (urun_kdv) must be one of them.
+  vat_choices: z.array(decimalField({ key: 'offer.item.vat.invalid', label: 'vat', places: 2, min: 0, max: 100 }).transform(Number), { error: 'error.invalidType' })
+    .min(1, { error: 'offer.settings.vatChoices' }).max(10, { error: 'error.tooLong' })
+    .transform((l) => [...new Set(l.map((n) => Math.round(n * 100) / 100))]).optional(),
   teklif_tarih: z.boolean({ error: 'error.invalidType' }).optional(),
   teklif_kaseimza: z.boolean({ error: 'error.invalidType' }).optional(),
   teklif_kase: z.boolean({ error: 'error.invalidType' }).optional(),
@@ -55,6 +60,7 @@ export const offerSettingsSchema = z.object({
   teklif_notu: z.string(),
   teklif_dovizi: z.string(),
   urun_kdv: z.number(),
+  vat_choices: z.array(z.number()),
   teklif_tarih: z.boolean(),
   teklif_kaseimza: z.boolean(),
   teklif_kase: z.boolean(),

@@ -18,6 +18,8 @@ describe('offer status rules (spec 001 4.1; DECISIONS 4)', () => {
   it('order error: an item not from stock with started production; it blocks delete', () => {
     expect(hasOrderError([{ takeoff_from_stock: true, tamamlanmaOrani: 50 }])).toBe(false);
     expect(hasOrderError([{ takeoff_from_stock: false, tamamlanmaOrani: 10 }])).toBe(true);
+    // A material item's completion is its deliveries (issue 23), not started production.
+    expect(hasOrderError([{ takeoff_from_stock: false, order_type: 'material', tamamlanmaOrani: 25 }])).toBe(false);
     expect(canDeleteOffer(1, [{ takeoff_from_stock: false, tamamlanmaOrani: 0 }])).toBe(true);
     expect(canDeleteOffer(1, [{ takeoff_from_stock: false, tamamlanmaOrani: 10 }])).toBe(false);
     expect(canDeleteOffer(4, [])).toBe(false);
@@ -32,8 +34,12 @@ describe('offer status rules (spec 001 4.1; DECISIONS 4)', () => {
 
 describe('offer body', () => {
   it('reads items with defaults and code parts', () => {
-    const r = offerInputSchema.parse({ firma_adi: 'Acme', offeritem: [{ urun_adi: 'Lamp', urun_kodu: ['SL', '', 'P100'], urun_miktari: '2,5', urun_fiyati: 10, urun_kdv: 18 }] });
-    expect(r.offeritem?.[0]).toMatchObject({ urun_adi: 'Lamp', urun_kodu: ['SL', '', 'P100'], urun_miktari: 2.5, urun_birimi: 'Adet', order_type: 'default' });
+    const r = offerInputSchema.parse({ firma_adi: 'Acme', offeritem: [{ urun_adi: 'Lamp', urun_kodu: ['SL', '', 'P100'], urun_miktari: '2', urun_fiyati: 10, urun_kdv: 18 }] });
+    expect(r.offeritem?.[0]).toMatchObject({ urun_adi: 'Lamp', urun_kodu: ['SL', '', 'P100'], urun_miktari: 2, urun_birimi: 'Adet', order_type: 'default' });
+    // Metres take decimals; pieces (the default Adet) do not (issue 23).
+    expect(offerInputSchema.parse({ firma_adi: 'Acme', offeritem: [{ urun_adi: 'Kablo', urun_miktari: '2,5', urun_birimi: 'Metre', urun_fiyati: 10, urun_kdv: 18 }] }).offeritem?.[0].urun_miktari).toBe(2.5);
+    expect(offerInputSchema.safeParse({ firma_adi: 'Acme', offeritem: [{ urun_adi: 'Lamp', urun_miktari: '2,5', urun_fiyati: 10, urun_kdv: 18 }] }).error?.issues.map((i) => [i.path.join('.'), i.message]))
+      .toEqual([['offeritem.0.urun_miktari', 'unit.qty.whole']]);
     expect(joinOfferCode(r.offeritem?.[0].urun_kodu)).toBe('SL-P100');
   });
   it('names bad item fields', () => {

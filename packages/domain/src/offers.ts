@@ -3,7 +3,7 @@ import { versionSchema, EMAIL_RE } from './common.js';
 import { FILES_URL_PREFIX } from './files.js';
 import { PRODUCT_CODE_PARTS } from './code-parts.js';
 import { parseDateInput } from './format.js';
-import { DEFAULT_UNIT, DEFAULT_VAT, UNITS, VAT_CHOICES } from './catalogue.js';
+import { DEFAULT_UNIT, DEFAULT_VAT, fitsUnit, UNITS, VAT_CHOICES } from './catalogue.js';
 import { PAIR_PLACEHOLDER } from './catalogue-constants.js';
 import { CURRENCIES, DEFAULT_CURRENCY } from './money.js';
 import { decimalField, intChoice, type NumberLabel } from './decimal-input.js';
@@ -26,9 +26,36 @@ export const OFFER_STATUS_COLORS: Record<OfferStatus, string> = { 0: 'red', 1: '
 export const OFFER_ORDER_TYPES = ['default', 'production', 'material', 'takeoff_stock', 'suply'] as const;
 export type OfferOrderType = (typeof OFFER_ORDER_TYPES)[number];
 export const OFFER_EDITOR_ORDER_TYPES = ['default', 'production', 'material'] as const satisfies readonly OfferOrderType[];
-/** VAT choices of an item (spec 001 9, the catalogue's VAT_CHOICES as numbers); 18 is the default. */
-export const OFFER_VAT_CHOICES = VAT_CHOICES.map(Number);
-export const OFFER_DEFAULT_VAT = Number(DEFAULT_VAT);
+/**
+ * The VAT choices an offer settings row starts with (DECISIONS 3): Türkiye's rates since 10 July 2023, 20 the default
+ * of a new item. The documents' 18/8/0 are the earlier client's; a stored offer keeps the rates it was made with.
+ */
+export const OFFER_VAT_CHOICES: readonly number[] = [20, 10, 1, 0];
+export const OFFER_DEFAULT_VAT = 20;
+
+/** VAT choices typed as tags in the offer settings ('20', '10', '1,5'): numbers from 0 to 100, each once, in the order given; anything else is left out. */
+export function parseVatChoices(list: readonly string[]): number[] {
+  const out: number[] = [];
+  for (const x of list) {
+    const n = Number(x.trim().replace('%', '').replace(',', '.'));
+    if (x.trim() !== '' && Number.isFinite(n) && n >= 0 && n <= 100 && !out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+/** A picked product's VAT: its model's rate when that is one of the choices, else the settings' default (a model's earlier 18 gives 20). */
+export function itemVat(modelVat: string | number | null | undefined, choices: readonly number[] | null | undefined, fallback: number | null | undefined): number {
+  const list = choices?.length ? choices : OFFER_VAT_CHOICES;
+  const n = modelVat === null || modelVat === undefined || modelVat === '' ? Number.NaN : Number(modelVat);
+  return list.includes(n) ? n : (fallback ?? OFFER_DEFAULT_VAT);
+}
+
+/** The VAT options an item's select shows: the settings' choices, plus the item's own rate when it is not one of them (an older offer's 18). */
+export function vatOptions(choices: readonly number[] | null | undefined, current?: number | null): number[] {
+  const list = [...(choices?.length ? choices : OFFER_VAT_CHOICES)];
+  if (current !== undefined && current !== null && Number.isFinite(current) && !list.includes(current)) list.push(current);
+  return list;
+}
 /** Invoice types T0, T1, T2 (spec 001 9). */
 export const INVOICE_TYPES = [0, 1, 2] as const;
 /** The offer list's fetch limit (spec 001 9). */
@@ -74,11 +101,14 @@ export function canMoveOfferStatus(from: number, to: number): boolean {
   return (from === 0 && to === 1) || (from === 1 && to === 0) || (from === 1 && to === 4) || (from === 4 && to === 0);
 }
 
-export interface OfferItemProgress { takeoff_from_stock?: boolean; tamamlanmaOrani?: number | null }
+export interface OfferItemProgress { takeoff_from_stock?: boolean; order_type?: string; tamamlanmaOrani?: number | null }
 
-/** The 'order error': an item not taken from stock has started production (completion above 0). */
+/**
+ * The 'order error': an item not taken from stock has started production (completion above 0). A material item's
+ * completion is its delivered share (issue 23), not production: the server names its deliveries instead.
+ */
 export function hasOrderError(items: readonly OfferItemProgress[]): boolean {
-  return items.some((i) => !i.takeoff_from_stock && Number(i.tamamlanmaOrani ?? 0) > 0);
+  return items.some((i) => !i.takeoff_from_stock && i.order_type !== 'material' && Number(i.tamamlanmaOrani ?? 0) > 0);
 }
 
 /** Moving to 0 or 4 asks first when any item has a completion above 0 (spec 001 4.1). */
@@ -173,7 +203,10 @@ export const offerItemInputSchema = z.object({
   order_type: z.union([z.string(), z.null()], { error: 'offer.item.type.invalid' }).optional()
     .transform((v) => (v ?? '').trim() || 'default').pipe(z.enum(OFFER_ORDER_TYPES, { error: 'offer.item.type.invalid' })),
   takeoff_from_stock: boolIn,
-}, { error: 'error.invalidType' }).transform(({ urun_adi, urun_adi_en, ...rest }) => ({
+}, { error: 'error.invalidType' })
+  // Its own refinement: pieces are whole numbers (issue 23).
+  .refine((i) => i.urun_miktari === undefined || fitsUnit(i.urun_miktari, i.urun_birimi), { error: 'unit.qty.whole', path: ['urun_miktari'] })
+  .transform(({ urun_adi, urun_adi_en, ...rest }) => ({
   ...rest, urun_adi: urun_adi.tr, urun_adi_en: urun_adi.en ?? urun_adi_en,
 }));
 export type OfferItemInput = z.input<typeof offerItemInputSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZES, versionSchema } from './common.js';
 import { parseDateInput } from './format.js';
 import { FILES_URL_PREFIX } from './files.js';
-import { UNITS } from './catalogue.js';
+import { fitsUnit, UNITS } from './catalogue.js';
 export { SEMI_FINISHED_OPERATION } from './catalogue-constants.js';
 import { CURRENCIES, dec, isDecimal, type DecimalInput } from './money.js';
 import { decimalField, wholeNumberField, type NumberLabel } from './decimal-input.js';
@@ -139,6 +139,24 @@ export function nextLineState(line: { Operations: readonly { OperationPercent: D
     tamamlanmaOrani: completion,
     siparis_durumu: lineStatusFromCompletion(completion),
     baslama_tarihi: line.baslama_tarihi ?? now,
+    bitis_tarihi: done ? (line.bitis_tarihi ?? now) : null,
+  };
+}
+
+/**
+ * The state of a material line (order type material, DECISIONS 6) after a delivery or its removal: it has nothing to
+ * produce, so its completion is the delivered share (2 decimals); fully delivered it is complete (4, finish date),
+ * otherwise waiting (1, no finish date). The start date is the first delivery's.
+ */
+export function materialLineState(line: { urun_miktari: DecimalInput; teslim_edilmis: DecimalInput; baslama_tarihi: Date | null; bitis_tarihi: Date | null }, now: Date): LineState {
+  const qty = dec(line.urun_miktari);
+  const delivered = dec(line.teslim_edilmis);
+  const completion = qty.lte(0) ? 100 : Math.min(100, delivered.div(qty).times(100).toDecimalPlaces(2).toNumber());
+  const done = completion >= 100;
+  return {
+    tamamlanmaOrani: completion,
+    siparis_durumu: done ? ORDER_COMPLETED : ORDER_WAITING,
+    baslama_tarihi: delivered.gt(0) ? (line.baslama_tarihi ?? now) : null,
     bitis_tarihi: done ? (line.bitis_tarihi ?? now) : null,
   };
 }
@@ -403,7 +421,8 @@ export type OrderListArgs = z.output<typeof orderListQuerySchema>;
 
 /** POST /orders/operations/{itemId}/{operationId}/record: `{ qty }` with 0 < qty <= Qty - completed. */
 export const recordBodySchema = z.object({
-  qty: decimalIn('order.record.qty', 'qty', { positive: true, max: 1e10 }),
+  // A number here; the range (0 < qty <= the remaining) is the service's, whose message names the remaining quantity.
+  qty: decimalIn('order.record.qtyInvalid', 'qty', { min: -1e10, max: 1e10 }),
   __v: versionSchema,
 }, { error: 'error.invalidType' });
 export type RecordBody = z.input<typeof recordBodySchema>;
@@ -467,11 +486,13 @@ export const orderCreateSchema = z.object({
   urun_birimi: z.union([z.string(), z.null()], { error: 'catalogue.unit.invalid' }).transform((v) => (v ?? '').trim() || 'Adet').pipe(z.enum(UNITS, { error: 'catalogue.unit.invalid' })).optional().default('Adet'),
   urun_fiyati: decimalIn('order.price.invalid', 'price', { min: 0, max: 1e11 }).optional().default('0'),
   urun_dovizi: z.union([z.string(), z.null()], { error: 'catalogue.currency.invalid' }).transform((v) => (v ?? '').trim() || '$').pipe(z.enum(CURRENCIES, { error: 'catalogue.currency.invalid' })).optional().default('$'),
-  urun_kdv: decimalIn('catalogue.vat.invalid', 'vat', { min: 0, max: 100 }).optional().default('18'),
+  urun_kdv: decimalIn('catalogue.vat.invalid', 'vat', { min: 0, max: 100 }).optional().default('20'),
   order_type: z.enum(ORDER_TYPES, { error: 'order.type.invalid' }).optional().default('production'),
   // The line's photo: a file of our own (uploaded through /api/files/upload); without it the product's main image.
   urun_resim: text(1000).refine((v) => !v || (v.startsWith(FILES_URL_PREFIX) && !v.includes('..')), { error: 'order.photo.invalid' }).optional(),
-}, { error: 'error.invalidType' });
+}, { error: 'error.invalidType' })
+  // Its own refinement (the decimal parser above may change): pieces are whole numbers (issue 23).
+  .refine((d) => fitsUnit(d.urun_miktari, d.urun_birimi), { error: 'unit.qty.whole', path: ['urun_miktari'] });
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;
 export type OrderCreateData = z.output<typeof orderCreateSchema>;
 

@@ -236,7 +236,9 @@ export const offerSettings = pgTable('offer_settings', {
   teklif_altbilgi: text('teklif_altbilgi').notNull().default(''),
   teklif_notu: text('teklif_notu').notNull().default(''),
   teklif_dovizi: text('teklif_dovizi').notNull().default('$'),
-  urun_kdv: numeric('urun_kdv', { precision: 7, scale: 2 }).notNull().default('18'),
+  urun_kdv: numeric('urun_kdv', { precision: 7, scale: 2 }).notNull().default('20'),
+  /** The VAT rates an item may take (DECISIONS 3: Türkiye's 20, 10, 1 and 0 since 10 July 2023). */
+  vat_choices: jsonb('vat_choices').$type<number[]>().notNull().default([20, 10, 1, 0]),
   teklif_tarih: boolean('teklif_tarih').notNull().default(true),
   teklif_kaseimza: boolean('teklif_kaseimza').notNull().default(false),
   teklif_kase: boolean('teklif_kase').notNull().default(false),

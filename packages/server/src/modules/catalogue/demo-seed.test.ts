@@ -131,6 +131,11 @@ describe('demo production (issue 11)', () => {
     expect(list.orders.some((l: { teklifno: unknown }) => l.teklifno === null)).toBe(true);
     expect(list.orders.some((l: { teslim_edilmis: number }) => l.teslim_edilmis > 0)).toBe(true);
     expect(list.status4).toBeGreaterThan(0);
+    // A delivered material line (issue 23: Pamukkale's 16 of 16) is complete, not waiting on the production list.
+    type L = { order_type: string; urun_miktari: number; teslim_edilmis: number; siparis_durumu: number; tamamlanmaOrani: number };
+    const delivered = list.orders.filter((l: L) => l.order_type === 'material' && l.teslim_edilmis >= l.urun_miktari);
+    expect(delivered.length).toBeGreaterThan(0);
+    expect(delivered.filter((l: L) => l.siparis_durumu !== 4 || l.tamamlanmaOrani !== 100)).toEqual([]);
     // Lines of the demo's orders carry their orders' dates (weeks ago), not the day the demo was seeded.
     const dayAgo = Date.now() - 86_400_000;
     expect(list.orders.some((l: { teklifno: unknown; siparis_tarihi: string }) => l.teklifno !== null && Date.parse(l.siparis_tarihi) < dayAgo)).toBe(true);

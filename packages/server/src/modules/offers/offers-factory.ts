@@ -1,4 +1,4 @@
-import type { OfferInput, OfferItemInput } from '@isik/domain';
+import { OFFER_DEFAULT_VAT, type OfferInput, type OfferItemInput } from '@isik/domain';
 
 /** What the factory picks items and companies from (ids and prices of real rows). */
 export interface OfferFactoryPool {
@@ -23,13 +23,13 @@ export function makeOfferInput(i: number, pool: OfferFactoryPool, opts: { items?
   for (let k = 0; k < n; k++) {
     const m = pool.materials?.length && k === n - 1 && n > 2 ? pool.materials[(i + k) % pool.materials.length] : null;
     if (m) {
-      items.push({ urun_id: m.id, urun_adi: m.name, urun_kodu: [], urun_miktari: 5 + ((i + k) % 20), urun_birimi: m.unit, urun_fiyati: m.price, urun_dovizi: m.currency, urun_kdv: 18, order_type: 'material' });
+      items.push({ urun_id: m.id, urun_adi: m.name, urun_kodu: [], urun_miktari: 5 + ((i + k) % 20), urun_birimi: m.unit, urun_fiyati: m.price, urun_dovizi: m.currency, urun_kdv: OFFER_DEFAULT_VAT, order_type: 'material' });
       continue;
     }
     const p = pool.products[(i * 7 + k) % pool.products.length];
     items.push({
       urun_id: p.id, urun_adi: p.name, urun_kodu: p.code, urun_miktari: 1 + ((i * 3 + k * 5) % 40), urun_birimi: 'Adet',
-      urun_fiyati: p.price, urun_dovizi: p.currency, urun_kdv: p.vat ?? 18, order_type: k % 3 === 2 ? 'default' : 'production', takeoff_from_stock: k % 5 === 4,
+      urun_fiyati: p.price, urun_dovizi: p.currency, urun_kdv: p.vat ?? OFFER_DEFAULT_VAT, order_type: k % 3 === 2 ? 'default' : 'production', takeoff_from_stock: k % 5 === 4,
     });
   }
   const person = PEOPLE[i % PEOPLE.length];

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
-import { offerInputSchema, productCodeParts } from '@isik/domain';
+// DECISIONS 3: the demo's offers take today's rates (a model's earlier 18 becomes the default 20).
+import { OFFER_DEFAULT_VAT, OFFER_VAT_CHOICES, offerInputSchema, productCodeParts } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { companies, materials, models, offers, products, users } from '../../db/schema.js';
 import { createOfferInTx } from './offers-service.js';
@@ -18,7 +19,7 @@ export async function offerPool(db: Db): Promise<OfferFactoryPool | null> {
     .orderBy(asc(companies.company_name)).limit(15);
   const rates = await latestRates(db);
   if (!prods.length || !comps.length || !rates.usd || !rates.eur) return null;
-  return { products: prods.map((p) => ({ id: p.id, name: p.name, code: productCodeParts(p), price: p.price, currency: p.currency, vat: Number(p.vat) || 18 })), materials: mats, companies: comps, rates: { usd: rates.usd, eur: rates.eur } };
+  return { products: prods.map((p) => ({ id: p.id, name: p.name, code: productCodeParts(p), price: p.price, currency: p.currency, vat: OFFER_VAT_CHOICES.includes(Number(p.vat)) ? Number(p.vat) : OFFER_DEFAULT_VAT })), materials: mats, companies: comps, rates: { usd: rates.usd, eur: rates.eur } };
 }
 
 /**

@@ -5,11 +5,11 @@ import {
 } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
 import { companies, offerItems, offers, offerSettings } from '../../db/schema.js';
-import { AppError, conflict, dbConstraint, dbErrorCode, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, dbConstraint, dbErrorCode, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { trackingToken, verifyTrackingToken } from '../../lib/tracking-token.js';
-import { createLinesForOffer, offerLinesStarted, renameOfferLines, withdrawLinesForOffer } from '../orders/orders-service.js';
+import { createLinesForOffer, offerLinesBlock, renameOfferLines, withdrawLinesForOffer } from '../orders/orders-service.js';
 import { upsertContactFromOffer } from './contacts-service.js';
 import {
   allocateOfferNumber, findOffer, latestRates, listCompanyOffers, listOffers, lockOffer, storedItems, type OfferItemRow, type OfferRow,
@@ -147,6 +147,7 @@ export async function readOfferSettings(db: Executor): Promise<OfferSettings> {
   if (!r) return { ...DEFAULT_OFFER_SETTINGS, __v: 0 };
   return {
     teklif_altbilgi: r.teklif_altbilgi, teklif_notu: r.teklif_notu, teklif_dovizi: r.teklif_dovizi, urun_kdv: Number(r.urun_kdv),
+    vat_choices: (r.vat_choices ?? []).length ? r.vat_choices.map(Number) : [...DEFAULT_OFFER_SETTINGS.vat_choices],
     teklif_tarih: r.teklif_tarih, teklif_kaseimza: r.teklif_kaseimza, teklif_kase: r.teklif_kase, commercial_invoice: r.commercial_invoice,
     invoice_type: r.invoice_type, mail_subject: r.mail_subject, mail_text: r.mail_text, __v: r.version,
   };
@@ -254,7 +255,8 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
         if (h.teklif_durumu !== row.teklif_durumu) {
           if (!canMoveOfferStatus(row.teklif_durumu, h.teklif_durumu)) throw conflict('offer.status.transition', { teklif_durumu: 'offer.status.transition' });
           // DECISIONS 4: leaving 1 is refused while a line not taken from stock has started (the real order lines decide).
-          if (leavesOrder && await offerLinesStarted(tx, id)) throw conflict('offer.orderError', { teklif_durumu: 'offer.orderError' });
+          const block = leavesOrder ? await offerLinesBlock(tx, id) : null;
+          if (block) throw block;
         }
         if (d.offeritem && !canChangeOfferRows(row.teklif_durumu)) {
           const same = items.length === stored.length && items.every((i) => !i.isNew);
@@ -315,7 +317,8 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
         if (!row) throw notFound();
         if (row.teklif_durumu !== 0 && row.teklif_durumu !== 1) throw conflict('offer.delete.status');
         const stored = await storedItems(tx, id);
-        if (await offerLinesStarted(tx, id)) throw conflict('offer.orderError');
+        const block = await offerLinesBlock(tx, id);
+        if (block) throw block;
         await withdrawLinesForOffer(tx, actor, id);
         await tx.delete(offers).where(eq(offers.id, id));
         await recordChange(tx, actor, { title: 'log.offer.deleted', description: `${row.teklif_no}: ${row.firma_adi} (${stored.length} kalem: ${stored.slice(0, 3).map((s) => joinOfferCode(s.urun_kodu) || s.urun_adi).join(', ')})`.slice(0, 500), form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'deleted' });
@@ -333,8 +336,10 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
         const { __v: _ignored, ...fields } = d;
         void _ignored;
         const next = { ...current, ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) };
+        // DECISIONS 3: a new item takes the default rate, so it must be one of the choices.
+        if (!next.vat_choices.includes(Number(next.urun_kdv))) throw badRequest('offer.settings.vatDefault', { urun_kdv: 'offer.settings.vatDefault' });
         const values = {
-          teklif_altbilgi: next.teklif_altbilgi, teklif_notu: next.teklif_notu, teklif_dovizi: next.teklif_dovizi, urun_kdv: String(next.urun_kdv),
+          teklif_altbilgi: next.teklif_altbilgi, teklif_notu: next.teklif_notu, teklif_dovizi: next.teklif_dovizi, urun_kdv: String(next.urun_kdv), vat_choices: next.vat_choices,
           teklif_tarih: next.teklif_tarih, teklif_kaseimza: next.teklif_kaseimza, teklif_kase: next.teklif_kase, commercial_invoice: next.commercial_invoice,
           invoice_type: next.invoice_type, mail_subject: next.mail_subject, mail_text: next.mail_text,
         };

@@ -322,16 +322,35 @@ describe('roles and permissions', () => {
 describe('offer settings', () => {
   it('role 1 changes the defaults (role 2 may not); new offers take them', async () => {
     const s = (await t.call({ method: 'GET', url: '/api/offers/settings', token: t.tokens[2] })).json();
-    expect(s).toMatchObject({ teklif_dovizi: '$', urun_kdv: 18, teklif_tarih: true, __v: 0 });
+    // DECISIONS 3: Türkiye's rates since 10 July 2023, 20 the default of a new item.
+    expect(s).toMatchObject({ teklif_dovizi: '$', urun_kdv: 20, vat_choices: [20, 10, 1, 0], teklif_tarih: true, __v: 0 });
     expect((await t.call({ method: 'POST', url: '/api/offers/settings', token: t.tokens[2], payload: { teklif_altbilgi: 'x' } })).statusCode).toBe(403);
-    const res = await t.call({ method: 'POST', url: '/api/offers/settings', token: t.tokens[1], payload: { __v: 0, teklif_altbilgi: 'Prices ex works.', teklif_notu: 'Valid 30 days.', teklif_dovizi: '€', urun_kdv: 8, teklif_kase: true, invoice_type: 2, mail_subject: 'Offer {{teklif_no}}' } });
+    const res = await t.call({ method: 'POST', url: '/api/offers/settings', token: t.tokens[1], payload: { __v: 0, teklif_altbilgi: 'Prices ex works.', teklif_notu: 'Valid 30 days.', teklif_dovizi: '€', urun_kdv: 8, vat_choices: [20, 10, 8, 1, 0], teklif_kase: true, invoice_type: 2, mail_subject: 'Offer {{teklif_no}}' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ teklif_altbilgi: 'Prices ex works.', urun_kdv: 8, __v: 1, mail_subject: 'Offer {{teklif_no}}' });
+    expect(res.json()).toMatchObject({ teklif_altbilgi: 'Prices ex works.', urun_kdv: 8, vat_choices: [20, 10, 8, 1, 0], __v: 1, mail_subject: 'Offer {{teklif_no}}' });
     expect((await t.call({ method: 'POST', url: '/api/offers/settings', token: t.tokens[1], payload: { __v: 0, teklif_notu: 'stale' } })).statusCode).toBe(409);
     const o = await created({ firma_adi: 'Defaults', firma_ulke: 'Türkiye', teklif_usdkur: 40, teklif_eurkur: 45, offeritem: [{ urun_adi: 'Lamp', urun_fiyati: 10 }] });
     expect(o).toMatchObject({ teklif_altbilgi: 'Prices ex works.', teklif_notu: 'Valid 30 days.', teklif_dovizi: '€', teklif_kase: true, invoice_type: 2 });
     expect(o.offeritem[0]).toMatchObject({ urun_kdv: 8, urun_miktari: 1, urun_birimi: 'Adet', urun_dovizi: '$', order_type: 'default' });
-    await t.call({ method: 'POST', url: '/api/offers/settings', token: t.tokens[1], payload: { teklif_altbilgi: '', teklif_notu: '', teklif_dovizi: '$', urun_kdv: 18, teklif_kase: false, invoice_type: 0 } });
+    await t.call({ method: 'POST', url: '/api/offers/settings', token: t.tokens[1], payload: { teklif_altbilgi: '', teklif_notu: '', teklif_dovizi: '$', urun_kdv: 20, vat_choices: [20, 10, 1, 0], teklif_kase: false, invoice_type: 0 } });
+  });
+
+  it('the default VAT must be one of the choices; a stored offer keeps the rate it was made with (DECISIONS 3)', async () => {
+    const old = await created({ firma_adi: 'Old rate', firma_ulke: 'Türkiye', teklif_usdkur: 40, teklif_eurkur: 45, offeritem: [{ urun_adi: 'Lamp', urun_fiyati: 10, urun_kdv: 18 }] });
+    let res = await t.call({ method: 'POST', url: '/api/offers/settings', token: t.tokens[1], lang: 'tr', payload: { urun_kdv: 18 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'offer.settings.vatDefault', fields: { urun_kdv: 'Varsayılan KDV oranı KDV seçeneklerinden biri olmalıdır.' } });
+    res = await t.call({ method: 'POST', url: '/api/offers/settings', token: t.tokens[1], payload: { vat_choices: [] } });
+    expect(res.statusCode).toBe(400);
+    res = await t.call({ method: 'POST', url: '/api/offers/settings', token: t.tokens[1], payload: { urun_kdv: 10 } });
+    expect(res.json()).toMatchObject({ urun_kdv: 10, vat_choices: [20, 10, 1, 0] });
+    const fresh = await created({ firma_adi: 'New rate', firma_ulke: 'Türkiye', teklif_usdkur: 40, teklif_eurkur: 45, offeritem: [{ urun_adi: 'Lamp', urun_fiyati: 10 }] });
+    expect(fresh.offeritem[0].urun_kdv).toBe(10);
+    // The stored offer still has 18 and its totals; a save without item changes keeps it.
+    expect((await get(old._id)).offeritem[0].urun_kdv).toBe(18);
+    expect((await update(old._id, { teklif_konu: 'still 18' })).statusCode).toBe(200);
+    expect((await get(old._id)).offeritem[0]).toMatchObject({ urun_kdv: 18, toplamKdvTL: (await get(old._id)).offeritem[0].toplamKdvTL });
+    await t.call({ method: 'POST', url: '/api/offers/settings', token: t.tokens[1], payload: { urun_kdv: 20 } });
   });
 });
 
@@ -360,6 +379,8 @@ describe('property: stored totals equal the recomputation from the stored items 
     const line = fc.record({
       urun_adi: fc.constant('Random'),
       urun_miktari: fc.integer({ min: 1, max: 10_000 }).map((n) => n / 100),
+      // Metres take decimals (a piece unit takes whole numbers only, issue 23).
+      urun_birimi: fc.constant('Metre'),
       urun_fiyati: fc.integer({ min: 1, max: 10_000_000 }).map((n) => n / 10_000),
       urun_dovizi: fc.constantFrom('₺', '$', '€'),
       urun_kdv: fc.constantFrom(0, 8, 18),

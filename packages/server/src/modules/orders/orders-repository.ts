@@ -107,6 +107,9 @@ function listWhere(a: Pick<OrderListArgs, 'search' | 'offer'>): SQL[] {
   return conds;
 }
 
+/** A line's place in its offer (the offer item's sira): lines of one order read in the offer's order (issue 23). */
+export const offerItemOrder = sql`(select oi.sira from offer_items oi where oi.id = ${orderItems.offer_item_id})`;
+
 /** GET /orders/list: one page (or all) of the lines in the status range, and the per-status counts over the search. */
 export async function listLines(db: Executor, a: OrderListArgs) {
   const from = a.filter1 ?? 1;
@@ -115,9 +118,11 @@ export async function listLines(db: Executor, a: OrderListArgs) {
   const where = and(...base, sql`${orderItems.siparis_durumu} between ${Math.min(from, to)} and ${Math.max(from, to)}`);
   const dir = a.order ?? (a.orderBy === 'siparis_tarihi' ? 'desc' : 'asc');
   const by = dir === 'desc' ? desc : asc;
-  const order = a.orderBy === 'urun_adi' ? [by(sql`lower(${orderItems.urun_adi})`), desc(orderItems.siparis_tarihi), asc(orderItems.id)]
+  const sorted = a.orderBy === 'urun_adi' ? [by(sql`lower(${orderItems.urun_adi})`), desc(orderItems.siparis_tarihi), asc(orderItems.id)]
     : a.orderBy === 'Operation' ? [by(sql`lower(coalesce(${orderItems.operations}->0->>'Operation', ''))`), desc(orderItems.siparis_tarihi), asc(orderItems.id)]
       : [by(orderItems.siparis_tarihi), by(orderItems.id)];
+  // One order's lines (its page, delivery form, work order) keep the offer's item order.
+  const order = a.offer ? [asc(offerItemOrder), ...sorted] : sorted;
   const paged = a.page !== undefined || a.pageSize !== undefined;
   const size = a.pageSize ?? 12;
   const page = a.page ?? 1;

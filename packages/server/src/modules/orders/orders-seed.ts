@@ -39,7 +39,8 @@ export async function seedOrders(db: Db): Promise<number> {
         }
       } else if (o.s >= 2) {
         await finishAll(l.id, ops);
-        if (o.s === 3) {
+        // A material line is complete once delivered (DECISIONS 6): a completed order (2) has its materials delivered too.
+        if (o.s === 3 || l.order_type === 'material') {
           const [fresh] = await db.select().from(orderItems).where(eq(orderItems.id, l.id));
           const rest = dec(fresh.urun_miktari).minus(fresh.teslim_edilmis);
           if (rest.gt(0)) {

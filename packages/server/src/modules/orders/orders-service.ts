@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  canDo, canRecord, dec, deliveryRemaining, isReadyType, isUndetermined, nextLineState, operationPercent, operationRemaining, OP_FINISHED, OP_IN_PROGRESS,
+  canDo, canRecord, dec, deliveryRemaining, materialLineState, isReadyType, isUndetermined, nextLineState, operationPercent, operationRemaining, OP_FINISHED, OP_IN_PROGRESS,
   OP_NOT_STARTED, ORDER_STOCK_OPERATION, ORDER_WAITING, productCodeParts, SEMI_FINISHED_OPERATION, START_PERCENT, UNKNOWN_MATERIAL, undeterminedCount, pairText,
   type HistoryEntry, type MessageKey, type Operation, type OperationDetail, type OrderCreateData, type OrderDeliveryData, type OrderListArgs, type OrderUpdateData,
 } from '@isik/domain';
@@ -125,8 +125,9 @@ async function giveBackStock(tx: Executor, actor: Actor, line: LineRow, op: Oper
 
 // ------------------------------------------------------------------ offer status (DECISIONS 4)
 
-const lineComplete = (l: { operations: unknown; order_type: string; tamamlanma_orani: string }) =>
-  (l.operations as unknown[]).length === 0 ? isReadyType(l.order_type) : dec(l.tamamlanma_orani).gte(100);
+// A material line is complete when fully delivered (DECISIONS 6); other lines without operations are ready at once.
+const lineComplete = (l: { operations: unknown; order_type: string; tamamlanma_orani: string; q: string; d: string }) =>
+  (l.operations as unknown[]).length === 0 ? (l.order_type === 'material' ? dec(l.d).gte(dec(l.q)) : isReadyType(l.order_type)) : dec(l.tamamlanma_orani).gte(100);
 
 /** The server sets an order (offer 1-3) to 3 when every line is fully delivered, to 2 when every line is complete, else 1. */
 export async function refreshOfferStatus(tx: Executor, offerId: string | null): Promise<void> {
@@ -214,10 +215,19 @@ export async function createLinesForOffer(tx: Executor, actor: Actor, offerId: s
   return items.length;
 }
 
-/** Whether an offer's lines block leaving status 1 (a line not taken from stock has started, or any line has deliveries). */
-export async function offerLinesStarted(tx: Executor, offerId: string): Promise<boolean> {
+/**
+ * Why an offer's lines block leaving status 1 or a delete, or null: a line not taken from stock (nor a material line,
+ * whose completion is its deliveries) has started production ('offer.orderError'), or lines have deliveries
+ * ('offer.orderDelivered' with their count: the deliveries are what to undo).
+ */
+export async function offerLinesBlock(tx: Executor, offerId: string): Promise<AppError | null> {
   const lines = await tx.select().from(orderItems).where(eq(orderItems.offer_id, offerId));
-  return lines.some((l) => dec(l.teslim_edilmis).gt(0) || (l.order_type !== 'takeoff_stock' && (dec(l.tamamlanma_orani).gt(0) || opsOf(l).some(isStarted))));
+  const started = lines.some((l) => l.order_type !== 'takeoff_stock' && l.order_type !== 'material' && (dec(l.tamamlanma_orani).gt(0) || opsOf(l).some(isStarted)));
+  if (started) return conflict('offer.orderError', { teklif_durumu: 'offer.orderError' });
+  const delivered = lines.filter((l) => dec(l.teslim_edilmis).gt(0)).map((l) => l.id);
+  if (delivered.length === 0) return null;
+  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(deliveries).where(inArray(deliveries.orderitem_id, delivered));
+  return new AppError(409, 'offer.orderDelivered', { teklif_durumu: 'offer.orderDelivered' }, { count: Number(n) });
 }
 
 /** An offer leaves 1: its lines are withdrawn (the caller checked offerLinesStarted first). */
@@ -237,6 +247,14 @@ export async function renameOfferLines(tx: Executor, offerId: string, firmaAdi: 
 
 // ------------------------------------------------------------------ order deliveries (DECISIONS 6)
 
+/** A material line's completion and status follow its deliveries (DECISIONS 6); the offer item's completion too. */
+async function applyMaterialLineState(tx: Executor, row: LineRow, delivered: string): Promise<void> {
+  if (row.order_type !== 'material' || opsOf(row).length > 0) return;
+  const st = materialLineState({ urun_miktari: row.urun_miktari, teslim_edilmis: delivered, baslama_tarihi: row.baslama_tarihi, bitis_tarihi: row.bitis_tarihi }, new Date());
+  await tx.update(orderItems).set({ tamamlanma_orani: String(st.tamamlanmaOrani), siparis_durumu: st.siparis_durumu, baslama_tarihi: st.baslama_tarihi, bitis_tarihi: st.bitis_tarihi }).where(eq(orderItems.id, row.id));
+  if (row.offer_item_id) await tx.update(offerItems).set({ tamamlanma_orani: String(st.tamamlanmaOrani) }).where(eq(offerItems.id, row.offer_item_id));
+}
+
 /** An order delivery: limited to ordered - delivered under the line's lock; a takeoff_stock line's product leaves product stock. */
 export async function createOrderDeliveryInTx(tx: Executor, actor: Actor, d: OrderDeliveryData): Promise<string> {
   const row = await lockLine(tx, d.orderitem_id);
@@ -248,11 +266,16 @@ export async function createOrderDeliveryInTx(tx: Executor, actor: Actor, d: Ord
   if (dec(d.qty).gt(max)) throw invalid('qty', 'order.delivery.tooMuch', { max: String(max) });
   const id = newId();
   let movementId: string | null = null;
+  const out = {
+    operation_type: 'cikis' as const, operation_center: 'teslimat' as const, qty: d.qty, source: 'delivery' as const, order_id: row.offer_id, orderitem_id: row.id, ref_id: id,
+    description: `Sipariş teslimatı: ${o.firma_adi}`, operation_date: d.date,
+  };
   if (row.order_type === 'takeoff_stock' && row.product_id) {
-    movementId = (await ledger.addProductMovement(tx, actor, {
-      product_id: row.product_id, operation_type: 'cikis', operation_center: 'teslimat', qty: d.qty, source: 'delivery', order_id: row.offer_id, orderitem_id: row.id, ref_id: id,
-      description: `Sipariş teslimatı: ${o.firma_adi}`, operation_date: d.date,
-    }))._id;
+    movementId = (await ledger.addProductMovement(tx, actor, { ...out, product_id: row.product_id }))._id;
+  } else if (row.order_type === 'material' && row.product_id) {
+    // A material line is delivered out of material stock (DECISIONS 6); its product_id is the material's id.
+    const [m] = await tx.select({ id: materials.id }).from(materials).where(eq(materials.id, row.product_id)).limit(1);
+    if (m) movementId = (await ledger.addMaterialMovement(tx, actor, { ...out, stock_id: m.id }))._id;
   }
   await tx.insert(deliveries).values({
     id, date: d.date, company_id: o.firma_id, company: o.firma_adi, product_id: row.product_id ?? '', productname: row.urun_adi, order_id: row.offer_id, orderitem_id: row.id,
@@ -261,6 +284,7 @@ export async function createOrderDeliveryInTx(tx: Executor, actor: Actor, d: Ord
     component_type: row.order_type === 'takeoff_stock' ? 'takeoff_stock' : row.order_type === 'default' ? 'default' : row.order_type, movement_id: movementId,
   });
   await tx.update(orderItems).set({ teslim_edilmis: sql`${orderItems.teslim_edilmis} + ${d.qty}::numeric`, updated_at: new Date(), version: sql`${orderItems.version} + 1` }).where(eq(orderItems.id, row.id));
+  await applyMaterialLineState(tx, row, dec(row.teslim_edilmis).plus(d.qty).toFixed());
   await refreshOfferStatus(tx, row.offer_id);
   await recordChange(tx, actor, { title: 'log.orderDelivery.created', description: `${o.firma_adi}: ${row.urun_adi} ${dec(d.qty).toFixed()} ${row.urun_birimi}`, form: 'orders', operation_id: row.id }, { entity: 'orders', id: row.id, action: 'updated' });
   await notifyInTx(tx, { entity: 'deliveries', id, action: 'created' });
@@ -268,12 +292,18 @@ export async function createOrderDeliveryInTx(tx: Executor, actor: Actor, d: Ord
 }
 
 /** Deleting an order delivery (the deliveries module's delete calls it): lowers the delivered quantity and reverses the product movement. */
-export async function removeOrderDeliveryInTx(tx: Executor, actor: Actor, delivery: { id: string; orderitem_id: string | null; qty: string; movement_id: string | null; company: string; productname: string }): Promise<void> {
+export async function removeOrderDeliveryInTx(tx: Executor, actor: Actor, delivery: { id: string; orderitem_id: string | null; qty: string; movement_id: string | null; company: string; productname: string; component_type: string }): Promise<void> {
   if (!delivery.orderitem_id) return;
   const row = await lockLine(tx, delivery.orderitem_id);
-  if (delivery.movement_id) await ledger.reverseProductMovement(tx, actor, delivery.movement_id, { description: `Sipariş teslimatı silindi: ${delivery.company}` });
+  if (delivery.movement_id) {
+    const opts = { description: `Sipariş teslimatı silindi: ${delivery.company}` };
+    if (delivery.component_type === 'material') await ledger.reverseMaterialMovement(tx, actor, delivery.movement_id, opts);
+    else await ledger.reverseProductMovement(tx, actor, delivery.movement_id, opts);
+  }
   if (!row) return;
   await tx.update(orderItems).set({ teslim_edilmis: sql`greatest(${orderItems.teslim_edilmis} - ${delivery.qty}::numeric, 0)`, updated_at: new Date(), version: sql`${orderItems.version} + 1` }).where(eq(orderItems.id, row.id));
+  const left = dec(row.teslim_edilmis).minus(delivery.qty);
+  await applyMaterialLineState(tx, row, (left.lt(0) ? dec(0) : left).toFixed());
   // The order may fall back from 3 (delivered) to 2 or 1.
   if (row.offer_id) {
     const [o] = await tx.select({ s: offers.teklif_durumu }).from(offers).where(eq(offers.id, row.offer_id)).limit(1);
@@ -462,10 +492,16 @@ export function createOrdersService(deps: { db: Db }) {
         refuseUndetermined(op);
         const rest = operationRemaining(op);
         if (op.Operation === SEMI_FINISHED_OPERATION && !body.force && rest > 0) {
+          // Every component product whose stock would go negative, in one answer: the client asks once about all of them.
+          const shortages: { product_id: string; name: string; stock: number; needed: number }[] = [];
           for (const d of op.OperationDetails.filter((x) => x.component && x.StockUpdate && x.material)) {
             const [p] = await tx.select({ s: products.stock_sum, tr: products.urun_adi_tr }).from(products).where(eq(products.id, d.material)).limit(1);
-            const need = dec(d.materialQty).times(rest);
-            if (p && dec(p.s).lt(need)) throw new AppError(409, 'order.operation.insufficientStock', undefined, { material: p.tr, stock: dec(p.s).toFixed(), needed: need.toFixed() });
+            const need = dec(d.materialQty).times(rest).toDecimalPlaces(4);
+            if (p && dec(p.s).lt(need)) shortages.push({ product_id: d.material, name: p.tr, stock: dec(p.s).toNumber(), needed: need.toNumber() });
+          }
+          if (shortages.length) {
+            const materials = shortages.map((x) => `${x.name} (${x.stock} / ${x.needed})`).join(', ');
+            throw new AppError(409, 'order.operation.insufficientStock', undefined, { materials }, { shortages });
           }
         }
         const list = [...op.OperationComplatedList];

@@ -8,6 +8,7 @@ import { deliveries, materials, models, offers, orderItems, orderMaterialNeeds, 
 import { notFound } from '../../lib/errors.js';
 import { verifyTrackingToken } from '../../lib/tracking-token.js';
 import { openBuyingQty } from '../buying/buying-repository.js';
+import { offerItemOrder } from './orders-repository.js';
 
 /**
  * Adds the requirement table's rows of each key into one (order_needs_fold: one caller at a time, rows appended
@@ -87,7 +88,7 @@ export async function tracking(db: Db, secret: string, offerId: string, companyI
   if (!verifyTrackingToken(secret, offerId, companyId, token)) throw notFound();
   const [o] = await db.select().from(offers).where(eq(offers.id, offerId)).limit(1);
   if (!o || o.firma_id !== companyId || o.teklif_durumu < 1 || o.teklif_durumu > 3) throw notFound();
-  const lines = await db.select().from(orderItems).where(eq(orderItems.offer_id, offerId)).orderBy(asc(orderItems.siparis_tarihi), asc(orderItems.id));
+  const lines = await db.select().from(orderItems).where(eq(orderItems.offer_id, offerId)).orderBy(asc(offerItemOrder), asc(orderItems.siparis_tarihi), asc(orderItems.id));
   const ds = lines.length ? await db.select({ id: deliveries.id, line: deliveries.orderitem_id, date: deliveries.date, qty: deliveries.qty })
     .from(deliveries).where(inArray(deliveries.orderitem_id, lines.map((l) => l.id))).orderBy(asc(deliveries.date)) : [];
   return {
@@ -174,7 +175,7 @@ export async function ordersOverview(db: Db, now = new Date()): Promise<OrdersOv
     teslim_edilmis: orderItems.teslim_edilmis, tamamlanma_orani: orderItems.tamamlanma_orani, siparis_durumu: orderItems.siparis_durumu, siparis_tarihi: orderItems.siparis_tarihi,
     operation_count: orderItems.operation_count, open_operations: orderItems.open_operations,
   }).from(orderItems).where(inArray(orderItems.offer_id, db.select({ id: offers.id }).from(offers).where(open)))
-    .orderBy(asc(orderItems.siparis_tarihi), asc(orderItems.id)) : [];
+    .orderBy(asc(orderItems.offer_id), asc(offerItemOrder), asc(orderItems.siparis_tarihi), asc(orderItems.id)) : [];
   const [sums] = await db.select({
     openLines: sql<number>`count(*)::int`, openOperations: sql<number>`coalesce(sum(${orderItems.open_operations}), 0)::int`,
     startedOperations: sql<number>`coalesce(sum(${orderItems.started_operations}), 0)::int`, unitsToProduce: sql<string>`coalesce(sum(${orderItems.units_to_produce}), 0)::text`,

@@ -94,6 +94,27 @@ describe('offer -> order lines (DECISIONS 4)', () => {
     expect((await call('GET', `/api/orders/item/${line._id}`)).statusCode).toBe(404);
   });
 
+  it('cancel or delete of an order whose operations are reset but which has deliveries names the deliveries (issue 23)', async () => {
+    const o = await newOffer([{ urun_id: productId, urun_miktari: 3 }, { urun_id: mats[2], urun_adi: 'Kablo', order_type: 'material', urun_miktari: 2 }]);
+    const lines = await linesOf(o._id);
+    const prod = lines.find((l) => l.order_type === 'default')!;
+    await ok(call('POST', opUrl(prod._id, prod.Operations[0]._id, 'start'), {}));
+    await ok(call('POST', opUrl(prod._id, prod.Operations[0]._id, 'reset'), {}));
+    for (const l of lines) await ok(call('POST', '/api/deliveried/create/', { orderitem_id: l._id, qty: 1 }));
+    const full = await ok<Offer>(call('GET', `/api/offers/${o._id}`));
+    for (const lang of ['tr', 'en', 'es']) {
+      const res = await call('POST', `/api/offers/update/${o._id}`, { ...full, teklif_durumu: 4 }, t.tokens[2], lang);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('offer.orderDelivered');
+      expect(res.json().message).not.toContain('{{');
+    }
+    let res = await call('POST', `/api/offers/update/${o._id}`, { ...full, teklif_durumu: 0 }, t.tokens[2], 'tr');
+    expect(res.json().message).toBe('Teslimatı yapılmış sipariş iptal edilemez ya da silinemez (2 teslimat). Önce siparişin teslimatlarını siliniz.');
+    res = await call('DELETE', `/api/offers/delete/${o._id}`, undefined, t.tokens[2], 'en');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("An order with deliveries cannot be cancelled or deleted (2 deliveries). Delete the order's deliveries first.");
+  });
+
   it('the staff answer carries orderTrackingUrl; the tracking call answers only with the right token', async () => {
     const o = await newOffer([{ urun_id: productId }]);
     const full = await ok<Offer & { orderTrackingUrl: string }>(call('GET', `/api/offers/${o._id}`));
@@ -107,6 +128,61 @@ describe('offer -> order lines (DECISIONS 4)', () => {
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('Astra');
     }
+  });
+});
+
+describe('record quantity messages (issue 23)', () => {
+  it('qty 0, a negative or too much answer 400 naming the remaining quantity, with no unfilled placeholder, in tr, en and es', async () => {
+    const o = await newOffer([{ urun_id: productId, urun_miktari: 6 }]);
+    const [line] = await linesOf(o._id);
+    const want = { tr: 'Üretilen miktar 0’dan büyük ve kalan 6 miktardan fazla olmamalıdır.', en: 'The produced quantity must be above 0 and at most the remaining 6.', es: 'La cantidad producida debe ser mayor que 0 y como máximo el resto de 6.' };
+    for (const qty of [0, '0', -1, 7]) {
+      for (const lang of ['tr', 'en', 'es'] as const) {
+        const res = await call('POST', opUrl(line._id, line.Operations[0]._id, 'record'), { qty }, t.tokens[2], lang);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ message: want[lang], fields: { qty: want[lang] } });
+      }
+    }
+    const res = await call('POST', opUrl(line._id, line.Operations[0]._id, 'record'), { qty: 'abc' }, t.tokens[2], 'en');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.qty).toBe('The produced quantity must be a number.');
+  });
+});
+
+describe('piece units (issue 23)', () => {
+  it('a quantity in Adet, Takım or Paket is a whole number, in Metre or Kg it takes decimals: offer items and stock production lines', async () => {
+    const offer = (urun_miktari: unknown, urun_birimi: string, lang = 'en') => call('POST', '/api/offers/create', {
+      firma_id: companyId, firma_adi: 'Registered Ltd', firma_ulke: 'Türkiye', teklif_dovizi: '$', teklif_usdkur: 40, teklif_eurkur: 45, teklif_durumu: 0,
+      offeritem: [{ urun_adi: 'Astra 30 W', urun_kodu: ['AST'], urun_miktari, urun_birimi, urun_fiyati: 46.5, urun_dovizi: '$', urun_kdv: 20, order_type: 'default' }],
+    }, t.tokens[2], lang);
+    for (const [qty, unit] of [[1.5, 'Adet'], ['1,5', 'Adet'], ['2.25', 'Takım'], [0.5, 'Paket']] as const) {
+      const res = await offer(qty, unit);
+      expect(res.statusCode, `${qty} ${unit}`).toBe(400);
+      expect(res.json().fields).toEqual({ 'offeritem.0.urun_miktari': 'A quantity counted in pieces (Adet, Takım, Paket) must be a whole number (metres and kilograms take decimals).' });
+    }
+    expect((await offer('1,5', 'Adet', 'tr')).json().message).toBe('Adet, Takım ve Paket ile sayılan miktar tam sayı olmalıdır (Metre ve Kg ondalık alabilir).');
+    for (const [qty, unit] of [[2, 'Adet'], ['1,5', 'Metre'], [2.75, 'Kg'], ['3', 'Takım']] as const) {
+      const res = await offer(qty, unit);
+      expect(res.statusCode, `${qty} ${unit}: ${res.body}`).toBe(200);
+    }
+    let res = await call('POST', '/api/orders/create/', { urun_id: productId, urun_miktari: '1,5', urun_birimi: 'Adet', urun_fiyati: 10 });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(['urun_miktari']);
+    res = await call('POST', '/api/orders/create/', { urun_id: productId, urun_miktari: '1,5', urun_birimi: 'Metre', urun_fiyati: 10 });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('line order (issue 23)', () => {
+  it('an order\'s lines keep the offer\'s item order on its page and delivery form (list), the tracking page and the overview', async () => {
+    const names = ['F', 'B', 'E', 'A', 'D', 'C', 'H', 'G'].map((x) => `Sıra ${x}`);
+    const o = await newOffer(names.map((n) => ({ urun_id: productId, urun_adi: n, urun_miktari: 1 })));
+    expect((await linesOf(o._id)).map((l) => l.urun_adi)).toEqual(names);
+    const token = trackingToken(t.config.jwtSecret, o._id, companyId);
+    const tr = await ok<{ lines: { urun_adi: string }[] }>(call('GET', `/api/ordertracking/${o._id}/${companyId}/${token}`, undefined, null));
+    expect(tr.lines.map((l) => l.urun_adi)).toEqual(names);
+    const ov = await ok<{ orders: { _id: string; lines: { urun_adi: string }[] }[] }>(call('GET', '/api/orders/overview'));
+    expect(ov.orders.find((x) => x._id === o._id)!.lines.map((l) => l.urun_adi)).toEqual(names);
   });
 });
 
@@ -245,6 +321,29 @@ describe('operation actions (spec 002 4, DECISIONS 5)', () => {
     expect(await productStock(semiProductId)).toBe(semi + 2);
   });
 
+  it('finishing a Yarı Mamül names every component product whose stock would go negative, in one answer (issue 23)', async () => {
+    const model = await insertModel(db(), idx++);
+    const a = await insertProduct(db(), idx++, { id: model, index: idx }, { urun_adi: ['Bileşen A', 'Component A'] });
+    const b = await insertProduct(db(), idx++, { id: model, index: idx }, { urun_adi: ['Bileşen B', 'Component B'] });
+    const c = await insertProduct(db(), idx++, { id: model, index: idx }, { urun_adi: ['Bileşen C', 'Component C'] });
+    // C has enough stock; A and B have none.
+    await ok(call('POST', '/api/productStocks/create', { product_id: c, stock_id: c, operation_type: 'giris', operation_center: 'uretim', qty: 10, price: 1, doviz: '$', description: 'test' }, t.tokens[0]));
+    const semiModel = await insertModel(db(), idx++, { productiondetail: [{ No: 1, Operation: 'Yarı Mamül', OperationComponent: [{ label: 'A', value: a }, { label: 'B', value: b }, { label: 'C', value: c }] }] });
+    const semi = await insertProduct(db(), idx++, { id: semiModel, index: idx });
+    const l = await stockLine(3, semi);
+    const op = l.Operations[0];
+    await ok(call('POST', opUrl(l._id, op._id, 'start'), {}));
+    const res = await call('POST', opUrl(l._id, op._id, 'finish'), {}, t.tokens[2], 'tr');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'order.operation.insufficientStock',
+      message: 'Yarı mamül stoğu yetersiz (stok / gereken): Bileşen A (0 / 3), Bileşen B (0 / 3).',
+      shortages: [{ product_id: a, name: 'Bileşen A', stock: 0, needed: 3 }, { product_id: b, name: 'Bileşen B', stock: 0, needed: 3 }],
+    });
+    await ok(call('POST', opUrl(l._id, op._id, 'finish'), { force: true }));
+    expect([await productStock(a), await productStock(b), await productStock(c)]).toEqual([-3, -3, 7]);
+  });
+
   it('transfer to stock: an offer line at 100 % enters product stock and leaves the offer', async () => {
     const o = await newOffer([{ urun_id: productId, urun_miktari: 2 }]);
     const [line] = await linesOf(o._id);
@@ -282,6 +381,29 @@ describe('order deliveries (DECISIONS 6)', () => {
     expect(await productStock(productId)).toBe(before - 1);
     // No longer fully delivered; the line (nothing to produce) is complete: back to 2.
     expect((await ok<Offer>(call('GET', `/api/offers/${o._id}`))).teklif_durumu).toBe(2);
+  });
+
+  it('a material line is delivered out of material stock (reversed on delete) and is complete when fully delivered (issue 23)', async () => {
+    const o = await newOffer([{ urun_id: mats[1], urun_adi: 'Direk Bağlantı Aparatı Ø60', urun_kodu: [], order_type: 'material', urun_miktari: 16 }]);
+    const [line] = await linesOf(o._id);
+    const before = await stockOf(mats[1]);
+    let l = await ok(call('POST', '/api/deliveried/create/', { orderitem_id: line._id, qty: 4 }));
+    expect(await stockOf(mats[1])).toBe(before - 4);
+    expect(l).toMatchObject({ teslim_edilmis: 4, siparis_durumu: 1, tamamlanmaOrani: 25 });
+    l = await ok(call('POST', '/api/deliveried/create/', { orderitem_id: line._id, qty: 12 }));
+    expect(await stockOf(mats[1])).toBe(before - 16);
+    expect(l).toMatchObject({ teslim_edilmis: 16, siparis_durumu: 4, tamamlanmaOrani: 100 });
+    expect(l.bitis_tarihi).toBeTruthy();
+    expect((await ok<Offer>(call('GET', `/api/offers/${o._id}`))).teklif_durumu).toBe(3);
+    // No longer on the open (production) list of statuses 1-3.
+    const open = await ok<{ orders: OrderLine[] }>(call('GET', `/api/orders/list?type=list&filter1=1&filter2=3&offer=${o._id}`));
+    expect(open.orders).toHaveLength(0);
+    const res = await call('GET', `/api/deliveried/delete/${l.Delivery.find((x) => x.teslimedilenmiktar === 12)!._id}/${mats[1]}/material`);
+    expect(res.statusCode, res.body).toBe(200);
+    l = await ok(call('GET', `/api/orders/item/${line._id}`));
+    expect(l).toMatchObject({ teslim_edilmis: 4, siparis_durumu: 1, tamamlanmaOrani: 25, bitis_tarihi: null });
+    expect(await stockOf(mats[1])).toBe(before - 4);
+    expect((await ok<Offer>(call('GET', `/api/offers/${o._id}`))).teklif_durumu).toBe(1);
   });
 
   it('a line without a company stops with the documented message', async () => {

@@ -74,10 +74,30 @@ export interface ProductListArgs {
   search?: string; category?: number;
 }
 
-/** The filter of a list: values, or placeholders of a prepared list (the search one stands for its likePattern). */
-function productWhere(search: string | Placeholder | undefined, category: number | Placeholder | undefined): SQL | undefined {
+/** The most words of a search that each must match (more are ignored). */
+const SEARCH_WORDS_MAX = 8;
+
+/**
+ * The words of a product search (issue 23: "astra 30" found nothing): every word must match the name (tr or en),
+ * the code or the model code; a word that reads as a number (optionally with W: "30", "30W", "7,5") also matches
+ * the power.
+ */
+export function searchWords(search: string | undefined): { text: string; power: number | null }[] {
+  return (search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS_MAX).map((text) => {
+    const m = /^(\d{1,6}(?:[.,]\d{1,3})?)w?$/i.exec(text);
+    return { text, power: m ? Number(m[1].replace(',', '.')) : null };
+  });
+}
+
+type WordTerm = { text: string | Placeholder; power: number | Placeholder | null };
+
+/** The filter of a list: values, or placeholders of a prepared list (a word's text stands for its likePattern). */
+function productWhere(words: readonly WordTerm[], category: number | Placeholder | undefined): SQL | undefined {
   const conds: SQL[] = [];
-  if (search !== undefined) conds.push(searchFolded(products.search_text, search));
+  for (const w of words) {
+    const text = searchFolded(products.search_text, w.text);
+    conds.push(w.power === null ? text : sql`(${text} or ${products.urun_guc} = ${w.power})`);
+  }
   if (category !== undefined) conds.push(eq(products.model_category, category));
   return conds.length ? and(...conds) : undefined;
 }
@@ -102,7 +122,7 @@ function productOrder(orderBy: ProductListArgs['orderBy'], order: ProductListArg
 export async function listProducts(db: Executor, a: ProductListArgs) {
   if (a.type === 'detaillist') {
     // 'detaillist' scores completeness, which reads the whole product (specs, production, files) on the server.
-    const where = productWhere(a.search || undefined, a.category);
+    const where = productWhere(searchWords(a.search), a.category);
     const ids = (await db.select({ id: products.id }).from(products).where(where).orderBy(...productOrder(a.orderBy, a.order))
       .limit(a.pageSize).offset((a.page - 1) * a.pageSize)).map((r) => r.id);
     const [rows, [{ n }]] = await Promise.all([
@@ -113,12 +133,19 @@ export async function listProducts(db: Executor, a: ProductListArgs) {
   }
   // One round trip: the page's ids from a narrow sort, the page's rows (only the columns the list shows) in the same
   // order, and the count of every match beside each row. A prepared statement per shape (lib/prepared.ts).
-  const search = a.search ? param('search') : undefined;
+  const words = searchWords(a.search);
+  const search = words.length > 0;
+  const terms: WordTerm[] = words.map((w, i) => ({ text: param(`search${i}`), power: w.power === null ? null : param(`power${i}`) }));
   const category = a.category !== undefined ? param('category') : undefined;
-  const shape = `products.list:${a.orderBy}:${a.order}:${search ? 's' : ''}${category ? 'c' : ''}`;
-  const values = { search: a.search ? likePattern(a.search) : undefined, category: a.category, limit: a.pageSize, offset: (a.page - 1) * a.pageSize };
+  // A prepared statement per shape: the words' count and which of them may be a power are part of it.
+  const shape = `products.list:${a.orderBy}:${a.order}:${words.map((w) => (w.power === null ? 's' : 'p')).join('')}${category ? 'c' : ''}`;
+  const values: Record<string, unknown> = { category: a.category, limit: a.pageSize, offset: (a.page - 1) * a.pageSize };
+  words.forEach((w, i) => {
+    values[`search${i}`] = likePattern(w.text);
+    if (w.power !== null) values[`power${i}`] = w.power;
+  });
   const found = await prepared(db, shape, () => {
-    const where = productWhere(search, category);
+    const where = productWhere(terms, category);
     const order = productOrder(a.orderBy, a.order);
     const pageIds = db.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(param('limit')).offset(param('offset'));
     // Without a search the total is product_counts' (kept by triggers), not a count of every product per page.
@@ -126,7 +153,7 @@ export async function listProducts(db: Executor, a: ProductListArgs) {
     return db.select({ ...listRowColumns, total }).from(products).where(inPage(products.id, pageIds)).orderBy(...order);
   }).execute(values);
   const total = await pageTotal(found, async () => Number((await prepared(db, `${shape}:count`, () => search
-    ? db.select({ n: count() }).from(products).where(productWhere(search, category))
+    ? db.select({ n: count() }).from(products).where(productWhere(terms, category))
     : db.select({ n: productCount({ category }) }).from(sql`(select 1) as one`)).execute(values))[0].n));
   return { rows: found.map(toListRowFromColumns), total };
 }

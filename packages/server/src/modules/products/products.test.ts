@@ -380,3 +380,27 @@ describe('list totals (kept in product_counts by triggers, migration 0017)', () 
     expect(await answered()).toEqual(await truth());
   });
 });
+
+describe('product search by words (issue 23)', () => {
+  it('every word must match the name, model, code or power, in any order: "astra 30" finds the 30 W Astra', async () => {
+    const made: Record<string, string> = {};
+    for (const [code, power, name] of [['QZ-AST-30', 30, 'Qzastra Sokak Armatürü'], ['QZ-AST-60', 60, 'Qzastra Sokak Armatürü'], ['QZ-NOVA-30', 30, 'Qznova Projektör']] as const) {
+      const res = await create(newProduct({ urun_kodu: code, urun_guc: power, urun_adi: [name, `${name} EN`] }));
+      expect(res.statusCode, res.body).toBe(200);
+      made[code] = res.json()._id;
+    }
+    const find = async (search: string, type = 'list') => {
+      const res = await t.call({ method: 'GET', url: `/api/products/list?type=${type}&pageSize=100&search=${encodeURIComponent(search)}`, token: t.tokens[2] });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().products as { urun_kodu: string }[]).map((p) => p.urun_kodu).sort();
+    };
+    expect(await find('qzastra 30')).toEqual(['QZ-AST-30']);
+    expect(await find('QZASTRA 30')).toEqual(['QZ-AST-30']);
+    expect(await find('30w qzastra')).toEqual(['QZ-AST-30']);
+    expect(await find('qzastra 30', 'detaillist')).toEqual(['QZ-AST-30']);
+    expect(await find('sokak qzastra')).toEqual(['QZ-AST-30', 'QZ-AST-60']);
+    expect(await find('qz 30')).toEqual(['QZ-AST-30', 'QZ-NOVA-30']);
+    expect(await find('qz-nova projektor')).toEqual(['QZ-NOVA-30']);
+    expect(await find('qzastra 45')).toEqual([]);
+  });
+});

@@ -18,7 +18,7 @@ import { useResetOnOpen } from '../../../lib/use-reset-on-open';
 import { ratesTodayQuery } from '../../../lib/rates-today';
 import { useDeleteBuying, useSaveBuying } from '../api/buying-api';
 import {
-  buyingToValues, formTotals, newBuyingValues, statusOptions, toBuyingBody, validateBuying, withStatus, type BuyingField, type BuyingFormValues,
+  buyingToValues, formTotals, newBuyingValues, rateValue, statusOptions, toBuyingBody, validateBuying, withStatus, type BuyingField, type BuyingFormValues,
 } from '../model/buying-values';
 import { SupplierPicker } from './supplier-picker';
 import { NumberField } from '../../../components/number-field';
@@ -49,8 +49,8 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
   // A new request takes the bulletin's rates once they arrive, unless someone typed a rate already.
   useEffect(() => {
     if (!opened || buying || !rates) return;
-    if (form.values.USD_Kur === '' && rates.usd) form.setFieldValue('USD_Kur', rates.usd);
-    if (form.values.EUR_Kur === '' && rates.eur) form.setFieldValue('EUR_Kur', rates.eur);
+    if (form.values.USD_Kur === '' && rates.usd) form.setFieldValue('USD_Kur', rateValue(rates.usd));
+    if (form.values.EUR_Kur === '' && rates.eur) form.setFieldValue('EUR_Kur', rateValue(rates.eur));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, buying, rates?.usd, rates?.eur]);
 

@@ -6,8 +6,9 @@ const me = { name: 'Ayşe Kaya', email: 'ayse@example.com' };
 
 describe('buying form values', () => {
   it('starts a request at status 0, quantity 1, Adet, with the bulletin rates or empty ones (never invented)', () => {
-    const v = newBuyingValues(me, { usd: '40.5', eur: '45.25' }, new Date(2026, 2, 5, 9));
-    expect(v).toMatchObject({ satinalma_durumu: 0, material_qty: 1, material_unit: 'Adet', USD_Kur: '40.5', EUR_Kur: '45.25', talep_tarihi: '2026-03-05', related_person: 'Ayşe Kaya' });
+    // The bulletin's canonical strings become numbers, which the Turkish number field shows as 42,3038 (issue 23).
+    const v = newBuyingValues(me, { usd: '42.3038', eur: '45.25' }, new Date(2026, 2, 5, 9));
+    expect(v).toMatchObject({ satinalma_durumu: 0, material_qty: 1, material_unit: 'Adet', USD_Kur: 42.3038, EUR_Kur: 45.25, talep_tarihi: '2026-03-05', related_person: 'Ayşe Kaya' });
     expect(newBuyingValues(me, null)).toMatchObject({ USD_Kur: '', EUR_Kur: '' });
   });
 

@@ -43,7 +43,17 @@ function toBodyDate(v: string): string | null {
 }
 
 export interface Person { name: string; email: string }
-export interface BulletinRates { usd: string | null; eur: string | null }
+export interface BulletinRates { usd: string | number | null; eur: string | number | null }
+
+/**
+ * A bulletin rate as the form's number (issue 23): the bulletin answers "42.3038" (a canonical string), which the
+ * Turkish number field would show as typed and refuse ("use a comma for decimals"); as a number it shows 42,3038.
+ */
+export function rateValue(rate: string | number | null | undefined): number | '' {
+  if (rate === null || rate === undefined || rate === '') return '';
+  const n = typeof rate === 'number' ? rate : Number(rate);
+  return Number.isFinite(n) && n > 0 ? n : '';
+}
 
 /** A new request (spec 001 4.2): status 0, quantity 1, unit Adet; rates from the last stored bulletin, else empty. */
 export function newBuyingValues(person: Person, rates: BulletinRates | null, now = new Date()): BuyingFormValues {
@@ -52,7 +62,7 @@ export function newBuyingValues(person: Person, rates: BulletinRates | null, now
     tedarikci_id: null, tedarikci_adi: '', tedarikci_eposta: '',
     material_id: '', material_name: '', material_category: '', material_group: '',
     material_qty: d.material_qty, material_unit: d.material_unit, material_price: d.material_price, material_doviz: d.material_doviz,
-    USD_Kur: rates?.usd ?? '', EUR_Kur: rates?.eur ?? '',
+    USD_Kur: rateValue(rates?.usd), EUR_Kur: rateValue(rates?.eur),
     satinalma_durumu: d.satinalma_durumu, siparis_no: '', siparis_notu: '',
     talep_tarihi: toInputDate(now), siparis_tarihi: '', teslim_tarihi: '',
     related_person: person.name, related_person_email: person.email,

@@ -6,6 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { tm } from '../../../i18n';
 import { fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
 import { useSaveOfferCompany } from '../api/offers-api';
+import { companyModalValues } from '../model/company-modal-values';
+
+/** The options, plus a stored country that is not among them (kept and shown, never replaced silently). */
+const withCountry = (options: { value: string; label: string }[], country: string) =>
+  !country || options.some((o) => o.value === country) ? options : [{ value: country, label: country }, ...options];
 
 type Values = Required<Pick<CompanyInput, 'company_name' | 'company_adress' | 'company_district' | 'company_city' | 'company_country' | 'company_email' | 'company_category' | 'company_phone' | 'company_mobilephone' | 'company_fax' | 'company_taxoffice' | 'company_taxno' | 'company_web' | 'company_notes'>>;
 
@@ -32,7 +37,7 @@ export function CompanyModal({ opened, company, draft, onClose, onSaved }: Compa
   useEffect(() => {
     if (!opened) return;
     setErrors({});
-    setV(company ? { ...empty(), ...Object.fromEntries(Object.keys(empty()).map((k) => [k, (company as unknown as Record<string, string>)[k] ?? ''])) } as Values : { ...empty(), ...draft });
+    setV(companyModalValues(empty(), company ? (company as unknown as Partial<Record<keyof Values, unknown>>) : draft));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, company]);
   const field = (k: keyof Values) => ({ value: String(v[k] ?? ''), error: errors[k], onChange: (e: { currentTarget: { value: string } }) => setV({ ...v, [k]: e.currentTarget.value }) });
@@ -72,8 +77,8 @@ export function CompanyModal({ opened, company, draft, onClose, onSaved }: Compa
         <Grid.Col span={{ base: 12, sm: 4 }}><TextInput label={t('offers.field.city')} required {...field('company_city')} /></Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <Select
-            label={t('offers.field.country')} required searchable data={countryOptions(i18n.language)} value={v.company_country} error={errors.company_country}
-            onChange={(x) => setV({ ...v, company_country: x ?? '' })} comboboxProps={{ withinPortal: true }}
+            label={t('offers.field.country')} required searchable data={withCountry(countryOptions(i18n.language), v.company_country)} value={v.company_country || null} error={errors.company_country}
+            onChange={(x) => setV({ ...v, company_country: x ?? '' })} comboboxProps={{ withinPortal: true }} data-testid="offer-company-country"
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}><TextInput label={t('offers.field.email')} required {...field('company_email')} /></Grid.Col>

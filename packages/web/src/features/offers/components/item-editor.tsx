@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, FileButton, Grid, Group, Image, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { NumberField } from '../../../components/number-field';
-import { CURRENCIES, PRODUCT_CODE_PARTS, OFFER_EDITOR_ORDER_TYPES, OFFER_VAT_CHOICES, UNITS, UPLOAD_IMAGE_ACCEPT, formatNumber, joinOfferCode, tryComputeOffer, type UploadedFile } from '@isik/domain';
+import { CURRENCIES, fitsUnit, PRODUCT_CODE_PARTS, OFFER_EDITOR_ORDER_TYPES, UNITS, vatOptions, UPLOAD_IMAGE_ACCEPT, formatNumber, joinOfferCode, tryComputeOffer, type UploadedFile } from '@isik/domain';
 import { IconDeviceFloppy, IconPhotoOff, IconUpload } from '@tabler/icons-react';
 import { api, notifyError } from '../../../lib/api';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ export interface ItemEditorProps {
   item: ItemValues | null;
   rates: { usd: number | string; eur: number | string };
   offerCurrency: string;
+  /** The offer settings' VAT choices (DECISIONS 3); the item's own rate is added when it is not one of them. */
+  vatChoices?: readonly number[];
   onClose: () => void;
   onSave: (item: ItemValues) => void;
 }
@@ -19,7 +21,7 @@ export interface ItemEditorProps {
 const fieldNumber = (x: number | string): number => (typeof x === 'number' ? x : Number.NaN);
 
 /** The large row editor (spec 001 2.10, 3.6): product, the nine code parts, quantity, unit, price, currency, VAT, order type, stock, photo. */
-export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: ItemEditorProps) {
+export function ItemEditor({ item, rates, offerCurrency, vatChoices, onClose, onSave }: ItemEditorProps) {
   const { t } = useTranslation();
   const [v, setV] = useState<ItemValues | null>(item);
   // Field messages show once the user tried to apply, not while an empty row is first opened.
@@ -46,6 +48,8 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
   const rate = (x: number | string) => (x === '' ? null : Number(x));
   const nameMissing = !v.urun_adi.trim();
   const qtyBad = !(v.urun_miktari > 0);
+  // Pieces (Adet, Takım, Paket) are whole numbers; metres and kilograms take decimals (issue 23).
+  const qtyNotWhole = !qtyBad && !fitsUnit(v.urun_miktari, v.urun_birimi);
   // NaN: the price field refuses its text (and says why next to it); an empty price is no price either.
   const priceBad = !(v.urun_fiyati >= 0);
   const money = qtyBad || priceBad ? null : tryComputeOffer([v], { usd: rate(rates.usd), eur: rate(rates.eur) }, offerCurrency);
@@ -88,7 +92,7 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
         <Grid.Col span={{ base: 6, sm: 3 }}>
           <NumberField
             label={t('offers.item.qty')} value={v.urun_miktari} min={0} decimalScale={4} decimalSeparator="," thousandSeparator="."
-            error={tried && qtyBad ? t('msg.offer.item.qty.invalid') : undefined} onChange={(x) => set('urun_miktari', fieldNumber(x))}
+            error={tried && qtyBad ? t('msg.offer.item.qty.invalid') : qtyNotWhole ? t('msg.unit.qty.whole') : undefined} onChange={(x) => set('urun_miktari', fieldNumber(x))}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
@@ -105,8 +109,8 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
           <Select
-            label={t('offers.item.vat')} data={OFFER_VAT_CHOICES.map((n) => ({ value: String(n), label: `% ${n}` }))} value={String(v.urun_kdv)} allowDeselect={false}
-            onChange={(x) => set('urun_kdv', Number(x ?? 18))} comboboxProps={{ withinPortal: true }}
+            label={t('offers.item.vat')} data={vatOptions(vatChoices, v.urun_kdv).map((n) => ({ value: String(n), label: `% ${n}` }))} value={String(v.urun_kdv)} allowDeselect={false}
+            onChange={(x) => set('urun_kdv', Number(x ?? v.urun_kdv))} comboboxProps={{ withinPortal: true }} data-testid="offer-item-vat"
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
@@ -127,7 +131,7 @@ export function ItemEditor({ item, rates, offerCurrency, onClose, onSave }: Item
         </Text>
         <Group>
           <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => (nameMissing || qtyBad || priceBad ? setTried(true) : onSave(v))} data-testid="offer-item-save">{t('offers.item.apply')}</Button>
+          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => (nameMissing || qtyBad || qtyNotWhole || priceBad ? setTried(true) : onSave(v))} data-testid="offer-item-save">{t('offers.item.apply')}</Button>
         </Group>
       </Group>
     </Modal>

@@ -10,7 +10,7 @@ import { useForm } from '@mantine/form';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  CURRENCIES, INVOICE_TYPES, canChangeOfferRows, canDeleteOffer, countryOptions, formatDate, formatDateTime, formatNumber, hasModulePermission,
+  CURRENCIES, INVOICE_TYPES, canChangeOfferRows, canDeleteOffer, countryOptions, formatDate, formatDateTime, formatNumber, hasModulePermission, itemVat,
   hasOrderError, hasText, joinOfferCode, offerStatusOptions, productCodeParts, statusChangeNeedsConfirm, type Company, type Material, type Offer, type ProductListRow,
 } from '@isik/domain';
 import {
@@ -186,7 +186,7 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
     // The product's name pair: each document prints the name of its language.
     urun_adi: productName(row, 'tr'), urun_adi_en: hasText(row.urun_adi?.[1]) ? (row.urun_adi?.[1] ?? '').trim() : '',
     urun_kodu: productCodeParts(p),
-    urun_kdv: Number(p.urun_model?.model_kdv ?? settings?.urun_kdv ?? 18), urun_fiyati: p.urun_fiyat ?? 0, urun_dovizi: p.urun_doviz || '$', stockSum: row.stockSum ?? 0,
+    urun_kdv: itemVat(p.urun_model?.model_kdv, settings?.vat_choices, settings?.urun_kdv), urun_fiyati: p.urun_fiyat ?? 0, urun_dovizi: p.urun_doviz || '$', stockSum: row.stockSum ?? 0,
     order_type: 'production',
   })).catch((e) => notifyError(e));
   const fromMaterial = (m: Material) => addPicked({
@@ -484,7 +484,7 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
       </Tabs>
 
       <ItemEditor
-        item={editing?.item ?? null} rates={{ usd: v.teklif_usdkur, eur: v.teklif_eurkur }} offerCurrency={v.teklif_dovizi}
+        item={editing?.item ?? null} rates={{ usd: v.teklif_usdkur, eur: v.teklif_eurkur }} offerCurrency={v.teklif_dovizi} vatChoices={settings?.vat_choices}
         onClose={() => setEditing(null)} onSave={saveItem}
       />
       <ProductPickerModal opened={picker === 'product'} onClose={() => setPicker(null)} onSelect={(p) => { setPicker(null); fromProduct(p); }} />

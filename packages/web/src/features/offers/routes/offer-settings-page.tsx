@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { Alert, Button, Grid, Group, Paper, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { NumberField } from '../../../components/number-field';
+import { Alert, Button, Grid, Group, Paper, Select, Stack, Switch, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { CURRENCIES, INVOICE_TYPES, OFFER_MAIL_PLACEHOLDERS, hasModulePermission, type OfferSettings, type OfferSettingsInput } from '@isik/domain';
+import { CURRENCIES, INVOICE_TYPES, OFFER_MAIL_PLACEHOLDERS, formatNumber, hasModulePermission, parseVatChoices, vatOptions, type OfferSettings, type OfferSettingsInput } from '@isik/domain';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
@@ -47,9 +46,20 @@ export function OfferSettingsPage() {
             <Stack>
               <Group grow>
                 <Select label={t('offers.field.currency')} data={[...CURRENCIES]} value={v.teklif_dovizi} allowDeselect={false} onChange={(x) => form.setFieldValue('teklif_dovizi', x ?? '$')} comboboxProps={{ withinPortal: true }} />
-                <NumberField label={t('offers.item.vat')} min={0} max={100} value={v.urun_kdv} onChange={(x) => form.setFieldValue('urun_kdv', typeof x === 'number' ? x : Number.NaN)} />
+                <Select
+                  label={t('offers.settings.defaultVat')} data={vatOptions(v.vat_choices, v.urun_kdv).map((n) => ({ value: String(n), label: `% ${formatNumber(n, Number.isInteger(n) ? 0 : 2)}` }))}
+                  value={String(v.urun_kdv)} allowDeselect={false} onChange={(x) => form.setFieldValue('urun_kdv', Number(x ?? v.urun_kdv))} comboboxProps={{ withinPortal: true }}
+                  error={form.errors.urun_kdv} data-testid="offer-settings-vat"
+                />
                 <Select label={t('offers.settings.invoiceType')} data={INVOICE_TYPES.map((n) => ({ value: String(n), label: `T${n}` }))} value={String(v.invoice_type)} allowDeselect={false} onChange={(x) => form.setFieldValue('invoice_type', Number(x ?? 0))} comboboxProps={{ withinPortal: true }} />
               </Group>
+              {/* DECISIONS 3: the VAT rates an item may take; Türkiye's 20, 10, 1 and 0 since 10 July 2023. */}
+              <TagsInput
+                label={t('offers.settings.vatChoices')} description={t('offers.settings.vatChoicesHint')}
+                value={(v.vat_choices ?? []).map((n) => formatNumber(n, Number.isInteger(n) ? 0 : 2))}
+                onChange={(list) => form.setFieldValue('vat_choices', parseVatChoices(list))}
+                error={form.errors.vat_choices} data-testid="offer-settings-vat-choices"
+              />
               <Switch label={t('offers.settings.showDate')} {...form.getInputProps('teklif_tarih', { type: 'checkbox' })} />
               <Switch label={t('offers.settings.stampSignature')} {...form.getInputProps('teklif_kaseimza', { type: 'checkbox' })} />
               <Switch label={t('offers.settings.stamp')} {...form.getInputProps('teklif_kase', { type: 'checkbox' })} />

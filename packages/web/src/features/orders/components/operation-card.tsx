@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Collapse, Group, RingProgress, SimpleGrid, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Collapse, Group, List, RingProgress, SimpleGrid, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { formatDateTime, formatNumber } from '@isik/domain';
 import { IconChevronDown, IconChevronUp, IconPencil, IconPlayerPlay, IconCheck, IconRotate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { NumberField } from '../../../components/number-field';
 import { openConfirmModal } from '@mantine/modals';
 import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
 import { useOperationAction } from '../api/orders-api';
-import { canRecord, operationAction, operationStatusColor, percentAfter, remainingQty } from '../model/order-logic';
+import { canRecord, operationAction, operationStatusColor, percentAfter, remainingQty, resetSummary, shortagesOf } from '../model/order-logic';
 import type { Operation, OrderItem } from '../model/types';
 import { OperationStatusBadge } from './status-badges';
 
@@ -47,10 +47,18 @@ export function OperationCard({ item, operation: op, onEdit, phone = false, defa
       },
       onError: (err) => {
         // Spec 002 4: finishing a 'Yarı Mamül' with too little component stock asks before going on.
+        // Every short component is listed in one dialog (issue 23).
         if (a === 'finish' && !force && err instanceof ApiError && err.code === INSUFFICIENT_STOCK) {
+          const short = shortagesOf(err.body);
           openConfirmModal({
-            title: t('orders.op.finish'), centered: true,
-            children: <Text size="sm">{err.message} {t('orders.op.continue')}</Text>,
+            title: t('orders.op.shortTitle'), centered: true,
+            children: short.length ? (
+              <Stack gap="xs" data-testid="op-shortages">
+                <Text size="sm">{t('orders.op.shortIntro')}</Text>
+                <List size="sm">{short.map((x) => <List.Item key={x.name}>{x.name}: {formatNumber(x.stock)} / {formatNumber(x.needed)}</List.Item>)}</List>
+                <Text size="sm">{t('orders.op.continue')}</Text>
+              </Stack>
+            ) : <Text size="sm">{err.message} {t('orders.op.continue')}</Text>,
             labels: { confirm: t('common.yes'), cancel: t('common.no') },
             onConfirm: () => run('finish', undefined, true),
           });
@@ -61,11 +69,32 @@ export function OperationCard({ item, operation: op, onEdit, phone = false, defa
     },
   );
 
+  // A reset wipes the recorded production and gives back the stock it took: ask first, saying what (issue 23).
+  const confirmReset = () => {
+    const sum = resetSummary(op);
+    openConfirmModal({
+      title: t('orders.op.resetTitle'), centered: true,
+      children: (
+        <Stack gap="xs" data-testid="op-reset-confirm">
+          <Text size="sm">{t('orders.op.resetConfirm', { operation: op.Operation, qty: formatNumber(sum.completed), entries: sum.entries })}</Text>
+          {sum.materials.length ? (
+            <>
+              <Text size="sm">{t('orders.op.resetStock')}</Text>
+              <List size="sm">{sum.materials.map((m) => <List.Item key={m.name}>{m.name}: {formatNumber(m.qty)} {m.unit}</List.Item>)}</List>
+            </>
+          ) : <Text size="sm">{t('orders.op.resetNoStock')}</Text>}
+        </Stack>
+      ),
+      labels: { confirm: t('orders.op.reset'), cancel: t('common.cancel') }, confirmProps: { color: 'red' },
+      onConfirm: () => run('reset'),
+    });
+  };
+
   const statusButton = next === 'start'
     ? <Button size={size} color="red" leftSection={<IconPlayerPlay size={16} />} loading={action.isPending} onClick={() => run('start')} data-testid="op-start">{t('orders.op.start')}</Button>
     : next === 'finish'
       ? <Button size={size} color="yellow" leftSection={<IconCheck size={16} />} loading={action.isPending} onClick={() => run('finish')} data-testid="op-finish">{t('orders.op.finish')}</Button>
-      : <Button size={size} color="green" variant="light" leftSection={<IconRotate size={16} />} loading={action.isPending} onClick={() => run('reset')} data-testid="op-reset">{t('orders.op.reset')}</Button>;
+      : <Button size={size} color="green" variant="light" leftSection={<IconRotate size={16} />} loading={action.isPending} onClick={confirmReset} data-testid="op-reset">{t('orders.op.reset')}</Button>;
 
   const history = op.OperationComplatedList ?? [];
   return (

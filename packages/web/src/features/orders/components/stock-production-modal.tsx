@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, FileButton, Group, Image, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_UNIT, DEFAULT_VAT, PRODUCT_CODE_PARTS, UNITS, UPLOAD_IMAGE_ACCEPT, VAT_CHOICES, codePartsOf, formatNumber, productCodeParts, type ProductListRow, type UploadedFile } from '@isik/domain';
+import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_UNIT, OFFER_DEFAULT_VAT, OFFER_VAT_CHOICES, PRODUCT_CODE_PARTS, UNITS, UPLOAD_IMAGE_ACCEPT, codePartsOf, formatNumber, productCodeParts, type ProductListRow, type UploadedFile } from '@isik/domain';
 import { IconPhotoUp, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
@@ -26,7 +26,7 @@ export function StockProductionModal({ onClose }: { onClose: () => void }) {
   const [unit, setUnit] = useState<string>(DEFAULT_UNIT);
   const [price, setPrice] = useState<number | ''>(0);
   const [currency, setCurrency] = useState<string>(DEFAULT_CURRENCY);
-  const [vat, setVat] = useState<string>(DEFAULT_VAT);
+  const [vat, setVat] = useState<string>(String(OFFER_DEFAULT_VAT));
   const [photo, setPhoto] = useState<string>('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const bulletin = useQuery(ratesTodayQuery);
@@ -97,7 +97,7 @@ export function StockProductionModal({ onClose }: { onClose: () => void }) {
           <Select label={t('orders.stock.unit')} data={[...UNITS]} value={unit} onChange={(v) => setUnit(v ?? DEFAULT_UNIT)} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
           <NumberField label={t('orders.stock.price')} min={0} decimalScale={4} allowNegative={false} value={price} onChange={(v) => setPrice(v === '' ? '' : Number(v))} />
           <Select label={t('orders.stock.currency')} data={[...CURRENCIES]} value={currency} onChange={(v) => setCurrency(v ?? DEFAULT_CURRENCY)} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
-          <Select label={t('orders.stock.vat')} data={[...VAT_CHOICES]} value={vat} onChange={(v) => setVat(v ?? DEFAULT_VAT)} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+          <Select label={t('orders.stock.vat')} data={OFFER_VAT_CHOICES.map(String)} value={vat} onChange={(v) => setVat(v ?? String(OFFER_DEFAULT_VAT))} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
           <TextInput label={t('orders.stock.priceTl')} value={money(totals.priceTL, '₺')} readOnly />
         </SimpleGrid>
         <Group align="center">

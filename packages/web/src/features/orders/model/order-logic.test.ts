@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   autoPick, canRecord, daysSinceOrder, deliveryRemaining, filterMaterials, operationAction,
-  orderStatusColor, percentAfter, productionNotPlanned, progressLabelKey, remainingQty, statusRange, undeterminedCount,
+  orderStatusColor, percentAfter, productionNotPlanned, progressLabelKey, remainingQty, resetSummary, shortagesOf, statusRange, undeterminedCount,
 } from './order-logic';
 
 describe('order list rules', () => {
@@ -105,5 +105,31 @@ describe('component list', () => {
     expect(sortComponents(rows, 'group').map((r) => r.material_name)).toEqual(['B', 'A']);
     expect(sortComponents(rows, 'category').map((r) => r.material_name)).toEqual(['A', 'B']);
     expect(sortComponents(rows, 'quantity').map((r) => r.material_name)).toEqual(['A', 'B']);
+  });
+});
+
+describe('operation confirmations (issue 23)', () => {
+  it('a reset names what it reverses: the recorded quantity, its entries and the stock each material row took', () => {
+    const op = {
+      OperationComplated: 5,
+      OperationComplatedList: [{ Qty: 2, stockupdate: true }, { Qty: 3, stockupdate: true }, { Qty: 0, stockupdate: false }],
+      OperationDetails: [
+        { material: 'm1', material_name: 'LED kart', materialQty: 2, unit: 'Adet', component: false, StockUpdate: true },
+        { material: 'm2', material_name: 'Kablo', materialQty: 0.35, unit: 'Metre', component: false, StockUpdate: true },
+        { material: 'm3', material_name: 'Vida', materialQty: 4, unit: 'Adet', component: false, StockUpdate: false },
+        { material: '', material_name: 'Bilinmeyen', materialQty: 1, unit: 'Adet', component: false, StockUpdate: true },
+      ],
+    };
+    expect(resetSummary(op)).toEqual({ completed: 5, entries: 3, materials: [
+      { name: 'LED kart', qty: 10, unit: 'Adet', component: false }, { name: 'Kablo', qty: 1.75, unit: 'Metre', component: false },
+    ] });
+    expect(resetSummary({ OperationComplated: 0, OperationComplatedList: [], OperationDetails: op.OperationDetails }).materials).toEqual([]);
+  });
+
+  it('reads every short component of a Yarı Mamül finish from the 409 answer', () => {
+    expect(shortagesOf({ code: 'order.operation.insufficientStock', shortages: [{ product_id: 'a', name: 'A', stock: 0, needed: 3 }, { product_id: 'b', name: 'B', stock: -1, needed: 2 }] }))
+      .toEqual([{ name: 'A', stock: 0, needed: 3 }, { name: 'B', stock: -1, needed: 2 }]);
+    expect(shortagesOf({ message: 'x' })).toEqual([]);
+    expect(shortagesOf(null)).toEqual([]);
   });
 });

@@ -134,3 +134,33 @@ export function sortComponents<R extends SortableComponent>(rows: readonly R[], 
   const key = (r: R) => (by === 'operation' ? r.operations.join(', ') : by === 'group' ? r.material_group : r.material_category);
   return [...rows].sort((a, b) => (by === 'quantity' ? b.required - a.required : cmp(key(a), key(b))) || cmp(a.material_name, b.material_name));
 }
+
+/** What a reset of an operation reverses (issue 23): the recorded quantity, its entries and the stock each material row took. */
+export interface ResetSummary {
+  completed: number;
+  entries: number;
+  materials: { name: string; qty: number; unit: string; component: boolean }[];
+}
+
+export function resetSummary(op: {
+  OperationComplated: number;
+  OperationComplatedList?: readonly { Qty: number; stockupdate: boolean }[];
+  OperationDetails?: readonly { material: string; material_name: string; materialQty: number; unit: string; component: boolean; StockUpdate: boolean }[];
+}): ResetSummary {
+  const list = op.OperationComplatedList ?? [];
+  // Only entries that moved stock took materials out; the reset gives exactly those back.
+  const moved = list.filter((e) => e.stockupdate).reduce((n, e) => n + e.Qty, 0);
+  const materials = (op.OperationDetails ?? [])
+    .filter((d) => d.StockUpdate && d.material && d.materialQty > 0 && moved > 0)
+    .map((d) => ({ name: d.material_name, qty: Math.round(d.materialQty * moved * 10_000) / 10_000, unit: d.unit, component: d.component }));
+  return { completed: op.OperationComplated, entries: list.length, materials };
+}
+
+/** The component products a 'Yarı Mamül' finish would drive below zero, as the server's 409 answer lists them (issue 23). */
+export function shortagesOf(body: unknown): { name: string; stock: number; needed: number }[] {
+  const list = (body as { shortages?: unknown } | null)?.shortages;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((x): x is { name: string; stock: number; needed: number } => !!x && typeof x === 'object' && typeof (x as { name?: unknown }).name === 'string')
+    .map((x) => ({ name: x.name, stock: Number(x.stock), needed: Number(x.needed) }));
+}
