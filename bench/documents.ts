@@ -21,7 +21,7 @@ const company: MyCompany = {
 
 function offer(lines: number): Offer {
   const items = Array.from({ length: lines }, (_, k) => ({
-    _id: String(k), urun_id: '', urun_resim: '', urun_adi: `Sokak Armatürü Işıklı ${k + 1} İĞŞÇÖÜ`, urun_kodu: ['SL', 'P1', '100W', 'O1', '4000K', 'PN'],
+    _id: String(k), urun_id: '', urun_resim: '', urun_adi: `Sokak Armatürü Işıklı ${k + 1} İĞŞÇÖÜ`, urun_adi_en: `Street Light ${k + 1}`, urun_kodu: ['SL', 'P1', '100W', 'O1', '4000K', 'PN'],
     urun_kdv: 20, urun_miktari: 3 + k, urun_birimi: 'Adet', urun_fiyati: 1234.5, urun_dovizi: '$', stockSum: 0, order_type: 'default', takeoff_from_stock: false,
     tamamlanmaOrani: 0, toplamTL: 148140, toplamDoviz: 3703.5, toplamKdvTL: 29628, toplamKdvDoviz: 740.7,
   }));

@@ -3,7 +3,7 @@ import { versionSchema, EMAIL_RE } from './common.js';
 import { FILES_URL_PREFIX } from './files.js';
 import { PRODUCT_CODE_PARTS } from './code-parts.js';
 import { parseDateInput } from './format.js';
-import { DEFAULT_UNIT, DEFAULT_VAT, fitsUnit, UNITS, VAT_CHOICES } from './catalogue.js';
+import { DEFAULT_UNIT, fitsUnit, UNITS } from './catalogue.js';
 import { PAIR_PLACEHOLDER } from './catalogue-constants.js';
 import { CURRENCIES, DEFAULT_CURRENCY } from './money.js';
 import { decimalField, intChoice, type NumberLabel } from './decimal-input.js';
