@@ -67,9 +67,11 @@ if (!isRoot || !canApt || (chromiumElsewhere && packages.includes('chromium'))) 
 
 console.log(`npm test needs ${what}: installing ${packages.join(' ')} with apt-get (about a minute)…`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-const apt = (args) => spawnSync('apt-get', ['-qq', '-o', 'DPkg::Lock::Timeout=300', ...args], { stdio: ['ignore', 'ignore', 'inherit'], env });
+// apt's own chatter (debconf's notes among it) is shown only when it fails.
+const apt = (args) => spawnSync('apt-get', ['-qq', '-o', 'DPkg::Lock::Timeout=300', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env, encoding: 'utf8' });
 let result = apt(['update']);
 if (result.status === 0) result = apt(['install', '-y', ...packages]);
+if (result.status !== 0) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
 const still = missing();
 if (result.status !== 0 || still.length > 0) {
   console.error(`apt-get could not install ${packages.join(' ')}${still.length ? ` (still missing: ${still.map((m) => m.what).join(', ')})` : ''}.`);
