@@ -40,7 +40,13 @@ async function gatewayOf(sim: SimProcess, service: DeviceService = t.app.devices
   const gw = (ready.gateways as { mac: string; lights: { mac: string; connected: boolean }[] }[])[0];
   const rec = await service.gateways.byMac(gw.mac);
   await until(service, () => service.links.sender.isOnline(rec!.id));
-  return { id: rec!.id, mac: gw.mac, lights: gw.lights.filter((l) => l.connected).map((l) => l.mac) };
+  const lights = gw.lights.filter((l) => l.connected).map((l) => l.mac);
+  // Online comes with the hello; the lights come in the frames after it: a command names stored lights only.
+  await until(service, async () => {
+    const stored = new Set((await service.gateways.details(rec!.id)).mesh_items.map((m) => m.mac_addr));
+    return lights.every((mac) => stored.has(mac));
+  });
+  return { id: rec!.id, mac: gw.mac, lights };
 }
 function command(deviceId: string, macs: string[], value: number, baseUrl?: string) {
   return fetch(`${baseUrl ?? base}/device-api/gateway_commands/create/`, {

@@ -99,7 +99,7 @@ describe('order inputs', () => {
   it('record body needs a number (the range, with the remaining quantity in its message, is the service\'s)', () => {
     expect(recordBodySchema.parse({ qty: 2 })).toMatchObject({ qty: '2' });
     expect(recordBodySchema.parse({ qty: 0 })).toMatchObject({ qty: '0' });
-    expect(recordBodySchema.safeParse({ qty: 'x' }).error?.issues[0].message).toBe('order.record.qtyInvalid');
+    expect(recordBodySchema.safeParse({ qty: 'x' }).error?.issues[0].message).toBe('number.unreadable.qty');
     expect(recordBodySchema.safeParse({}).success).toBe(false);
   });
 

@@ -60,6 +60,9 @@ async function seedDevices() {
     gatewayKeys.push({ mac, key: g.key });
     gatewayIds.push(g._id);
   }
+  // A failed sign-in: the device service's lockout counts it (devices.login_attempts), and a backup keeps the count.
+  const guess = await ctx.call({ method: 'POST', url: '/device-api/auth/login', payload: { email: 'guesser@test.local', password: 'wrong-password' } });
+  expect(guess.statusCode, guess.body).toBe(401);
   const login = await ctx.call({ method: 'POST', url: '/device-api/auth/login', payload: { email: devices.admin.email, password: devices.admin.password } });
   expect(login.statusCode, login.body).toBe(200);
   const token = login.json<{ token: string }>().token;
@@ -164,7 +167,7 @@ describe('backup and restore', () => {
     expect(rowsOf(before, 'public.files')).toBeGreaterThan(0);
     // The device service's side: every one of its tables has rows to lose.
     const deviceTables = Object.keys(before).filter((t) => t.startsWith('devices.') && t !== 'devices.__device_migrations');
-    expect(deviceTables.sort()).toEqual(['devices.accounts', 'devices.commands', 'devices.gateways', 'devices.logs', 'devices.mesh_items', 'devices.programs', 'devices.settings']);
+    expect(deviceTables.sort()).toEqual(['devices.accounts', 'devices.commands', 'devices.gateways', 'devices.login_attempts', 'devices.logs', 'devices.mesh_items', 'devices.programs', 'devices.settings']);
     for (const t of deviceTables) expect(rowsOf(before, t), t).toBeGreaterThan(0);
 
     const dir = path.join(tmp, 'backups');

@@ -120,10 +120,11 @@ describe('POST /api/buying/create', () => {
     }
   });
 
-  it('needs a token, role 2 or better and the buying write permission', async () => {
+  it('needs a token, role 3 or better (the component list offers it, issue 23) and the buying write permission', async () => {
     const mid = await newMaterial();
     expect((await create({ material_id: mid }, null)).statusCode).toBe(401);
-    expect((await create({ material_id: mid }, t.tokens[3])).statusCode).toBe(403);
+    expect((await create({ material_id: mid }, t.tokens[4])).statusCode).toBe(403);
+    expect((await create({ material_id: mid }, t.tokens[3])).statusCode).toBe(200);
     expect((await create({ material_id: mid }, t.tokens[1])).statusCode).toBe(200);
     await db().insert(users).values({
       id: newId(), firstname: 'Satın', lastname: 'Okur', email: 'buy-read@test.local', role: 2,

@@ -151,11 +151,16 @@ describe('POST /api/deliveried/create', () => {
     expect(await stockOf('material', materialId)).toBe(stock);
   });
 
-  it('is level 2: 401 without token, 403 for role 3 on every call; deliveries write off: 403', async () => {
+  it('is level 2 but for create: 401 without token, 403 for role 3 on the company screen\'s calls; deliveries write off: 403', async () => {
     const [d] = await list();
     expect((await create(productDelivery(), null)).statusCode).toBe(401);
+    // Create is offered by the order list's delivery modal (level 3) too: role 3 may, role 4 may not (action table, issue 23).
+    const byRole3 = await create(productDelivery(), t.tokens[3]);
+    expect(byRole3.statusCode, byRole3.body).toBe(200);
+    expect((await create(productDelivery(), t.tokens[4])).statusCode).toBe(403);
+    const made = byRole3.json();
+    expect((await t.call({ method: 'GET', url: `/api/deliveried/delete/${String(made._id)}/${String(made.product_id)}/product`, token: t.tokens[1] })).statusCode).toBe(200);
     const calls = [
-      () => create(productDelivery(), t.tokens[3]),
       () => t.call({ method: 'GET', url: `/api/deliveried/list/${companyId}`, token: t.tokens[3] }),
       () => t.call({ method: 'POST', url: `/api/deliveried/update/${String(d._id)}`, token: t.tokens[3], payload: { __v: d.__v, status: 1 } }),
       () => t.call({ method: 'GET', url: `/api/deliveried/delete/${String(d._id)}/${String(d.product_id || '-')}/${String(d.component_type)}`, token: t.tokens[3] }),

@@ -145,7 +145,8 @@ describe('record quantity messages (issue 23)', () => {
     }
     const res = await call('POST', opUrl(line._id, line.Operations[0]._id, 'record'), { qty: 'abc' }, t.tokens[2], 'en');
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.qty).toBe('The produced quantity must be a number.');
+    // Text that is no number is refused by the one number reader (ADR 0035), naming the field.
+    expect(res.json().fields.qty).toBe('The quantity is not a readable number: write it as 1234,56 or 1234.56.');
   });
 });
 
