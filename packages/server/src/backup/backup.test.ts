@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { ADMIN, createTestContext, type TestContext } from '../test/helper.js';
 import { seedDemo } from '../seed/seed.js';
@@ -431,6 +431,36 @@ describe('backup and restore', () => {
     expect(logs.join('\n')).toContain('removed isik-backup-2026-01-01_023000.jsonl.gz, isik-backup-2026-01-02_023000.jsonl.gz');
     expect(pruneBackups(dir, 5)).toEqual([]);
   }, 120_000);
+
+  it('a nightly backup whose connections the database drops fails with a logged reason, and the process lives', async () => {
+    const dir = path.join(tmp, 'nightly-dropped');
+    fs.mkdirSync(dir);
+    const admin = new pg.Client({ connectionString: ctx.databaseUrl! });
+    const blocker = new pg.Client({ connectionString: ctx.databaseUrl! });
+    await admin.connect();
+    await blocker.connect();
+    try {
+      // Holds the backup at its first read of the companies table, so both of its connections are open when they drop.
+      await blocker.query('begin');
+      await blocker.query('lock table companies in access exclusive mode');
+      const logs: string[] = [];
+      const run = runNightlyBackup({ url: ctx.databaseUrl!, dir, keep: 2, log: (_l, m) => logs.push(m) });
+      await vi.waitFor(async () => {
+        const r = await admin.query(`select 1 from pg_stat_activity where application_name = 'isik backup' and wait_event_type = 'Lock'`);
+        expect(r.rowCount).toBe(1);
+      }, { timeout: 20_000, interval: 25 });
+      // Without an 'error' listener on each client, a dropped connection is an uncaught error: the server would end.
+      const ended = await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name in ('isik backup', 'isik backup lock')`);
+      expect(ended.rowCount).toBe(2);
+      expect(await run).toBeUndefined();
+      expect(logs.join('\n')).toMatch(/^nightly backup failed: /);
+      expect(fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl.gz'))).toEqual([]);
+    } finally {
+      await blocker.query('rollback').catch(() => undefined);
+      await blocker.end();
+      await admin.end();
+    }
+  }, 60_000);
 
   it('names files by date and schedules the next run at BACKUP_AT', () => {
     expect(backupFileName(new Date('2026-11-23T02:30:05Z'))).toBe('isik-backup-2026-11-23_023005.jsonl.gz');

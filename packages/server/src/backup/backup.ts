@@ -50,12 +50,22 @@ export function backupFileName(now = new Date()): string {
   return `isik-backup-${iso.slice(0, 10)}_${iso.slice(11, 19).replace(/:/g, '')}.jsonl.gz`;
 }
 
+/**
+ * A client whose connection may drop (the database restarts, an operator ends it): node-postgres emits 'error' on
+ * it, and an 'error' without a listener ends the process (ADR 0015). The query in flight fails on its own and the
+ * caller reports that; the listener only keeps the server alive (the nightly backup runs inside it).
+ */
+function watched(client: pg.Client): pg.Client {
+  client.on('error', () => undefined);
+  return client;
+}
+
 /** Writes a consistent backup of the database at `url` to `file` (a .partial file until complete). */
 export async function writeBackup(url: string, file: string): Promise<BackupSummary> {
   const t0 = Date.now();
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const partial = `${file}.partial`;
-  const client = new pg.Client({ connectionString: url });
+  const client = watched(new pg.Client({ connectionString: url, application_name: 'isik backup' }));
   const gz = zlib.createGzip({ level: 6 });
   const done = pipeline(gz, fs.createWriteStream(partial, { mode: 0o600 }));
   const hash = createHash('sha256');
@@ -273,7 +283,7 @@ export async function verifyBackup(file: string): Promise<BackupCheck> {
  */
 export async function restoreBackup(file: string, url: string): Promise<RestoreSummary> {
   const check = await verifyBackup(file);
-  const client = new pg.Client({ connectionString: url });
+  const client = watched(new pg.Client({ connectionString: url, application_name: 'isik restore' }));
   await client.connect();
   try {
     // The device service's tables, as the product's start makes them (openDatabase migrated the back office's).
@@ -406,7 +416,7 @@ export function startNightlyBackups(opts: { url: string; dir: string; keep: numb
 const NIGHTLY_LOCK = 727_002;
 
 export async function runNightlyBackup(opts: { url: string; dir: string; keep: number; log: (level: 'info' | 'error', msg: string) => void }): Promise<BackupSummary | undefined> {
-  const lock = new pg.Client({ connectionString: opts.url });
+  const lock = watched(new pg.Client({ connectionString: opts.url, application_name: 'isik backup lock' }));
   try {
     await lock.connect();
     const got = (await lock.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [NIGHTLY_LOCK])).rows[0].ok;
