@@ -9,6 +9,8 @@ export const PRODUCTION_LIST_COMPANY_CHARS = 60;
 
 const qty = (v: number) => formatNumber(v, 2);
 const date = (iso: string | null | undefined) => (iso ? formatDate(iso) : '');
+/** Each document prints the name of its language (DECISIONS 4): the English name when the line has one. */
+const lineName = (l: OrderLine, lang: DocLang) => (lang === 1 && l.urun_adi_en ? l.urun_adi_en : l.urun_adi);
 const statusText = (s: number, lang: DocLang) => t(`order.status.${s}` as MessageKey, lang);
 const opStatusText = (s: number, lang: DocLang) => t(`order.operationStatus.${s === 2 ? 2 : s === 1 ? 1 : 0}` as MessageKey, lang);
 /** The code a document prints: parts 0-5 joined (spec 002 3). */
@@ -64,7 +66,7 @@ export function workOrderModel(a: WorkOrderInput): WorkOrderModel {
     orderQr: `${origin}/app/production/orderQROptions/${enc(a.offer._id)}`,
     lines: a.lines.map((l, i) => ({
       no: i + 1,
-      name: l.urun_adi,
+      name: lineName(l, lang),
       code: codeOf(l.urun_kodu),
       qty: `${qty(l.urun_miktari)} ${unitLabel(l.urun_birimi, lang)}`,
       orderDate: date(l.siparis_tarihi),
@@ -200,7 +202,7 @@ export function deliveryFormModel(a: Omit<WorkOrderInput, 'origin'>): DeliveryFo
       const unit = unitLabel(l.urun_birimi, lang);
       const remaining = Math.max(0, l.urun_miktari - l.teslim_edilmis);
       return {
-        no: i + 1, name: l.urun_adi, code: codeOf(l.urun_kodu),
+        no: i + 1, name: lineName(l, lang), code: codeOf(l.urun_kodu),
         ordered: `${qty(l.urun_miktari)} ${unit}`, delivered: `${qty(l.teslim_edilmis)} ${unit}`, remaining: `${qty(remaining)} ${unit}`,
         deliveries: [...l.Delivery].sort((x, y) => x.tarih.localeCompare(y.tarih)).map((d) => ({
           date: date(d.tarih), qty: `${qty(d.teslimedilenmiktar)} ${unit}`, deliverer: d.personel, receiver: d.teslimalan, description: d.description,
@@ -300,7 +302,7 @@ export function productionListModel(a: { lines: readonly OrderLine[]; company: C
       no: i + 1,
       orderDate: date(l.siparis_tarihi),
       company: cutText(l.teklifno?.firma_adi || t('doc.productionList.stock', lang), PRODUCTION_LIST_COMPANY_CHARS),
-      name: l.urun_adi,
+      name: lineName(l, lang),
       code: codeOf(l.urun_kodu),
       qty: `${qty(l.urun_miktari)} ${unitLabel(l.urun_birimi, lang)}`,
       operation: currentOperation(l),

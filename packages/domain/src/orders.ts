@@ -274,6 +274,8 @@ export const orderOfferRefSchema = z.object({
 export const orderLineSchema = z.object({
   _id: z.string(),
   urun_adi: z.string(),
+  /** The English name ('' for none), from the offer item or the product: English documents print it instead of urun_adi. */
+  urun_adi_en: z.string(),
   urun_kodu: z.array(z.string()),
   /** The product's id (null for a free-text line); its small image is urun_resim. */
   urun_id: z.string().nullable(),

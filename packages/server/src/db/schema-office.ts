@@ -277,6 +277,8 @@ export const orderItems = pgTable('order_items', {
   offer_item_id: text('offer_item_id').references(() => offerItems.id, { onDelete: 'set null' }),
   product_id: text('product_id'),
   urun_adi: text('urun_adi').notNull().default(''),
+  /** The English name ('' for none), from the offer item or the product (migration 0025): English documents print it. */
+  urun_adi_en: text('urun_adi_en').notNull().default(''),
   urun_kodu: jsonb('urun_kodu').$type<string[]>().notNull().default([]),
   urun_resim: text('urun_resim').notNull().default(''),
   firma_adi: text('firma_adi').notNull().default(''),

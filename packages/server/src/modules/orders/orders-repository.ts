@@ -72,7 +72,7 @@ function toLine(r: LineRow, x: Extras, withDetails: boolean): OrderLine {
   const ops = opsOf(r);
   const undetermined = undeterminedCount(ops);
   return {
-    _id: r.id, urun_adi: r.urun_adi, urun_kodu: r.urun_kodu ?? [], urun_id: r.product_id, urun_resim: r.urun_resim,
+    _id: r.id, urun_adi: r.urun_adi, urun_adi_en: r.urun_adi_en, urun_kodu: r.urun_kodu ?? [], urun_id: r.product_id, urun_resim: r.urun_resim,
     urun_miktari: num(r.urun_miktari), urun_birimi: r.urun_birimi, urun_fiyati: num(r.urun_fiyati, 4), urun_dovizi: r.urun_dovizi, urun_kdv: num(r.urun_kdv),
     toplamTL: num(r.toplam_tl), toplamDoviz: num(r.toplam_doviz), toplamKdvTL: num(r.toplam_kdv_tl), toplamKdvDoviz: num(r.toplam_kdv_doviz),
     teklifno: r.offer_id ? x.offers.get(r.offer_id) ?? null : null,

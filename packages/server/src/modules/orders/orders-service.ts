@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   canDo, canRecord, dec, deliveryRemaining, materialLineState, isReadyType, isUndetermined, nextLineState, operationPercent, operationRemaining, OP_FINISHED, OP_IN_PROGRESS,
-  OP_NOT_STARTED, ORDER_STOCK_OPERATION, ORDER_WAITING, productCodeParts, SEMI_FINISHED_OPERATION, START_PERCENT, UNKNOWN_MATERIAL, undeterminedCount, pairText,
+  OP_NOT_STARTED, ORDER_STOCK_OPERATION, ORDER_WAITING, productCodeParts, SEMI_FINISHED_OPERATION, START_PERCENT, UNKNOWN_MATERIAL, undeterminedCount, pairText, hasText,
   type HistoryEntry, type MessageKey, type Operation, type OperationDetail, type OrderCreateData, type OrderDeliveryData, type OrderListArgs, type OrderUpdateData,
 } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
@@ -203,7 +203,7 @@ export async function createLinesForOffer(tx: Executor, actor: Actor, offerId: s
     const ops = !isReadyType(type) && prod ? await operationsForProduct(tx, prod.id, it.urun_miktari) : [];
     const id = newId();
     await tx.insert(orderItems).values({
-      id, offer_id: offerId, offer_item_id: it.id, product_id: it.urun_id || null, urun_adi: it.urun_adi, urun_kodu: it.urun_kodu ?? [], urun_resim: it.urun_resim,
+      id, offer_id: offerId, offer_item_id: it.id, product_id: it.urun_id || null, urun_adi: it.urun_adi, urun_adi_en: it.urun_adi_en, urun_kodu: it.urun_kodu ?? [], urun_resim: it.urun_resim,
       firma_adi: o.firma_adi, urun_miktari: it.urun_miktari, urun_birimi: it.urun_birimi, urun_fiyati: it.urun_fiyati, urun_dovizi: it.urun_dovizi, urun_kdv: it.urun_kdv,
       toplam_tl: it.toplam_tl, toplam_doviz: it.toplam_doviz, toplam_kdv_tl: it.toplam_kdv_tl, toplam_kdv_doviz: it.toplam_kdv_doviz,
       siparis_tarihi: now, siparis_durumu: type === 'takeoff_stock' ? ORDER_STOCK_OPERATION : ORDER_WAITING, order_type: type,
@@ -350,8 +350,10 @@ export function createOrdersService(deps: { db: Db }) {
         const tl = total.times(r);
         const image = (p.product_images ?? []).find((i) => i.description === 'Ana Görsel')?.image ?? (p.product_images ?? [])[0]?.image ?? '';
         const lineId = newId();
+        // The product's English name belongs to its Turkish one: a line given another name has none.
+        const nameEn = (!d.urun_adi || d.urun_adi === p.urun_adi_tr) && hasText(p.urun_adi_en) ? p.urun_adi_en.trim() : '';
         await tx.insert(orderItems).values({
-          id: lineId, offer_id: null, product_id: p.id, urun_adi: d.urun_adi || p.urun_adi_tr, urun_kodu: d.urun_kodu ?? productCodeParts(p), urun_resim: d.urun_resim || image,
+          id: lineId, offer_id: null, product_id: p.id, urun_adi: d.urun_adi || p.urun_adi_tr, urun_adi_en: nameEn, urun_kodu: d.urun_kodu ?? productCodeParts(p), urun_resim: d.urun_resim || image,
           urun_miktari: d.urun_miktari, urun_birimi: d.urun_birimi, urun_fiyati: d.urun_fiyati, urun_dovizi: d.urun_dovizi, urun_kdv: d.urun_kdv,
           toplam_doviz: total.toDecimalPlaces(2).toFixed(), toplam_kdv_doviz: vat(total), toplam_tl: tl.toDecimalPlaces(2).toFixed(), toplam_kdv_tl: vat(tl),
           siparis_durumu: type === 'takeoff_stock' ? ORDER_STOCK_OPERATION : ORDER_WAITING, order_type: type,

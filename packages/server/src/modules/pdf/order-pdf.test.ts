@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Offer, OrderLine } from '@isik/domain';
+import { MIGRATIONS } from '../../db/database.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { insertMaterial, insertModel, insertProduct } from '../catalogue/test-fixtures.js';
 import { seedMyCompany } from '../mycompany/mycompany-seed.js';
@@ -160,5 +164,49 @@ describe('GET /api/pdf/workorders: the production list', () => {
     expect(text).toContain('Firma');
     expect(flat(pdfText((await call('GET', '/api/pdf/workorders?lang=1')).rawPayload))).toContain('PRODUCTION LIST');
     expect(offer.teklif_no).toBeTruthy();
+  });
+});
+
+describe('Each order document prints the name of its language (DECISIONS 4)', () => {
+  it("an order made from an offer item with an English name: English work order, delivery form and production list print it, the Turkish ones the Turkish name", async () => {
+    const { offer, lines } = await newOrder('Dil Deneme Ltd. Şti.', [{ urun_id: productId, urun_adi: ['Sokak Armatürü Işıklı 60W', 'Street Light Bright 60W'] }]);
+    expect(lines.map((l) => [l.urun_adi, l.urun_adi_en])).toEqual([['Sokak Armatürü Işıklı 60W', 'Street Light Bright 60W']]);
+    for (const url of [`/api/pdf/order/t1/${offer._id}`, `/api/pdf/order/delivery/${offer._id}`, '/api/pdf/workorders']) {
+      const res = await call('GET', `${url}?lang=1`, undefined, t.tokens[3]);
+      expect(res.statusCode, res.body).toBe(200);
+      const en = flat(pdfText(res.rawPayload));
+      expect(en, url).toContain('Street Light Bright 60W');
+      expect(en, url).not.toContain('Sokak Armatürü Işıklı 60W');
+      const tr = flat(pdfText((await call('GET', `${url}?lang=0`, undefined, t.tokens[3])).rawPayload));
+      expect(tr, url).toContain('Sokak Armatürü Işıklı 60W');
+      expect(tr, url).not.toContain('Street Light Bright 60W');
+    }
+  });
+
+  it("a stock production line takes its product's English name; a line given another name has none", async () => {
+    const model = await insertModel(db(), idx++, { productiondetail: [{ No: 1, Operation: 'Dizgi' }] });
+    const pair = await insertProduct(db(), idx++, { id: model, index: idx }, { urun_adi: ['Park Armatürü Yeşil 40W', 'Park Light Green 40W'] });
+    const own = await ok<OrderLine>(call('POST', '/api/orders/create/', { urun_id: pair, urun_miktari: 2, urun_fiyati: 10 }));
+    expect([own.urun_adi, own.urun_adi_en]).toEqual(['Park Armatürü Yeşil 40W', 'Park Light Green 40W']);
+    const renamed = await ok<OrderLine>(call('POST', '/api/orders/create/', { urun_id: pair, urun_adi: 'Özel Park Armatürü', urun_miktari: 1, urun_fiyati: 10 }));
+    expect([renamed.urun_adi, renamed.urun_adi_en]).toEqual(['Özel Park Armatürü', '']);
+    const en = flat(pdfText((await call('GET', '/api/pdf/workorders?lang=1', undefined, t.tokens[3])).rawPayload));
+    expect(en).toContain('Park Light Green 40W');
+    expect(en).toContain('Özel Park Armatürü');
+  });
+
+  it('migration 0025 names the lines stored before the pair: from their offer item, else from their product when named as it in Turkish', async () => {
+    const model = await insertModel(db(), idx++, { productiondetail: [{ No: 1, Operation: 'Dizgi' }] });
+    const named = await insertProduct(db(), idx++, { id: model, index: idx }, { urun_adi: ['Yeni Armatür 30W', 'New Light 30W'] });
+    const { offer, lines } = await newOrder('Eski Sipariş A.Ş.', [
+      { urun_id: named, urun_adi: ['Eski Armatür 20W', 'Old Light 20W'] }, { urun_id: named, urun_adi: 'Yeni Armatür 30W' }, { urun_id: named, urun_adi: 'Başka Ad' },
+    ]);
+    await db().execute(sql`update order_items set urun_adi_en = '' where offer_id = ${offer._id}`);
+    const updates = fs.readFileSync(path.join(MIGRATIONS, '0025_order_item_names.sql'), 'utf8').split('--> statement-breakpoint').filter((q) => /^\s*(--.*\n\s*)*UPDATE/.test(q));
+    expect(updates).toHaveLength(2);
+    for (const q of updates) await db().execute(sql.raw(q));
+    const after = (await ok<{ orders: OrderLine[] }>(call('GET', `/api/orders/list?type=detaillist&filter1=1&filter2=6&offer=${offer._id}`))).orders;
+    const byId = new Map(after.map((l) => [l._id, l.urun_adi_en]));
+    expect(lines.map((l) => byId.get(l._id))).toEqual(['Old Light 20W', 'New Light 30W', '']);
   });
 });
