@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  canDo, canRecord, dec, deliveryRemaining, materialLineState, isReadyType, isUndetermined, nextLineState, operationPercent, operationRemaining, OP_FINISHED, OP_IN_PROGRESS,
+  canDo, canRecord, dec, deliveryRemaining, fitsUnit, materialLineState, isReadyType, isUndetermined, nextLineState, operationPercent, operationRemaining, OP_FINISHED, OP_IN_PROGRESS,
   OP_NOT_STARTED, ORDER_STOCK_OPERATION, ORDER_WAITING, productCodeParts, SEMI_FINISHED_OPERATION, START_PERCENT, UNKNOWN_MATERIAL, undeterminedCount, pairText, hasText,
   type HistoryEntry, type MessageKey, type Operation, type OperationDetail, type OrderCreateData, type OrderDeliveryData, type OrderListArgs, type OrderUpdateData,
 } from '@isik/domain';
@@ -264,6 +264,8 @@ export async function createOrderDeliveryInTx(tx: Executor, actor: Actor, d: Ord
   if (!o?.firma_id) throw invalid('company_id', 'order.delivery.noCompany');
   const max = deliveryRemaining({ urun_miktari: row.urun_miktari, teslim_edilmis: row.teslim_edilmis });
   if (dec(d.qty).gt(max)) throw invalid('qty', 'order.delivery.tooMuch', { max: String(max) });
+  // A line counted in pieces is delivered in whole pieces (issue 23), as it was ordered.
+  if (!fitsUnit(d.qty, row.urun_birimi)) throw invalid('qty', 'unit.qty.whole');
   const id = newId();
   let movementId: string | null = null;
   const out = {
@@ -468,6 +470,8 @@ export function createOrdersService(deps: { db: Db }) {
         const i = opIndex(ops, opId);
         const op = ops[i];
         if (!canRecord(op, qty)) throw invalid('qty', 'order.record.qty', { max: String(operationRemaining(op)) });
+        // Production of a line counted in pieces is recorded in whole pieces (issue 23); metres and kilograms in decimals.
+        if (!fitsUnit(qty, row.urun_birimi)) throw invalid('qty', 'unit.qty.whole');
         refuseUndetermined(op);
         const moved = await takeStock(tx, actor, row, op, qty);
         const completed = dec(op.OperationComplated).plus(qty).toDecimalPlaces(4).toNumber();

@@ -174,6 +174,31 @@ describe('piece units (issue 23)', () => {
   });
 });
 
+describe('piece units on the floor (issue 23)', () => {
+  it('an order line in Adet is recorded and delivered in whole pieces; a line in Metre takes decimals', async () => {
+    const msg = 'A quantity counted in pieces (Adet, Takım, Paket) must be a whole number (metres and kilograms take decimals).';
+    const o = await newOffer([{ urun_id: productId, urun_miktari: 4 }, { urun_id: productId, urun_adi: 'Kablo', urun_miktari: '2,5', urun_birimi: 'Metre' }]);
+    const [pieces, metres] = await linesOf(o._id);
+    expect([pieces.urun_birimi, metres.urun_birimi]).toEqual(['Adet', 'Metre']);
+    await ok(call('POST', opUrl(pieces._id, pieces.Operations[0]._id, 'start'), {}));
+    let res = await call('POST', opUrl(pieces._id, pieces.Operations[0]._id, 'record'), { qty: '1,5' }, t.tokens[2], 'en');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ qty: msg });
+    expect((await linesOf(o._id))[0].Operations[0].OperationComplated).toBe(0);
+    await ok(call('POST', opUrl(pieces._id, pieces.Operations[0]._id, 'record'), { qty: 2 }));
+    res = await call('POST', '/api/deliveried/create/', { orderitem_id: pieces._id, qty: 1.5 }, t.tokens[2], 'en');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ qty: msg });
+    expect((await linesOf(o._id))[0].teslim_edilmis).toBe(0);
+    await ok(call('POST', '/api/deliveried/create/', { orderitem_id: pieces._id, qty: 2 }));
+    await ok(call('POST', opUrl(metres._id, metres.Operations[0]._id, 'start'), {}));
+    await ok(call('POST', opUrl(metres._id, metres.Operations[0]._id, 'record'), { qty: '1,25' }));
+    await ok(call('POST', '/api/deliveried/create/', { orderitem_id: metres._id, qty: '1,5' }));
+    const after = await linesOf(o._id);
+    expect([after[0].teslim_edilmis, after[1].teslim_edilmis]).toEqual([2, 1.5]);
+  });
+});
+
 describe('line order (issue 23)', () => {
   it('an order\'s lines keep the offer\'s item order on its page and delivery form (list), the tracking page and the overview', async () => {
     const names = ['F', 'B', 'E', 'A', 'D', 'C', 'H', 'G'].map((x) => `Sıra ${x}`);

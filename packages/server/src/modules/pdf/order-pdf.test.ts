@@ -124,12 +124,12 @@ describe('GET /api/pdf/order/delivery/{id}: the delivery form', () => {
     const line = lines[0];
     const body = { date: '03.02.2026', company_id: companyId, company: 'Karadeniz Enerji A.Ş.', product_id: productId, productname: 'Helios', order_id: offer._id, orderitem_id: line._id, unit: 'Adet', price: 46.5, doviz: '$', status: 0, deliverer: 'Ahmet Çelik', receiver: 'Şule Öztürk', description: 'Birinci sevkiyat', qty: 2 };
     await ok(call('POST', '/api/deliveried/create/', body));
-    await ok(call('POST', '/api/deliveried/create/', { ...body, date: '05.02.2026', qty: 1.5, deliverer: 'İsmail Ağ', receiver: 'Gül Işık', description: '' }));
+    await ok(call('POST', '/api/deliveried/create/', { ...body, date: '05.02.2026', qty: 1, deliverer: 'İsmail Ağ', receiver: 'Gül Işık', description: '' }));
     const res = await call('GET', `/api/pdf/order/delivery/${offer._id}?lang=0`, undefined, t.tokens[3]);
     expect(res.statusCode, res.body).toBe(200);
     const text = flat(pdfText(res.rawPayload));
-    for (const s of ['# TESLİMAT FORMU #', 'Karadeniz Enerji A.Ş.', 'Helios Solar Lamba', 'Sipariş edilen: 5,00 Adet', 'Teslim edilen: 3,50 Adet', 'Kalan: 1,50 Adet',
-      '03.02.2026', '2,00 Adet', 'Ahmet Çelik', 'Şule Öztürk', 'Birinci sevkiyat', '05.02.2026', '1,50 Adet', 'İsmail Ağ', 'Gül Işık', 'Teslim Eden', 'Teslim Alan']) {
+    for (const s of ['# TESLİMAT FORMU #', 'Karadeniz Enerji A.Ş.', 'Helios Solar Lamba', 'Sipariş edilen: 5,00 Adet', 'Teslim edilen: 3,00 Adet', 'Kalan: 2,00 Adet',
+      '03.02.2026', '2,00 Adet', 'Ahmet Çelik', 'Şule Öztürk', 'Birinci sevkiyat', '05.02.2026', '1,00 Adet', 'İsmail Ağ', 'Gül Işık', 'Teslim Eden', 'Teslim Alan']) {
       expect(text).toContain(s);
     }
     expect(text.indexOf('03.02.2026')).toBeLessThan(text.indexOf('05.02.2026'));
