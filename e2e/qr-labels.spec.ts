@@ -101,7 +101,10 @@ test.describe('the label editor', () => {
     const editor = page.getByTestId('label-editor');
     await expect(editor.getByRole('textbox', { name: 'Ürün Adı' })).toHaveValue(`${tag} Sokak Armatürü`);
     await editor.getByText('English').click();
-    await expect(editor.getByRole('textbox', { name: 'Ürün Adı' })).toHaveValue(`${tag} Street Light`);
+    // The label and the interface both change language (spec 002 2.7).
+    await expect(editor.getByRole('textbox', { name: 'Product name' })).toHaveValue(`${tag} Street Light`);
+    await expect(editor.getByText('Label language')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     const [popup] = await Promise.all([page.waitForEvent('popup'), editor.getByTestId('label-create-pdf').click()]);
     await expect(popup).toHaveURL(/\/pdf\/label10x10$/);
     await expect(popup.getByTestId('pdf-viewer').getByText(`${tag} Street Light`)).toBeVisible();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LABEL_PAGES, LABEL_TYPES, UNITS, labelDataSchema, labelFromProduct, labelInLanguage, newLabel, type LabelData, type LabelType, type MyCompany, type Product } from '@isik/domain';
 import { api } from '../lib/api';
 import { safeStorage } from '../lib/store';
+import { setLanguage } from '../i18n';
 import { NumberField } from './number-field';
 import { ProductPickerModal } from './pickers';
 
@@ -75,7 +76,11 @@ export function LabelEditor({ productId, onClose }: LabelEditorProps) {
     const fresh = { ...newLabel(type, label.Lang), logoOpen: label.logoOpen, qrOpen: label.qrOpen };
     setLabel(product ? labelFromProduct(fresh, product, company) : fresh);
   };
-  const changeLang = (lang: 0 | 1) => setLabel(labelInLanguage(label, lang, product));
+  // Spec 002 2.7: the language switch refills the label from its product and changes the interface's language too.
+  const changeLang = (lang: 0 | 1) => {
+    setLabel(labelInLanguage(label, lang, product));
+    void setLanguage(lang === 1 ? 'en' : 'tr');
+  };
   const createPdf = () => {
     safeStorage('local')?.setItem(LABEL_STORAGE_KEY, JSON.stringify(label));
     window.open(`/pdf/${LABEL_PAGES[label.type]}`, '_blank');
