@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { BACK_OFFICE_MESSAGE_AREAS, domainMessages, domainMessagesChunk } from './domain-messages';
 import { mantineStyles } from './mantine-styles';
 import { appRoutePatterns, routePreloads } from './route-preloads';
+import { isScreenDictionary } from './src/i18n/first-render';
 
 // Resolve against this file so the build lands in packages/web/dist whether it runs from the
 // package (npm run build -w @isik/web) or from the repository root.
@@ -165,10 +166,12 @@ export function clientConfig(command: 'build' | 'serve', variant: 'office' | 'pu
           // page) get a chunk of their own that stays cached. Mantine, icons and the rest are left to Rollup, which
           // splits them by the lazily loaded screens that use them (ADR 0018: the public area stays small).
           manualChunks(id) {
-            // One chunk per language with the shared and every feature's dictionary (i18n/index.ts loads the
-            // reader's one before the first render), instead of one small request per feature and language.
+            // Two chunks per language instead of one small request per feature and language: the shared dictionary
+            // with the features the shell and the home dashboard show (i18n/index.ts loads it before the first
+            // render), and every other screen's (loaded right after it; each screen's loader awaits it). The public
+            // entry keeps all of its few dictionaries in the first (src/i18n/first-render.ts).
             const dictionary = /\/i18n\/(tr|en|es)\.json$/.exec(id);
-            if (dictionary) return `i18n-${dictionary[1]}`;
+            if (dictionary) return !isPublic && isScreenDictionary(id) ? `i18n-${dictionary[1]}-screens` : `i18n-${dictionary[1]}`;
             const messages = domainMessagesChunk(id);
             if (messages) return messages;
             if (!id.includes('node_modules')) return undefined;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { domainDict } from '../../domain-messages';
-import { i18n, i18nReady, mergeDict, setLanguage, tm } from './index';
+import { i18n, i18nReady, loadDictionary, loadFirstDictionary, loadScreenDictionaries, mergeDict, screenDictionariesReady, setLanguage, tm } from './index';
+import { FIRST_RENDER_FEATURES, isScreenDictionary } from './first-render';
 
 describe('i18n setup', () => {
   it('starts in Turkish and renders shared, feature and domain keys', async () => {
@@ -23,6 +24,27 @@ describe('i18n setup', () => {
     expect(i18n.t('dashboard.greeting', { name: 'Ann' })).toBe('Hello, Ann');
     await setLanguage('tr');
     expect(i18n.t('common.save')).toBe('Kaydet');
+  });
+
+  it('loads the shell\'s and dashboard\'s texts before the first render and every other screen\'s in a second tier', async () => {
+    const first = await loadFirstDictionary('tr');
+    const screens = await loadScreenDictionaries('tr');
+    // The first tier: the shared dictionary, the features the shell and the home dashboard show, the domain messages.
+    expect(Object.keys(first)).toEqual(expect.arrayContaining(['common', 'menu', 'msg', ...FIRST_RENDER_FEATURES]));
+    expect(Object.keys(first)).not.toContain('orders');
+    // The second: every other feature, and nothing of the first.
+    expect(Object.keys(screens)).toEqual(expect.arrayContaining(['orders', 'offers', 'materials', 'devices', 'buyings']));
+    expect(Object.keys(screens).filter((k) => k in first)).toEqual([]);
+    // Together they are the whole dictionary.
+    expect(Object.keys(await loadDictionary('tr')).sort()).toEqual([...Object.keys(first), ...Object.keys(screens)].sort());
+    await screenDictionariesReady('tr');
+    expect(i18n.t('orders.list.print')).toBe('İş emirlerini yazdır');
+  });
+
+  it('puts a feature\'s dictionary in the second tier unless the first render needs it', () => {
+    expect(isScreenDictionary('/w/packages/web/src/features/orders/i18n/tr.json')).toBe(true);
+    expect(isScreenDictionary('../features/dashboard/i18n/en.json')).toBe(false);
+    expect(isScreenDictionary('/w/packages/web/src/i18n/tr.json')).toBe(false);
   });
 
   it('tm() translates domain keys and passes other text through', () => {

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGS, type Lang } from '@isik/domain';
 import { safeStorage } from '../lib/store';
+import { isScreenDictionary } from './first-render';
 
 export type Dict = { [key: string]: string | Dict };
 
@@ -53,26 +54,59 @@ const domainMessages: Record<Lang, () => Promise<{ default: Dict }>> = {
   es: () => import('virtual:domain-messages/es'),
 };
 
-/** One language's whole dictionary: shared, every feature's, and the domain messages under `msg.`. */
-export async function loadDictionary(lang: Lang): Promise<Dict> {
-  const own = (files: Record<string, () => Promise<Dict>>) =>
-    Object.entries(files).filter(([file]) => file.endsWith(`/${lang}.json`)).map(([, load]) => load());
-  const [msg, shared, ...features] = await Promise.all([domainMessages[lang]().then((m) => m.default), ...own(sharedDicts), ...own(featureDicts)]);
-  const dict = mergeDict({}, shared);
-  for (const feature of features) mergeDict(dict, feature);
+/** One language's feature dictionaries of one tier (first-render.ts): before the first render, or the screens'. */
+function ownFeatureDicts(lang: Lang, screens: boolean): Promise<Dict>[] {
+  return Object.entries(featureDicts)
+    .filter(([file]) => file.endsWith(`/${lang}.json`) && isScreenDictionary(file) === screens)
+    .map(([, load]) => load());
+}
+
+/** What one language needs before the first render: the shared dictionary, the shell's and dashboard's features, and the domain messages under `msg.`. */
+export async function loadFirstDictionary(lang: Lang): Promise<Dict> {
+  const shared = Object.entries(sharedDicts).filter(([file]) => file.endsWith(`/${lang}.json`)).map(([, load]) => load());
+  const [msg, ...dicts] = await Promise.all([domainMessages[lang]().then((m) => m.default), ...shared, ...ownFeatureDicts(lang, false)]);
+  const dict: Dict = {};
+  for (const d of dicts) mergeDict(dict, d);
   return mergeDict(dict, { msg });
 }
 
-const loaded = new Map<Lang, Promise<void>>();
+/** Every other screen's feature dictionaries of one language. */
+export async function loadScreenDictionaries(lang: Lang): Promise<Dict> {
+  const dict: Dict = {};
+  for (const d of await Promise.all(ownFeatureDicts(lang, true))) mergeDict(dict, d);
+  return dict;
+}
 
-async function ensureLanguage(lang: Lang): Promise<void> {
-  let done = loaded.get(lang);
+/** One language's whole dictionary: both tiers (a key defined in both is an error, as within one). */
+export async function loadDictionary(lang: Lang): Promise<Dict> {
+  const [first, screens] = await Promise.all([loadFirstDictionary(lang), loadScreenDictionaries(lang)]);
+  return mergeDict(first, screens);
+}
+
+function once(cache: Map<Lang, Promise<void>>, lang: Lang, load: (lang: Lang) => Promise<Dict>): Promise<void> {
+  let done = cache.get(lang);
   if (!done) {
-    done = loadDictionary(lang).then((dict) => { i18n.addResourceBundle(lang, 'translation', dict, true, false); });
-    loaded.set(lang, done);
-    done.catch(() => loaded.delete(lang));
+    done = load(lang).then((dict) => { i18n.addResourceBundle(lang, 'translation', dict, true, false); });
+    cache.set(lang, done);
+    done.catch(() => cache.delete(lang));
   }
-  await done;
+  return done;
+}
+
+const firstLoaded = new Map<Lang, Promise<void>>();
+const screensLoaded = new Map<Lang, Promise<void>>();
+
+/** The language's first-render tier (what main.tsx waits for). */
+function ensureLanguage(lang: Lang): Promise<void> {
+  return once(firstLoaded, lang, loadFirstDictionary);
+}
+
+/**
+ * The reader's language's screen dictionaries: every screen's loader awaits this (lib/routing.tsx), so a screen never
+ * renders a key; the shell and the dashboard do not need it.
+ */
+export function screenDictionariesReady(lang: Lang = currentLang()): Promise<void> {
+  return once(screensLoaded, lang, loadScreenDictionaries);
 }
 
 function isLang(value: unknown): value is Lang {
@@ -101,8 +135,14 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
-/** Resolves when the reader's language is loaded; main.tsx renders nothing before. */
-export const i18nReady: Promise<void> = ensureLanguage(currentLang()).then(() => applyLang(currentLang()));
+/**
+ * Resolves when the reader's language's first tier is loaded; main.tsx renders nothing before. The screens' tier is
+ * asked for then, beside the first render instead of before it.
+ */
+export const i18nReady: Promise<void> = ensureLanguage(currentLang()).then(() => {
+  applyLang(currentLang());
+  screenDictionariesReady().catch(() => undefined);
+});
 
 export function currentLang(): Lang {
   return isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
@@ -110,7 +150,7 @@ export function currentLang(): Lang {
 
 export async function setLanguage(lang: Lang): Promise<void> {
   safeStorage('local')?.setItem(LOCALE_KEY, lang);
-  await ensureLanguage(lang);
+  await Promise.all([ensureLanguage(lang), screenDictionariesReady(lang)]);
   await i18n.changeLanguage(lang);
   applyLang(lang);
 }

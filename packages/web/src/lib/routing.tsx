@@ -2,6 +2,8 @@ import { isValidElement, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type NonIndexRouteObject } from 'react-router';
 import { ROUTE_LEVELS, canEnterBackOffice, isAllowed } from '@isik/domain';
 import { ErrorPage } from '../components/error-page';
+import { screenDictionariesReady } from '../i18n';
+import { FIRST_RENDER_ROUTES } from '../i18n/first-render';
 import { useSession } from './session';
 
 export interface RouteAccess {
@@ -78,7 +80,8 @@ export function appRoute(pattern: string, page: ReactNode | PageLoader, extra: O
       path: pattern,
       handle: { access },
       lazy: async () => {
-        const Page = await load();
+        // The screen's dictionary tier comes with its code (i18n/first-render.ts): no screen renders a key.
+        const [Page] = await Promise.all([load(), FIRST_RENDER_ROUTES.includes(pattern) ? undefined : screenDictionariesReady()]);
         return { element: guard(<Page />) };
       },
     };
