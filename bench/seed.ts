@@ -9,6 +9,7 @@ import { materialColumns } from '../packages/server/src/modules/materials/materi
 import { modelColumns } from '../packages/server/src/modules/models/models-repository.js';
 import { modelCopies, productColumns } from '../packages/server/src/modules/products/products-repository.js';
 import { recomputeStockSums } from '../packages/server/src/modules/stock/ledger.js';
+import { signedQtySql } from '../packages/server/src/modules/stock/stock-sign-sql.js';
 
 export interface BenchSizes { products: number; materials: number; movements: number; models: number; hotShare: number }
 export interface BenchData { materialIds: string[]; productIds: string[]; hotMaterial: string; hotMovements: number; timings: Record<string, number> }
@@ -73,8 +74,8 @@ export async function bulkSeed(db: Db, s: BenchSizes, log: (m: string) => void):
       select substr(md5(g.g::text || 'bench'), 1, 24), m.id, m.material_name, m.material_category, m.material_group,
         timestamptz '2019-01-01 00:00:00+00' + g.g * interval '7 minutes',
         case when g.t = 'cikis' then 'uretim' else 'fatura' end, g.t, g.q, m.material_unit, 'bench', m.material_price, m.material_doviz,
-        case when g.t = 'cikis' then -g.q else g.q end,
-        round(case when g.t = 'cikis' then -g.q else g.q end * m.material_price, 2), 'bench'
+        ${sql.raw(signedQtySql('g.t', 'g.q'))},
+        round(${sql.raw(signedQtySql('g.t', 'g.q'))} * m.material_price, 2), 'bench'
       from g join m on m.rn = g.rn`);
   }
   timings.movements = Date.now() - t0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canRecord, componentShortage, daysSinceOrder, deliveryRemaining, lineCompletion, lineStatusFromCompletion, nextLineState, operationPercent,
-  operationRemaining, operationStatusAfterRecord, orderDeliveryInputSchema, orderListQuerySchema, orderStatusColor, recordBodySchema, requiredQty,
+  operationRemaining, operationStatusAfterRecord, orderDeliveryInputSchema, orderListQuerySchema, orderStatusColor, recordBodySchema, lineNeeds,
   undeterminedCount, productCode, orderCreateSchema, orderUpdateSchema,
 } from './orders.js';
 import { translate } from './messages.js';
@@ -65,10 +65,23 @@ describe('order rules', () => {
     expect(undeterminedCount([])).toBe(0);
   });
 
-  it('required quantity: per-unit x (Qty - completed) of unfinished operations with StockUpdate', () => {
-    expect(requiredQty({ OperationStatus: 1, Qty: 10, OperationComplated: 4 }, { materialQty: 2.5, StockUpdate: true })).toBe(15);
-    expect(requiredQty({ OperationStatus: 0, Qty: 10, OperationComplated: 0 }, { materialQty: 2, StockUpdate: false })).toBe(0);
-    expect(requiredQty({ OperationStatus: 2, Qty: 10, OperationComplated: 10 }, { materialQty: 2, StockUpdate: true })).toBe(0);
+  it('what an open line needs: per-unit x (Qty - completed) of unfinished operations, rows with StockUpdate, a material and no component', () => {
+    const row = (material: string, materialQty: number, more: object = {}) => ({ material, materialQty, StockUpdate: true, component: false, ...more });
+    const ops = [
+      { Operation: 'Montaj', OperationStatus: 1, Qty: 10, OperationComplated: 4, OperationDetails: [row('m1', 2.5), row('m2', 2, { StockUpdate: false }), row('', 1), row(' ', 1), row('p1', 1, { component: true })] },
+      { Operation: 'Kesim', OperationStatus: 2, Qty: 10, OperationComplated: 10, OperationDetails: [row('m1', 2)] },
+      { Operation: 'Test', OperationStatus: 0, Qty: 3, OperationComplated: 5, OperationDetails: [row('m3', 0.1)] },
+      { Qty: 0.3, OperationDetails: [{ material: 'm4', materialQty: 0.1 }] },
+    ];
+    expect(lineNeeds(2, ops)).toEqual([
+      { material: 'm1', operation: 'Montaj', required: '15' },
+      { material: ' ', operation: 'Montaj', required: '6' },
+      { material: 'm3', operation: 'Test', required: '0' },
+      { material: 'm4', operation: '', required: '0.03' },
+    ]);
+    for (const status of [1, 3]) expect(lineNeeds(status, ops)).toHaveLength(4);
+    for (const status of [0, 4, 5, 6]) expect(lineNeeds(status, ops)).toEqual([]);
+    expect(lineNeeds(1, null)).toEqual([]);
     expect(componentShortage(15, 5, 4)).toBe(6);
     // 5 below zero already: 15 required + 5 owed - 4 on order.
     expect(componentShortage(15, -5, 4)).toBe(16);

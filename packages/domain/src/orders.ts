@@ -169,13 +169,44 @@ export function undeterminedCount(operations: readonly { OperationDetails: reado
   return operations.reduce((n, o) => n + o.OperationDetails.filter(isUndetermined).length, 0);
 }
 
+/** A material row of a stored operation as the component list reads it; any field may be missing (then as order_needs_of reads it). */
+export interface NeedsRow { material?: string | null; materialQty?: DecimalInput; StockUpdate?: boolean | null; component?: boolean | null }
+/** A stored operation (order_items.operations) as the component list reads it; any field may be missing. */
+export interface NeedsOperation {
+  Operation?: string | null;
+  OperationStatus?: number | null;
+  Qty?: DecimalInput;
+  OperationComplated?: DecimalInput;
+  OperationDetails?: readonly (NeedsRow | null)[] | null;
+}
+/** One row of what an open line still needs: a material, the operation that needs it and how much (an exact decimal string). */
+export interface LineNeed { material: string; operation: string; required: string }
+
 /**
- * What an operation still needs of one material row (component list, DECISIONS 5):
- * per-unit x (Qty - completed) for an unfinished operation and a row with StockUpdate on; else 0.
+ * What an open line still needs (the component list, DECISIONS 5, ADR 0026). Only a line in status 1-3 needs anything;
+ * then one row per material row of each operation that is not finished (OperationStatus 2), moves stock (StockUpdate,
+ * on when missing), is not a component product ('Yarı Mamül' row) and names a material (not ''; a blank name is a
+ * name): required = per-unit quantity x what is still to record (Qty - completed, never below 0), exact, not rounded;
+ * a row that needs 0 is still a row (it names the operation and counts the line). Missing numbers read as 0, a missing
+ * operation name as ''.
+ * For speed the server keeps order_material_needs with the SQL function order_needs_of (src/db/derived/order-needs.sql),
+ * this rule in SQL: packages/server/src/db/order-needs.test.ts holds the two equal on random lines (docs/derived-data.md).
  */
-export function requiredQty(op: { OperationStatus: number; Qty: DecimalInput; OperationComplated: DecimalInput }, row: { materialQty: DecimalInput; StockUpdate: boolean }): number {
-  if (op.OperationStatus === OP_FINISHED || !row.StockUpdate) return 0;
-  return dec(row.materialQty).times(operationRemaining(op)).toDecimalPlaces(ORDER_QTY_PLACES).toNumber();
+export function lineNeeds(status: number, operations: readonly (NeedsOperation | null)[] | null | undefined): LineNeed[] {
+  if (!(status >= ORDER_WAITING && status <= ORDER_CHECKING) || !Array.isArray(operations)) return [];
+  const out: LineNeed[] = [];
+  for (const o of operations) {
+    if ((o?.OperationStatus ?? OP_NOT_STARTED) === OP_FINISHED || !Array.isArray(o?.OperationDetails)) continue;
+    const diff = dec(o.Qty).minus(dec(o.OperationComplated));
+    const rest = diff.gt(0) ? diff : dec(0);
+    for (const d of o.OperationDetails) {
+      const material = d?.material ?? '';
+      if (!d || material === '' || d.StockUpdate === false || d.component === true) continue;
+      const required = dec(d.materialQty).times(rest);
+      out.push({ material, operation: o.Operation ?? '', required: required.isZero() ? '0' : required.toFixed() });
+    }
+  }
+  return out;
 }
 
 /**

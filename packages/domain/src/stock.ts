@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { versionSchema } from './common.js';
 import { parseDateInput } from './format.js';
 import { DEFAULT_UNIT, UNITS } from './catalogue.js';
-import { OPERATION_CENTERS, OPERATION_TYPES, type OperationType } from './stock-constants.js';
+import { OPERATION_CENTERS, OPERATION_TYPES, operationSign, type OperationType } from './stock-constants.js';
 import { CURRENCIES, DEFAULT_CURRENCY, dec, round, sum, type DecimalInput } from './money.js';
 import { decimalField } from './decimal-input.js';
 
@@ -20,10 +20,9 @@ export const STOCK_PAGE_SIZE = 50;
 export const QTY_PLACES = 4;
 export const PRICE_PLACES = 4;
 
-/** +qty for giris (in), -qty for cikis (out). */
+/** +qty for giris (in), -qty for cikis (out): the sign of OPERATION_SIGNS. */
 export function signedQty(type: OperationType | string, qty: DecimalInput) {
-  const q = dec(qty).abs();
-  return type === 'cikis' ? q.negated() : q;
+  return dec(qty).abs().times(operationSign(type));
 }
 
 /** sumQty and sumPrice of a movement, signed like its type; sumPrice = qty x price rounded to 2 decimals. */
@@ -38,8 +37,8 @@ export interface StockSummary { totalIn: number; totalOut: number; balance: numb
 /** Total in = sum of entries, total out = absolute sum of exits, balance = in - out (spec 001 4.3). */
 export function summarizeMovements(list: readonly { operation_type: string; qty?: DecimalInput; sumQty?: DecimalInput }[]): StockSummary {
   const qtyOf = (m: { qty?: DecimalInput; sumQty?: DecimalInput }) => dec(m.qty ?? m.sumQty).abs();
-  const totalIn = sum(list.filter((m) => m.operation_type === 'giris').map(qtyOf));
-  const totalOut = sum(list.filter((m) => m.operation_type === 'cikis').map(qtyOf));
+  const totalIn = sum(list.filter((m) => operationSign(m.operation_type) > 0).map(qtyOf));
+  const totalOut = sum(list.filter((m) => operationSign(m.operation_type) < 0).map(qtyOf));
   return { totalIn: round(totalIn, QTY_PLACES), totalOut: round(totalOut, QTY_PLACES), balance: round(totalIn.minus(totalOut), QTY_PLACES) };
 }
 

@@ -1,8 +1,11 @@
 -- What open lines (status 1-3) still need per material: the rule of the component list (DECISIONS 5, ADR 0026).
+-- order_needs_of is the domain's lineNeeds (packages/domain/src/orders.ts) in SQL, for speed: db/order-needs.test.ts holds
+-- the two equal on random lines (to the last decimal). Change the rule in both, or that test fails.
 -- Table: order_material_needs (migration 0015). Source: order_items (siparis_durumu, operations).
 -- Kept by: statement triggers on order_items appending each statement's difference; order_needs_fold adds the rows
 -- of each key into one (run by the orders module). Refill: order_needs_refill() (also backup.ts DERIVED_TABLES).
--- Tests: modules/orders/orders.test.ts (the kept table against the lines after random interleavings), backup/backup.test.ts.
+-- Tests: db/order-needs.test.ts (order_needs_of = lineNeeds), modules/orders/orders.test.ts (the kept table against the
+-- lines after random interleavings), backup/backup.test.ts.
 -- refill: SELECT order_needs_refill();
 
 CREATE OR REPLACE FUNCTION order_needs_of(status integer, ops jsonb) RETURNS TABLE (material_id text, operation text, required numeric)

@@ -33,7 +33,7 @@ const q4 = (v: ReturnType<typeof dec> | string | number) => round(typeof v === '
 const FOLD_SLACK = 500;
 
 /**
- * GET /orders/components (DECISIONS 5; the rule of the domain's requiredQty): per material over open lines, required = per-unit x (Qty - completed)
+ * GET /orders/components (DECISIONS 5; the rule of the domain's lineNeeds): per material over open lines, required = per-unit x (Qty - completed)
  * of unfinished operations with StockUpdate; stock, quantity on open purchase requests (status 0-2), shortage.
  * Read from order_material_needs, which triggers on order_items keep in every writing transaction (migration 0015,
  * ADR 0026): a sum over a few rows per material instead of every open line's operations.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
-import { businessDay, dec, type OrderLine, type Offer } from '@isik/domain';
+import { businessDay, dec, lineNeeds, type OrderLine, type Offer } from '@isik/domain';
 import { MIGRATIONS } from '../../db/database.js';
 import { materialMovements, materials, orderItems, productMovements, products } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
@@ -545,7 +545,7 @@ describe('property: balances stay the signed sum of their movements', () => {
 
 describe('property: the component list and the overview load equal what the lines say', () => {
   type Need = { required: ReturnType<typeof dec>; ops: Set<string>; lines: Set<string> };
-  /** The rule of DECISIONS 5 straight from the open lines as the list answers them (whole lines, status 1-3). */
+  /** The rule of DECISIONS 5 (the domain's lineNeeds) straight from the open lines as the list answers them (whole lines, status 1-3). */
   async function fromLines() {
     const open = (await ok<{ orders: OrderLine[] }>(call('GET', '/api/orders/list?type=detaillist&filter1=1&filter2=3'))).orders;
     const needs = new Map<string, Need>();
@@ -558,14 +558,13 @@ describe('property: the component list and the overview load equal what the line
         const diff = dec(o.Qty).minus(o.OperationComplated);
         const rest = diff.gt(0) ? diff : dec(0);
         load.unitsToProduce = load.unitsToProduce.plus(rest);
-        for (const d of o.OperationDetails) {
-          if (!d.StockUpdate || d.component || !d.material) continue;
-          const n = needs.get(d.material) ?? { required: dec(0), ops: new Set<string>(), lines: new Set<string>() };
-          n.required = n.required.plus(dec(d.materialQty).times(rest));
-          n.ops.add(o.Operation);
-          n.lines.add(l._id);
-          needs.set(d.material, n);
-        }
+      }
+      for (const d of lineNeeds(l.siparis_durumu, l.Operations)) {
+        const n = needs.get(d.material) ?? { required: dec(0), ops: new Set<string>(), lines: new Set<string>() };
+        n.required = n.required.plus(d.required);
+        n.ops.add(d.operation);
+        n.lines.add(l._id);
+        needs.set(d.material, n);
       }
     }
     const rows = [...needs.entries()].filter(([, n]) => n.required.gt(0))

@@ -14,7 +14,7 @@
  */
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
-  dec, movementSums, MOVEMENT_SOURCES, OPERATION_CENTERS, OPERATION_TYPES, pairText, round, type DecimalInput, type MaterialMovement,
+  dec, movementSums, MOVEMENT_SOURCES, OPERATION_CENTERS, OPERATION_TYPES, operationSign, pairText, round, type DecimalInput, type MaterialMovement,
   type MessageKey, type MovementSource, type OperationCenter, type OperationType, type ProductMovement, QTY_PLACES, PRICE_PLACES, CURRENCIES, UNITS,
 } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
@@ -24,6 +24,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { isStale } from '../../lib/version.js';
+import { isInSql, isOutSql } from './stock-sign-sql.js';
 
 export type MaterialMovementRow = typeof materialMovements.$inferSelect;
 export type ProductMovementRow = typeof productMovements.$inferSelect;
@@ -101,10 +102,11 @@ interface Effect { sum: string; in: string; out: string; moves: number }
 /** What a movement adds to its owner's balance columns (factor -1 takes it away again). */
 function effect(type: string, qty: DecimalInput, factor: 1 | -1): Effect {
   const q = dec(qty).times(factor);
+  const sign = operationSign(type);
   return {
-    sum: (type === 'cikis' ? q.negated() : q).toFixed(),
-    in: (type === 'giris' ? q : dec(0)).toFixed(),
-    out: (type === 'cikis' ? q : dec(0)).toFixed(),
+    sum: q.times(sign).toFixed(),
+    in: (sign > 0 ? q : dec(0)).toFixed(),
+    out: (sign < 0 ? q : dec(0)).toFixed(),
     moves: factor,
   };
 }
@@ -428,8 +430,8 @@ export async function recomputeStockSums(tx: Executor): Promise<number> {
       with s as (
         select o.id,
           coalesce(sum(m.sum_qty), 0) as s_sum,
-          coalesce(sum(m.qty) filter (where m.operation_type = 'giris'), 0) as s_in,
-          coalesce(sum(m.qty) filter (where m.operation_type = 'cikis'), 0) as s_out,
+          coalesce(sum(m.qty) filter (where ${isInSql('m.operation_type')}), 0) as s_in,
+          coalesce(sum(m.qty) filter (where ${isOutSql('m.operation_type')}), 0) as s_out,
           count(m.id)::int as s_moves
         from ${owner} o left join ${mv} m on m.${fk} = o.id group by o.id
       )
