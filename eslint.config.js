@@ -58,6 +58,30 @@ const webZones = {
   },
 };
 
+// The data layer (issue 24): a module's queries live in its `<module>-repository.ts`, which takes the db or transaction
+// handle; `*-service.ts` holds the rules and calls repositories (its own, and other modules' exported functions), and
+// `*-routes.ts` parses, authorizes and calls the service. So neither imports the tables (db/schema, db/schema-*) nor drizzle's
+// `sql` and query operators (drizzle-orm). Type-only imports count too: a row type comes from the repository.
+const dataLayerMessage = "Queries belong in the module's <module>-repository.ts (issue 24): routes call their service, services call repositories; no db/schema or drizzle-orm import here.";
+const dataLayerFiles = ['packages/server/src/**/*-routes.ts', 'packages/server/src/**/*-service.ts', 'packages/server/src/**/*-services.ts'];
+// Files that still hold queries today: emptied as the modules move; issue 24.
+export const QUERIES_OUTSIDE_REPOSITORIES = [
+  'packages/server/src/modules/buying/buying-service.ts',
+  'packages/server/src/modules/companies/companies-service.ts',
+  'packages/server/src/modules/dashboard/dashboard-routes.ts',
+  'packages/server/src/modules/deliveries/deliveries-service.ts',
+  'packages/server/src/modules/materials/materials-service.ts',
+  'packages/server/src/modules/models/models-service.ts',
+  'packages/server/src/modules/mycompany/mycompany-service.ts',
+  'packages/server/src/modules/offers/contacts-service.ts',
+  'packages/server/src/modules/offers/offer-request-service.ts',
+  'packages/server/src/modules/offers/offers-service.ts',
+  'packages/server/src/modules/orders/orders-service.ts',
+  'packages/server/src/modules/products/products-service.ts',
+  'packages/server/src/modules/stock/stock-outlist-routes.ts',
+  'packages/server/src/modules/stock/stock-service.ts',
+];
+
 export default defineConfig([
   globalIgnores([
     '**/dist/**',
@@ -118,6 +142,18 @@ export default defineConfig([
         selector: "BinaryExpression[operator=/^([<>]=?|[!=]==?)$/][left.type='MemberExpression'][left.property.name='role'][right.type='Literal']",
         message: 'No bare role numbers: ask canDo(action) of the action table (packages/domain/src/actions.ts).',
       }],
+    },
+  },
+
+  // Queries only in repositories (issue 24; dataLayerMessage above).
+  {
+    files: dataLayerFiles,
+    ignores: QUERIES_OUTSIDE_REPOSITORIES,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '(^|/)db/schema(-[a-z]+)?(\\.js|\\.ts)?$', message: dataLayerMessage },
+        { regex: '^drizzle-orm(/.*)?$', message: dataLayerMessage },
+      ] }],
     },
   },
 

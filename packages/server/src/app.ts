@@ -102,7 +102,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(authRoutes, { auth: services.auth });
     await api.register(usersRoutes, { users: services.users });
     await api.register(companiesRoutes, { companies: services.companies });
-    await api.register(filesRoutes, { files: services.files, db: database.db, secret: () => config.jwtSecret });
+    await api.register(filesRoutes, { files: services.files, secret: () => config.jwtSecret });
     await api.register(imagesRoutes, { images: services.images });
     await api.register(catalogueRoutes, { services });
     await api.register(deliveriesRoutes, { deliveries: services.deliveries, orders: services.orders });

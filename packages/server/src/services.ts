@@ -9,7 +9,7 @@ import { createCatalogueServices } from './modules/catalogue/catalogue-services.
 import { createDeliveriesService } from './modules/deliveries/deliveries-service.js';
 import { createMyCompanyService } from './modules/mycompany/mycompany-service.js';
 import { createTodosService } from './modules/todos/todos-service.js';
-import { createLogsService } from './modules/logs/logs-routes.js';
+import { createLogsService } from './modules/logs/logs-service.js';
 import { createOfferRequestService } from './modules/offers/offer-request-service.js';
 import { companyOffersGuard } from './modules/offers/offers-repository.js';
 import { createOffersService } from './modules/offers/offers-service.js';

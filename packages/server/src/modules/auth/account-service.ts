@@ -1,18 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   ACCOUNT_HONEYPOT, ACCOUNT_REQUEST_LIMIT, ACCOUNT_REQUEST_WINDOW_MS, PASSWORD_RESET_TTL_MS, RESET_MAIL_LIMIT, RESET_MAIL_WINDOW_MS, SIGNUP_APPROVER_ROLE, SIGNUP_ROLE,
   createRateLimiter, translate, type Lang, type LiveEvent,
 } from '@isik/domain';
 import type { Db } from '../../db/database.js';
-import { loginAttempts, users } from '../../db/schema.js';
 import { AppError, dbConstraint, dbErrorCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { makeResetToken, resetTokenUser, verifyResetToken } from '../../lib/reset-token.js';
-import { insertTodo } from '../todos/todos-service.js';
-import { emailTaken } from '../users/users-repository.js';
+import { insertTodo } from '../todos/todos-repository.js';
+import { emailTaken, findUserRowByEmail, insertUser, lockUserRow, replaceUserPassword } from '../users/users-repository.js';
+import { clearLoginAttempts } from './auth-repository.js';
 
 /** Who the log rows of the public account calls name: the website, not a user. */
 const WEB_ACTOR: Actor = { id: '', name: 'Web', role: 7 };
@@ -63,7 +62,7 @@ export function createAccountService(deps: AccountDeps) {
   async function tellKnown(email: string, lang: Lang): Promise<void> {
     if (!mailer.configured || !deps.publicUrl) return;
     try {
-      const [u] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      const u = await findUserRowByEmail(db, email);
       if (!u || perAddress.take(u.id) > 0) return;
       const url = `${deps.publicUrl.replace(/\/+$/, '')}/forgotpassword`;
       await mailer.send({
@@ -90,7 +89,7 @@ export function createAccountService(deps: AccountDeps) {
         throw new AppError(503, 'auth.reset.unavailable');
       }
       if (typeof extra[ACCOUNT_HONEYPOT] === 'string' && extra[ACCOUNT_HONEYPOT].trim() !== '') return { status: 'ok' };
-      const [u] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      const u = await findUserRowByEmail(db, email);
       if (!u || !u.userstate) return { status: 'ok' };
       if (perAddress.take(u.id) > 0) return { status: 'ok' };
       const token = makeResetToken(deps.secret(), u, now() + PASSWORD_RESET_TTL_MS);
@@ -115,11 +114,10 @@ export function createAccountService(deps: AccountDeps) {
       checkPassword(password);
       const hashed = await hashPassword(password);
       await db.transaction(async (tx) => {
-        const [u] = await tx.select().from(users).where(eq(users.id, head.id)).for('update').limit(1);
+        const u = await lockUserRow(tx, head.id);
         if (!u || !u.userstate || !verifyResetToken(deps.secret(), token, u, now())) throw invalid();
-        await tx.update(users).set({ password_hash: hashed, token_version: sql`${users.token_version} + 1`, updated_at: new Date() })
-          .where(and(eq(users.id, u.id), eq(users.password_hash, u.password_hash)));
-        await tx.delete(loginAttempts).where(eq(loginAttempts.email, u.email));
+        await replaceUserPassword(tx, u.id, u.password_hash, hashed);
+        await clearLoginAttempts(tx, u.email);
         await recordChange(tx, { id: u.id, name: `${u.firstname} ${u.lastname}`.trim(), role: u.role }, {
           title: 'log.user.passwordReset', description: `${u.firstname} ${u.lastname} <${u.email}>`, form: 'users', operation_id: u.id,
         }, { entity: 'users', id: u.id, action: 'updated' } satisfies LiveEvent);
@@ -143,7 +141,7 @@ export function createAccountService(deps: AccountDeps) {
       try {
         const created = await db.transaction(async (tx) => {
           if (await emailTaken(tx, d.email)) return false;
-          await tx.insert(users).values({ id, firstname: d.firstname, lastname: d.lastname, email: d.email, role: SIGNUP_ROLE, userstate: false, password_hash: hashed });
+          await insertUser(tx, { id, firstname: d.firstname, lastname: d.lastname, email: d.email, role: SIGNUP_ROLE, userstate: false, password_hash: hashed });
           await recordChange(tx, WEB_ACTOR, { title: 'log.user.signedUp', description: `${name} <${d.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'created' });
           await insertTodo(tx, WEB_ACTOR, {
             for_role: SIGNUP_APPROVER_ROLE, person: 'Yönetim',

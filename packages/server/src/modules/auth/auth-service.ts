@@ -1,12 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
-import { createSignInGuard, type SignInRules } from '@isik/devices';
+import type { SignInRules } from '@isik/devices';
 import type { LiveEvent, SessionUser } from '@isik/domain';
 import { notifyInTx, type Db } from '../../db/database.js';
-import { loginAttempts, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { signToken } from '../../lib/tokens.js';
 import type { SessionContext } from '../../plugins/auth.js';
+import { findUserRowByEmail, revokeUserTokens, type UserRow } from '../users/users-repository.js';
+import { loginAttemptsGuard } from './auth-repository.js';
 
 export interface AuthDeps { db: Db; secret: string; tokenTtl: string; signIn: SignInRules }
 
@@ -15,9 +15,9 @@ export function createAuthService(deps: AuthDeps) {
   // Verifying against a fixed hash when the user is unknown keeps both paths equally slow.
   const dummyHash = hashPassword('not-a-real-password-0');
   // Failures per e-mail and per address, counted before the password is checked (one guard for both sign-ins).
-  const guard = createSignInGuard({ db, table: loginAttempts, rules: deps.signIn });
+  const guard = loginAttemptsGuard(db, deps.signIn);
 
-  function sessionUser(u: typeof users.$inferSelect): SessionUser {
+  function sessionUser(u: UserRow): SessionUser {
     return { _id: u.id, email: u.email, firstname: u.firstname, lastname: u.lastname, role: u.role, user_img: u.user_img, permissions: (u.permissions ?? {}) as SessionUser['permissions'] };
   }
 
@@ -26,7 +26,7 @@ export function createAuthService(deps: AuthDeps) {
     async login(emailRaw: string, password: string, address: string) {
       const email = emailRaw.trim().toLowerCase();
       const attempt = await guard.begin(email, address);
-      const [u] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      const u = await findUserRowByEmail(db, email);
       const ok = u ? await verifyPassword(u.password_hash, password) : (await verifyPassword(await dummyHash, password), false);
       if (!u || !ok) {
         await attempt.failed();
@@ -46,7 +46,7 @@ export function createAuthService(deps: AuthDeps) {
     /** Revokes every token the user holds (they carry the old token version). */
     async logout(s: SessionContext) {
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.id, s.id));
+        await revokeUserTokens(tx, s.id);
         // Live sockets opened with the revoked tokens are closed by every instance.
         await notifyInTx(tx, { entity: 'users', id: s.id, action: 'changed' } satisfies LiveEvent);
       });

@@ -1,11 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { or, sql } from 'drizzle-orm';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BACK_OFFICE_MAX_ROLE, actionConfig, uploadedFileSchema } from '@isik/domain';
-import type { Db } from '../../db/database.js';
-import { myCompany } from '../../db/schema.js';
 import { validFileSignature } from '../../lib/file-signature.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { errorBody, errorResponses } from '../../lib/http.js';
@@ -60,7 +57,7 @@ function isTooLarge(err: FastifyError): boolean {
   return err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413;
 }
 
-export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; db: Db; secret: () => string }> = async (app, { files, db, secret }) => {
+export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; secret: () => string }> = async (app, { files, secret }) => {
   const tags = ['files'];
   await app.register(multipart, { limits: { fileSize: files.maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 20 } });
 
@@ -79,18 +76,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; db: Db; s
     .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; plugin-types application/pdf")
     .header('cross-origin-resource-policy', 'same-origin');
 
-  /** The own company's stamp, signature and certificate files (ADR 0012). */
-  async function isPrivateFile(id: string): Promise<boolean> {
-    const like = `%${id}%`;
-    const [row] = await db.select({ id: myCompany.id }).from(myCompany)
-      .where(or(sql`${myCompany.sirket_kase} like ${like}`, sql`${myCompany.sirket_kaseimza} like ${like}`, sql`${myCompany.certificates}::text like ${like}`))
-      .limit(1);
-    return Boolean(row);
-  }
-
   /** Private files: signed-in staff (role <= 3, bearer token) or a valid signed URL; others 401/403. */
   async function checkAccess(req: FastifyRequest, id: string): Promise<boolean> {
-    if (!files.isFileIdValid(id) || !(await isPrivateFile(id))) return false;
+    if (!files.isFileIdValid(id) || !(await files.isPrivate(id))) return false;
     const q = (req.query ?? {}) as { exp?: string; sig?: string };
     if (validFileSignature(secret(), id, q.exp, q.sig)) return true;
     if (!req.session) throw new AppError(401, 'error.unauthorized');
@@ -174,12 +162,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; db: Db; s
     }
     if (!bytes && (data === undefined || data === '')) throw new AppError(400, 'file.required', { data: 'file.required' });
     if (!bytes && !data!.startsWith('data:')) throw new AppError(400, 'file.invalidData', { data: 'file.invalidData' });
-    // Type detection, PDF checks, hashing and resizing before the transaction; inside it only the insert.
-    const prepared = bytes ? await files.prepareBytes(bytes) : null;
-    const stored = await files.prepared(data, () => db.transaction(async (tx) => {
-      if (prepared) return files.insertPrepared(tx, prepared, 'file');
-      return (await files.ingestFile(tx, data, 'data'))!;
-    }));
+    const stored = await files.upload(bytes, data);
     return { url: stored.url, smallUrl: stored.smallUrl, id: stored.id, mime: stored.mime, size: stored.size, name: cleanName(name) };
   });
 };

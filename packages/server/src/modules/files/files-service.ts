@@ -1,12 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { MessageKey } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
-import { files } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { withoutSignature } from '../../lib/file-signature.js';
+import { myCompanyHoldsFile } from '../mycompany/mycompany-repository.js';
+import { fileBytes, fileStoreBytes, fileStored, fileTypeAndSize, insertFile, smallFileBytes } from './files-repository.js';
 import { pdfProblem } from './pdf-check.js';
 
 /** sharp is a native addon: when it cannot load, the original image serves as its own small image. */
@@ -139,8 +139,7 @@ export function createFilesService(deps: { db: Db; maxBytes: number }) {
     if (mime === 'application/pdf') problem = await pdfProblem(bytes);
     if (mime && IMAGES.has(mime)) {
       // Inside a transaction its own executor must ask (on PGlite the transaction holds the only connection).
-      const [existing] = await exec.select({ id: files.id }).from(files).where(eq(files.id, id)).limit(1);
-      if (!existing) {
+      if (!(await fileStored(exec, id))) {
         // A file that looks like an image by its first bytes but is too large or does not decode is refused.
         const checked = await checkImage(bytes);
         if ('problem' in checked) problem = checked.problem;
@@ -158,8 +157,7 @@ export function createFilesService(deps: { db: Db; maxBytes: number }) {
     if (!mime) throw fieldError(400, opts.kind === 'image' ? 'file.notImage' : 'file.unsupported', field);
     if (opts.kind === 'image' && !IMAGES.has(mime)) throw fieldError(400, 'file.notImage', field);
     if (p.problem) throw fieldError(400, p.problem, field, { megapixels: MAX_IMAGE_PIXELS / 1_000_000 });
-    await tx.insert(files).values({ id, mime, size: bytes.length, bytes, small: p.small?.small ?? null, small_mime: p.small?.mime ?? null })
-      .onConflictDoNothing({ target: files.id });
+    await insertFile(tx, { id, mime, size: bytes.length, bytes, small: p.small?.small ?? null, small_mime: p.small?.mime ?? null });
     return { id, mime, size: bytes.length, url: fileUrl(id), smallUrl: smallUrlOf(id) };
   }
 
@@ -207,7 +205,7 @@ export function createFilesService(deps: { db: Db; maxBytes: number }) {
   async function lookupUrl(tx: Executor, value: string, field: string, opts: IngestOptions): Promise<StoredFile> {
     const id = fileIdOf(value);
     if (!id) throw fieldError(400, 'file.invalidValue', field);
-    const [row] = await tx.select({ mime: files.mime, size: files.size }).from(files).where(eq(files.id, id)).limit(1);
+    const row = await fileTypeAndSize(tx, id);
     if (!row) throw fieldError(400, 'file.missing', field);
     if (opts.kind === 'image' && !IMAGES.has(row.mime)) throw fieldError(400, 'file.notImage', field);
     return { id, mime: row.mime, size: row.size, url: fileUrl(id), smallUrl: smallUrlOf(id) };
@@ -295,24 +293,33 @@ export function createFilesService(deps: { db: Db; maxBytes: number }) {
 
     async get(id: string): Promise<{ mime: string; size: number; bytes: Buffer } | null> {
       if (!FILE_ID.test(id)) return null;
-      const [row] = await db.select({ mime: files.mime, size: files.size, bytes: files.bytes }).from(files).where(eq(files.id, id)).limit(1);
-      return row ?? null;
+      return fileBytes(db, id);
     },
 
     /** The small image, or the original when it has none. */
     async getSmall(id: string): Promise<{ mime: string; bytes: Buffer } | null> {
       if (!FILE_ID.test(id)) return null;
-      const [row] = await db.select({
-        mime: sql<string>`coalesce(${files.small_mime}, ${files.mime})`,
-        bytes: sql<Buffer>`coalesce(${files.small}, ${files.bytes})`.mapWith(files.bytes),
-      }).from(files).where(eq(files.id, id)).limit(1);
-      return row ?? null;
+      return smallFileBytes(db, id);
     },
 
     /** Bytes held by the file store (originals and small images), for the settings panel. */
     async totalBytes(): Promise<number> {
-      const [row] = await db.select({ n: sql<string>`coalesce(sum(${files.size}::bigint + coalesce(octet_length(${files.small}), 0)), 0)::text` }).from(files);
-      return Number(row?.n ?? 0);
+      return fileStoreBytes(db);
+    },
+
+    /** The own company's stamp, signature and certificate files (ADR 0012): only staff or a signed URL read them. */
+    isPrivate: (id: string): Promise<boolean> => myCompanyHoldsFile(db, id),
+
+    /**
+     * An upload (POST /files/upload): raw bytes (multipart) or a data URL, checked, hashed and resized before the
+     * transaction; inside it only the insert.
+     */
+    async upload(bytes: Buffer | undefined, data: string | undefined): Promise<StoredFile> {
+      const ready = bytes ? await prepareBytes(bytes) : null;
+      return service.prepared(data, () => db.transaction(async (tx) => {
+        if (ready) return insertPrepared(tx, ready, 'file');
+        return (await service.ingestFile(tx, data, 'data'))!;
+      }));
     },
 
     isImageMime: (mime: string) => IMAGES.has(mime),

@@ -88,3 +88,9 @@ export function modelColumns(d: Partial<ModelData>) {
     productiondetail: d.productiondetail?.map((p, i) => ({ No: p.No ?? i + 1, Operation: p.Operation, OperationDescription: p.OperationDescription, OperationComponent: p.OperationComponent })),
   });
 }
+
+/** The id of the model with this code (any letter case), or null. */
+export async function modelIdByCode(db: Executor, code: string): Promise<string | null> {
+  const [m] = await db.select({ id: models.id }).from(models).where(sql`lower(${models.model_kodu}) = lower(${code})`).limit(1);
+  return m ? m.id : null;
+}

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { MY_COMPANY_ID, type MyCompany, type MyCompanyDocument, type MyCompanyTracking, type PublicCompany } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { myCompany } from '../../db/schema.js';
@@ -53,4 +53,13 @@ export function toPublic(c: MyCompany): PublicCompany {
 export async function findMyCompany(db: Executor): Promise<MyCompany | null> {
   const [r] = await db.select().from(myCompany).where(eq(myCompany.id, MY_COMPANY_ID)).limit(1);
   return r ? toMyCompany(r) : null;
+}
+
+/** Whether the own company's stamp, signature or certificates name this file id (its private files, ADR 0012). */
+export async function myCompanyHoldsFile(db: Executor, fileId: string): Promise<boolean> {
+  const like = `%${fileId}%`;
+  const [row] = await db.select({ id: myCompany.id }).from(myCompany)
+    .where(or(sql`${myCompany.sirket_kase} like ${like}`, sql`${myCompany.sirket_kaseimza} like ${like}`, sql`${myCompany.certificates}::text like ${like}`))
+    .limit(1);
+  return Boolean(row);
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createElement } from 'react';
 import {
@@ -9,12 +8,12 @@ import {
 import { renderDocument } from '@isik/documents/node';
 import type { LabelData, LabelKind, MyCompany } from '@isik/domain';
 import type { Db } from '../../db/database.js';
-import { companies } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { verifyTrackingToken } from '../../lib/tracking-token.js';
 import type { FilesService } from '../files/files-service.js';
 import { fileIdOf } from '../files/files-service.js';
 import { findMyCompany, toPublic } from '../mycompany/mycompany-repository.js';
+import { findCompany } from '../companies/companies-repository.js';
 import { createPublicCatalogue } from '../catalogue/public-catalogue.js';
 import { findOffer } from '../offers/offers-repository.js';
 import { listProducts } from '../products/products-repository.js';
@@ -72,7 +71,7 @@ export async function offerPdfModel(deps: PdfDeps, offerId: string, opts: OfferP
   const [company, buyer] = await Promise.all([
     companyForPdf(deps),
     offer.firma_id
-      ? deps.db.select({ office: companies.company_taxoffice, number: companies.company_taxno }).from(companies).where(eq(companies.id, offer.firma_id)).limit(1).then((r) => r[0] ?? null)
+      ? findCompany(deps.db, offer.firma_id).then((c) => (c ? { office: c.company_taxoffice, number: c.company_taxno } : null))
       : Promise.resolve(null),
   ]);
   return offerDocumentModel({ offer, company, buyerTax: buyer, approver: opts.approver, lang: opts.lang });

@@ -6,6 +6,7 @@ import { sortKeyColumn } from '../../lib/sort.js';
 import { likePattern } from '../../lib/http.js';
 import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
 import { param, prepared } from '../../lib/prepared.js';
+import { versionIs } from '../../lib/version.js';
 import type { Permissions, User } from '@isik/domain';
 
 export type UserRow = typeof users.$inferSelect;
@@ -64,4 +65,62 @@ export async function findUserRow(db: Executor, id: string): Promise<UserRow | n
 export async function emailTaken(db: Executor, email: string, exceptId?: string): Promise<boolean> {
   const [r] = await db.select({ id: users.id }).from(users).where(exceptId ? and(eq(users.email, email), sql`${users.id} <> ${exceptId}`) : eq(users.email, email)).limit(1);
   return !!r;
+}
+
+/** Active users of role `maxRole` or lower (back office), by name. */
+export async function activeBackOfficeUsers(db: Executor, maxRole: number) {
+  return db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, role: users.role }).from(users)
+    .where(and(eq(users.userstate, true), sql`${users.role} <= ${maxRole}`)).orderBy(users.firstname, users.lastname);
+}
+
+export type NewUserRow = typeof users.$inferInsert;
+
+export async function findUserRowByEmail(db: Executor, email: string): Promise<UserRow | null> {
+  const [r] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return r ?? null;
+}
+
+/** The user's row, locked for the rest of the transaction. */
+export async function lockUserRow(tx: Executor, id: string): Promise<UserRow | null> {
+  const [r] = await tx.select().from(users).where(eq(users.id, id)).for('update').limit(1);
+  return r ?? null;
+}
+
+export async function insertUser(tx: Executor, values: NewUserRow): Promise<void> {
+  await tx.insert(users).values(values);
+}
+
+export type UserFields = Pick<NewUserRow, 'firstname' | 'lastname' | 'email' | 'mobile' | 'role' | 'user_img' | 'company_id' | 'userstate' | 'permissions'>;
+
+/**
+ * Saves a user's fields when the stored version is `sentVersion` (any, when absent), one version on; `endSessions`
+ * also moves the token version on (the user's tokens stop working). Answers the updated ids (none: missing or stale).
+ */
+export async function updateUserFields(tx: Executor, id: string, sentVersion: number | undefined, fields: UserFields, endSessions: boolean) {
+  return tx.update(users).set({
+    ...fields, updated_at: new Date(), version: sql`${users.version} + 1`,
+    token_version: endSessions ? sql`${users.token_version} + 1` : sql`${users.token_version}`,
+  }).where(and(eq(users.id, id), versionIs(users.version, sentVersion))).returning({ id: users.id });
+}
+
+/** A new password hash; the user's earlier tokens stop working. Answers the new token version (null: no such user). */
+export async function setUserPassword(tx: Executor, id: string, passwordHash: string): Promise<number | null> {
+  const [r] = await tx.update(users).set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1`, updated_at: new Date() })
+    .where(eq(users.id, id)).returning({ tv: users.token_version });
+  return r ? r.tv : null;
+}
+
+/** Like setUserPassword, only while the stored hash is still `currentHash` (a reset link works once). */
+export async function replaceUserPassword(tx: Executor, id: string, currentHash: string, passwordHash: string): Promise<void> {
+  await tx.update(users).set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1`, updated_at: new Date() })
+    .where(and(eq(users.id, id), eq(users.password_hash, currentHash)));
+}
+
+/** Revokes every token the user holds (they carry the old token version). */
+export async function revokeUserTokens(tx: Executor, id: string): Promise<void> {
+  await tx.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.id, id));
+}
+
+export async function deleteUser(tx: Executor, id: string): Promise<void> {
+  await tx.delete(users).where(eq(users.id, id));
 }

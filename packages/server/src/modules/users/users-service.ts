@@ -1,16 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { ACTIONS, MODULES, canDo, canManageRole, hasModulePermission, totalPages, type Permissions, type UserCreate, type UserUpdate, userCreateSchema, userUpdateSchema } from '@isik/domain';
 import type { z } from 'zod';
-import type { Db } from '../../db/database.js';
-import { companies, users } from '../../db/schema.js';
+import type { Db, Executor } from '../../db/database.js';
 import { AppError, conflict, dbConstraint, dbErrorCode, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange } from '../../lib/log.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { SessionContext } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/auth-service.js';
-import { emailTaken, findUser, findUserRow, listUsers, type UserListArgs } from './users-repository.js';
-import { versionIs } from '../../lib/version.js';
+import { findCompany } from '../companies/companies-repository.js';
+import { deleteUser, emailTaken, findUser, findUserRow, insertUser, listUsers, setUserPassword, updateUserFields, type UserListArgs } from './users-repository.js';
 
 type CreateData = z.output<typeof userCreateSchema>;
 type UpdateData = z.output<typeof userUpdateSchema>;
@@ -29,10 +27,9 @@ function sameGrid(a: Permissions | null | undefined, b: Permissions | null | und
 export function createUsersService(deps: { db: Db; auth: AuthService; passwordMin: number }) {
   const { db } = deps;
 
-  async function checkCompany(tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], id: string | null) {
+  async function checkCompany(tx: Executor, id: string | null) {
     if (!id) return;
-    const [c] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1);
-    if (!c) throw new AppError(400, 'user.company.unknown', { usercompany_id: 'user.company.unknown' });
+    if (!(await findCompany(tx, id))) throw new AppError(400, 'user.company.unknown', { usercompany_id: 'user.company.unknown' });
   }
 
   function checkPassword(pw: string) {
@@ -61,7 +58,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
       await db.transaction(async (tx) => {
         if (await emailTaken(tx, data.email)) throw conflict('user.email.taken', { email: 'user.email.taken' });
         await checkCompany(tx, data.usercompany_id);
-        await tx.insert(users).values({
+        await insertUser(tx, {
           id, firstname: data.firstname, lastname: data.lastname, email: data.email, mobile: data.mobile, role: data.role,
           user_img: data.user_img, company_id: data.usercompany_id, userstate: data.userstate, permissions: data.permissions,
           password_hash: passwordHash,
@@ -93,13 +90,11 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
         if (await emailTaken(tx, data.email, id)) throw conflict('user.email.taken', { email: 'user.email.taken' });
         await checkCompany(tx, data.usercompany_id);
         const deactivated = current.userstate && !userstate;
-        const res = await tx.update(users).set({
+        // Deactivation ends the user's sessions at once.
+        const res = await updateUserFields(tx, id, data.__v, {
           firstname: data.firstname, lastname: data.lastname, email: data.email, mobile: data.mobile, role,
           user_img: data.user_img, company_id: data.usercompany_id, userstate, permissions,
-          updated_at: new Date(), version: sql`${users.version} + 1`,
-          // Deactivation ends the user's sessions at once.
-          token_version: deactivated ? sql`${users.token_version} + 1` : sql`${users.token_version}`,
-        }).where(and(eq(users.id, id), versionIs(users.version, data.__v))).returning({ id: users.id }).catch(emailRace);
+        }, deactivated).catch(emailRace);
         if (res.length === 0) throw conflict();
         await recordChange(tx, caller, { title: 'log.user.updated', description: `${data.firstname} ${data.lastname} <${data.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'updated' });
       });
@@ -119,9 +114,9 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
         const current = await findUserRow(tx, id);
         if (!current) throw notFound();
         if (!self && !canManageRole(caller.role, current.role)) throw forbidden('user.target.higher');
-        const [r] = await tx.update(users).set({ password_hash: hashed, token_version: sql`${users.token_version} + 1`, updated_at: new Date() })
-          .where(eq(users.id, id)).returning({ tv: users.token_version });
-        tokenVersion = r.tv;
+        const tv = await setUserPassword(tx, id, hashed);
+        if (tv === null) throw notFound();
+        tokenVersion = tv;
         await recordChange(tx, caller, { title: 'log.user.passwordChanged', description: `${current.firstname} ${current.lastname}`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'updated' });
       });
       // The caller keeps working after changing their own password: they get a fresh token.
@@ -134,7 +129,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
         const current = await findUserRow(tx, id);
         if (!current) throw notFound();
         if (!canManageRole(caller.role, current.role)) throw forbidden('user.target.higher');
-        await tx.delete(users).where(eq(users.id, id));
+        await deleteUser(tx, id);
         await recordChange(tx, caller, { title: 'log.user.deleted', description: `${current.firstname} ${current.lastname} <${current.email}>`, form: 'users', operation_id: id }, { entity: 'users', id, action: 'deleted' });
       });
       return { status: 'ok' as const };
