@@ -279,3 +279,10 @@ export async function refreshModelCopies(tx: Executor, modelId: string, copies: 
     .returning({ id: products.id });
   return moved.length > 0;
 }
+
+/** An active product with its model's VAT rate (the public offer request's item), or null. */
+export async function activeProductWithModelVat(tx: Executor, id: string): Promise<{ product: ProductRow; kdv: string } | null> {
+  const [p] = await tx.select({ product: products, kdv: models.model_kdv }).from(products).innerJoin(models, eq(models.id, products.model_id))
+    .where(and(eq(products.id, id), eq(products.urun_durumu, true))).limit(1);
+  return p ?? null;
+}
