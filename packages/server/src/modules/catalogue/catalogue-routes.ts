@@ -4,7 +4,7 @@ import { modelsRoutes } from '../models/models-routes.js';
 import { productsRoutes } from '../products/products-routes.js';
 import { stockRoutes } from '../stock/stock-routes.js';
 import { stockOutlistRoutes } from '../stock/stock-outlist-routes.js';
-import { publicCatalogueRoutes } from './public-catalogue-repository.js';
+import { publicCatalogueRoutes } from './public-catalogue-routes.js';
 import type { CatalogueServices } from './catalogue-service.js';
 
 /** Every catalogue and stock route, registered under /api. */

@@ -4,7 +4,7 @@ import { createModelsService } from '../models/models-service.js';
 import { createProductsService } from '../products/products-service.js';
 import { createStockService } from '../stock/stock-service.js';
 import { materialsOut } from '../stock/stock-outlist-routes.js';
-import { createPublicCatalogue } from './public-catalogue-repository.js';
+import { createPublicCatalogue } from './public-catalogue-service.js';
 import type { FileIngest } from './shared.js';
 
 /** The catalogue and stock services (models, products, materials, the ledger, the public catalogue). */

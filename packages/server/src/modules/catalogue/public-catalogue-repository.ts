@@ -1,17 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  blankToUndefined, MAIN_IMAGE, PUBLIC_PAGE_SIZE, PUBLIC_SORTS, publicProductDetailSchema, publicProductListSchema, smallFileUrl, totalPages,
-  type ProductImage, type PublicProduct, type PublicProductDetail,
-} from '@isik/domain';
-import type { Db } from '../../db/database.js';
+import { MAIN_IMAGE, smallFileUrl, type PUBLIC_SORTS, type ProductImage, type PublicProduct, type PublicProductDetail } from '@isik/domain';
+import type { Executor } from '../../db/database.js';
 import { models, products } from '../../db/schema.js';
-import { notFound } from '../../lib/errors.js';
 import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
 import { param, prepared } from '../../lib/prepared.js';
-import { errorResponses, idParams, likePattern } from '../../lib/http.js';
-import { categoryQuery, num, productCount, searchFolded } from './shared.js';
+import { likePattern } from '../../lib/http.js';
+import { num, productCount, searchFolded } from './shared.js';
 
 /**
  * The public catalogue (spec 001 2.7, 2.8): active products only, public fields only. Never stock,
@@ -47,83 +41,55 @@ function toCard(r: CardRow): PublicProduct {
 
 export interface PublicListArgs { page: number; pageSize: number; orderBy: (typeof PUBLIC_SORTS)[number]; order: 'asc' | 'desc'; search?: string; category?: number }
 
-export function createPublicCatalogue(deps: { db: Db }) {
-  const { db } = deps;
-  return {
-    async list(a: PublicListArgs) {
-      // One round trip: the page's ids from a narrow sort (an index-only scan of the order's partial index), the page's
-      // cards in the same order, and the count; a prepared statement per shape (lib/prepared.ts).
-      const search = a.search ? param('search') : undefined;
-      const category = a.category !== undefined ? param('category') : undefined;
-      // Active products as a bare condition, not `= $1`: a prepared statement's generic plan can then prove the
-      // partial indexes' predicate (WHERE urun_durumu) and read the page from them.
-      const where = () => and(sql`${products.urun_durumu}`,
-        search ? searchFolded(products.public_search, search) : undefined,
-        category ? eq(products.model_category, category) : undefined);
-      const shape = `catalogue.list:${a.orderBy}:${a.order}:${search ? 's' : ''}${category ? 'c' : ''}`;
-      const values = { search: a.search ? likePattern(a.search) : undefined, category: a.category, limit: a.pageSize, offset: (a.page - 1) * a.pageSize };
-      const rows = await prepared(db, shape, () => {
-        const dir = a.order === 'desc' ? desc : asc;
-        const sort = a.orderBy === 'urun_guc' ? products.urun_guc : a.orderBy === 'urun_fiyat' ? products.urun_fiyat : products.model_category;
-        const order = [dir(sort), asc(products.model_category), asc(products.model_sira), asc(products.urun_sira), asc(products.id)];
-        const w = where();
-        const pageIds = db.select({ id: products.id }).from(products).where(w).orderBy(...order).limit(param('limit')).offset(param('offset'));
-        // Without a search the total is product_counts' (kept by triggers), not a count of every active product per page.
-        const total = search ? totalColumn(products, w) : productCount({ category, activeOnly: true });
-        return db.select({ ...cardColumns, total }).from(products).innerJoin(models, eq(models.id, products.model_id))
-          .where(inPage(products.id, pageIds)).orderBy(...order);
-      }).execute(values);
-      const total = await pageTotal(rows, async () => Number((await prepared(db, `${shape}:count`, () => search
-        ? db.select({ n: count() }).from(products).where(where())
-        : db.select({ n: productCount({ category, activeOnly: true }) }).from(sql`(select 1) as one`)).execute(values))[0].n));
-      return { products: rows.map(toCard), page: a.page, totalPage: totalPages(total, a.pageSize), totalItemCount: total };
-    },
+/**
+ * A page of the public catalogue's cards and the count of every active product the filter matches. One round trip:
+ * the page's ids from a narrow sort (an index-only scan of the order's partial index), the page's cards in the same
+ * order, and the count; a prepared statement per shape (lib/prepared.ts).
+ */
+export async function listPublicProducts(db: Executor, a: PublicListArgs): Promise<{ rows: PublicProduct[]; total: number }> {
+  const search = a.search ? param('search') : undefined;
+  const category = a.category !== undefined ? param('category') : undefined;
+  // Active products as a bare condition, not `= $1`: a prepared statement's generic plan can then prove the
+  // partial indexes' predicate (WHERE urun_durumu) and read the page from them.
+  const where = () => and(sql`${products.urun_durumu}`,
+    search ? searchFolded(products.public_search, search) : undefined,
+    category ? eq(products.model_category, category) : undefined);
+  const shape = `catalogue.list:${a.orderBy}:${a.order}:${search ? 's' : ''}${category ? 'c' : ''}`;
+  const values = { search: a.search ? likePattern(a.search) : undefined, category: a.category, limit: a.pageSize, offset: (a.page - 1) * a.pageSize };
+  const rows = await prepared(db, shape, () => {
+    const dir = a.order === 'desc' ? desc : asc;
+    const sort = a.orderBy === 'urun_guc' ? products.urun_guc : a.orderBy === 'urun_fiyat' ? products.urun_fiyat : products.model_category;
+    const order = [dir(sort), asc(products.model_category), asc(products.model_sira), asc(products.urun_sira), asc(products.id)];
+    const w = where();
+    const pageIds = db.select({ id: products.id }).from(products).where(w).orderBy(...order).limit(param('limit')).offset(param('offset'));
+    // Without a search the total is product_counts' (kept by triggers), not a count of every active product per page.
+    const total = search ? totalColumn(products, w) : productCount({ category, activeOnly: true });
+    return db.select({ ...cardColumns, total }).from(products).innerJoin(models, eq(models.id, products.model_id))
+      .where(inPage(products.id, pageIds)).orderBy(...order);
+  }).execute(values);
+  const total = await pageTotal(rows, async () => Number((await prepared(db, `${shape}:count`, () => search
+    ? db.select({ n: count() }).from(products).where(where())
+    : db.select({ n: productCount({ category, activeOnly: true }) }).from(sql`(select 1) as one`)).execute(values))[0].n));
+  return { rows: rows.map(toCard), total };
+}
 
-    async get(id: string): Promise<PublicProductDetail> {
-      const [r] = await db.select({
-        ...cardColumns,
-        model_aciklama_tr: models.model_aciklama_tr, model_aciklama_en: models.model_aciklama_en, model_kdv: models.model_kdv, model_birimi: models.model_birimi,
-        certificates: models.certificates, model_features: models.model_features, urun_ozellikler: products.urun_ozellikler,
-        product_downloads: products.product_downloads, technical_drawing: products.technical_drawing,
-      }).from(products).innerJoin(models, eq(models.id, products.model_id)).where(and(eq(products.id, id), eq(products.urun_durumu, true))).limit(1);
-      if (!r) throw notFound();
-      return {
-        ...toCard(r),
-        model_aciklama: [r.model_aciklama_tr, r.model_aciklama_en], model_kdv: r.model_kdv, model_birimi: r.model_birimi,
-        certificates: r.certificates ?? [],
-        ModelFeatures: (r.model_features ?? []).map((f) => ({ no: f.no, label: f.label, feature: f.feature })),
-        urun_ozellikler: r.urun_ozellikler ?? [],
-        images: (r.product_images ?? []).filter((i) => i.image).map((i) => ({ image: i.image, small: smallFileUrl(i.image), description: i.description })),
-        downloads: (r.product_downloads ?? []).map((d) => ({ name: d.name, size: d.size, type: d.type, file: d.file })),
-        technicalDrawing: r.technical_drawing,
-      };
-    },
+/** An active product's public page, or null. */
+export async function findPublicProduct(db: Executor, id: string): Promise<PublicProductDetail | null> {
+  const [r] = await db.select({
+    ...cardColumns,
+    model_aciklama_tr: models.model_aciklama_tr, model_aciklama_en: models.model_aciklama_en, model_kdv: models.model_kdv, model_birimi: models.model_birimi,
+    certificates: models.certificates, model_features: models.model_features, urun_ozellikler: products.urun_ozellikler,
+    product_downloads: products.product_downloads, technical_drawing: products.technical_drawing,
+  }).from(products).innerJoin(models, eq(models.id, products.model_id)).where(and(eq(products.id, id), eq(products.urun_durumu, true))).limit(1);
+  if (!r) return null;
+  return {
+    ...toCard(r),
+    model_aciklama: [r.model_aciklama_tr, r.model_aciklama_en], model_kdv: r.model_kdv, model_birimi: r.model_birimi,
+    certificates: r.certificates ?? [],
+    ModelFeatures: (r.model_features ?? []).map((f) => ({ no: f.no, label: f.label, feature: f.feature })),
+    urun_ozellikler: r.urun_ozellikler ?? [],
+    images: (r.product_images ?? []).filter((i) => i.image).map((i) => ({ image: i.image, small: smallFileUrl(i.image), description: i.description })),
+    downloads: (r.product_downloads ?? []).map((d) => ({ name: d.name, size: d.size, type: d.type, file: d.file })),
+    technicalDrawing: r.technical_drawing,
   };
 }
-export type PublicCatalogue = ReturnType<typeof createPublicCatalogue>;
-
-const listQuery = z.object({
-  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
-  pageSize: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).default(PUBLIC_PAGE_SIZE)),
-  orderBy: z.preprocess(blankToUndefined, z.enum(PUBLIC_SORTS).default('model_category')),
-  order: z.preprocess(blankToUndefined, z.enum(['asc', 'desc']).default('asc')),
-  search: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
-  category: categoryQuery,
-});
-
-export const publicCatalogueRoutes: FastifyPluginAsyncZod<{ catalogue: PublicCatalogue }> = async (app, { catalogue }) => {
-  const tags = ['public catalogue'];
-  app.get('/web/products', {
-    config: { level: 'public' },
-    schema: {
-      tags, summary: 'The public catalogue: active products, public fields only; search on the Turkish product or model name; category = model category',
-      security: [], querystring: listQuery,
-      response: { 200: publicProductListSchema, ...errorResponses },
-    },
-  }, async (req) => catalogue.list(req.query));
-
-  app.get('/web/products/:id', {
-    config: { level: 'public' },
-    schema: { tags, summary: "An active product's public page: specs, model features, images, downloads, technical drawing", security: [], params: idParams, response: { 200: publicProductDetailSchema, ...errorResponses } },
-  }, async (req) => catalogue.get(req.params.id));
-};
