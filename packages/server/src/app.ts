@@ -21,7 +21,7 @@ import { companiesRoutes } from './modules/companies/companies-routes.js';
 import { systemRoutes } from './modules/system/system-routes.js';
 import { filesRoutes } from './modules/files/files-routes.js';
 import { imagesRoutes } from './modules/images/images-routes.js';
-import { catalogueRoutes } from './modules/catalogue/catalogue-services.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue-routes.js';
 import { deliveriesRoutes } from './modules/deliveries/deliveries-routes.js';
 import { myCompanyRoutes } from './modules/mycompany/mycompany-routes.js';
 import { todosRoutes } from './modules/todos/todos-routes.js';

@@ -5,7 +5,7 @@ import { createUsersService } from './modules/users/users-service.js';
 import { createCompaniesService } from './modules/companies/companies-service.js';
 import { createFilesService } from './modules/files/files-service.js';
 import { createImagesService } from './modules/images/images-service.js';
-import { createCatalogueServices } from './modules/catalogue/catalogue-services.js';
+import { createCatalogueServices } from './modules/catalogue/catalogue-service.js';
 import { createDeliveriesService } from './modules/deliveries/deliveries-service.js';
 import { createMyCompanyService } from './modules/mycompany/mycompany-service.js';
 import { createTodosService } from './modules/todos/todos-service.js';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Company } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
@@ -7,6 +7,7 @@ import { sortKeyColumn } from '../../lib/sort.js';
 import { likePattern } from '../../lib/http.js';
 import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
 import { param, prepared } from '../../lib/prepared.js';
+import { versionIs } from '../../lib/version.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
@@ -58,4 +59,25 @@ export async function findCompany(db: Executor, id: string): Promise<Company | n
 export async function companyUserCount(db: Executor, id: string): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(users).where(eq(users.company_id, id));
   return Number(n);
+}
+
+export async function insertCompany(tx: Executor, values: typeof companies.$inferInsert): Promise<void> {
+  await tx.insert(companies).values(values);
+}
+
+/** Updates a company at the sent version (any when absent); answers whether a row changed. */
+export async function updateCompany(tx: Executor, id: string, fields: Partial<typeof companies.$inferInsert>, v: number | undefined): Promise<boolean> {
+  const res = await tx.update(companies).set({ ...fields, updated_at: new Date(), version: sql`${companies.version} + 1` })
+    .where(and(eq(companies.id, id), versionIs(companies.version, v))).returning({ id: companies.id });
+  return res.length > 0;
+}
+
+export async function deleteCompany(tx: Executor, id: string): Promise<void> {
+  await tx.delete(companies).where(eq(companies.id, id));
+}
+
+/** Whether a company with this id exists. */
+export async function companyExists(db: Executor, id: string): Promise<boolean> {
+  const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1);
+  return !!c;
 }

@@ -1,14 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { totalPages, companyInputSchema, companyUpdateSchema, type MessageKey } from '@isik/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
-import { companies } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange } from '../../lib/log.js';
 import type { SessionContext } from '../../plugins/auth.js';
-import { companyUserCount, findCompany, listCompanies, type CompanyListArgs } from './companies-repository.js';
-import { versionIs } from '../../lib/version.js';
+import { companyUserCount, deleteCompany, findCompany, insertCompany, listCompanies, updateCompany, type CompanyListArgs } from './companies-repository.js';
 
 type Input = z.output<typeof companyInputSchema>;
 type UpdateInput = z.output<typeof companyUpdateSchema>;
@@ -42,7 +39,7 @@ export function createCompaniesService(deps: { db: Db }) {
     async create(caller: SessionContext, data: Input) {
       const id = newId();
       await db.transaction(async (tx) => {
-        await tx.insert(companies).values({ id, ...data });
+        await insertCompany(tx, { id, ...data });
         await recordChange(tx, caller, { title: 'log.company.created', description: data.company_name, form: 'companies', operation_id: id }, { entity: 'companies', id, action: 'created' });
       });
       return (await findCompany(db, id))!;
@@ -51,9 +48,7 @@ export function createCompaniesService(deps: { db: Db }) {
     async update(caller: SessionContext, id: string, data: UpdateInput) {
       const { __v, ...fields } = data;
       await db.transaction(async (tx) => {
-        const res = await tx.update(companies).set({ ...fields, updated_at: new Date(), version: sql`${companies.version} + 1` })
-          .where(and(eq(companies.id, id), versionIs(companies.version, __v))).returning({ id: companies.id });
-        if (res.length === 0) {
+        if (!(await updateCompany(tx, id, fields, __v))) {
           if (!(await findCompany(tx, id))) throw notFound();
           throw conflict();
         }
@@ -70,7 +65,7 @@ export function createCompaniesService(deps: { db: Db }) {
           const key = await guard(tx, id);
           if (key) throw conflict(key);
         }
-        await tx.delete(companies).where(eq(companies.id, id));
+        await deleteCompany(tx, id);
         await recordChange(tx, caller, { title: 'log.company.deleted', description: current.company_name, form: 'companies', operation_id: id }, { entity: 'companies', id, action: 'deleted' });
       });
       return { status: 'ok' as const };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Material, MaterialData, MATERIAL_SORTS } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { materials } from '../../db/schema.js';
@@ -6,6 +6,7 @@ import { likePattern } from '../../lib/http.js';
 import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
 import { param, prepared } from '../../lib/prepared.js';
 import { defined, num, searchAny } from '../catalogue/shared.js';
+import { versionIs } from '../../lib/version.js';
 
 export type MaterialRow = typeof materials.$inferSelect;
 
@@ -90,4 +91,30 @@ export function materialColumns(d: Partial<MaterialData>) {
     material_no: d.material_no, material_name: d.material_name, material_category: d.material_category, material_group: d.material_group,
     material_unit: d.material_unit, material_price: d.material_price, material_doviz: d.material_doviz,
   });
+}
+
+export async function insertMaterial(tx: Executor, values: typeof materials.$inferInsert): Promise<void> {
+  await tx.insert(materials).values(values);
+}
+
+/** Updates a material at the sent version (any when absent); answers its name, or null when no row changed. */
+export async function updateMaterial(tx: Executor, id: string, set: Partial<typeof materials.$inferInsert>, v: number | undefined): Promise<{ name: string } | null> {
+  const [row] = await tx.update(materials).set({ ...set, updated_at: new Date(), version: sql`${materials.version} + 1` })
+    .where(and(eq(materials.id, id), versionIs(materials.version, v))).returning({ name: materials.material_name });
+  return row ?? null;
+}
+
+export async function materialExists(tx: Executor, id: string): Promise<boolean> {
+  const [exists] = await tx.select({ id: materials.id }).from(materials).where(eq(materials.id, id)).limit(1);
+  return !!exists;
+}
+
+/** The material's name under a row lock, or null. */
+export async function lockMaterialName(tx: Executor, id: string): Promise<{ name: string } | null> {
+  const [current] = await tx.select({ name: materials.material_name }).from(materials).where(eq(materials.id, id)).for('update').limit(1);
+  return current ?? null;
+}
+
+export async function deleteMaterial(tx: Executor, id: string): Promise<void> {
+  await tx.delete(materials).where(eq(materials.id, id));
 }

@@ -1,13 +1,16 @@
-import { and, count, eq, sql } from 'drizzle-orm';
 import { totalPages, type MaterialData, type MaterialUpdateData, type MessageKey } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
-import { materialMovements, materials, models, products } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { defined, type FileIngest } from '../catalogue/shared.js';
-import { findMaterial, listMaterials, materialCategories, materialColumns, type MaterialListArgs } from './materials-repository.js';
-import { versionIs } from '../../lib/version.js';
+import {
+  deleteMaterial, findMaterial, insertMaterial, listMaterials, lockMaterialName, materialCategories, materialColumns, materialExists, updateMaterial,
+  type MaterialListArgs,
+} from './materials-repository.js';
+import { modelsNamingComponent } from '../models/models-repository.js';
+import { productsNamingMaterial } from '../products/products-repository.js';
+import { materialHasMovements } from '../stock/stock-repository.js';
 
 /** Other areas (purchasing) may refuse a material's deletion while they hold records of it. */
 export type MaterialDeleteGuard = (tx: Executor, materialId: string) => Promise<MessageKey | null>;
@@ -15,16 +18,11 @@ export type MaterialDeleteGuard = (tx: Executor, materialId: string) => Promise<
 export function createMaterialsService(deps: { db: Db; files: FileIngest }) {
   const { db, files } = deps;
   const deleteGuards: MaterialDeleteGuard[] = [
-    async (tx, id) => {
-      const [m] = await tx.select({ id: materialMovements.id }).from(materialMovements).where(eq(materialMovements.stock_id, id)).limit(1);
-      return m ? 'material.hasMovements' : null;
-    },
+    async (tx, id) => ((await materialHasMovements(tx, id)) ? 'material.hasMovements' : null),
     // Named in a product's production rows (information) or a model's operation components.
     async (tx, id) => {
-      const [{ n }] = await tx.select({ n: count() }).from(products).where(sql`${products.production} @> ${JSON.stringify([{ information: id }])}::jsonb`);
-      if (Number(n) > 0) return 'material.inUse';
-      const [{ m }] = await tx.select({ m: count() }).from(models).where(sql`${models.productiondetail} @> ${JSON.stringify([{ OperationComponent: [{ value: id }] }])}::jsonb`);
-      return Number(m) > 0 ? 'material.inUse' : null;
+      if ((await productsNamingMaterial(tx, id)) > 0) return 'material.inUse';
+      return (await modelsNamingComponent(tx, id)) > 0 ? 'material.inUse' : null;
     },
   ];
 
@@ -49,7 +47,7 @@ export function createMaterialsService(deps: { db: Db; files: FileIngest }) {
       // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
       await files.prepared(data, () => db.transaction(async (tx) => {
         const img = await files.ingest(tx, data.material_img, 'material_img', { kind: 'image' });
-        await tx.insert(materials).values({ id, ...materialColumns(data), material_name: data.material_name, material_category: data.material_category, material_group: data.material_group, material_img: img });
+        await insertMaterial(tx, { id, ...materialColumns(data), material_name: data.material_name, material_category: data.material_category, material_group: data.material_group, material_img: img });
         await recordChange(tx, caller, { title: 'log.material.created', description: data.material_name, form: 'materials', operation_id: id }, { entity: 'materials', id, action: 'created' });
       }));
       return (await findMaterial(db, id))!;
@@ -61,11 +59,9 @@ export function createMaterialsService(deps: { db: Db; files: FileIngest }) {
       // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
       await files.prepared(material_img, () => db.transaction(async (tx) => {
         const img = material_img === undefined ? undefined : await files.ingest(tx, material_img, 'material_img', { kind: 'image' });
-        const [row] = await tx.update(materials).set({ ...materialColumns(fields), ...defined({ material_img: img }), updated_at: new Date(), version: sql`${materials.version} + 1` })
-          .where(and(eq(materials.id, id), versionIs(materials.version, __v))).returning({ name: materials.material_name });
+        const row = await updateMaterial(tx, id, { ...materialColumns(fields), ...defined({ material_img: img }) }, __v);
         if (!row) {
-          const [exists] = await tx.select({ id: materials.id }).from(materials).where(eq(materials.id, id)).limit(1);
-          if (!exists) throw notFound();
+          if (!(await materialExists(tx, id))) throw notFound();
           throw conflict();
         }
         await recordChange(tx, caller, { title: 'log.material.updated', description: row.name, form: 'materials', operation_id: id }, { entity: 'materials', id, action: 'updated' });
@@ -75,13 +71,13 @@ export function createMaterialsService(deps: { db: Db; files: FileIngest }) {
 
     async remove(caller: Actor, id: string) {
       await db.transaction(async (tx) => {
-        const [current] = await tx.select({ name: materials.material_name }).from(materials).where(eq(materials.id, id)).for('update').limit(1);
+        const current = await lockMaterialName(tx, id);
         if (!current) throw notFound();
         for (const guard of deleteGuards) {
           const key = await guard(tx, id);
           if (key) throw conflict(key);
         }
-        await tx.delete(materials).where(eq(materials.id, id));
+        await deleteMaterial(tx, id);
         await recordChange(tx, caller, { title: 'log.material.deleted', description: current.name, form: 'materials', operation_id: id }, { entity: 'materials', id, action: 'deleted' });
       });
       return { status: 'ok' as const };

@@ -3,6 +3,7 @@ import type { Model, ModelData, ModelLight, ModelProduction, MODEL_SORTS } from 
 import type { Executor } from '../../db/database.js';
 import { models } from '../../db/schema.js';
 import { defined, searchAny } from '../catalogue/shared.js';
+import { versionIs } from '../../lib/version.js';
 
 export type ModelRow = typeof models.$inferSelect;
 
@@ -93,4 +94,40 @@ export function modelColumns(d: Partial<ModelData>) {
 export async function modelIdByCode(db: Executor, code: string): Promise<string | null> {
   const [m] = await db.select({ id: models.id }).from(models).where(sql`lower(${models.model_kodu}) = lower(${code})`).limit(1);
   return m ? m.id : null;
+}
+
+export async function insertModel(tx: Executor, values: typeof models.$inferInsert): Promise<void> {
+  await tx.insert(models).values(values);
+}
+
+/** Updates a model at the sent version (any when absent); answers the fields its products copy, or null when no row changed. */
+export async function updateModel(tx: Executor, id: string, set: Partial<typeof models.$inferInsert>, v: number | undefined) {
+  const [row] = await tx.update(models).set({ ...set, updated_at: new Date(), version: sql`${models.version} + 1` })
+    .where(and(eq(models.id, id), versionIs(models.version, v)))
+    .returning({ model_kodu: models.model_kodu, model_adi_tr: models.model_adi_tr, model_kategori: models.model_kategori, model_sira: models.model_sira });
+  return row ?? null;
+}
+
+/** The model's code and name under a row lock, or null. */
+export async function lockModelName(tx: Executor, id: string): Promise<{ kodu: string; adi: string } | null> {
+  const [current] = await tx.select({ kodu: models.model_kodu, adi: models.model_adi_tr }).from(models).where(eq(models.id, id)).for('update').limit(1);
+  return current ?? null;
+}
+
+export async function deleteModel(tx: Executor, id: string): Promise<void> {
+  await tx.delete(models).where(eq(models.id, id));
+}
+
+/** The fields a product copies from its model (products-repository modelCopies), or null when there is no such model. */
+export async function modelCopySource(tx: Executor, id: string) {
+  const [m] = await tx.select({ model_kategori: models.model_kategori, model_sira: models.model_sira, model_kodu: models.model_kodu, model_adi_tr: models.model_adi_tr })
+    .from(models).where(eq(models.id, id)).limit(1);
+  return m ?? null;
+}
+
+/** How many models name this id (a semi-finished product or a material) as an operation component. */
+export async function modelsNamingComponent(tx: Executor, id: string): Promise<number> {
+  const [{ n }] = await tx.select({ n: count() }).from(models)
+    .where(sql`${models.productiondetail} @> ${JSON.stringify([{ OperationComponent: [{ value: id }] }])}::jsonb`);
+  return Number(n);
 }

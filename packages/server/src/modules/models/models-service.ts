@@ -1,15 +1,12 @@
-import { and, count, eq, sql } from 'drizzle-orm';
 import { pairText, totalPages, type Lang, type MessageKey, type ModelData, type ModelUpdateData } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
 import { notifyInTx } from '../../db/database.js';
-import { models, products } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { checkName, defined, ingestDownloads, type FileIngest } from '../catalogue/shared.js';
-import { findModel, findModelRow, listModels, modelColumns, type ModelListArgs } from './models-repository.js';
-import { modelCopies } from '../products/products-repository.js';
-import { versionIs } from '../../lib/version.js';
+import { deleteModel, findModel, findModelRow, insertModel, listModels, lockModelName, modelColumns, updateModel, type ModelListArgs } from './models-repository.js';
+import { modelCopies, productCountOfModel, refreshModelCopies } from '../products/products-repository.js';
 
 /** Other areas may refuse a model's deletion while they hold records of it (message key or null). */
 export type ModelDeleteGuard = (tx: Executor, modelId: string) => Promise<MessageKey | null>;
@@ -17,10 +14,7 @@ export type ModelDeleteGuard = (tx: Executor, modelId: string) => Promise<Messag
 export function createModelsService(deps: { db: Db; files: FileIngest }) {
   const { db, files } = deps;
   const deleteGuards: ModelDeleteGuard[] = [
-    async (tx, id) => {
-      const [{ n }] = await tx.select({ n: count() }).from(products).where(eq(products.model_id, id));
-      return Number(n) > 0 ? 'model.inUse' : null;
-    },
+    async (tx, id) => ((await productCountOfModel(tx, id)) > 0 ? 'model.inUse' : null),
   ];
 
   /** Stores uploaded files of the fields the body carries; answers the values to save. */
@@ -51,7 +45,7 @@ export function createModelsService(deps: { db: Db; files: FileIngest }) {
       // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
       await files.prepared(data, () => db.transaction(async (tx) => {
         const stored = await ingestFiles(tx, data);
-        await tx.insert(models).values({
+        await insertModel(tx, {
           id, ...modelColumns(data), model_adi_tr: data.model_adi[0], model_kodu: data.model_kodu, model_kategori: data.model_kategori,
           model_resim: stored.model_resim ?? '', model_downloads: stored.model_downloads ?? [],
         });
@@ -66,9 +60,7 @@ export function createModelsService(deps: { db: Db; files: FileIngest }) {
       // Files are checked, hashed and resized before the transaction; inside it they are only inserted.
       await files.prepared(fields, () => db.transaction(async (tx) => {
         const stored = await ingestFiles(tx, fields);
-        const [row] = await tx.update(models).set({ ...modelColumns(fields), ...defined(stored), updated_at: new Date(), version: sql`${models.version} + 1` })
-          .where(and(eq(models.id, id), versionIs(models.version, __v)))
-          .returning({ model_kodu: models.model_kodu, model_adi_tr: models.model_adi_tr, model_kategori: models.model_kategori, model_sira: models.model_sira });
+        const row = await updateModel(tx, id, { ...modelColumns(fields), ...defined(stored) }, __v);
         if (!row) {
           if (!(await findModelRow(tx, id))) throw notFound();
           throw conflict();
@@ -76,10 +68,7 @@ export function createModelsService(deps: { db: Db; files: FileIngest }) {
         // Products keep a copy of their model's category, order, code and name for lists, search and the public catalogue.
         if (fields.model_kategori !== undefined || fields.model_sira !== undefined || fields.model_kodu !== undefined || fields.model_adi !== undefined) {
           const copies = modelCopies(row);
-          const moved = await tx.update(products).set(copies)
-            .where(and(eq(products.model_id, id), sql`(${products.model_category}, ${products.model_sira}, ${products.model_code}, ${products.model_name_tr}) is distinct from (${copies.model_category}::int, ${copies.model_sira}::int, ${copies.model_code}::text, ${copies.model_name_tr}::text)`))
-            .returning({ id: products.id });
-          if (moved.length > 0) await notifyInTx(tx, { entity: 'products', action: 'changed' });
+          if (await refreshModelCopies(tx, id, copies)) await notifyInTx(tx, { entity: 'products', action: 'changed' });
         }
         await recordChange(tx, caller, { title: 'log.model.updated', description: `${row.model_kodu} ${row.model_adi_tr}`, form: 'models', operation_id: id }, { entity: 'models', id, action: 'updated' });
       }));
@@ -88,13 +77,13 @@ export function createModelsService(deps: { db: Db; files: FileIngest }) {
 
     async remove(caller: Actor, id: string) {
       await db.transaction(async (tx) => {
-        const [current] = await tx.select({ kodu: models.model_kodu, adi: models.model_adi_tr }).from(models).where(eq(models.id, id)).for('update').limit(1);
+        const current = await lockModelName(tx, id);
         if (!current) throw notFound();
         for (const guard of deleteGuards) {
           const key = await guard(tx, id);
           if (key) throw conflict(key);
         }
-        await tx.delete(models).where(eq(models.id, id));
+        await deleteModel(tx, id);
         await recordChange(tx, caller, { title: 'log.model.deleted', description: `${current.kodu} ${current.adi}`, form: 'models', operation_id: id }, { entity: 'models', id, action: 'deleted' });
       });
       return { status: 'ok' as const };

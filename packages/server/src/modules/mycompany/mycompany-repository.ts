@@ -1,9 +1,14 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { MY_COMPANY_ID, type MyCompany, type MyCompanyDocument, type MyCompanyTracking, type PublicCompany } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { myCompany } from '../../db/schema.js';
+import { versionIs } from '../../lib/version.js';
+
+export type { BankAccount, Certificate, QcQuestion } from '../../db/schema.js';
 
 export type MyCompanyRow = typeof myCompany.$inferSelect;
+/** The columns a body sets. */
+export type MyCompanyColumns = Partial<typeof myCompany.$inferInsert>;
 
 /** The stored row in the contract's field names (spec 000 3 MyCompany). */
 export function toMyCompany(r: MyCompanyRow): MyCompany {
@@ -62,4 +67,16 @@ export async function myCompanyHoldsFile(db: Executor, fileId: string): Promise<
     .where(or(sql`${myCompany.sirket_kase} like ${like}`, sql`${myCompany.sirket_kaseimza} like ${like}`, sql`${myCompany.certificates}::text like ${like}`))
     .limit(1);
   return Boolean(row);
+}
+
+/** Inserts the one company row (a concurrent create loses on the primary key). */
+export async function insertMyCompany(tx: Executor, values: typeof myCompany.$inferInsert): Promise<void> {
+  await tx.insert(myCompany).values(values);
+}
+
+/** Updates the one company row at the sent version (any when absent); answers whether it changed. */
+export async function updateMyCompany(tx: Executor, cols: MyCompanyColumns, v: number | undefined): Promise<boolean> {
+  const res = await tx.update(myCompany).set({ ...cols, updated_at: new Date(), version: sql`${myCompany.version} + 1` })
+    .where(and(eq(myCompany.id, MY_COMPANY_ID), versionIs(myCompany.version, v))).returning({ id: myCompany.id });
+  return res.length > 0;
 }

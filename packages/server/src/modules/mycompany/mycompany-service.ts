@@ -1,19 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   MY_COMPANY_ID, MY_COMPANY_IMAGE_FIELDS, UPLOAD_IMAGE_MIMES, myCompanyInputSchema, myCompanyUpdateSchema,
   type MyCompanyImageField,
 } from '@isik/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
-import { myCompany, type BankAccount, type Certificate, type QcQuestion } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { recordChange } from '../../lib/log.js';
 import { signFileUrl } from '../../lib/file-signature.js';
 import { verifyTrackingToken } from '../../lib/tracking-token.js';
 import type { SessionContext } from '../../plugins/auth.js';
 import type { FilesService } from '../files/files-service.js';
-import { findMyCompany, toPublic, toTracking } from './mycompany-repository.js';
-import { versionIs, isStale } from '../../lib/version.js';
+import {
+  findMyCompany, insertMyCompany, toPublic, toTracking, updateMyCompany,
+  type BankAccount, type Certificate, type MyCompanyColumns, type QcQuestion,
+} from './mycompany-repository.js';
+import { isStale } from '../../lib/version.js';
 
 type Input = z.output<typeof myCompanyInputSchema>;
 type UpdateInput = z.output<typeof myCompanyUpdateSchema>;
@@ -40,7 +41,7 @@ export function createMyCompanyService({ db, files, secret }: MyCompanyDeps) {
 
   /** Every file of a body stored (data URLs) or checked (stored URLs); answers the columns to write. */
   async function columnsOf(tx: Executor, data: Partial<Input>) {
-    const out: Partial<typeof myCompany.$inferInsert> = {};
+    const out: MyCompanyColumns = {};
     const { QCQuestions, certificates, banks, ...rest } = data;
     for (const [k, v] of Object.entries(rest)) {
       if (v === undefined) continue;
@@ -107,7 +108,7 @@ export function createMyCompanyService({ db, files, secret }: MyCompanyDeps) {
         if (await findMyCompany(tx)) throw conflict('mycompany.exists');
         const cols = await columnsOf(tx, data);
         // A concurrent create loses on the primary key: answered 409 by the error handler.
-        await tx.insert(myCompany).values({ ...cols, id: MY_COMPANY_ID, sirket_adi: data.sirket_adi, sirket_ulke: data.sirket_ulke });
+        await insertMyCompany(tx, { ...cols, id: MY_COMPANY_ID, sirket_adi: data.sirket_adi, sirket_ulke: data.sirket_ulke });
         await recordChange(tx, caller, { title: 'log.mycompany.created', description: data.sirket_adi, form: 'mycompany', operation_id: MY_COMPANY_ID }, { entity: 'mycompany', id: MY_COMPANY_ID, action: 'created' });
       }));
       return withSignedFiles((await findMyCompany(db))!);
@@ -122,9 +123,7 @@ export function createMyCompanyService({ db, files, secret }: MyCompanyDeps) {
         if (!current) throw notFound();
         if (isStale(current.__v, __v)) throw conflict();
         const cols = await columnsOf(tx, fields);
-        const res = await tx.update(myCompany).set({ ...cols, updated_at: new Date(), version: sql`${myCompany.version} + 1` })
-          .where(and(eq(myCompany.id, MY_COMPANY_ID), versionIs(myCompany.version, __v))).returning({ id: myCompany.id });
-        if (res.length === 0) throw conflict();
+        if (!(await updateMyCompany(tx, cols, __v))) throw conflict();
         await recordChange(tx, caller, { title: 'log.mycompany.updated', description: cols.sirket_adi ?? current.sirket_adi, form: 'mycompany', operation_id: MY_COMPANY_ID }, { entity: 'mycompany', id: MY_COMPANY_ID, action: 'updated' });
       }));
       return withSignedFiles((await findMyCompany(db))!);

@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import { OFFER_REQUEST_HONEYPOT, OFFER_REQUEST_LIMIT, OFFER_REQUEST_WINDOW_MS, OFFICE_TODO_ROLE, computeOffer, createRateLimiter, productCodeParts, round2, tryComputeOffer, type offerRequestSchema } from '@isik/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
-import { models, offerItems, offers, products } from '../../db/schema.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { insertTodo } from '../todos/todos-service.js';
-import { allocateOfferNumber, latestRates } from './offers-repository.js';
+import { allocateOfferNumber, insertOffer, insertOfferItems, latestRates } from './offers-repository.js';
+import { activeProductWithModelVat } from '../products/products-repository.js';
 import { upsertContactFromOffer } from './contacts-service.js';
 
 type Input = z.output<typeof offerRequestSchema>;
@@ -36,8 +35,7 @@ export function createOfferRequestService(deps: { db: Db; limit?: number; window
   const limiter = createRateLimiter(deps.limit ?? OFFER_REQUEST_LIMIT, deps.windowMs ?? OFFER_REQUEST_WINDOW_MS);
 
   async function create(tx: Executor, data: Input) {
-    const [p] = await tx.select({ product: products, kdv: models.model_kdv }).from(products).innerJoin(models, eq(models.id, products.model_id))
-      .where(and(eq(products.id, data.productId), eq(products.urun_durumu, true))).limit(1);
+    const p = await activeProductWithModelVat(tx, data.productId);
     if (!p) throw notFound();
     const product = p.product;
     const name = data.lang === 'en' && product.urun_adi_en && product.urun_adi_en !== '-' ? product.urun_adi_en : product.urun_adi_tr;
@@ -59,7 +57,7 @@ export function createOfferRequestService(deps: { db: Db; limit?: number; window
     const id = newId();
     const subject = `${product.urun_kodu} – ${name}`;
     const t = money.totals;
-    await tx.insert(offers).values({
+    await insertOffer(tx, {
       id, teklif_no: number.no, teklif_yil: number.year, teklif_sira: number.seq, teklif_tarihi: now, teklif_durumu: 0, source: 'web',
       firma_adi: data.company, related_person: data.name, firma_eposta: data.email, buyer_phone: data.phone, order_tracking_email: data.email,
       teklif_konu: subject, teklif_notu: data.message, teklif_dovizi: currency, teklif_usdkur: rates.usd, teklif_eurkur: rates.eur,
@@ -67,13 +65,13 @@ export function createOfferRequestService(deps: { db: Db; limit?: number; window
       teklif_tutardoviz: String(t.teklif_tutardoviz), teklif_kdvdoviz: String(t.teklif_kdvdoviz), teklif_gtoplamdoviz: String(t.teklif_gtoplamdoviz),
       teklif_tutartl: String(t.teklif_tutartl), teklif_kdvtl: String(t.teklif_kdvtl), teklif_gtoplamtl: String(t.teklif_gtoplamtl),
     });
-    await tx.insert(offerItems).values({
+    await insertOfferItems(tx, [{
       // The product's name pair, so each document prints the name of its language (the subject is in the requester's).
       id: newId(), offer_id: id, sira: 0, urun_id: product.id, urun_resim: mainImage, urun_adi: product.urun_adi_tr,
       urun_adi_en: product.urun_adi_en === '-' ? '' : product.urun_adi_en, urun_kodu: productCodeParts(product),
       urun_kdv: String(vat), urun_miktari: String(data.quantity), urun_birimi: UNIT, urun_fiyati: String(price), urun_dovizi: currency,
       toplam_tl: String(l.toplamTL), toplam_doviz: String(l.toplamDoviz), toplam_kdv_tl: String(l.toplamKdvTL), toplam_kdv_doviz: String(l.toplamKdvDoviz),
-    });
+    }]);
     await upsertContactFromOffer(tx, WEB_ACTOR, { related_person: data.name, firma_adi: data.company, firma_id: null, firma_eposta: data.email, buyer_phone: data.phone }, true);
     const who = data.company ? `${data.name} (${data.company})` : data.name;
     await recordChange(tx, WEB_ACTOR, { title: 'log.offer.webRequest', description: `${number.no}: ${who}, ${data.quantity} x ${subject}`.slice(0, 500), form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'created' });

@@ -1,7 +1,7 @@
 import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { businessYear, formatOfferNo, sum, type CompanyOffer, type Offer, type OfferItem, type OfferListRow, type OfferListTotals, type OfferSort } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
-import { materials, offerItems, offerSums, offers, products } from '../../db/schema.js';
+import { materials, offerItems, offerSettings, offerSums, offers, products } from '../../db/schema.js';
 import type { CompanyDeleteGuard } from '../companies/companies-service.js';
 import { num, searchFolded } from '../catalogue/shared.js';
 
@@ -181,4 +181,76 @@ export async function listCompanyOffers(db: Executor, companyId: string, a: { fr
       }),
     })),
   };
+}
+
+/** Inserts an offer row; a taken number fails on offers_no_uq (the caller answers it). */
+export async function insertOffer(tx: Executor, values: typeof offers.$inferInsert): Promise<void> {
+  await tx.insert(offers).values(values);
+}
+
+/** Sets an offer's header columns and bumps its version (the caller holds the row lock and checked the version). */
+export async function updateOffer(tx: Executor, id: string, set: Partial<typeof offers.$inferInsert>): Promise<void> {
+  await tx.update(offers).set({ ...set, updated_at: new Date(), version: sql`${offers.version} + 1` }).where(eq(offers.id, id));
+}
+
+/** Deletes an offer (its items go with it). */
+export async function deleteOffer(tx: Executor, id: string): Promise<void> {
+  await tx.delete(offers).where(eq(offers.id, id));
+}
+
+/** An offer's number, or null. */
+export async function offerNoOf(tx: Executor, id: string): Promise<string | null> {
+  const [n] = await tx.select({ no: offers.teklif_no }).from(offers).where(eq(offers.id, id)).limit(1);
+  return n?.no ?? null;
+}
+
+export type NewOfferItemRow = typeof offerItems.$inferInsert;
+
+export async function insertOfferItems(tx: Executor, rows: NewOfferItemRow[]): Promise<void> {
+  await tx.insert(offerItems).values(rows);
+}
+
+export async function deleteOfferItems(tx: Executor, ids: string[]): Promise<void> {
+  await tx.delete(offerItems).where(inArray(offerItems.id, ids));
+}
+
+/** An item row as the bulk update writes it (every written column; numbers as decimal text). */
+export interface OfferItemWrite {
+  id: string; sira: number; urun_id: string; urun_resim: string; urun_adi: string; urun_adi_en: string; urun_kodu: string[]; urun_kdv: string;
+  urun_miktari: string; urun_birimi: string; urun_fiyati: string; urun_dovizi: string; order_type: string; takeoff_from_stock: boolean;
+  toplam_tl: string; toplam_doviz: string; toplam_kdv_tl: string; toplam_kdv_doviz: string;
+}
+
+/** Updates an offer's stored items in one statement (an UPDATE from a VALUES list), each bumping its version. */
+export async function updateOfferItems(tx: Executor, offerId: string, changed: OfferItemWrite[]): Promise<void> {
+  const values = sql.join(changed.map((r) => sql`(${r.id}, ${r.sira}::int, ${r.urun_id}, ${r.urun_resim}, ${r.urun_adi}, ${r.urun_adi_en}, ${JSON.stringify(r.urun_kodu)}::jsonb, ${r.urun_kdv}::numeric,
+    ${r.urun_miktari}::numeric, ${r.urun_birimi}, ${r.urun_fiyati}::numeric, ${r.urun_dovizi}, ${r.order_type}, ${r.takeoff_from_stock}::boolean,
+    ${r.toplam_tl}::numeric, ${r.toplam_doviz}::numeric, ${r.toplam_kdv_tl}::numeric, ${r.toplam_kdv_doviz}::numeric)`), sql`, `);
+  await tx.execute(sql`update offer_items as t set sira = v.sira, urun_id = v.urun_id, urun_resim = v.urun_resim, urun_adi = v.urun_adi, urun_adi_en = v.urun_adi_en, urun_kodu = v.urun_kodu,
+    urun_kdv = v.urun_kdv, urun_miktari = v.urun_miktari, urun_birimi = v.urun_birimi, urun_fiyati = v.urun_fiyati, urun_dovizi = v.urun_dovizi,
+    order_type = v.order_type, takeoff_from_stock = v.takeoff_from_stock, toplam_tl = v.toplam_tl, toplam_doviz = v.toplam_doviz,
+    toplam_kdv_tl = v.toplam_kdv_tl, toplam_kdv_doviz = v.toplam_kdv_doviz, updated_at = now(), version = t.version + 1
+    from (values ${values}) as v(id, sira, urun_id, urun_resim, urun_adi, urun_adi_en, urun_kodu, urun_kdv, urun_miktari, urun_birimi, urun_fiyati, urun_dovizi,
+      order_type, takeoff_from_stock, toplam_tl, toplam_doviz, toplam_kdv_tl, toplam_kdv_doviz)
+    where t.id = v.id and t.offer_id = ${offerId}`);
+}
+
+export type OfferSettingsRow = typeof offerSettings.$inferSelect;
+
+/** The stored offer settings (one row, id '1'), or null before they are first saved. */
+export async function offerSettingsRow(db: Executor): Promise<OfferSettingsRow | null> {
+  const [r] = await db.select().from(offerSettings).where(eq(offerSettings.id, '1')).limit(1);
+  return r ?? null;
+}
+
+/** The stored offer settings under a row lock, or null before they are first saved. */
+export async function lockOfferSettingsRow(tx: Executor): Promise<OfferSettingsRow | null> {
+  const [row] = await tx.select().from(offerSettings).where(eq(offerSettings.id, '1')).for('update').limit(1);
+  return row ?? null;
+}
+
+/** Writes the offer settings: updates the stored row (bumping its version), or inserts it at version 1. */
+export async function writeOfferSettings(tx: Executor, values: Omit<typeof offerSettings.$inferInsert, 'id' | 'version' | 'updated_at' | 'created_at'>, stored: boolean): Promise<void> {
+  if (stored) await tx.update(offerSettings).set({ ...values, updated_at: new Date(), version: sql`${offerSettings.version} + 1` }).where(eq(offerSettings.id, '1'));
+  else await tx.insert(offerSettings).values({ id: '1', ...values, version: 1 });
 }

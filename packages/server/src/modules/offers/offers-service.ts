@@ -1,10 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
 import {
   canChangeOfferRows, canMoveOfferStatus, checkOffer, DEFAULT_OFFER_SETTINGS, joinOfferCode, NEW_OFFER_ITEM, OFFER_TOTAL_FIELDS,
   offerInputSchema, type MessageKey, type OfferInput, type OfferData, type OfferLineTotals, type OfferItemData, type OfferSettings, type OfferSort,
 } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
-import { companies, offerItems, offers, offerSettings } from '../../db/schema.js';
 import { AppError, badRequest, conflict, dbConstraint, dbErrorCode, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
@@ -12,8 +10,10 @@ import { trackingToken, verifyTrackingToken } from '../../lib/tracking-token.js'
 import { createLinesForOffer, offerLinesBlock, renameOfferLines, withdrawLinesForOffer } from '../orders/orders-service.js';
 import { upsertContactFromOffer } from './contacts-service.js';
 import {
-  allocateOfferNumber, findOffer, latestRates, listCompanyOffers, listOffers, lockOffer, storedItems, type OfferItemRow, type OfferRow,
+  allocateOfferNumber, deleteOffer, deleteOfferItems, findOffer, insertOffer, insertOfferItems, latestRates, listCompanyOffers, listOffers, lockOffer,
+  lockOfferSettingsRow, offerNoOf, offerSettingsRow, storedItems, updateOffer, updateOfferItems, writeOfferSettings, type OfferItemRow, type OfferRow,
 } from './offers-repository.js';
+import { companyExists } from '../companies/companies-repository.js';
 
 /** An item as the rules and the writer see it: the body's values over the stored row's (or the defaults). */
 interface ItemDraft {
@@ -85,9 +85,8 @@ const invalid = (key: MessageKey, fields: Record<string, MessageKey>) => new App
 async function checked(tx: Executor, h: Header, items: ItemDraft[], d: OfferData) {
   let companyKnown = false;
   if (h.firma_id) {
-    const [c] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, h.firma_id)).limit(1);
-    companyKnown = !!c;
-    if (!c && h.teklif_durumu === 0) throw invalid('offer.company.unknown', { firma_id: 'offer.company.unknown' });
+    companyKnown = await companyExists(tx, h.firma_id);
+    if (!companyKnown && h.teklif_durumu === 0) throw invalid('offer.company.unknown', { firma_id: 'offer.company.unknown' });
   }
   const sent = Object.fromEntries(OFFER_TOTAL_FIELDS.map((f) => [f, d[f]]));
   const r = checkOffer({ ...h, offeritem: items }, sent, companyKnown);
@@ -102,7 +101,7 @@ async function checked(tx: Executor, h: Header, items: ItemDraft[], d: OfferData
 async function writeItems(tx: Executor, offerId: string, items: ItemDraft[], lines: OfferLineTotals[], stored: OfferItemRow[]) {
   const keep = new Set(items.filter((i) => !i.isNew).map((i) => i.id));
   const gone = stored.filter((s) => !keep.has(s.id)).map((s) => s.id);
-  if (gone.length) await tx.delete(offerItems).where(inArray(offerItems.id, gone));
+  if (gone.length) await deleteOfferItems(tx, gone);
   const rows = items.map((it, i) => {
     const l = lines[i];
     return {
@@ -114,19 +113,8 @@ async function writeItems(tx: Executor, offerId: string, items: ItemDraft[], lin
   });
   const fresh = rows.filter((_, i) => items[i].isNew);
   const changed = rows.filter((_, i) => !items[i].isNew);
-  if (fresh.length) await tx.insert(offerItems).values(fresh);
-  if (changed.length) {
-    const values = sql.join(changed.map((r) => sql`(${r.id}, ${r.sira}::int, ${r.urun_id}, ${r.urun_resim}, ${r.urun_adi}, ${r.urun_adi_en}, ${JSON.stringify(r.urun_kodu)}::jsonb, ${r.urun_kdv}::numeric,
-      ${r.urun_miktari}::numeric, ${r.urun_birimi}, ${r.urun_fiyati}::numeric, ${r.urun_dovizi}, ${r.order_type}, ${r.takeoff_from_stock}::boolean,
-      ${r.toplam_tl}::numeric, ${r.toplam_doviz}::numeric, ${r.toplam_kdv_tl}::numeric, ${r.toplam_kdv_doviz}::numeric)`), sql`, `);
-    await tx.execute(sql`update offer_items as t set sira = v.sira, urun_id = v.urun_id, urun_resim = v.urun_resim, urun_adi = v.urun_adi, urun_adi_en = v.urun_adi_en, urun_kodu = v.urun_kodu,
-      urun_kdv = v.urun_kdv, urun_miktari = v.urun_miktari, urun_birimi = v.urun_birimi, urun_fiyati = v.urun_fiyati, urun_dovizi = v.urun_dovizi,
-      order_type = v.order_type, takeoff_from_stock = v.takeoff_from_stock, toplam_tl = v.toplam_tl, toplam_doviz = v.toplam_doviz,
-      toplam_kdv_tl = v.toplam_kdv_tl, toplam_kdv_doviz = v.toplam_kdv_doviz, updated_at = now(), version = t.version + 1
-      from (values ${values}) as v(id, sira, urun_id, urun_resim, urun_adi, urun_adi_en, urun_kodu, urun_kdv, urun_miktari, urun_birimi, urun_fiyati, urun_dovizi,
-        order_type, takeoff_from_stock, toplam_tl, toplam_doviz, toplam_kdv_tl, toplam_kdv_doviz)
-      where t.id = v.id and t.offer_id = ${offerId}`);
-  }
+  if (fresh.length) await insertOfferItems(tx, fresh);
+  if (changed.length) await updateOfferItems(tx, offerId, changed);
 }
 
 function totalsColumns(t: { teklif_tutartl: number; teklif_kdvtl: number; teklif_gtoplamtl: number; teklif_tutardoviz: number; teklif_kdvdoviz: number; teklif_gtoplamdoviz: number }) {
@@ -143,7 +131,7 @@ function numberTaken(err: unknown): never {
 }
 
 export async function readOfferSettings(db: Executor): Promise<OfferSettings> {
-  const [r] = await db.select().from(offerSettings).where(eq(offerSettings.id, '1')).limit(1);
+  const r = await offerSettingsRow(db);
   if (!r) return { ...DEFAULT_OFFER_SETTINGS, __v: 0 };
   return {
     teklif_altbilgi: r.teklif_altbilgi, teklif_notu: r.teklif_notu, teklif_dovizi: r.teklif_dovizi, urun_kdv: Number(r.urun_kdv),
@@ -180,7 +168,7 @@ export async function createOfferInTx(tx: Executor, actor: Actor, d: OfferData, 
   const money = await checked(tx, h, items, d);
   const id = newId();
   const number = await allocateOfferNumber(tx, h.teklif_tarihi);
-  await tx.insert(offers).values({
+  await insertOffer(tx, {
     id, teklif_no: number.no, teklif_yil: number.year, teklif_sira: number.seq, ...h, source: opts.source ?? 'office',
     siparis_tarihi: h.teklif_durumu === 1 ? new Date() : null, offer_creator_user: actor.name, offer_modified_user: actor.name, ...totalsColumns(money.totals),
   }).catch(numberTaken);
@@ -227,8 +215,7 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
     },
 
     async companyList(companyId: string, a: { from: number; to: number; page: number; pageSize: number }) {
-      const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
-      if (!c) throw notFound();
+      if (!(await companyExists(db, companyId))) throw notFound();
       const { rows, total } = await listCompanyOffers(db, companyId, a);
       return { offers: rows, page: a.page, totalPage: Math.max(1, Math.ceil(total / a.pageSize)), totalItemCount: total };
     },
@@ -264,11 +251,11 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
         }
         const money = await checked(tx, h, items, d);
         const becomesOrder = h.teklif_durumu === 1 && row.teklif_durumu !== 1;
-        await tx.update(offers).set({
+        await updateOffer(tx, id, {
           ...h, ...(d.teklif_no ? { teklif_no: d.teklif_no } : {}), ...totalsColumns(money.totals),
           ...(becomesOrder ? { siparis_tarihi: new Date() } : {}),
-          offer_modified_user: actor.name, updated_at: new Date(), version: sql`${offers.version} + 1`,
-        }).where(eq(offers.id, id)).catch(numberTaken);
+          offer_modified_user: actor.name,
+        }).catch(numberTaken);
         await writeItems(tx, id, items, money.lines, stored);
         if (becomesOrder) await createLinesForOffer(tx, actor, id);
         else if (leavesOrder) await withdrawLinesForOffer(tx, actor, id);
@@ -303,8 +290,8 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
           })),
         } satisfies OfferInput);
         const created = await createOfferInTx(tx, actor, body, { log: false });
-        const [n] = await tx.select({ no: offers.teklif_no }).from(offers).where(eq(offers.id, created)).limit(1);
-        await recordChange(tx, actor, { title: 'log.offer.copied', description: `${src.teklif_no} → ${n?.no ?? ''}: ${src.firma_adi}`, form: 'offers', operation_id: created }, { entity: 'offers', id: created, action: 'created' });
+        const no = await offerNoOf(tx, created);
+        await recordChange(tx, actor, { title: 'log.offer.copied', description: `${src.teklif_no} → ${no ?? ''}: ${src.firma_adi}`, form: 'offers', operation_id: created }, { entity: 'offers', id: created, action: 'created' });
         return created;
       });
       return get(newId_);
@@ -320,7 +307,7 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
         const block = await offerLinesBlock(tx, id);
         if (block) throw block;
         await withdrawLinesForOffer(tx, actor, id);
-        await tx.delete(offers).where(eq(offers.id, id));
+        await deleteOffer(tx, id);
         await recordChange(tx, actor, { title: 'log.offer.deleted', description: `${row.teklif_no}: ${row.firma_adi} (${stored.length} kalem: ${stored.slice(0, 3).map((s) => joinOfferCode(s.urun_kodu) || s.urun_adi).join(', ')})`.slice(0, 500), form: 'offers', operation_id: id }, { entity: 'offers', id, action: 'deleted' });
       });
       return { status: 'ok' as const };
@@ -330,7 +317,7 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
 
     async updateSettings(actor: Actor, d: Partial<OfferSettings> & { __v?: number }) {
       await db.transaction(async (tx) => {
-        const [row] = await tx.select().from(offerSettings).where(eq(offerSettings.id, '1')).for('update').limit(1);
+        const row = await lockOfferSettingsRow(tx);
         const current = row ? await readOfferSettings(tx) : { ...DEFAULT_OFFER_SETTINGS, __v: 0 };
         if (d.__v !== undefined && d.__v !== current.__v) throw conflict();
         const { __v: _ignored, ...fields } = d;
@@ -343,8 +330,7 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
           teklif_tarih: next.teklif_tarih, teklif_kaseimza: next.teklif_kaseimza, teklif_kase: next.teklif_kase, commercial_invoice: next.commercial_invoice,
           invoice_type: next.invoice_type, mail_subject: next.mail_subject, mail_text: next.mail_text,
         };
-        if (row) await tx.update(offerSettings).set({ ...values, updated_at: new Date(), version: sql`${offerSettings.version} + 1` }).where(eq(offerSettings.id, '1'));
-        else await tx.insert(offerSettings).values({ id: '1', ...values, version: 1 });
+        await writeOfferSettings(tx, values, !!row);
         await recordChange(tx, actor, { title: 'log.offer.settingsUpdated', form: 'offers' }, { entity: 'offer_settings', id: '1', action: 'updated' });
       });
       return readOfferSettings(db);

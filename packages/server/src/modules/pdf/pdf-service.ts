@@ -14,7 +14,7 @@ import type { FilesService } from '../files/files-service.js';
 import { fileIdOf } from '../files/files-service.js';
 import { findMyCompany, toPublic } from '../mycompany/mycompany-repository.js';
 import { findCompany } from '../companies/companies-repository.js';
-import { createPublicCatalogue } from '../catalogue/public-catalogue.js';
+import { createPublicCatalogue } from '../catalogue/public-catalogue-service.js';
 import { findOffer } from '../offers/offers-repository.js';
 import { listProducts } from '../products/products-repository.js';
 import { listLines } from '../orders/orders-repository.js';

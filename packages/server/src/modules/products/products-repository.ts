@@ -6,6 +6,7 @@ import { defined, num, productCount, searchFolded } from '../catalogue/shared.js
 import { likePattern } from '../../lib/http.js';
 import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
 import { param, prepared } from '../../lib/prepared.js';
+import { versionIs } from '../../lib/version.js';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -221,4 +222,67 @@ export function productColumns(d: Partial<ProductData>) {
     urun_ozellikler: d.urun_ozellikler?.map((s, i) => ({ no: s.no ?? i + 1, urun_ozellik: s.urun_ozellik, urun_aciklama: s.urun_aciklama, product_description: s.product_description })),
     production: d.production,
   });
+}
+
+export async function insertProduct(tx: Executor, values: typeof products.$inferInsert): Promise<void> {
+  await tx.insert(products).values(values);
+}
+
+/** Updates a product at the sent version (any when absent); answers its code and name, or null when no row changed. */
+export async function updateProduct(tx: Executor, id: string, set: Partial<typeof products.$inferInsert>, v: number | undefined): Promise<{ kodu: string; adi: string } | null> {
+  const [row] = await tx.update(products).set({ ...set, updated_at: new Date(), version: sql`${products.version} + 1` })
+    .where(and(eq(products.id, id), versionIs(products.version, v))).returning({ kodu: products.urun_kodu, adi: products.urun_adi_tr });
+  return row ?? null;
+}
+
+export async function productExists(tx: Executor, id: string): Promise<boolean> {
+  const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
+  return !!exists;
+}
+
+/** The product's code and name under a row lock (the ledger updates this row too), or null. */
+export async function lockProductName(tx: Executor, id: string): Promise<{ kodu: string; adi: string } | null> {
+  const [current] = await tx.select({ kodu: products.urun_kodu, adi: products.urun_adi_tr }).from(products).where(eq(products.id, id)).for('update').limit(1);
+  return current ?? null;
+}
+
+export async function deleteProduct(tx: Executor, id: string): Promise<void> {
+  await tx.delete(products).where(eq(products.id, id));
+}
+
+/** How many other products name this one as a semi-finished component ('Yarı Mamül' row keeping its id in `information`). */
+export async function productsNamingComponent(tx: Executor, id: string): Promise<number> {
+  const [{ n }] = await tx.select({ n: count() }).from(products)
+    .where(and(sql`${products.production} @> ${JSON.stringify([{ op_name: 'Yarı Mamül', information: id }])}::jsonb`, sql`${products.id} <> ${id}`));
+  return Number(n);
+}
+
+/** How many products name this id (a material) in their production rows (`information`). */
+export async function productsNamingMaterial(tx: Executor, id: string): Promise<number> {
+  const [{ n }] = await tx.select({ n: count() }).from(products).where(sql`${products.production} @> ${JSON.stringify([{ information: id }])}::jsonb`);
+  return Number(n);
+}
+
+/** How many products are of this model. */
+export async function productCountOfModel(tx: Executor, modelId: string): Promise<number> {
+  const [{ n }] = await tx.select({ n: count() }).from(products).where(eq(products.model_id, modelId));
+  return Number(n);
+}
+
+/**
+ * Writes a model's copied fields (modelCopies) into its products where they differ; answers whether any product
+ * changed.
+ */
+export async function refreshModelCopies(tx: Executor, modelId: string, copies: ReturnType<typeof modelCopies>): Promise<boolean> {
+  const moved = await tx.update(products).set(copies)
+    .where(and(eq(products.model_id, modelId), sql`(${products.model_category}, ${products.model_sira}, ${products.model_code}, ${products.model_name_tr}) is distinct from (${copies.model_category}::int, ${copies.model_sira}::int, ${copies.model_code}::text, ${copies.model_name_tr}::text)`))
+    .returning({ id: products.id });
+  return moved.length > 0;
+}
+
+/** An active product with its model's VAT rate (the public offer request's item), or null. */
+export async function activeProductWithModelVat(tx: Executor, id: string): Promise<{ product: ProductRow; kdv: string } | null> {
+  const [p] = await tx.select({ product: products, kdv: models.model_kdv }).from(products).innerJoin(models, eq(models.id, products.model_id))
+    .where(and(eq(products.id, id), eq(products.urun_durumu, true))).limit(1);
+  return p ?? null;
 }

@@ -1,13 +1,15 @@
-import { and, count, eq, sql } from 'drizzle-orm';
 import { pairText, totalPages, type Lang, type MessageKey, type ProductData, type ProductUpdateData } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
-import { models, productMovements, products } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { checkName, defined, ingestDownloads, type FileIngest } from '../catalogue/shared.js';
-import { findProduct, listProducts, modelCopies, productColumns, type ProductListArgs } from './products-repository.js';
-import { versionIs } from '../../lib/version.js';
+import {
+  deleteProduct, findProduct, insertProduct, listProducts, lockProductName, modelCopies, productColumns, productExists, productsNamingComponent,
+  updateProduct, type ProductListArgs,
+} from './products-repository.js';
+import { modelCopySource, modelsNamingComponent } from '../models/models-repository.js';
+import { productHasMovements } from '../stock/stock-repository.js';
 
 /** Other areas (offers, orders) may refuse a product's deletion while they hold records of it. */
 export type ProductDeleteGuard = (tx: Executor, productId: string) => Promise<MessageKey | null>;
@@ -15,27 +17,15 @@ export type ProductDeleteGuard = (tx: Executor, productId: string) => Promise<Me
 export function createProductsService(deps: { db: Db; files: FileIngest }) {
   const { db, files } = deps;
   const deleteGuards: ProductDeleteGuard[] = [
-    async (tx, id) => {
-      const [m] = await tx.select({ id: productMovements.id }).from(productMovements).where(eq(productMovements.product_id, id)).limit(1);
-      return m ? 'product.hasMovements' : null;
-    },
+    async (tx, id) => ((await productHasMovements(tx, id)) ? 'product.hasMovements' : null),
     // A semi-finished product ('Yarı Mamül') named as a component in a model's bill of operations.
-    async (tx, id) => {
-      const [{ n }] = await tx.select({ n: count() }).from(models)
-        .where(sql`${models.productiondetail} @> ${JSON.stringify([{ OperationComponent: [{ value: id }] }])}::jsonb`);
-      return Number(n) > 0 ? 'product.inUse' : null;
-    },
+    async (tx, id) => ((await modelsNamingComponent(tx, id)) > 0 ? 'product.inUse' : null),
     // …or in another product's bill of operations, where a 'Yarı Mamül' row keeps the component's id in `information`.
-    async (tx, id) => {
-      const [{ n }] = await tx.select({ n: count() }).from(products)
-        .where(and(sql`${products.production} @> ${JSON.stringify([{ op_name: 'Yarı Mamül', information: id }])}::jsonb`, sql`${products.id} <> ${id}`));
-      return Number(n) > 0 ? 'product.inUse' : null;
-    },
+    async (tx, id) => ((await productsNamingComponent(tx, id)) > 0 ? 'product.inUse' : null),
   ];
 
   async function modelOf(tx: Executor, id: string) {
-    const [m] = await tx.select({ model_kategori: models.model_kategori, model_sira: models.model_sira, model_kodu: models.model_kodu, model_adi_tr: models.model_adi_tr })
-      .from(models).where(eq(models.id, id)).limit(1);
+    const m = await modelCopySource(tx, id);
     if (!m) throw new AppError(400, 'product.model.required', { urun_model: 'product.model.required' });
     return modelCopies(m);
   }
@@ -77,7 +67,7 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
       await files.prepared(data, () => db.transaction(async (tx) => {
         const model = await modelOf(tx, data.urun_model);
         const stored = await ingestFiles(tx, data);
-        await tx.insert(products).values({
+        await insertProduct(tx, {
           id, ...productColumns(data), urun_adi_tr: data.urun_adi[0], model_id: data.urun_model, ...model,
           technical_drawing: stored.technical_drawing ?? '', product_images: stored.product_images ?? [], product_downloads: stored.product_downloads ?? [],
         });
@@ -93,14 +83,12 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
       await files.prepared(fields, () => db.transaction(async (tx) => {
         const model = fields.urun_model === undefined ? undefined : await modelOf(tx, fields.urun_model);
         const stored = await ingestFiles(tx, fields);
-        const [row] = await tx.update(products).set({
+        const row = await updateProduct(tx, id, {
           ...productColumns(fields), ...defined(stored),
           ...(model ?? {}),
-          updated_at: new Date(), version: sql`${products.version} + 1`,
-        }).where(and(eq(products.id, id), versionIs(products.version, __v))).returning({ kodu: products.urun_kodu, adi: products.urun_adi_tr });
+        }, __v);
         if (!row) {
-          const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
-          if (!exists) throw notFound();
+          if (!(await productExists(tx, id))) throw notFound();
           throw conflict();
         }
         await recordChange(tx, caller, { title: 'log.product.updated', description: `${row.kodu} ${row.adi}`, form: 'products', operation_id: id }, { entity: 'products', id, action: 'updated' });
@@ -111,13 +99,13 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
     async remove(caller: Actor, id: string) {
       await db.transaction(async (tx) => {
         // Locked so a movement cannot be written while the checks run (the ledger updates this row too).
-        const [current] = await tx.select({ kodu: products.urun_kodu, adi: products.urun_adi_tr }).from(products).where(eq(products.id, id)).for('update').limit(1);
+        const current = await lockProductName(tx, id);
         if (!current) throw notFound();
         for (const guard of deleteGuards) {
           const key = await guard(tx, id);
           if (key) throw conflict(key);
         }
-        await tx.delete(products).where(eq(products.id, id));
+        await deleteProduct(tx, id);
         await recordChange(tx, caller, { title: 'log.product.deleted', description: `${current.kodu} ${current.adi}`, form: 'products', operation_id: id }, { entity: 'products', id, action: 'deleted' });
       });
       return { status: 'ok' as const };

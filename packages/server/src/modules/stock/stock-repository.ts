@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { round, totalPages, QTY_PLACES } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
+import { materialMovements, productMovements } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { param, preparedSql } from '../../lib/prepared.js';
 
@@ -91,4 +92,16 @@ export function materialLedgerPage(db: Executor, materialId: string, page: numbe
 /** A product's ledger page as the JSON text of productMovementListSchema. */
 export function productLedgerPage(db: Executor, productId: string, page: number, pageSize: number): Promise<string> {
   return ledgerPage(db, 'product', productId, page, pageSize);
+}
+
+/** Whether a material has any stock movement (a material with movements is not deleted). */
+export async function materialHasMovements(tx: Executor, materialId: string): Promise<boolean> {
+  const [m] = await tx.select({ id: materialMovements.id }).from(materialMovements).where(eq(materialMovements.stock_id, materialId)).limit(1);
+  return !!m;
+}
+
+/** Whether a product has any stock movement (a product with movements is not deleted). */
+export async function productHasMovements(tx: Executor, productId: string): Promise<boolean> {
+  const [m] = await tx.select({ id: productMovements.id }).from(productMovements).where(eq(productMovements.product_id, productId)).limit(1);
+  return !!m;
 }
