@@ -109,7 +109,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(myCompanyRoutes, { mycompany: services.mycompany });
     await api.register(todosRoutes, { todos: services.todos });
     await api.register(logsRoutes, { logs: services.logs });
-    await api.register(dashboardRoutes, { db: database.db });
+    await api.register(dashboardRoutes, { dashboard: services.dashboard });
     await api.register(offersRoutes, { offerRequests: services.offerRequests, offers: services.offers, contacts: services.contacts });
     await api.register(ratesRoutes, { rates: services.rates });
     await api.register(buyingRoutes, { buying: services.buying });
