@@ -11,7 +11,7 @@ import { recordChange, type Actor } from '../../lib/log.js';
 import type { CompaniesService } from '../companies/companies-service.js';
 import type { createMaterialsService } from '../materials/materials-service.js';
 import { latestRate } from '../rates/rates-repository.js';
-import * as ledger from '../stock/ledger.js';
+import * as ledger from '../stock/ledger-repository.js';
 import { buyingSums, companyBuyingCount, findBuying, listBuyings, lockBuying, materialBuyingCount, type BuyingRow } from './buying-repository.js';
 
 const invalid = (field: string, key: MessageKey, params?: Record<string, string | number>) => new AppError(400, key, { [field]: key }, params);

@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { removeOrderDeliveryInTx } from '../orders/orders-service.js';
 import type { CompaniesService } from '../companies/companies-service.js';
-import * as ledger from '../stock/ledger.js';
+import * as ledger from '../stock/ledger-repository.js';
 import { companyDeliveryCount, findDelivery, listCompanyDeliveries, lockDelivery } from './deliveries-repository.js';
 import { isStale } from '../../lib/version.js';
 

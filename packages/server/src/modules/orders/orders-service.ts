@@ -12,7 +12,7 @@ import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { isStale } from '../../lib/version.js';
 import { latestRate } from '../rates/rates-repository.js';
-import * as ledger from '../stock/ledger.js';
+import * as ledger from '../stock/ledger-repository.js';
 import { findLine, listLines, lockLine, opsOf, qtyText, type LineRow } from './orders-repository.js';
 
 const invalid = (field: string, key: MessageKey, params?: Record<string, string | number>) => new AppError(400, key, { [field]: key }, params);

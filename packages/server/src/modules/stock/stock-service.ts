@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { materialMovements } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/log.js';
-import * as ledger from './ledger.js';
+import * as ledger from './ledger-repository.js';
 import { materialLedgerPage, productLedgerPage } from './stock-repository.js';
 
 /**
