@@ -8,7 +8,7 @@ import { createProductsService } from '../products/products-service.js';
 import { productsRoutes } from '../products/products-routes.js';
 import { createStockService } from '../stock/stock-service.js';
 import { stockRoutes } from '../stock/stock-routes.js';
-import { materialsOut, stockOutlistRoutes } from '../stock/stock-outlist-routes.js';
+import { stockOutlistRoutes } from '../stock/stock-outlist-routes.js';
 import { createPublicCatalogue, publicCatalogueRoutes } from './public-catalogue.js';
 import type { FileIngest } from './shared.js';
 
@@ -19,7 +19,6 @@ export function createCatalogueServices(deps: { db: Db; files: FileIngest }) {
     products: createProductsService(deps),
     materials: createMaterialsService(deps),
     stock: createStockService(deps),
-    stockOut: (dateText: string) => materialsOut(deps.db, dateText),
     publicCatalogue: createPublicCatalogue(deps),
   };
 }
@@ -31,6 +30,6 @@ export const catalogueRoutes: FastifyPluginAsync<{ services: CatalogueServices }
   await api.register(productsRoutes, { products: services.products });
   await api.register(materialsRoutes, { materials: services.materials });
   await api.register(stockRoutes, { stock: services.stock });
-  await api.register(stockOutlistRoutes, { stockOut: services.stockOut });
+  await api.register(stockOutlistRoutes, { stock: services.stock });
   await api.register(publicCatalogueRoutes, { catalogue: services.publicCatalogue });
 };
