@@ -116,7 +116,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(accountRoutes, { account: services.account });
     await api.register(offerMailRoutes, { offerMail: services.offerMail });
     await api.register(pdfRoutes, { pdf: services.pdf });
-    await api.register(ordersRoutes, { orders: services.orders, db: database.db, secret: () => config.jwtSecret });
+    await api.register(ordersRoutes, { orders: services.orders, secret: () => config.jwtSecret });
   }, { prefix: '/api' });
 
   // The device service (DECISIONS 1, 10) on the same origin: its own accounts, secret and tables.

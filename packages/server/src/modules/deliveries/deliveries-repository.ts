@@ -76,7 +76,7 @@ export async function lockMaterialStock(tx: Executor, id: string): Promise<{ id:
 
 /** The deliveries of order lines, oldest first (an order line's answer and the order tracking). */
 export async function deliveriesOfLines(db: Executor, lineIds: string[]) {
-  return lineIds.length ? db.select({
+  return lineIds.length ? await db.select({
     id: deliveries.id, line: deliveries.orderitem_id, date: deliveries.date, qty: deliveries.qty, deliverer: deliveries.deliverer, receiver: deliveries.receiver, description: deliveries.description,
   }).from(deliveries).where(inArray(deliveries.orderitem_id, lineIds)).orderBy(asc(deliveries.date)) : [];
 }
