@@ -8,7 +8,7 @@ import { makeMaterial, makeModel, makeProduct } from '../packages/server/src/see
 import { materialColumns } from '../packages/server/src/modules/materials/materials-repository.js';
 import { modelColumns } from '../packages/server/src/modules/models/models-repository.js';
 import { modelCopies, productColumns } from '../packages/server/src/modules/products/products-repository.js';
-import { recomputeStockSums } from '../packages/server/src/modules/stock/ledger.js';
+import { recomputeStockSums } from '../packages/server/src/modules/stock/ledger-repository.js';
 import { signedQtySql } from '../packages/server/src/modules/stock/stock-sign-sql.js';
 
 export interface BenchSizes { products: number; materials: number; movements: number; models: number; hotShare: number }

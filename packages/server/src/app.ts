@@ -109,14 +109,14 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(myCompanyRoutes, { mycompany: services.mycompany });
     await api.register(todosRoutes, { todos: services.todos });
     await api.register(logsRoutes, { logs: services.logs });
-    await api.register(dashboardRoutes, { db: database.db });
+    await api.register(dashboardRoutes, { dashboard: services.dashboard });
     await api.register(offersRoutes, { offerRequests: services.offerRequests, offers: services.offers, contacts: services.contacts });
     await api.register(ratesRoutes, { rates: services.rates });
     await api.register(buyingRoutes, { buying: services.buying });
     await api.register(accountRoutes, { account: services.account });
     await api.register(offerMailRoutes, { offerMail: services.offerMail });
     await api.register(pdfRoutes, { pdf: services.pdf });
-    await api.register(ordersRoutes, { orders: services.orders, db: database.db, secret: () => config.jwtSecret });
+    await api.register(ordersRoutes, { orders: services.orders, secret: () => config.jwtSecret });
   }, { prefix: '/api' });
 
   // The device service (DECISIONS 1, 10) on the same origin: its own accounts, secret and tables.

@@ -1,6 +1,6 @@
 -- The ledger's hour buckets with positions (ADR 0033): per owner and hour the movements' count and sum, and the count
 -- and sum of the owner's movements in earlier hours. Tables: material_ledger_hours, product_ledger_hours (migration 0020).
--- Source: material_movements, product_movements. Kept by: the ledger (modules/stock/ledger.ts), under the owner's row
+-- Source: material_movements, product_movements. Kept by: the ledger (modules/stock/ledger-repository.ts), under the owner's row
 -- lock, in the writing transaction; no trigger. Refill: ledger_buckets_refill() (after a bulk load, recomputeStockSums,
 -- and backup.ts DERIVED_TABLES). Tests: modules/stock/stock.test.ts (every bucket equal to its movements), backup/backup.test.ts.
 -- refill: SELECT ledger_buckets_refill();

@@ -1,7 +1,7 @@
 import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { BUYING_PRICE_PLACES, BUYING_QTY_PLACES, BUYING_RATE_PLACES, round, type Buying, type BuyingListArgs, type BuyingSort } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
-import { buyings } from '../../db/schema.js';
+import { buyings, materials } from '../../db/schema.js';
 import { searchAny } from '../../lib/search.js';
 
 export type BuyingRow = typeof buyings.$inferSelect;
@@ -102,4 +102,35 @@ export async function openBuyingQty(db: Executor, materialIds: readonly string[]
     .where(and(inArray(buyings.material_id, [...materialIds]), between(buyings.satinalma_durumu, 0, 2)))
     .groupBy(buyings.material_id);
   return new Map(rows.map((r) => [r.id, r.qty]));
+}
+
+export type NewBuyingRow = typeof buyings.$inferInsert;
+
+export async function insertBuying(tx: Executor, values: NewBuyingRow): Promise<BuyingRow> {
+  const [row] = await tx.insert(buyings).values(values).returning();
+  return row;
+}
+
+/** Writes a request's changes (the version goes up by one) and answers the stored row. */
+export async function updateBuying(tx: Executor, id: string, set: Partial<NewBuyingRow>): Promise<BuyingRow> {
+  const [row] = await tx.update(buyings).set({ ...set, version: sql`${buyings.version} + 1` }).where(eq(buyings.id, id)).returning();
+  return row;
+}
+
+/** The ledger movement a request put into stock (kept without touching the version). */
+export async function setBuyingMovement(tx: Executor, id: string, movementId: string | null): Promise<void> {
+  await tx.update(buyings).set({ movement_id: movementId }).where(eq(buyings.id, id));
+}
+
+export async function deleteBuying(tx: Executor, id: string): Promise<void> {
+  await tx.delete(buyings).where(eq(buyings.id, id));
+}
+
+/** What a request copies of its material: names, unit, price and currency as stored (numeric text). */
+export async function materialForBuying(tx: Executor, id: string) {
+  const [m] = await tx.select({
+    id: materials.id, name: materials.material_name, category: materials.material_category, group: materials.material_group,
+    unit: materials.material_unit, price: materials.material_price, doviz: materials.material_doviz,
+  }).from(materials).where(eq(materials.id, id)).limit(1);
+  return m;
 }

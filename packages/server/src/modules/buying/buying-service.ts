@@ -1,42 +1,41 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   BUYING_CANCELED, BUYING_COMPLETED, BUYING_DELETABLE, BUYING_ORDER, buyingStockEffect, buyingTotals, canMoveBuying, dec,
   type BuyingData, type BuyingListArgs, type BuyingUpdateData, type MessageKey,
 } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
-import { buyings, companies, materials, users } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
+import { findCompany } from '../companies/companies-repository.js';
 import type { CompaniesService } from '../companies/companies-service.js';
 import type { createMaterialsService } from '../materials/materials-service.js';
 import { latestRate } from '../rates/rates-repository.js';
-import * as ledger from '../stock/ledger.js';
-import { buyingSums, companyBuyingCount, findBuying, listBuyings, lockBuying, materialBuyingCount, type BuyingRow } from './buying-repository.js';
+import { findUserRow } from '../users/users-repository.js';
+import * as ledger from '../stock/ledger-repository.js';
+import {
+  buyingSums, companyBuyingCount, deleteBuying, findBuying, insertBuying, listBuyings, lockBuying, materialBuyingCount, materialForBuying, setBuyingMovement, updateBuying,
+  type BuyingRow,
+} from './buying-repository.js';
 
 const invalid = (field: string, key: MessageKey, params?: Record<string, string | number>) => new AppError(400, key, { [field]: key }, params);
 
 /** The signed-in user as related person: name and e-mail (spec 001 4.2). */
 async function personOf(tx: Executor, actor: Actor): Promise<{ name: string; email: string }> {
-  const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.id)).limit(1);
+  const u = await findUserRow(tx, actor.id);
   return { name: actor.name, email: u?.email ?? '' };
 }
 
 async function materialOf(tx: Executor, id: string) {
-  const [m] = await tx.select({
-    id: materials.id, name: materials.material_name, category: materials.material_category, group: materials.material_group,
-    unit: materials.material_unit, price: materials.material_price, doviz: materials.material_doviz,
-  }).from(materials).where(eq(materials.id, id)).limit(1);
+  const m = await materialForBuying(tx, id);
   if (!m) throw invalid('material_id', 'buying.material.unknown');
   return m;
 }
 
 async function supplierOf(tx: Executor, id: string) {
-  const [c] = await tx.select({ id: companies.id, name: companies.company_name, email: companies.company_email, category: companies.company_category })
-    .from(companies).where(eq(companies.id, id)).limit(1);
+  const c = await findCompany(tx, id);
   if (!c) throw invalid('tedarikci_id', 'buying.supplier.unknown');
-  if (c.category !== 'Suppliers') throw invalid('tedarikci_id', 'buying.supplier.notSupplier');
-  return c;
+  if (c.company_category !== 'Suppliers') throw invalid('tedarikci_id', 'buying.supplier.notSupplier');
+  return { id: c._id, name: c.company_name, email: c.company_email, category: c.company_category };
 }
 
 /** The last stored bulletin's selling rates, read only when a rate is missing (never invented). */
@@ -99,7 +98,7 @@ export async function createBuyingInTx(tx: Executor, actor: Actor, d: BuyingData
   const person = status > 0 || !d.related_person ? me : { name: d.related_person, email: d.related_person_email ?? '' };
   const now = new Date();
   const id = newId();
-  const [row] = await tx.insert(buyings).values({
+  const row = await insertBuying(tx, {
     id, tedarikci_id: supplier?.id ?? null, tedarikci_adi: supplier?.name ?? d.tedarikci_adi ?? '',
     tedarikci_eposta: d.tedarikci_eposta || supplier?.email || '',
     material_id: m.id, material_name: m.name, material_category: m.category, material_group: m.group,
@@ -110,9 +109,9 @@ export async function createBuyingInTx(tx: Executor, actor: Actor, d: BuyingData
     siparis_tarihi: d.siparis_tarihi ?? (status >= BUYING_ORDER && status !== BUYING_CANCELED ? now : null),
     teslim_tarihi: d.teslim_tarihi ?? (status === BUYING_COMPLETED ? now : null),
     creator_user: actor.name, creator_id: actor.id, related_person: person.name, related_person_email: person.email,
-  }).returning();
+  });
   const movementId = await applyStock(tx, actor, row, 0, opts.log !== false);
-  if (movementId) await tx.update(buyings).set({ movement_id: movementId }).where(eq(buyings.id, id));
+  if (movementId) await setBuyingMovement(tx, id, movementId);
   if (opts.log !== false) {
     await recordChange(tx, actor, { title: 'log.buying.created', description: describe(row), form: 'buying', operation_id: id }, { entity: 'buyings', id, action: 'created' });
   }
@@ -201,7 +200,7 @@ export function createBuyingService(deps: { db: Db; companies: CompaniesService;
         const now = new Date();
         const siparis = d.siparis_tarihi !== undefined ? d.siparis_tarihi : row.siparis_tarihi;
         const teslim = d.teslim_tarihi !== undefined ? d.teslim_tarihi : row.teslim_tarihi;
-        const [next] = await tx.update(buyings).set({
+        const next = await updateBuying(tx, id, {
           tedarikci_id: supplier.id, tedarikci_adi: supplier.name, tedarikci_eposta: supplier.email,
           material_id: goods.material_id,
           ...(m ? { material_name: m.name, material_category: m.category, material_group: m.group } : {}),
@@ -213,10 +212,10 @@ export function createBuyingService(deps: { db: Db; companies: CompaniesService;
           teslim_tarihi: teslim ?? (to !== from && to === BUYING_COMPLETED ? now : null),
           related_person: me ? me.name : d.related_person ?? row.related_person,
           related_person_email: me ? me.email : d.related_person_email ?? row.related_person_email,
-          modified_user: actor.name, modified_date: now, updated_at: now, version: sql`${buyings.version} + 1`,
-        }).where(eq(buyings.id, id)).returning();
+          modified_user: actor.name, modified_date: now, updated_at: now,
+        });
         const movementId = await applyStock(tx, actor, next, from);
-        if (movementId !== next.movement_id) await tx.update(buyings).set({ movement_id: movementId }).where(eq(buyings.id, id));
+        if (movementId !== next.movement_id) await setBuyingMovement(tx, id, movementId);
         await recordChange(tx, actor, { title: 'log.buying.updated', description: describe(next), form: 'buying', operation_id: id }, { entity: 'buyings', id, action: 'updated' });
       });
       return (await findBuying(db, id))!;
@@ -228,7 +227,7 @@ export function createBuyingService(deps: { db: Db; companies: CompaniesService;
         const row = await lockBuying(tx, id);
         if (!row) throw notFound();
         if (!(BUYING_DELETABLE as readonly number[]).includes(row.satinalma_durumu)) throw conflict('buying.delete.status');
-        await tx.delete(buyings).where(eq(buyings.id, id));
+        await deleteBuying(tx, id);
         await recordChange(tx, actor, { title: 'log.buying.deleted', description: describe(row), form: 'buying', operation_id: id }, { entity: 'buyings', id, action: 'deleted' });
       });
       return { status: 'ok' as const };

@@ -1,5 +1,5 @@
 import type { MaterialInput, ModelInput, ProductInput } from '@isik/domain';
-import type { NewMaterialMovement } from '../stock/ledger.js';
+import type { NewMaterialMovement } from '../stock/ledger-repository.js';
 
 /**
  * Catalogue part of the one data factory (re-exported by seed/factory.ts): deterministic models,

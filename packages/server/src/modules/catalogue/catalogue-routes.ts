@@ -13,6 +13,6 @@ export const catalogueRoutes: FastifyPluginAsync<{ services: CatalogueServices }
   await api.register(productsRoutes, { products: services.products });
   await api.register(materialsRoutes, { materials: services.materials });
   await api.register(stockRoutes, { stock: services.stock });
-  await api.register(stockOutlistRoutes, { stockOut: services.stockOut });
+  await api.register(stockOutlistRoutes, { stock: services.stock });
   await api.register(publicCatalogueRoutes, { catalogue: services.publicCatalogue });
 };

@@ -8,7 +8,7 @@ import { createFilesService } from '../files/files-service.js';
 import { materialColumns } from '../materials/materials-repository.js';
 import { modelColumns } from '../models/models-repository.js';
 import { modelCopies, productColumns } from '../products/products-repository.js';
-import { addMaterialMovement, addProductMovement } from '../stock/ledger.js';
+import { addMaterialMovement, addProductMovement } from '../stock/ledger-repository.js';
 import { IMAGE_LIBRARY_PLAN, MODEL_DEFS, makeMaterial, makeModel, makeMovement, makeProduct, modelPictureVariant, productMediaPlan } from './catalogue-factory.js';
 
 export interface CatalogueSeedCounts { models: number; products: number; materials: number; movements: number; productMovements: number; files: number; images: number }

@@ -3,7 +3,6 @@ import { createMaterialsService } from '../materials/materials-service.js';
 import { createModelsService } from '../models/models-service.js';
 import { createProductsService } from '../products/products-service.js';
 import { createStockService } from '../stock/stock-service.js';
-import { materialsOut } from '../stock/stock-outlist-routes.js';
 import { createPublicCatalogue } from './public-catalogue-service.js';
 import type { FileIngest } from './shared.js';
 
@@ -14,7 +13,6 @@ export function createCatalogueServices(deps: { db: Db; files: FileIngest }) {
     products: createProductsService(deps),
     materials: createMaterialsService(deps),
     stock: createStockService(deps),
-    stockOut: (dateText: string) => materialsOut(deps.db, dateText),
     publicCatalogue: createPublicCatalogue(deps),
   };
 }

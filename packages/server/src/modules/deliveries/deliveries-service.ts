@@ -1,17 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   dec, deliveryTotal, DELIVERY_NO_PRODUCT, DELIVERY_QTY_PLACES, effectiveStatusDescription, formatNumber, isDecimal, pairText,
   type DeliveryData, type DeliveryUpdateData, type MessageKey,
 } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
-import { companies, deliveries, materials, products } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { removeOrderDeliveryInTx } from '../orders/orders-service.js';
 import type { CompaniesService } from '../companies/companies-service.js';
-import * as ledger from '../stock/ledger.js';
-import { companyDeliveryCount, findDelivery, listCompanyDeliveries, lockDelivery } from './deliveries-repository.js';
+import * as ledger from '../stock/ledger-repository.js';
+import { findCompany } from '../companies/companies-repository.js';
+import {
+  companyDeliveryCount, deleteDelivery, findDelivery, insertDelivery, listCompanyDeliveries, lockDelivery, lockMaterialStock, lockProductStock, updateDelivery,
+} from './deliveries-repository.js';
 import { isStale } from '../../lib/version.js';
 
 const invalid = (field: string, key: MessageKey, params?: Record<string, string | number>) => new AppError(400, key, { [field]: key }, params);
@@ -27,8 +28,9 @@ export interface CreateOptions {
  * refused above the item's stock; a 'default' delivery is a free-text line without stock effect.
  */
 export async function createDeliveryInTx(tx: Executor, actor: Actor, d: DeliveryData, opts: CreateOptions = {}): Promise<string> {
-  const [company] = await tx.select({ id: companies.id, name: companies.company_name }).from(companies).where(eq(companies.id, d.company_id)).limit(1);
-  if (!company) throw invalid('company_id', 'delivery.company.required');
+  const found = await findCompany(tx, d.company_id);
+  if (!found) throw invalid('company_id', 'delivery.company.required');
+  const company = { id: found._id, name: found.company_name };
   const id = newId();
   const date = d.date ?? new Date();
   const log = opts.log !== false;
@@ -47,8 +49,7 @@ export async function createDeliveryInTx(tx: Executor, actor: Actor, d: Delivery
   };
   if (d.component_type === 'product') {
     // The row lock keeps the stock check and the movement together against concurrent deliveries.
-    const [p] = await tx.select({ id: products.id, tr: products.urun_adi_tr, en: products.urun_adi_en, stock: products.stock_sum })
-      .from(products).where(eq(products.id, d.product_id)).for('update').limit(1);
+    const p = await lockProductStock(tx, d.product_id);
     if (!p) throw invalid('product_id', 'delivery.product.unknown');
     checkStock(p.stock);
     productId = p.id;
@@ -56,8 +57,7 @@ export async function createDeliveryInTx(tx: Executor, actor: Actor, d: Delivery
     unit = 'Adet';
     movementId = (await ledger.addProductMovement(tx, actor, { ...movement, product_id: p.id, unit }, { log }))._id;
   } else if (d.component_type === 'material') {
-    const [m] = await tx.select({ id: materials.id, name: materials.material_name, unit: materials.material_unit, stock: materials.stock_sum })
-      .from(materials).where(eq(materials.id, d.product_id)).for('update').limit(1);
+    const m = await lockMaterialStock(tx, d.product_id);
     if (!m) throw invalid('product_id', 'delivery.product.unknown');
     checkStock(m.stock);
     productId = m.id;
@@ -66,7 +66,7 @@ export async function createDeliveryInTx(tx: Executor, actor: Actor, d: Delivery
     movementId = (await ledger.addMaterialMovement(tx, actor, { ...movement, stock_id: m.id, unit }, { log }))._id;
   }
 
-  await tx.insert(deliveries).values({
+  await insertDelivery(tx, {
     id, date, company_id: company.id, company: company.name, product_id: productId, productname: name, qty: d.qty, unit,
     description: d.description, price: d.price, doviz: d.doviz, sum_price: String(deliveryTotal(d.qty, d.price)),
     status: d.status, statusdescription: effectiveStatusDescription(d.status, d.statusdescription),
@@ -92,8 +92,7 @@ export function createDeliveriesService(deps: { db: Db; companies: CompaniesServ
 
   return {
     async list(companyId: string) {
-      const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
-      if (!c) throw notFound();
+      if (!(await findCompany(db, companyId))) throw notFound();
       return listCompanyDeliveries(db, companyId);
     },
 
@@ -128,11 +127,10 @@ export function createDeliveriesService(deps: { db: Db; companies: CompaniesServ
         const description = d.description ?? row.description;
         // Spec 000 4: changing the status or a description stamps who did it and when.
         const stamped = status !== row.status || statusdescription !== row.statusdescription || description !== row.description;
-        await tx.update(deliveries).set({
+        await updateDelivery(tx, id, {
           status, statusdescription, description, receiver: d.receiver ?? row.receiver, date: d.date ?? row.date,
           ...(stamped ? { modified_date: new Date(), modified_user: caller.name } : {}),
-          updated_at: new Date(), version: sql`${deliveries.version} + 1`,
-        }).where(eq(deliveries.id, id));
+        });
         await recordChange(tx, caller, { title: 'log.delivery.updated', description: `${row.company}: ${row.productname} (durum ${status}/${statusdescription})`, form: 'deliveries', operation_id: id }, { entity: 'deliveries', id, action: 'updated' });
       });
       return (await findDelivery(db, id))!;
@@ -156,7 +154,7 @@ export function createDeliveriesService(deps: { db: Db; companies: CompaniesServ
           if (row.component_type === 'product') await ledger.reverseProductMovement(tx, caller, row.movement_id, opts);
           else await ledger.reverseMaterialMovement(tx, caller, row.movement_id, opts);
         }
-        await tx.delete(deliveries).where(eq(deliveries.id, id));
+        await deleteDelivery(tx, id);
         await recordChange(tx, caller, { title: 'log.delivery.deleted', descriptionKey: 'logText.deliveryItem', values: { company: row.company, name: row.productname, qty: dec(row.qty).toFixed(), unit: row.unit }, form: 'deliveries', operation_id: id }, { entity: 'deliveries', id, action: 'deleted' });
       });
       return { status: 'ok' as const };

@@ -5,7 +5,7 @@ import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { createTestContext, USER_PASSWORD, type TestContext } from '../../test/helper.js';
 import { insertMaterial, insertModel, insertProduct, PNG_DATA_URL } from '../catalogue/test-fixtures.js';
-import { addMaterialMovement } from '../stock/ledger.js';
+import { addMaterialMovement } from '../stock/ledger-repository.js';
 
 let t: TestContext;
 beforeAll(async () => { t = await createTestContext(); });

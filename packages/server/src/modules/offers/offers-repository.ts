@@ -254,3 +254,32 @@ export async function writeOfferSettings(tx: Executor, values: Omit<typeof offer
   if (stored) await tx.update(offerSettings).set({ ...values, updated_at: new Date(), version: sql`${offerSettings.version} + 1` }).where(eq(offerSettings.id, '1'));
   else await tx.insert(offerSettings).values({ id: '1', ...values, version: 1 });
 }
+
+// ------------------------------------------------------------------ what the orders module reads and writes of offers
+
+/** An offer's status (teklif_durumu), or null without the offer. */
+export async function offerStatusOf(tx: Executor, id: string): Promise<number | null> {
+  const [o] = await tx.select({ s: offers.teklif_durumu }).from(offers).where(eq(offers.id, id)).limit(1);
+  return o ? o.s : null;
+}
+
+/** Sets an order's status (the orders module's rule, DECISIONS 4); the version goes up by one. */
+export async function setOfferStatus(tx: Executor, id: string, status: number): Promise<void> {
+  await tx.update(offers).set({ teklif_durumu: status, updated_at: new Date(), version: sql`${offers.version} + 1` }).where(eq(offers.id, id));
+}
+
+/** An offer's company (id and name), or undefined without the offer. */
+export async function offerCompanyOf(tx: Executor, id: string): Promise<{ firma_id: string | null; firma_adi: string } | undefined> {
+  const [o] = await tx.select({ firma_id: offers.firma_id, firma_adi: offers.firma_adi }).from(offers).where(eq(offers.id, id)).limit(1);
+  return o;
+}
+
+/** An offer item's completion follows its order line. */
+export async function setOfferItemCompletion(tx: Executor, itemId: string, completion: string): Promise<void> {
+  await tx.update(offerItems).set({ tamamlanma_orani: completion }).where(eq(offerItems.id, itemId));
+}
+
+/** Every item of an offer back to completion 0 (its order lines withdrawn). */
+export async function resetOfferItemsCompletion(tx: Executor, offerId: string): Promise<void> {
+  await tx.update(offerItems).set({ tamamlanma_orani: '0' }).where(eq(offerItems.offer_id, offerId));
+}

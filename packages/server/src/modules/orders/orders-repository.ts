@@ -3,7 +3,8 @@ import {
   dec, round, undeterminedCount, ORDER_QTY_PLACES, type LineDelivery, type Operation, type OperationDetail, type OrderLine, type OrderListArgs,
 } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
-import { deliveries, materials, offers, orderItems, products } from '../../db/schema.js';
+import { materials, models, offers, orderItems, products } from '../../db/schema.js';
+import { deliveriesOfLines } from '../deliveries/deliveries-repository.js';
 import { searchFolded } from '../../lib/search.js';
 
 export type LineRow = typeof orderItems.$inferSelect;
@@ -44,9 +45,7 @@ async function extrasOf(db: Executor, rows: readonly LineRow[], withDetails: boo
   const lineIds = rows.map((r) => r.id);
   const offerRows = offerIds.length ? await db.select({ id: offers.id, no: offers.teklif_no, firma_id: offers.firma_id, firma_adi: offers.firma_adi, durum: offers.teklif_durumu })
     .from(offers).where(inArray(offers.id, offerIds)) : [];
-  const deliveryRows = lineIds.length ? await db.select({
-    id: deliveries.id, line: deliveries.orderitem_id, date: deliveries.date, qty: deliveries.qty, deliverer: deliveries.deliverer, receiver: deliveries.receiver, description: deliveries.description,
-  }).from(deliveries).where(inArray(deliveries.orderitem_id, lineIds)).orderBy(asc(deliveries.date)) : [];
+  const deliveryRows = await deliveriesOfLines(db, lineIds);
   const dmap = new Map<string, LineDelivery[]>();
   for (const d of deliveryRows) {
     const list = dmap.get(d.line!) ?? [];
@@ -149,3 +148,102 @@ export async function listLines(db: Executor, a: OrderListArgs) {
 }
 
 export const qtyText = (v: string | number) => dec(v).toDecimalPlaces(ORDER_QTY_PLACES).toFixed();
+
+// ------------------------------------------------------------------ the service's reads and writes of order lines
+
+export type NewLineRow = typeof orderItems.$inferInsert;
+
+export async function insertLine(tx: Executor, values: NewLineRow): Promise<void> {
+  await tx.insert(orderItems).values(values);
+}
+
+/** Writes a line's changes; updated_at and the version follow. */
+export async function updateLine(tx: Executor, id: string, set: Partial<NewLineRow>): Promise<void> {
+  await tx.update(orderItems).set({ ...set, updated_at: new Date(), version: sql`${orderItems.version} + 1` }).where(eq(orderItems.id, id));
+}
+
+/** A material line's completion, status and dates, which follow its deliveries (DECISIONS 6); the version stays. */
+export async function setLineState(tx: Executor, id: string, set: Pick<NewLineRow, 'tamamlanma_orani' | 'siparis_durumu' | 'baslama_tarihi' | 'bitis_tarihi'>): Promise<void> {
+  await tx.update(orderItems).set(set).where(eq(orderItems.id, id));
+}
+
+/** A delivery of qty raises the line's delivered quantity. */
+export async function addDelivered(tx: Executor, id: string, qty: string): Promise<void> {
+  await tx.update(orderItems).set({ teslim_edilmis: sql`${orderItems.teslim_edilmis} + ${qty}::numeric`, updated_at: new Date(), version: sql`${orderItems.version} + 1` }).where(eq(orderItems.id, id));
+}
+
+/** A deleted delivery of qty lowers it (never below 0). */
+export async function subtractDelivered(tx: Executor, id: string, qty: string): Promise<void> {
+  await tx.update(orderItems).set({ teslim_edilmis: sql`greatest(${orderItems.teslim_edilmis} - ${qty}::numeric, 0)`, updated_at: new Date(), version: sql`${orderItems.version} + 1` }).where(eq(orderItems.id, id));
+}
+
+export async function deleteLine(tx: Executor, id: string): Promise<void> {
+  await tx.delete(orderItems).where(eq(orderItems.id, id));
+}
+
+export async function linesOfOffer(tx: Executor, offerId: string): Promise<LineRow[]> {
+  return tx.select().from(orderItems).where(eq(orderItems.offer_id, offerId));
+}
+
+/** What an order's status is computed from: each line's operations, type, completion, ordered and delivered quantity. */
+export async function lineStatesOfOffer(tx: Executor, offerId: string) {
+  return tx.select({ operations: orderItems.operations, order_type: orderItems.order_type, tamamlanma_orani: orderItems.tamamlanma_orani, q: orderItems.urun_miktari, d: orderItems.teslim_edilmis })
+    .from(orderItems).where(eq(orderItems.offer_id, offerId));
+}
+
+/** Locks an offer's lines and answers their ids. */
+export async function lockOfferLineIds(tx: Executor, offerId: string): Promise<{ id: string }[]> {
+  return tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.offer_id, offerId)).for('update');
+}
+
+export async function deleteOfferLines(tx: Executor, offerId: string): Promise<void> {
+  await tx.delete(orderItems).where(eq(orderItems.offer_id, offerId));
+}
+
+/** The lines' copy of their offer's company name (for the search), where it differs. */
+export async function setLinesCompany(tx: Executor, offerId: string, firmaAdi: string): Promise<void> {
+  await tx.update(orderItems).set({ firma_adi: firmaAdi }).where(and(eq(orderItems.offer_id, offerId), sql`${orderItems.firma_adi} <> ${firmaAdi}`));
+}
+
+// ------------------------------------------------------------------ what lines read of products, models and materials
+
+/** A product's bill (its production rows) and its model's production detail; null without the product. */
+export async function productBillOf(tx: Executor, productId: string): Promise<{ production: unknown; detail: unknown } | null> {
+  const [p] = await tx.select({ production: products.production, model_id: products.model_id }).from(products).where(eq(products.id, productId)).limit(1);
+  if (!p) return null;
+  const [m] = await tx.select({ detail: models.productiondetail }).from(models).where(eq(models.id, p.model_id)).limit(1);
+  return { production: p.production, detail: m?.detail };
+}
+
+/** Name, category, group and unit of the materials of material rows. */
+export async function materialsOfRows(tx: Executor, ids: string[]) {
+  return ids.length ? await tx.select({ id: materials.id, name: materials.material_name, cat: materials.material_category, grp: materials.material_group, unit: materials.material_unit })
+    .from(materials).where(inArray(materials.id, ids)) : [];
+}
+
+/** The Turkish and English names of the products of component rows. */
+export async function productNamesOf(tx: Executor, ids: string[]) {
+  return ids.length ? await tx.select({ id: products.id, tr: products.urun_adi_tr, en: products.urun_adi_en }).from(products).where(inArray(products.id, ids)) : [];
+}
+
+/** A product's stored row (a stock production line copies its names, code and image). */
+export async function productRowOf(tx: Executor, id: string): Promise<typeof products.$inferSelect | undefined> {
+  const [p] = await tx.select().from(products).where(eq(products.id, id)).limit(1);
+  return p;
+}
+
+export async function productExists(tx: Executor, id: string): Promise<boolean> {
+  const [p] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
+  return !!p;
+}
+
+export async function materialExists(tx: Executor, id: string): Promise<boolean> {
+  const [m] = await tx.select({ id: materials.id }).from(materials).where(eq(materials.id, id)).limit(1);
+  return !!m;
+}
+
+/** A component product's stock and Turkish name. */
+export async function productStockOf(tx: Executor, id: string): Promise<{ s: string; tr: string } | undefined> {
+  const [p] = await tx.select({ s: products.stock_sum, tr: products.urun_adi_tr }).from(products).where(eq(products.id, id)).limit(1);
+  return p;
+}

@@ -4,11 +4,9 @@ import {
   componentListQuerySchema, componentListSchema, modelDashboardSchema, okSchema, operationActionSchema, orderCreateSchema, orderLineSchema, orderListQuerySchema,
   orderListSchema, ordersOverviewSchema, orderUpdateSchema, productionDashboardSchema, recordBodySchema, actionConfig, trackingSchema,
 } from '@isik/domain';
-import type { Db } from '../../db/database.js';
 import { errorResponses, idParams } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { OrdersService } from './orders-service.js';
-import { componentList, modelDashboard, ordersOverview, productionDashboard, tracking } from './orders-views.js';
 
 const opParams = z.object({ itemId: z.string().min(1).max(64), operationId: z.string().min(1).max(64) });
 const line = { 200: orderLineSchema, ...errorResponses };
@@ -18,7 +16,7 @@ const line = { 200: orderLineSchema, ...errorResponses };
  * transaction that locks the line and answers it), transfer to stock, refresh components, the component list, the
  * dashboards and the public order tracking. Screens are level 3; writes use module 'orders'.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; db: Db; secret: () => string }> = async (app, { orders, db, secret }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; secret: () => string }> = async (app, { orders, secret }) => {
   const tags = ['orders'];
 
   app.get('/orders/list', {
@@ -87,22 +85,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; db: Db
   app.get('/orders/components', {
     config: actionConfig('GET /api/orders/components'),
     schema: { tags, summary: 'Component list: per material over open lines (1-3), required, stock, on open purchase requests (0-2) and shortage', querystring: componentListQuerySchema, response: { 200: componentListSchema, ...errorResponses } },
-  }, async (req) => componentList(db, req.query, req.log));
+  }, async (req) => orders.components(req.query, req.log));
 
   app.get('/orders/dashboard/production', {
     config: actionConfig('GET /api/orders/dashboard/production'),
     schema: { tags, summary: 'Production dashboard: operations of lines 1-4 per status and per operation (count, average percent), lines per status', response: { 200: productionDashboardSchema, ...errorResponses } },
-  }, async () => productionDashboard(db));
+  }, async () => orders.productionDashboard());
 
   app.get('/orders/dashboard/models', {
     config: actionConfig('GET /api/orders/dashboard/models'),
     schema: { tags, summary: 'Model dashboard: ordered vs delivered per model (first code part) and per product with completion', response: { 200: modelDashboardSchema, ...errorResponses } },
-  }, async () => modelDashboard(db));
+  }, async () => orders.modelDashboard());
 
   app.get('/orders/overview', {
     config: actionConfig('GET /api/orders/overview'),
     schema: { tags, summary: 'Orders in status 1-3 with their lines and completion; production load and late lines', response: { 200: ordersOverviewSchema, ...errorResponses } },
-  }, async () => ordersOverview(db));
+  }, async () => orders.overview());
 
   app.get('/ordertracking/:offerId/:companyId/:token', {
     config: { level: 'public' },
@@ -111,5 +109,5 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; db: Db
       params: z.object({ offerId: z.string().min(1).max(64), companyId: z.string().min(1).max(64), token: z.string().min(1).max(200) }),
       response: { 200: trackingSchema, ...errorResponses },
     },
-  }, async (req) => tracking(db, secret(), req.params.offerId, req.params.companyId, req.params.token));
+  }, async (req) => orders.tracking(secret(), req.params.offerId, req.params.companyId, req.params.token));
 };

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   canDo, canRecord, dec, deliveryRemaining, fitsUnit, materialLineState, isReadyType, isUndetermined, nextLineState, operationPercent, operationRemaining, OP_FINISHED, OP_IN_PROGRESS,
   OP_NOT_STARTED, ORDER_STOCK_OPERATION, ORDER_WAITING, productCodeParts, SEMI_FINISHED_OPERATION, START_PERCENT, UNKNOWN_MATERIAL, undeterminedCount, pairText, hasText,
@@ -6,14 +5,21 @@ import {
 } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
 import { notifyInTx } from '../../db/database.js';
-import { deliveries, materials, models, offerItems, offers, orderItems, products } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
+import { verifyTrackingToken } from '../../lib/tracking-token.js';
 import { isStale } from '../../lib/version.js';
 import { latestRate } from '../rates/rates-repository.js';
-import * as ledger from '../stock/ledger.js';
-import { findLine, listLines, lockLine, opsOf, qtyText, type LineRow } from './orders-repository.js';
+import { insertDelivery, lineDeliveryCount } from '../deliveries/deliveries-repository.js';
+import { offerCompanyOf, offerStatusOf, resetOfferItemsCompletion, setOfferItemCompletion, setOfferStatus, storedItems } from '../offers/offers-repository.js';
+import * as ledger from '../stock/ledger-repository.js';
+import {
+  addDelivered, deleteLine, deleteOfferLines, findLine, insertLine, lineStatesOfOffer, linesOfOffer, listLines, lockLine, lockOfferLineIds, materialExists, materialsOfRows,
+  opsOf, productBillOf, productExists, productNamesOf, productRowOf, productStockOf, qtyText, setLineState, setLinesCompany, subtractDelivered, updateLine,
+  type LineRow, type NewLineRow,
+} from './orders-repository.js';
+import { componentList, modelDashboard, ordersOverview, productionDashboard, tracking } from './orders-views.js';
 
 const invalid = (field: string, key: MessageKey, params?: Record<string, string | number>) => new AppError(400, key, { [field]: key }, params);
 const nowIso = () => new Date().toISOString();
@@ -28,21 +34,19 @@ interface BillRow { op_name: string; material_category: string; material_group: 
  * A row whose id is a product (a 'Yarı Mamül' component) takes product stock.
  */
 export async function operationsForProduct(tx: Executor, productId: string, qty: string): Promise<Operation[]> {
-  const [p] = await tx.select({ production: products.production, model_id: products.model_id }).from(products).where(eq(products.id, productId)).limit(1);
+  const p = await productBillOf(tx, productId);
   if (!p) return [];
-  const [m] = await tx.select({ detail: models.productiondetail }).from(models).where(eq(models.id, p.model_id)).limit(1);
   const bill = (p.production ?? []) as BillRow[];
-  const detail = ((m?.detail ?? []) as { No: number; Operation: string; OperationDescription: string; OperationComponent: { label: string; value: string }[] }[])
+  const detail = ((p.detail ?? []) as { No: number; Operation: string; OperationDescription: string; OperationComponent: { label: string; value: string }[] }[])
     .slice().sort((a, b) => a.No - b.No);
   const names: string[] = [];
   for (const d of detail) if (!names.includes(d.Operation)) names.push(d.Operation);
   for (const r of bill) if (r.op_name && !names.includes(r.op_name)) names.push(r.op_name);
   const ids = [...new Set(bill.map((r) => r.information).filter(Boolean))];
   const comps = detail.flatMap((d) => (d.Operation === SEMI_FINISHED_OPERATION ? d.OperationComponent.map((c) => c.value) : [])).filter(Boolean);
-  const mats = ids.length ? await tx.select({ id: materials.id, name: materials.material_name, cat: materials.material_category, grp: materials.material_group, unit: materials.material_unit })
-    .from(materials).where(inArray(materials.id, ids)) : [];
+  const mats = await materialsOfRows(tx, ids);
   const prodIds = [...new Set([...ids, ...comps])];
-  const prods = prodIds.length ? await tx.select({ id: products.id, tr: products.urun_adi_tr, en: products.urun_adi_en }).from(products).where(inArray(products.id, prodIds)) : [];
+  const prods = await productNamesOf(tx, prodIds);
   const matById = new Map(mats.map((x) => [x.id, x]));
   const prodById = new Map(prods.map((x) => [x.id, x]));
   return names.map((name) => {
@@ -132,14 +136,13 @@ const lineComplete = (l: { operations: unknown; order_type: string; tamamlanma_o
 /** The server sets an order (offer 1-3) to 3 when every line is fully delivered, to 2 when every line is complete, else 1. */
 export async function refreshOfferStatus(tx: Executor, offerId: string | null): Promise<void> {
   if (!offerId) return;
-  const [o] = await tx.select({ s: offers.teklif_durumu }).from(offers).where(eq(offers.id, offerId)).limit(1);
-  if (!o || o.s < 1 || o.s > 3) return;
-  const lines = await tx.select({ operations: orderItems.operations, order_type: orderItems.order_type, tamamlanma_orani: orderItems.tamamlanma_orani, q: orderItems.urun_miktari, d: orderItems.teslim_edilmis })
-    .from(orderItems).where(eq(orderItems.offer_id, offerId));
+  const s = await offerStatusOf(tx, offerId);
+  if (s === null || s < 1 || s > 3) return;
+  const lines = await lineStatesOfOffer(tx, offerId);
   if (lines.length === 0) return;
   const next = lines.every((l) => dec(l.d).gte(dec(l.q))) ? 3 : lines.every(lineComplete) ? 2 : 1;
-  if (next === o.s) return;
-  await tx.update(offers).set({ teklif_durumu: next, updated_at: new Date(), version: sql`${offers.version} + 1` }).where(eq(offers.id, offerId));
+  if (next === s) return;
+  await setOfferStatus(tx, offerId, next);
   await notifyInTx(tx, { entity: 'offers', id: offerId, action: 'updated' });
 }
 
@@ -150,13 +153,13 @@ export async function refreshOfferStatus(tx: Executor, offerId: string | null): 
  * a stock production line reaching 100 % puts its product into stock (and leaving 100 % takes it back);
  * the offer item's completion and the offer's status follow.
  */
-async function saveLine(tx: Executor, actor: Actor, row: LineRow, ops: Operation[], title: 'log.operation.started' | 'log.operation.recorded' | 'log.operation.finished' | 'log.operation.reset' | 'log.order.updated', description: string, extra: Partial<typeof orderItems.$inferInsert> = {}) {
+async function saveLine(tx: Executor, actor: Actor, row: LineRow, ops: Operation[], title: 'log.operation.started' | 'log.operation.recorded' | 'log.operation.finished' | 'log.operation.reset' | 'log.order.updated', description: string, extra: Partial<NewLineRow> = {}) {
   const st = nextLineState({ Operations: ops, order_type: row.order_type, siparis_durumu: row.siparis_durumu, baslama_tarihi: row.baslama_tarihi, bitis_tarihi: row.bitis_tarihi }, new Date());
   const undetermined = undeterminedCount(ops);
-  await tx.update(orderItems).set({
+  await updateLine(tx, row.id, {
     operations: storeOps(ops), tamamlanma_orani: String(st.tamamlanmaOrani), siparis_durumu: st.siparis_durumu, baslama_tarihi: st.baslama_tarihi, bitis_tarihi: st.bitis_tarihi,
-    ready: isReadyType(row.order_type) || (ops.length > 0 && undetermined === 0), ...extra, updated_at: new Date(), version: sql`${orderItems.version} + 1`,
-  }).where(eq(orderItems.id, row.id));
+    ready: isReadyType(row.order_type) || (ops.length > 0 && undetermined === 0), ...extra,
+  });
   const was = dec(row.tamamlanma_orani).gte(100);
   const is = st.tamamlanmaOrani >= 100;
   if (!row.offer_id && row.product_id && was !== is && ops.length > 0) {
@@ -166,7 +169,7 @@ async function saveLine(tx: Executor, actor: Actor, row: LineRow, ops: Operation
       await ledger.reverseProductMovements(tx, actor, { orderitem_id: row.id, ref_id: row.id, source: 'production' }, { description: `Stok üretimi geri alındı: ${row.urun_adi}` });
     }
   }
-  if (row.offer_item_id) await tx.update(offerItems).set({ tamamlanma_orani: String(st.tamamlanmaOrani) }).where(eq(offerItems.id, row.offer_item_id));
+  if (row.offer_item_id) await setOfferItemCompletion(tx, row.offer_item_id, String(st.tamamlanmaOrani));
   await refreshOfferStatus(tx, row.offer_id);
   await recordChange(tx, actor, { title, description: `${row.urun_adi}: ${description}`.slice(0, 500), form: 'orders', operation_id: row.id }, { entity: 'orders', id: row.id, action: 'updated' });
 }
@@ -193,23 +196,23 @@ function refuseUndetermined(op: Operation) {
 
 /** An offer moved to 1: one line per item, in the caller's transaction. */
 export async function createLinesForOffer(tx: Executor, actor: Actor, offerId: string): Promise<number> {
-  const [o] = await tx.select({ firma_adi: offers.firma_adi }).from(offers).where(eq(offers.id, offerId)).limit(1);
+  const o = await offerCompanyOf(tx, offerId);
   if (!o) return 0;
-  const items = await tx.select().from(offerItems).where(eq(offerItems.offer_id, offerId)).orderBy(asc(offerItems.sira));
+  const items = await storedItems(tx, offerId);
   const now = new Date();
   for (const it of items) {
     const type = it.takeoff_from_stock ? 'takeoff_stock' : it.order_type;
-    const [prod] = it.urun_id ? await tx.select({ id: products.id }).from(products).where(eq(products.id, it.urun_id)).limit(1) : [];
-    const ops = !isReadyType(type) && prod ? await operationsForProduct(tx, prod.id, it.urun_miktari) : [];
+    const prod = it.urun_id ? await productExists(tx, it.urun_id) : false;
+    const ops = !isReadyType(type) && prod ? await operationsForProduct(tx, it.urun_id!, it.urun_miktari) : [];
     const id = newId();
-    await tx.insert(orderItems).values({
+    await insertLine(tx, {
       id, offer_id: offerId, offer_item_id: it.id, product_id: it.urun_id || null, urun_adi: it.urun_adi, urun_adi_en: it.urun_adi_en, urun_kodu: it.urun_kodu ?? [], urun_resim: it.urun_resim,
       firma_adi: o.firma_adi, urun_miktari: it.urun_miktari, urun_birimi: it.urun_birimi, urun_fiyati: it.urun_fiyati, urun_dovizi: it.urun_dovizi, urun_kdv: it.urun_kdv,
       toplam_tl: it.toplam_tl, toplam_doviz: it.toplam_doviz, toplam_kdv_tl: it.toplam_kdv_tl, toplam_kdv_doviz: it.toplam_kdv_doviz,
       siparis_tarihi: now, siparis_durumu: type === 'takeoff_stock' ? ORDER_STOCK_OPERATION : ORDER_WAITING, order_type: type,
       ready: isReadyType(type) || (ops.length > 0 && undeterminedCount(ops) === 0), operations: storeOps(ops),
     });
-    await tx.update(offerItems).set({ tamamlanma_orani: '0' }).where(eq(offerItems.id, it.id));
+    await setOfferItemCompletion(tx, it.id, '0');
   }
   if (items.length) await notifyInTx(tx, { entity: 'orders', action: 'changed' });
   return items.length;
@@ -221,28 +224,28 @@ export async function createLinesForOffer(tx: Executor, actor: Actor, offerId: s
  * ('offer.orderDelivered' with their count: the deliveries are what to undo).
  */
 export async function offerLinesBlock(tx: Executor, offerId: string): Promise<AppError | null> {
-  const lines = await tx.select().from(orderItems).where(eq(orderItems.offer_id, offerId));
+  const lines = await linesOfOffer(tx, offerId);
   const started = lines.some((l) => l.order_type !== 'takeoff_stock' && l.order_type !== 'material' && (dec(l.tamamlanma_orani).gt(0) || opsOf(l).some(isStarted)));
   if (started) return conflict('offer.orderError', { teklif_durumu: 'offer.orderError' });
   const delivered = lines.filter((l) => dec(l.teslim_edilmis).gt(0)).map((l) => l.id);
   if (delivered.length === 0) return null;
-  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(deliveries).where(inArray(deliveries.orderitem_id, delivered));
-  return new AppError(409, 'offer.orderDelivered', { teklif_durumu: 'offer.orderDelivered' }, { count: Number(n) });
+  const n = await lineDeliveryCount(tx, delivered);
+  return new AppError(409, 'offer.orderDelivered', { teklif_durumu: 'offer.orderDelivered' }, { count: n });
 }
 
 /** An offer leaves 1: its lines are withdrawn (the caller checked offerLinesStarted first). */
 export async function withdrawLinesForOffer(tx: Executor, actor: Actor, offerId: string): Promise<number> {
-  const lines = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.offer_id, offerId)).for('update');
+  const lines = await lockOfferLineIds(tx, offerId);
   if (lines.length === 0) return 0;
-  await tx.delete(orderItems).where(eq(orderItems.offer_id, offerId));
-  await tx.update(offerItems).set({ tamamlanma_orani: '0' }).where(eq(offerItems.offer_id, offerId));
+  await deleteOfferLines(tx, offerId);
+  await resetOfferItemsCompletion(tx, offerId);
   await recordChange(tx, actor, { title: 'log.order.withdrawn', description: `${lines.length}`, form: 'orders', operation_id: offerId }, { entity: 'orders', action: 'changed' });
   return lines.length;
 }
 
 /** The offer's company name changed while it is an order: the lines' copy (for the search) follows. */
 export async function renameOfferLines(tx: Executor, offerId: string, firmaAdi: string): Promise<void> {
-  await tx.update(orderItems).set({ firma_adi: firmaAdi }).where(and(eq(orderItems.offer_id, offerId), sql`${orderItems.firma_adi} <> ${firmaAdi}`));
+  await setLinesCompany(tx, offerId, firmaAdi);
 }
 
 // ------------------------------------------------------------------ order deliveries (DECISIONS 6)
@@ -251,8 +254,8 @@ export async function renameOfferLines(tx: Executor, offerId: string, firmaAdi: 
 async function applyMaterialLineState(tx: Executor, row: LineRow, delivered: string): Promise<void> {
   if (row.order_type !== 'material' || opsOf(row).length > 0) return;
   const st = materialLineState({ urun_miktari: row.urun_miktari, teslim_edilmis: delivered, baslama_tarihi: row.baslama_tarihi, bitis_tarihi: row.bitis_tarihi }, new Date());
-  await tx.update(orderItems).set({ tamamlanma_orani: String(st.tamamlanmaOrani), siparis_durumu: st.siparis_durumu, baslama_tarihi: st.baslama_tarihi, bitis_tarihi: st.bitis_tarihi }).where(eq(orderItems.id, row.id));
-  if (row.offer_item_id) await tx.update(offerItems).set({ tamamlanma_orani: String(st.tamamlanmaOrani) }).where(eq(offerItems.id, row.offer_item_id));
+  await setLineState(tx, row.id, { tamamlanma_orani: String(st.tamamlanmaOrani), siparis_durumu: st.siparis_durumu, baslama_tarihi: st.baslama_tarihi, bitis_tarihi: st.bitis_tarihi });
+  if (row.offer_item_id) await setOfferItemCompletion(tx, row.offer_item_id, String(st.tamamlanmaOrani));
 }
 
 /** An order delivery: limited to ordered - delivered under the line's lock; a takeoff_stock line's product leaves product stock. */
@@ -260,7 +263,7 @@ export async function createOrderDeliveryInTx(tx: Executor, actor: Actor, d: Ord
   const row = await lockLine(tx, d.orderitem_id);
   if (!row) throw invalid('orderitem_id', 'delivery.order.required');
   if (d.order_id && row.offer_id && d.order_id !== row.offer_id) throw invalid('order_id', 'order.delivery.mismatch');
-  const [o] = row.offer_id ? await tx.select({ firma_id: offers.firma_id, firma_adi: offers.firma_adi }).from(offers).where(eq(offers.id, row.offer_id)).limit(1) : [];
+  const o = row.offer_id ? await offerCompanyOf(tx, row.offer_id) : undefined;
   if (!o?.firma_id) throw invalid('company_id', 'order.delivery.noCompany');
   const max = deliveryRemaining({ urun_miktari: row.urun_miktari, teslim_edilmis: row.teslim_edilmis });
   if (dec(d.qty).gt(max)) throw invalid('qty', 'order.delivery.tooMuch', { max: String(max) });
@@ -276,16 +279,15 @@ export async function createOrderDeliveryInTx(tx: Executor, actor: Actor, d: Ord
     movementId = (await ledger.addProductMovement(tx, actor, { ...out, product_id: row.product_id }))._id;
   } else if (row.order_type === 'material' && row.product_id) {
     // A material line is delivered out of material stock (DECISIONS 6); its product_id is the material's id.
-    const [m] = await tx.select({ id: materials.id }).from(materials).where(eq(materials.id, row.product_id)).limit(1);
-    if (m) movementId = (await ledger.addMaterialMovement(tx, actor, { ...out, stock_id: m.id }))._id;
+    if (await materialExists(tx, row.product_id)) movementId = (await ledger.addMaterialMovement(tx, actor, { ...out, stock_id: row.product_id }))._id;
   }
-  await tx.insert(deliveries).values({
+  await insertDelivery(tx, {
     id, date: d.date, company_id: o.firma_id, company: o.firma_adi, product_id: row.product_id ?? '', productname: row.urun_adi, order_id: row.offer_id, orderitem_id: row.id,
     qty: d.qty, unit: row.urun_birimi, description: d.description, price: dec(row.urun_fiyati).toDecimalPlaces(2).toFixed(), doviz: row.urun_dovizi,
     sum_price: dec(row.urun_fiyati).times(d.qty).toDecimalPlaces(2).toFixed(), status: 0, deliverer: d.deliverer || actor.name, receiver: d.receiver,
     component_type: row.order_type === 'takeoff_stock' ? 'takeoff_stock' : row.order_type === 'default' ? 'default' : row.order_type, movement_id: movementId,
   });
-  await tx.update(orderItems).set({ teslim_edilmis: sql`${orderItems.teslim_edilmis} + ${d.qty}::numeric`, updated_at: new Date(), version: sql`${orderItems.version} + 1` }).where(eq(orderItems.id, row.id));
+  await addDelivered(tx, row.id, d.qty);
   await applyMaterialLineState(tx, row, dec(row.teslim_edilmis).plus(d.qty).toFixed());
   await refreshOfferStatus(tx, row.offer_id);
   await recordChange(tx, actor, { title: 'log.orderDelivery.created', description: `${o.firma_adi}: ${row.urun_adi} ${dec(d.qty).toFixed()} ${row.urun_birimi}`, form: 'orders', operation_id: row.id }, { entity: 'orders', id: row.id, action: 'updated' });
@@ -303,13 +305,13 @@ export async function removeOrderDeliveryInTx(tx: Executor, actor: Actor, delive
     else await ledger.reverseProductMovement(tx, actor, delivery.movement_id, opts);
   }
   if (!row) return;
-  await tx.update(orderItems).set({ teslim_edilmis: sql`greatest(${orderItems.teslim_edilmis} - ${delivery.qty}::numeric, 0)`, updated_at: new Date(), version: sql`${orderItems.version} + 1` }).where(eq(orderItems.id, row.id));
+  await subtractDelivered(tx, row.id, delivery.qty);
   const left = dec(row.teslim_edilmis).minus(delivery.qty);
   await applyMaterialLineState(tx, row, (left.lt(0) ? dec(0) : left).toFixed());
   // The order may fall back from 3 (delivered) to 2 or 1.
   if (row.offer_id) {
-    const [o] = await tx.select({ s: offers.teklif_durumu }).from(offers).where(eq(offers.id, row.offer_id)).limit(1);
-    if (o && o.s >= 1 && o.s <= 3) await refreshOfferStatus(tx, row.offer_id);
+    const s = await offerStatusOf(tx, row.offer_id);
+    if (s !== null && s >= 1 && s <= 3) await refreshOfferStatus(tx, row.offer_id);
   }
   await recordChange(tx, actor, { title: 'log.orderDelivery.deleted', description: `${delivery.company}: ${delivery.productname} ${dec(delivery.qty).toFixed()}`, form: 'orders', operation_id: row.id }, { entity: 'orders', id: row.id, action: 'updated' });
 }
@@ -329,8 +331,8 @@ export function createOrdersService(deps: { db: Db }) {
     const matIds = new Set<string>();
     const prodIds = new Set<string>();
     for (const o of ops) for (const d of o.OperationDetails) if (d.material) (d.component ? prodIds : matIds).add(d.material);
-    const ms = matIds.size ? await tx.select({ id: materials.id, name: materials.material_name, cat: materials.material_category, grp: materials.material_group, unit: materials.material_unit }).from(materials).where(inArray(materials.id, [...matIds])) : [];
-    const ps = prodIds.size ? await tx.select({ id: products.id, tr: products.urun_adi_tr, en: products.urun_adi_en }).from(products).where(inArray(products.id, [...prodIds])) : [];
+    const ms = await materialsOfRows(tx, [...matIds]);
+    const ps = await productNamesOf(tx, [...prodIds]);
     return { mats: new Map(ms.map((m) => [m.id, m])), prods: new Map(ps.map((p) => [p.id, p])) };
   }
 
@@ -338,10 +340,22 @@ export function createOrdersService(deps: { db: Db }) {
     get,
     list: (a: OrderListArgs) => listLines(db, a),
 
+    /** GET /orders/components: the component list (orders-views.ts); a failed fold of the requirement rows is only logged. */
+    components: (a: Parameters<typeof componentList>[1], log?: Parameters<typeof componentList>[2]) => componentList(db, a, log),
+    productionDashboard: () => productionDashboard(db),
+    modelDashboard: () => modelDashboard(db),
+    overview: () => ordersOverview(db),
+
+    /** Order tracking without a session: only with the HMAC token of the two ids (else 404, as for an unknown order). */
+    async tracking(secret: string, offerId: string, companyId: string, token: string) {
+      if (!verifyTrackingToken(secret, offerId, companyId, token)) throw notFound();
+      return tracking(db, offerId, companyId);
+    },
+
     /** POST /orders/create/: a stock production line (no offer); operations from the product's bill. */
     async create(actor: Actor, d: OrderCreateData) {
       const id = await db.transaction(async (tx) => {
-        const [p] = await tx.select().from(products).where(eq(products.id, d.urun_id)).limit(1);
+        const p = await productRowOf(tx, d.urun_id);
         if (!p) throw invalid('urun_id', 'order.product.unknown');
         const type = d.order_type;
         const ops = isReadyType(type) ? [] : await operationsForProduct(tx, p.id, d.urun_miktari);
@@ -354,7 +368,7 @@ export function createOrdersService(deps: { db: Db }) {
         const lineId = newId();
         // The product's English name belongs to its Turkish one: a line given another name has none.
         const nameEn = (!d.urun_adi || d.urun_adi === p.urun_adi_tr) && hasText(p.urun_adi_en) ? p.urun_adi_en.trim() : '';
-        await tx.insert(orderItems).values({
+        await insertLine(tx, {
           id: lineId, offer_id: null, product_id: p.id, urun_adi: d.urun_adi || p.urun_adi_tr, urun_adi_en: nameEn, urun_kodu: d.urun_kodu ?? productCodeParts(p), urun_resim: d.urun_resim || image,
           urun_miktari: d.urun_miktari, urun_birimi: d.urun_birimi, urun_fiyati: d.urun_fiyati, urun_dovizi: d.urun_dovizi, urun_kdv: d.urun_kdv,
           toplam_doviz: total.toDecimalPlaces(2).toFixed(), toplam_kdv_doviz: vat(total), toplam_tl: tl.toDecimalPlaces(2).toFixed(), toplam_kdv_tl: vat(tl),
@@ -440,7 +454,7 @@ export function createOrdersService(deps: { db: Db }) {
         if (row.offer_id) throw conflict('order.delete.hasOffer');
         if (dec(row.tamamlanma_orani).gt(0) || opsOf(row).some(isStarted)) throw conflict('order.delete.started');
         if (dec(row.teslim_edilmis).gt(0)) throw conflict('order.delete.hasDeliveries');
-        await tx.delete(orderItems).where(eq(orderItems.id, id));
+        await deleteLine(tx, id);
         await recordChange(tx, actor, { title: 'log.order.deleted', description: `${row.urun_adi}: ${dec(row.urun_miktari).toFixed()} ${row.urun_birimi}`, form: 'orders', operation_id: id }, { entity: 'orders', id, action: 'deleted' });
       });
       return { status: 'ok' as const };
@@ -501,7 +515,7 @@ export function createOrdersService(deps: { db: Db }) {
           // Every component product whose stock would go negative, in one answer: the client asks once about all of them.
           const shortages: { product_id: string; name: string; stock: number; needed: number }[] = [];
           for (const d of op.OperationDetails.filter((x) => x.component && x.StockUpdate && x.material)) {
-            const [p] = await tx.select({ s: products.stock_sum, tr: products.urun_adi_tr }).from(products).where(eq(products.id, d.material)).limit(1);
+            const p = await productStockOf(tx, d.material);
             const need = dec(d.materialQty).times(rest).toDecimalPlaces(4);
             if (p && dec(p.s).lt(need)) shortages.push({ product_id: d.material, name: p.tr, stock: dec(p.s).toNumber(), needed: need.toNumber() });
           }
@@ -546,10 +560,9 @@ export function createOrdersService(deps: { db: Db }) {
         if (dec(row.tamamlanma_orani).lt(100)) throw conflict('order.transfer.notComplete');
         if (dec(row.teslim_edilmis).gt(0)) throw conflict('order.transfer.delivered');
         if (!row.product_id) throw conflict('order.noProduct');
-        const [p] = await tx.select({ id: products.id }).from(products).where(eq(products.id, row.product_id)).limit(1);
-        if (!p) throw conflict('order.noProduct');
+        if (!(await productExists(tx, row.product_id))) throw conflict('order.noProduct');
         await ledger.addProductMovement(tx, actor, { product_id: row.product_id, operation_type: 'giris', operation_center: 'uretim', qty: row.urun_miktari, source: 'production', orderitem_id: row.id, ref_id: row.id, description: `Stoğa aktarıldı: ${row.urun_adi}` });
-        await tx.update(orderItems).set({ offer_id: null, offer_item_id: null, firma_adi: '', updated_at: new Date(), version: sql`${orderItems.version} + 1` }).where(eq(orderItems.id, id));
+        await updateLine(tx, id, { offer_id: null, offer_item_id: null, firma_adi: '' });
         await refreshOfferStatus(tx, row.offer_id);
         await recordChange(tx, actor, { title: 'log.order.transferred', description: `${row.urun_adi}: ${dec(row.urun_miktari).toFixed()} ${row.urun_birimi}`, form: 'orders', operation_id: id }, { entity: 'orders', id, action: 'updated' });
       });

@@ -4,7 +4,7 @@ import { logs, models, products } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { makeProduct } from '../catalogue/catalogue-factory.js';
 import { insertMaterial, insertModel, insertProduct, PNG_DATA_URL } from '../catalogue/test-fixtures.js';
-import { addProductMovement } from '../stock/ledger.js';
+import { addProductMovement } from '../stock/ledger-repository.js';
 
 let t: TestContext;
 /** Models 0..11 of the factory (all nine categories): id and index. */

@@ -1,9 +1,14 @@
+/**
+ * The stock screens' reads of the ledger: a material's or product's movement page, one movement, the day's movements
+ * out of stock. The ledger's writes (movements, balances, hour buckets) are ledger-repository.ts.
+ */
 import { eq, sql } from 'drizzle-orm';
-import { round, totalPages, QTY_PLACES } from '@isik/domain';
+import { round, totalPages, QTY_PLACES, type MaterialMovement, type StockOut } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { materialMovements, productMovements } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { param, preparedSql } from '../../lib/prepared.js';
+import { toMaterialMovement } from './ledger-repository.js';
 
 const LEDGERS = {
   material: { mv: 'material_movements', owner: 'materials', buckets: 'material_ledger_hours', fk: 'stock_id' },
@@ -104,4 +109,44 @@ export async function materialHasMovements(tx: Executor, materialId: string): Pr
 export async function productHasMovements(tx: Executor, productId: string): Promise<boolean> {
   const [m] = await tx.select({ id: productMovements.id }).from(productMovements).where(eq(productMovements.product_id, productId)).limit(1);
   return !!m;
+}
+
+/** One material movement as GET /stock/:id answers it, or null. */
+export async function findMaterialMovement(db: Executor, id: string): Promise<MaterialMovement | null> {
+  const [row] = await db.select().from(materialMovements).where(eq(materialMovements.id, id)).limit(1);
+  return row ? toMaterialMovement(row) : null;
+}
+
+/** At most this many rows of one day. */
+export const STOCK_OUT_DAY_LIMIT = 500;
+
+interface Raw {
+  id: string; operation_date: string; stock_id: string; stock_name: string; stock_category: string; stock_group: string; qty: string; unit: string;
+  productname: string | null; product_id: string | null; order_id: string | null; orderitem_id: string | null; operation_center: string; description: string;
+}
+
+/**
+ * 'Materials used today' (spec 000 2.5, 7): a day's material movements out of stock, newest first, with the
+ * product of the order line they were used for. Undone movements (and the reversals themselves) are not use.
+ */
+export async function materialsOut(db: Executor, start: Date, end: Date): Promise<{ stock: StockOut[] }> {
+  const res = await db.execute(sql`
+    select m.id, to_char(m.operation_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as operation_date,
+      m.stock_id, m.stock_name, m.stock_category, m.stock_group, m.qty::text as qty, m.unit,
+      oi.urun_adi as productname, oi.product_id, m.order_id, m.orderitem_id, m.operation_center, m.description
+    from material_movements m
+    left join order_items oi on oi.id = m.orderitem_id
+    where m.operation_type = 'cikis' and m.operation_date >= ${start.toISOString()}::timestamptz and m.operation_date < ${end.toISOString()}::timestamptz
+      and m.reverses_id is null
+      and not exists (select 1 from material_movements r where r.reverses_id = m.id)
+    order by m.operation_date desc, m.seq desc
+    limit ${STOCK_OUT_DAY_LIMIT}::int`);
+  const rows = (res as unknown as { rows: Raw[] }).rows ?? [];
+  return {
+    stock: rows.map((r) => ({
+      _id: r.id, operation_date: r.operation_date, stock_id: r.stock_id, stock_name: r.stock_name, stock_category: r.stock_category, stock_group: r.stock_group,
+      qty: round(r.qty, QTY_PLACES), unit: r.unit, productname: r.productname ?? '', product_id: r.product_id, order_id: r.order_id, orderitem_id: r.orderitem_id,
+      operation_center: r.operation_center, description: r.description,
+    })),
+  };
 }

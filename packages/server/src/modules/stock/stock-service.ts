@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { MaterialMovementData, MaterialMovementUpdateData, ProductMovementData } from '@isik/domain';
 import type { Db } from '../../db/database.js';
-import { materialMovements } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { Actor } from '../../lib/log.js';
-import * as ledger from './ledger.js';
-import { materialLedgerPage, productLedgerPage } from './stock-repository.js';
+import * as ledger from './ledger-repository.js';
+import { findMaterialMovement, materialLedgerPage, materialsOut, productLedgerPage } from './stock-repository.js';
 
 /**
  * The HTTP side of the ledger: each call is one transaction around the ledger functions, which other
@@ -18,11 +16,13 @@ export function createStockService(deps: { db: Db }) {
 
     materialMovements: (materialId: string, page: number, pageSize: number) => materialLedgerPage(db, materialId, page, pageSize),
     productMovements: (productId: string, page: number, pageSize: number) => productLedgerPage(db, productId, page, pageSize),
+    /** 'Materials used today' (spec 000 2.5, 7): the movements out of stock in [start, end). */
+    materialsOut: (start: Date, end: Date) => materialsOut(db, start, end),
 
     async getMaterialMovement(id: string) {
-      const [row] = await db.select().from(materialMovements).where(eq(materialMovements.id, id)).limit(1);
-      if (!row) throw notFound();
-      return ledger.toMaterialMovement(row);
+      const m = await findMaterialMovement(db, id);
+      if (!m) throw notFound();
+      return m;
     },
 
     createMaterialMovement(caller: Actor, d: MaterialMovementData) {

@@ -6,7 +6,7 @@ import {
 import { materialMovements, materials, productMovements, products } from '../../db/schema.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { insertMaterial, insertModel, insertProduct } from '../catalogue/test-fixtures.js';
-import { addMaterialMovement, addProductMovement, deleteMaterialMovement, recomputeStockSums, reverseMaterialMovements, reverseProductMovements, updateMaterialMovement } from './ledger.js';
+import { addMaterialMovement, addProductMovement, deleteMaterialMovement, recomputeStockSums, reverseMaterialMovements, reverseProductMovements, updateMaterialMovement } from './ledger-repository.js';
 import { isInSql, isOutSql, signedQtySql } from './stock-sign-sql.js';
 
 // docs/derived-data.md: the stock sign rule (giris +, cikis −) has one source, the domain's OPERATION_SIGNS

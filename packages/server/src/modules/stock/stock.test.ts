@@ -8,7 +8,7 @@ import { createTestContext, USER_PASSWORD, type TestContext } from '../../test/h
 import { insertMaterial, insertModel, insertProduct } from '../catalogue/test-fixtures.js';
 import {
   addMaterialMovement, addProductMovement, recomputeStockSums, reverseMaterialMovement, reverseMaterialMovements, reverseProductMovements,
-} from './ledger.js';
+} from './ledger-repository.js';
 
 let t: TestContext;
 let modelRef: { id: string; index: number; category: number };

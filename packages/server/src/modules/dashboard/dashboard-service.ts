@@ -1,0 +1,11 @@
+import type { Db } from '../../db/database.js';
+import { dashboardCounts } from './dashboard-repository.js';
+
+/** The dashboard's figures (spec 000 2.5); the counts are one statement of the repository. */
+export function createDashboardService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    counts: () => dashboardCounts(db),
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;
