@@ -19,7 +19,7 @@ import {
   opsOf, productBillOf, productExists, productNamesOf, productRowOf, productStockOf, qtyText, setLineState, setLinesCompany, subtractDelivered, updateLine,
   type LineRow, type NewLineRow,
 } from './orders-repository.js';
-import { componentList, modelDashboard, ordersOverview, productionDashboard, tracking } from './orders-views.js';
+import { componentList, modelDashboard, ordersOverview, productionDashboard, tracking } from './orders-views-repository.js';
 
 const invalid = (field: string, key: MessageKey, params?: Record<string, string | number>) => new AppError(400, key, { [field]: key }, params);
 const nowIso = () => new Date().toISOString();
@@ -340,7 +340,7 @@ export function createOrdersService(deps: { db: Db }) {
     get,
     list: (a: OrderListArgs) => listLines(db, a),
 
-    /** GET /orders/components: the component list (orders-views.ts); a failed fold of the requirement rows is only logged. */
+    /** GET /orders/components: the component list (orders-views-repository.ts); a failed fold of the requirement rows is only logged. */
     components: (a: Parameters<typeof componentList>[1], log?: Parameters<typeof componentList>[2]) => componentList(db, a, log),
     productionDashboard: () => productionDashboard(db),
     modelDashboard: () => modelDashboard(db),

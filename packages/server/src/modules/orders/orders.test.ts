@@ -9,7 +9,7 @@ import { materialMovements, materials, orderItems, productMovements, products } 
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { trackingToken } from '../../lib/tracking-token.js';
 import { insertMaterial, insertModel, insertProduct } from '../catalogue/test-fixtures.js';
-import { foldNeeds } from './orders-views.js';
+import { foldNeeds } from './orders-views-repository.js';
 
 let t: TestContext;
 let companyId: string;
