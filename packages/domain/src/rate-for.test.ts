@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buyingRateOf, buyingTotals } from './buying.js';
-import { toTry, toUsd } from './money.js';
+import { bulletinEntry, rateFor, sellingRates, toTry, toUsd } from './money.js';
 import { computeOffer, OfferRateError } from './offer-money.js';
 
 /**
@@ -32,6 +32,7 @@ const tryOf = (currency: string, r: { usd: unknown; eur: unknown }) => {
 
 describe('currency to rate: every spelling the callers handle', () => {
   it.each(SPELLINGS)('%s converts at %d in the catalogue, buying and the offer', (currency, rate) => {
+    expect(rateFor(currency, rates)?.toNumber()).toBe(rate);
     expect(toTry(1, currency, rates)).toBe(rate);
     expect(buyingRateOf(currency, rates)).toBe(String(rate));
     expect(buyingTotals(2, 1, currency, rates).TL_TotalPrice).toBe(2 * rate);
@@ -61,6 +62,7 @@ describe('currency to rate: every spelling the callers handle', () => {
   it.each(VALUES)('a USD rate of %j is %j to each caller', (value, rate) => {
     for (const [currency, r] of [['$', { usd: value, eur: '45' }], ['€', { usd: '40', eur: value }]] as const) {
       const field = currency === '€' ? 'teklif_eurkur' : 'teklif_usdkur';
+      expect(rateFor(currency, r as never)?.toNumber() ?? null, currency).toBe(rate);
       expect(buyingRateOf(currency, r as never), currency).toBe(rate === null ? null : String(rate));
       expect(buyingTotals(1, 2, currency, r as never).TL_TotalPrice, currency).toBe(rate === null ? null : Math.round(2 * rate * 100) / 100);
       expect(offerLine(currency, r), currency).toBe(rate === null ? field : Math.round(rate * 100) / 100);
@@ -68,5 +70,33 @@ describe('currency to rate: every spelling the callers handle', () => {
       // The catalogue's conversion throws without a rate: a RangeError naming it, or the decimal reader's own error.
       else expect(tryOf(currency, r), currency).toMatch(/Error$/);
     }
+  });
+});
+
+describe('rateFor reads a rate as every decimal is read (ADR 0035)', () => {
+  it('text in exponent or hexadecimal form is no rate to any caller (the catalogue and the offer read it before; buying did not)', () => {
+    for (const v of ['1e5', '0x10']) {
+      expect(rateFor('$', { usd: v, eur: null }), v).toBeNull();
+      expect(buyingRateOf('$', { usd: v, eur: null }), v).toBeNull();
+      expect(offerLine('$', { usd: v, eur: null }), v).toBe('teklif_usdkur');
+      expect(tryOf('$', { usd: v, eur: null }), v).toBe('RangeError');
+    }
+  });
+
+  it('takes a Decimal as it is', async () => {
+    const { dec } = await import('./money.js');
+    expect(rateFor('€', { usd: null, eur: dec('45.5') })?.toNumber()).toBe(45.5);
+  });
+});
+
+describe('a bulletin is read by currency code, not by place', () => {
+  const entry = (CurrencyCode: string, ForexSelling: string) => ({ CurrencyCode, Unit: 1, ForexBuying: '1', ForexSelling });
+  it('finds USD and EUR whatever their order, and answers null selling rates without a bulletin', () => {
+    const b = { Data: [entry('EUR', '45.1'), entry('USD', '40.2')] };
+    expect(bulletinEntry(b, 'USD')?.ForexSelling).toBe('40.2');
+    expect(sellingRates(b)).toEqual({ usd: '40.2', eur: '45.1' });
+    expect(sellingRates({ Data: [entry('USD', '40.2'), entry('EUR', '')] })).toEqual({ usd: '40.2', eur: null });
+    expect(sellingRates(null)).toEqual({ usd: null, eur: null });
+    expect(bulletinEntry(undefined, 'EUR')).toBeUndefined();
   });
 });
