@@ -51,6 +51,8 @@ describe('operation card rules', () => {
     expect(percentAfter(1, op)).toBe(50);
     expect(percentAfter(6, op)).toBe(100);
     expect(percentAfter(1, { Qty: 0 })).toBe(0);
+    // The percent the server will store (domain operationPercent: 2 decimals, at most 100).
+    expect(percentAfter(1, { Qty: 3, OperationComplated: 0 })).toBe(33.33);
   });
 
   it('offers start, complete and reset by status', () => {

@@ -5,7 +5,7 @@
  * totals) are the domain's (@isik/domain), imported where used (issue 24).
  */
 
-import { OPERATION_STATUS_COLORS } from '@isik/domain';
+import { dec, OPERATION_STATUS_COLORS, operationPercent } from '@isik/domain';
 
 export const ALL = 'all';
 /** Spec 002 9: operation names are cut to 12 characters on the dashboard cards. */
@@ -35,16 +35,9 @@ export function progressLabelKey(percent: number | null | undefined): 'orders.pr
 
 export interface OperationQty { Qty: number | string; OperationComplated?: number | string | null }
 
-const num = (v: number | string | null | undefined): number => {
-  const n = typeof v === 'string' ? Number(v) : v ?? 0;
-  return Number.isFinite(n) ? n : 0;
-};
-
-/** The percent the operation will show after recording `counter` (for the preview under the input). */
+/** The percent the operation will show after recording `counter` (the preview under the input): the server's operationPercent. */
 export function percentAfter(counter: number, op: OperationQty): number {
-  const qty = num(op.Qty);
-  if (qty <= 0) return 0;
-  return Math.min(100, ((num(op.OperationComplated) + counter) / qty) * 100);
+  return operationPercent(dec(op.OperationComplated ?? 0).plus(Number.isFinite(counter) ? counter : 0), op.Qty);
 }
 
 export interface PickableMaterial { _id: string; material_category?: string | null; material_group?: string | null }
