@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_RE, PAGE_SIZES, versionSchema } from './common.js';
 import { parseDateInput } from './format.js';
 import { UNITS } from './catalogue.js';
-import { CURRENCIES, dec, isDecimal, round2, type DecimalInput } from './money.js';
+import { CURRENCIES, dec, rateFor, round2, type DecimalInput, type Rates } from './money.js';
 import { decimalField, intChoice } from './decimal-input.js';
 
 /**
@@ -62,15 +62,9 @@ export function buyingStockEffect(from: number, to: number): 'in' | 'reverse' | 
   return null;
 }
 
-/** Rates in lira: the USD and EUR selling rates kept on the request (null: none known). */
-export interface BuyingRates { usd: DecimalInput; eur: DecimalInput }
-
-/** The rate a currency converts with: 1 for lira, the request's USD or EUR rate, or null when it is missing. */
-export function buyingRateOf(doviz: string, rates: BuyingRates): string | null {
-  if (doviz === '₺') return '1';
-  const r = doviz === '€' ? rates.eur : rates.usd;
-  if (r === null || r === undefined || r === '' || !isDecimal(r as string | number) || !dec(r).gt(0)) return null;
-  return dec(r).toFixed();
+/** The rate a currency converts with (rateFor): 1 for lira, the request's USD or EUR rate, or null when it is missing. */
+export function buyingRateOf(doviz: string, rates: Rates): string | null {
+  return rateFor(doviz, rates)?.toFixed() ?? null;
 }
 
 export interface BuyingTotals {
@@ -84,7 +78,7 @@ export interface BuyingTotals {
  * Spec 001 9: foreign total = qty x price (none when ₺); lira total = qty x price x rate (₺ rate 1).
  * Decimal arithmetic; each total is the exact product rounded once to 2 decimals, half up.
  */
-export function buyingTotals(qty: DecimalInput, price: DecimalInput, doviz: string, rates: BuyingRates): BuyingTotals {
+export function buyingTotals(qty: DecimalInput, price: DecimalInput, doviz: string, rates: Rates): BuyingTotals {
   const amount = dec(qty).times(dec(price));
   const rate = buyingRateOf(doviz, rates);
   return {

@@ -93,14 +93,48 @@ export function markupPrice(price: DecimalInput, rate: DecimalInput): number {
   return round2(p.plus(p.dividedBy(new D(100).minus(r)).times(r)));
 }
 
-/** Central-bank selling rates in lira: one USD and one EUR. */
+/**
+ * The one rates type of the domain: what one USD and one EUR are worth in lira (the central bank's selling rates, or the
+ * rates kept on an offer or a purchase request). A value may be missing (null, undefined, '') or not yet typed.
+ */
 export interface Rates { usd: DecimalInput; eur: DecimalInput }
 
-function rateOf(currency: string, rates: Rates): Decimal {
+/**
+ * The one rule from a currency to its rate in lira (issue 24): ₺ is 1 whatever the rates hold; € takes the EUR rate;
+ * every other spelling takes the USD rate ('$', and also 'USD', 'TL' or '' as no caller ever told them apart: the
+ * schemas let only ₺, $ and € in). Null when the needed rate is missing, does not read as a number (readDecimal,
+ * ADR 0035) or is not above 0: each caller says what a missing rate means to it.
+ */
+export function rateFor(currency: string, rates: Rates): Decimal | null {
   if (currency === '₺') return new D(1);
-  const r = dec(currency === '€' ? rates.eur : rates.usd);
-  if (!r.isFinite() || r.lte(0)) throw new RangeError(`no ${currency === '€' ? 'EUR' : 'USD'} rate`);
+  const v = currency === '€' ? rates.eur : rates.usd;
+  if (v === null || v === undefined || v === '' || (typeof v !== 'object' && !isDecimal(v))) return null;
+  const r = dec(v);
+  return r.isFinite() && r.gt(0) ? r : null;
+}
+
+/** The field of Rates a currency converts with ('usd' for every spelling but € and ₺; null for ₺, which needs none). */
+export function rateField(currency: string): keyof Rates | null {
+  return currency === '₺' ? null : currency === '€' ? 'eur' : 'usd';
+}
+
+function rateOf(currency: string, rates: Rates): Decimal {
+  const r = rateFor(currency, rates);
+  if (!r) throw new RangeError(`no ${rateField(currency) === 'eur' ? 'EUR' : 'USD'} rate`);
   return r;
+}
+
+/** One currency of a central-bank bulletin (the contract's Data entries, domain rates.ts). */
+export interface BulletinEntry { CurrencyCode: string; ForexBuying: string; ForexSelling: string }
+
+/** A bulletin's USD or EUR entry, found by its code (not by its place in Data). */
+export function bulletinEntry<E extends BulletinEntry>(bulletin: { Data: readonly E[] } | null | undefined, code: 'USD' | 'EUR'): E | undefined {
+  return bulletin?.Data.find((e) => e.CurrencyCode === code);
+}
+
+/** A bulletin's selling rates as Rates (the bulletin's own strings; null where it has none or none is loaded). */
+export function sellingRates(bulletin: { Data: readonly BulletinEntry[] } | null | undefined): { usd: string | null; eur: string | null } {
+  return { usd: bulletinEntry(bulletin, 'USD')?.ForexSelling || null, eur: bulletinEntry(bulletin, 'EUR')?.ForexSelling || null };
 }
 
 /** Price in lira: price x USD or EUR rate (₺ unchanged), exact. */

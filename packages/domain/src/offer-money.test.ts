@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
-import { computeOffer, inconsistentTotals, OfferRateError, tryComputeOffer, type OfferLineInput } from './offer-money.js';
+import { computeOffer, inconsistentTotals, OfferRateError, stockLineMoney, stockLineTotals, tryComputeOffer, type OfferLineInput } from './offer-money.js';
 import { checkOffer, type OfferDraft } from './offers.js';
 import { formatNumber } from './format.js';
 
@@ -132,5 +132,50 @@ describe('property: stored totals equal the recomputation from items and rates',
       expect(inconsistentTotals({ teklif_kdvtl: String(totals.teklif_kdvtl) }, totals)).toEqual([]);
       expect(inconsistentTotals({ teklif_gtoplamtl: totals.teklif_gtoplamtl + 0.015 }, totals)).toEqual(['teklif_gtoplamtl']);
     }), { numRuns: 300 });
+  });
+});
+
+describe('stockLineMoney: a stock-production line (spec 002 2.2; issue 24)', () => {
+  const stock = (urun_miktari: number | string, urun_fiyati: number | string, urun_kdv: number | string, urun_dovizi: string, r: { usd: unknown; eur: unknown } = rates) =>
+    stockLineTotals({ urun_miktari, urun_fiyati, urun_kdv, urun_dovizi }, r as never);
+
+  it('computes the currency and lira totals with VAT; no lira without a rate', () => {
+    expect(stock(3, 46.5, 18, '$')).toEqual({
+      toplamDoviz: 139.5, toplamKdvDoviz: 25.11, genelDoviz: 164.61, toplamTL: 5580, toplamKdvTL: 1004.4, genelTL: 6584.4, priceTL: 1860,
+    });
+    expect(stock(2, 10, 0, '€', { usd: 40, eur: null })).toMatchObject({ toplamDoviz: 20, toplamTL: null, toplamKdvTL: null, genelTL: null, priceTL: null });
+    expect(stock(2, 10, 8, '₺', { usd: null, eur: null })).toMatchObject({ toplamTL: 20, toplamKdvTL: 1.6, genelTL: 21.6, priceTL: 10 });
+    expect(stock(2, 10, 8, '€')).toMatchObject({ toplamTL: 900, toplamKdvTL: 72, priceTL: 450 });
+    // A rate of 0 or one that does not read is no rate.
+    expect(stock(2, 10, 8, '$', { usd: '0', eur: 45 }).toplamTL).toBeNull();
+  });
+
+  it('rounds each figure once, half up to the cent, in decimals (the browser\'s float copy showed 1 for 1.005)', () => {
+    expect(stock(1, '1.005', 0, '₺')).toMatchObject({ toplamDoviz: 1.01, toplamTL: 1.01, priceTL: 1.01 });
+    expect(stock(3, '0.1', 0, '$').toplamDoviz).toBe(0.3);
+    expect(stock('2.5', '100.0001', 0, '€').toplamTL).toBe(11250.01);
+  });
+
+  it('takes VAT of the exact total (the stored rule), not of the rounded one as an offer line does', () => {
+    // 0.045 x 10 % = 0.0045: 0.00; the offer's rule (VAT of the rounded 0.05) would say 0.01.
+    expect(stock(1, '0.045', 10, '₺')).toMatchObject({ toplamDoviz: 0.05, toplamKdvDoviz: 0, toplamTL: 0.05, toplamKdvTL: 0 });
+    expect(computeOffer([line(1, '0.045', '₺', 10)], rates, '₺').lines[0].toplamKdvTL).toBe(0.01);
+  });
+
+  it('a grand total is the rounded total plus the rounded VAT, as an offer\'s (the float copy rounded the exact sum: 0.15)', () => {
+    expect(stock(1, '0.125', 20, '$', { usd: 1, eur: 1 })).toMatchObject({ toplamDoviz: 0.13, toplamKdvDoviz: 0.03, genelDoviz: 0.16, genelTL: 0.16 });
+  });
+
+  it('a half-typed field counts as 0', () => {
+    expect(stock('', 10, 18, '$')).toMatchObject({ toplamDoviz: 0, toplamKdvDoviz: 0, toplamTL: 0 });
+    expect(stock(2, Number.NaN, 18, '$').toplamDoviz).toBe(0);
+    expect(stock(2, 10, 'x', '$').toplamKdvDoviz).toBe(0);
+  });
+
+  it('keeps the exact decimals the server stores, beyond a float\'s digits', () => {
+    const m = stockLineMoney({ urun_miktari: '999999999', urun_fiyati: '99999999999.9999', urun_kdv: '20', urun_dovizi: '$' }, { usd: '42.123456', eur: null });
+    expect(m.toplamDoviz.toFixed()).toBe('99999999899999900000');
+    expect(m.toplamTL?.toFixed()).toBe('4212345595787650187654.4');
+    expect(m.toplamKdvTL?.toFixed()).toBe('842469119157530037530.88');
   });
 });

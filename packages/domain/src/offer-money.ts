@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { dec, type DecimalInput } from './money.js';
+import { dec, isDecimal, rateField, rateFor, type DecimalInput, type Rates } from './money.js';
 
 /**
  * The one computation of an offer's money (DECISIONS 3; spec 001 9), used by the server (which stores the
@@ -21,13 +21,6 @@ export interface OfferLineInput {
   urun_fiyati: DecimalInput;
   urun_dovizi: string;
   urun_kdv: DecimalInput;
-}
-
-export interface OfferRatesInput {
-  /** USD selling rate kept on the offer (teklif_usdkur). */
-  usd: DecimalInput;
-  /** EUR selling rate kept on the offer (teklif_eurkur). */
-  eur: DecimalInput;
 }
 
 export interface OfferLineTotals {
@@ -60,27 +53,15 @@ export class OfferRateError extends Error {
 const H = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 const r2 = (d: Decimal): Decimal => new H(d).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
-function usable(v: DecimalInput): Decimal | null {
-  if (v === null || v === undefined || v === '') return null;
-  try {
-    const d = dec(v);
-    return d.isFinite() && d.gt(0) ? d : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The lira value of one unit of `currency` on this offer. */
-export function offerRate(currency: string, rates: OfferRatesInput): Decimal {
-  if (currency === '₺') return new H(1);
-  const field = currency === '€' ? 'teklif_eurkur' : 'teklif_usdkur';
-  const r = usable(currency === '€' ? rates.eur : rates.usd);
-  if (!r) throw new OfferRateError(field);
+/** The lira value of one unit of `currency` on this offer (rateFor; usd is teklif_usdkur, eur teklif_eurkur). */
+export function offerRate(currency: string, rates: Rates): Decimal {
+  const r = rateFor(currency, rates);
+  if (!r) throw new OfferRateError(rateField(currency) === 'eur' ? 'teklif_eurkur' : 'teklif_usdkur');
   return r;
 }
 
 /** Computes every line and the totals of an offer in lira and in the offer currency (see above). */
-export function computeOffer(items: readonly OfferLineInput[], rates: OfferRatesInput, offerCurrency: string): OfferComputation {
+export function computeOffer(items: readonly OfferLineInput[], rates: Rates, offerCurrency: string): OfferComputation {
   const docRate = offerRate(offerCurrency, rates);
   const sums = { tl: new H(0), kdvTl: new H(0), dv: new H(0), kdvDv: new H(0) };
   const lines = items.map((it) => {
@@ -108,13 +89,66 @@ export function computeOffer(items: readonly OfferLineInput[], rates: OfferRates
 }
 
 /** Like computeOffer, but answers null instead of throwing when a needed rate is missing. */
-export function tryComputeOffer(items: readonly OfferLineInput[], rates: OfferRatesInput, offerCurrency: string): OfferComputation | null {
+export function tryComputeOffer(items: readonly OfferLineInput[], rates: Rates, offerCurrency: string): OfferComputation | null {
   try {
     return computeOffer(items, rates, offerCurrency);
   } catch (e) {
     if (e instanceof OfferRateError) return null;
     throw e;
   }
+}
+
+/** A stock-production line's money (its currency figures, the lira ones, and the grand totals shown beside them). */
+export interface StockLineMoney<N> {
+  toplamDoviz: N;
+  toplamKdvDoviz: N;
+  genelDoviz: N;
+  /** The lira figures: null while the rate of the line's currency is missing. */
+  toplamTL: N | null;
+  toplamKdvTL: N | null;
+  genelTL: N | null;
+  /** The unit price in lira. */
+  priceTL: N | null;
+}
+
+/** A quantity, price or VAT that does not read as a number (a half-typed form field) counts as 0. */
+const orZero = (v: DecimalInput): Decimal => (v !== null && typeof v === 'object') || isDecimal(v) ? dec(v) : new H(0);
+
+/**
+ * The one computation of a stock-production line's money (spec 002 2.2; issue 24), which the server stores
+ * (POST /orders/create/) and the new-line form shows:
+ *
+ * - total = quantity x price in the line's currency; VAT = total x VAT % / 100;
+ * - the lira figures are the same times the rate of the line's currency (rateFor: the latest bulletin's selling
+ *   rate; lira 1), and null without that rate;
+ * - each figure is its exact value rounded once, half up to the cent, as an offer line's. Unlike an offer line, VAT is
+ *   taken of the exact total, not of the rounded one (the rule the server has stored since the first stock line);
+ * - a grand total is the rounded total plus the rounded VAT, as an offer's grand total.
+ */
+export function stockLineMoney(line: OfferLineInput, rates: Rates): StockLineMoney<Decimal> {
+  const total = orZero(line.urun_miktari).times(orZero(line.urun_fiyati));
+  const vat = (x: Decimal) => r2(x.times(orZero(line.urun_kdv)).dividedBy(100));
+  const rate = rateFor(line.urun_dovizi, rates);
+  const toplamDoviz = r2(total);
+  const toplamKdvDoviz = vat(total);
+  const tl = rate && total.times(rate);
+  const toplamTL = tl && r2(tl);
+  const toplamKdvTL = tl && vat(tl);
+  return {
+    toplamDoviz, toplamKdvDoviz, genelDoviz: toplamDoviz.plus(toplamKdvDoviz),
+    toplamTL, toplamKdvTL, genelTL: toplamTL && toplamKdvTL && toplamTL.plus(toplamKdvTL),
+    priceTL: rate && r2(orZero(line.urun_fiyati).times(rate)),
+  };
+}
+
+/** stockLineMoney as numbers, for a screen. */
+export function stockLineTotals(line: OfferLineInput, rates: Rates): StockLineMoney<number> {
+  const m = stockLineMoney(line, rates);
+  const n = (d: Decimal | null) => (d === null ? null : d.toNumber());
+  return {
+    toplamDoviz: m.toplamDoviz.toNumber(), toplamKdvDoviz: m.toplamKdvDoviz.toNumber(), genelDoviz: m.genelDoviz.toNumber(),
+    toplamTL: n(m.toplamTL), toplamKdvTL: n(m.toplamKdvTL), genelTL: n(m.genelTL), priceTL: n(m.priceTL),
+  };
 }
 
 /** The largest difference a client's totals may have from the server's (DECISIONS 4): one cent. */

@@ -164,9 +164,9 @@ export function materialLineState(line: { urun_miktari: DecimalInput; teslim_edi
 /** Whether a material row is undetermined (no material picked). */
 export const isUndetermined = (d: { material?: string | null }): boolean => !d.material || d.material.trim() === '';
 
-/** How many material rows of the operations are undetermined ('N row materials undetermined'). */
-export function undeterminedCount(operations: readonly { OperationDetails: readonly { material?: string | null }[] }[]): number {
-  return operations.reduce((n, o) => n + o.OperationDetails.filter(isUndetermined).length, 0);
+/** How many material rows of the operations are undetermined ('N row materials undetermined'); an operation without rows has none. */
+export function undeterminedCount(operations: readonly { OperationDetails?: readonly { material?: string | null }[] | null }[]): number {
+  return operations.reduce((n, o) => n + (o.OperationDetails ?? []).filter(isUndetermined).length, 0);
 }
 
 /** A material row of a stored operation as the component list reads it; any field may be missing (then as order_needs_of reads it). */
@@ -224,8 +224,11 @@ export function deliveryRemaining(line: { urun_miktari: DecimalInput; teslim_edi
   return r.gt(0) ? r.toDecimalPlaces(ORDER_QTY_PLACES).toNumber() : 0;
 }
 
-/** Days since the order (spec 002 9): (now - order date) / 86400000, rounded. */
-export function daysSinceOrder(orderDate: string | Date, now: Date = new Date()): number {
+/** Days since the order (spec 002 9): (now - order date) / 86400000, rounded; null without a date. */
+export function daysSinceOrder(orderDate: string | Date, now?: Date): number;
+export function daysSinceOrder(orderDate: string | Date | null | undefined, now?: Date): number | null;
+export function daysSinceOrder(orderDate: string | Date | null | undefined, now: Date = new Date()): number | null {
+  if (!orderDate) return null;
   return Math.round((now.getTime() - new Date(orderDate).getTime()) / 86_400_000);
 }
 

@@ -1,6 +1,6 @@
 import {
   canDo, canRecord, dec, deliveryRemaining, fitsUnit, materialLineState, isReadyType, isUndetermined, nextLineState, operationPercent, operationRemaining, OP_FINISHED, OP_IN_PROGRESS,
-  OP_NOT_STARTED, ORDER_STOCK_OPERATION, ORDER_WAITING, productCodeParts, SEMI_FINISHED_OPERATION, START_PERCENT, UNKNOWN_MATERIAL, undeterminedCount, pairText, hasText,
+  OP_NOT_STARTED, ORDER_STOCK_OPERATION, ORDER_WAITING, productCodeParts, SEMI_FINISHED_OPERATION, START_PERCENT, stockLineMoney, UNKNOWN_MATERIAL, undeterminedCount, pairText, hasText,
   type HistoryEntry, type MessageKey, type Operation, type OperationDetail, type OrderCreateData, type OrderDeliveryData, type OrderListArgs, type OrderUpdateData,
 } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
@@ -360,10 +360,8 @@ export function createOrdersService(deps: { db: Db }) {
         const type = d.order_type;
         const ops = isReadyType(type) ? [] : await operationsForProduct(tx, p.id, d.urun_miktari);
         const rate = await latestRate(tx);
-        const total = dec(d.urun_miktari).times(d.urun_fiyati);
-        const r = d.urun_dovizi === '₺' ? dec(1) : dec((d.urun_dovizi === '€' ? rate?.eur_selling : rate?.usd_selling) ?? 0);
-        const vat = (x: ReturnType<typeof dec>) => x.times(d.urun_kdv).div(100).toDecimalPlaces(2).toFixed();
-        const tl = total.times(r);
+        // The line's money (domain stockLineMoney); without a stored rate its lira figures are 0.
+        const money = stockLineMoney(d, { usd: rate?.usd_selling, eur: rate?.eur_selling });
         const image = (p.product_images ?? []).find((i) => i.description === 'Ana Görsel')?.image ?? (p.product_images ?? [])[0]?.image ?? '';
         const lineId = newId();
         // The product's English name belongs to its Turkish one: a line given another name has none.
@@ -371,7 +369,7 @@ export function createOrdersService(deps: { db: Db }) {
         await insertLine(tx, {
           id: lineId, offer_id: null, product_id: p.id, urun_adi: d.urun_adi || p.urun_adi_tr, urun_adi_en: nameEn, urun_kodu: d.urun_kodu ?? productCodeParts(p), urun_resim: d.urun_resim || image,
           urun_miktari: d.urun_miktari, urun_birimi: d.urun_birimi, urun_fiyati: d.urun_fiyati, urun_dovizi: d.urun_dovizi, urun_kdv: d.urun_kdv,
-          toplam_doviz: total.toDecimalPlaces(2).toFixed(), toplam_kdv_doviz: vat(total), toplam_tl: tl.toDecimalPlaces(2).toFixed(), toplam_kdv_tl: vat(tl),
+          toplam_doviz: money.toplamDoviz.toFixed(), toplam_kdv_doviz: money.toplamKdvDoviz.toFixed(), toplam_tl: (money.toplamTL ?? dec(0)).toFixed(), toplam_kdv_tl: (money.toplamKdvTL ?? dec(0)).toFixed(),
           siparis_durumu: type === 'takeoff_stock' ? ORDER_STOCK_OPERATION : ORDER_WAITING, order_type: type,
           ready: isReadyType(type) || (ops.length > 0 && undeterminedCount(ops) === 0), operations: storeOps(ops),
         });

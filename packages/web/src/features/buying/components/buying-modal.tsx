@@ -4,7 +4,7 @@ import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import {
-  BUYING_PRICE_PLACES, BUYING_QTY_PLACES, BUYING_STATUS_COLORS, BUYING_DELETABLE, CURRENCIES, formatDate, formatDateTime, formatNumber, UNITS,
+  BUYING_PRICE_PLACES, BUYING_QTY_PLACES, BUYING_STATUS_COLORS, BUYING_DELETABLE, CURRENCIES, formatDate, formatDateTime, formatNumber, sellingRates, UNITS,
   type Buying, type BuyingStatus, type Material,
 } from '@isik/domain';
 import { IconAlertTriangle, IconBox, IconCalendar, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
@@ -38,7 +38,7 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
   const user = useSession((s) => s.user);
   const me = { name: user ? `${user.firstname} ${user.lastname}`.trim() : '', email: user?.email ?? '' };
   const bulletin = useQuery({ ...ratesTodayQuery, enabled: opened });
-  const rates = bulletin.data ? { usd: bulletin.data.Data[0].ForexSelling || null, eur: bulletin.data.Data[1].ForexSelling || null } : null;
+  const rates = bulletin.data ? sellingRates(bulletin.data) : null;
   const save = useSaveBuying();
   const remove = useDeleteBuying();
   const [picker, setPicker] = useState(false);

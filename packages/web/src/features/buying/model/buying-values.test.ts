@@ -28,6 +28,8 @@ describe('buying form values', () => {
     const v = { ...newBuyingValues(me, null), material_id: 'm1', material_qty: 3, material_price: 12.3456, material_doviz: '$' };
     expect(formTotals({ ...v, USD_Kur: '40,5' })).toEqual({ Doviz_TotalPrice: 37.04, TL_TotalPrice: 1499.99 });
     expect(validateBuying(v)).toEqual({ USD_Kur: 'buying.rate.required' });
+    expect(validateBuying({ ...v, material_doviz: '€', USD_Kur: 40 })).toEqual({ EUR_Kur: 'buying.rate.required' });
+    expect(validateBuying({ ...v, material_doviz: '₺' })).toEqual({});
     expect(validateBuying({ ...v, material_id: '', material_qty: 0 })).toMatchObject({ material_id: 'buying.material.required', material_qty: 'buying.qty.invalid' });
   });
 

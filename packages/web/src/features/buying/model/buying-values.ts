@@ -1,5 +1,5 @@
 import {
-  buyingInputSchema, buyingStatusOptions, buyingTotals, formatDate, formatNumber, NEW_BUYING_DEFAULTS,
+  buyingInputSchema, buyingStatusOptions, buyingTotals, formatDate, formatNumber, NEW_BUYING_DEFAULTS, rateField,
   type Buying, type BuyingInput, type BuyingTotals, type MessageKey,
 } from '@isik/domain';
 
@@ -117,7 +117,7 @@ export function validateBuying(v: BuyingFormValues): Partial<Record<BuyingField,
   if (!r.success) for (const i of r.error.issues) out[String(i.path[0]) as BuyingField] ??= i.message as MessageKey;
   if (!out.material_qty && !out.material_price) {
     const t = formTotals(v);
-    if (t && t.TL_TotalPrice === null) out[v.material_doviz === '€' ? 'EUR_Kur' : 'USD_Kur'] = 'buying.rate.required';
+    if (t && t.TL_TotalPrice === null) out[rateField(v.material_doviz) === 'eur' ? 'EUR_Kur' : 'USD_Kur'] = 'buying.rate.required';
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_OFFER_SETTINGS, NEW_OFFER_ITEM, PRODUCT_CODE_PARTS, tryComputeOffer,
+  DEFAULT_OFFER_SETTINGS, NEW_OFFER_ITEM, PRODUCT_CODE_PARTS, bulletinEntry, tryComputeOffer,
   type Offer, type OfferComputation, type OfferInput, type OfferItem, type OfferSettings, type TcmbToday,
 } from '@isik/domain';
 
@@ -101,8 +101,8 @@ export function newOfferValues(settings: OfferSettings | undefined, bulletin: Tc
   return {
     firma_id: null, firma_adi: '', firma_adres: '', firma_ilce: '', firma_il: '', firma_ulke: '', firma_eposta: '', buyer_phone: '', related_person: '',
     teklif_tarihi: isoDay(now), teklif_konu: '', teklif_notu: s.teklif_notu, teklif_altbilgi: s.teklif_altbilgi, teklif_no: '', teklif_referansno: '',
-    teklif_durumu: 0, teklif_dovizi: s.teklif_dovizi, teklif_usdkur: bulletin ? Number(bulletin.Data[0].ForexSelling) : '',
-    teklif_eurkur: bulletin ? Number(bulletin.Data[1].ForexSelling) : '', teklif_tarih: s.teklif_tarih, teklif_kase: s.teklif_kase,
+    teklif_durumu: 0, teklif_dovizi: s.teklif_dovizi, teklif_usdkur: bulletin ? Number(bulletinEntry(bulletin, 'USD')?.ForexSelling ?? '') : '',
+    teklif_eurkur: bulletin ? Number(bulletinEntry(bulletin, 'EUR')?.ForexSelling ?? '') : '', teklif_tarih: s.teklif_tarih, teklif_kase: s.teklif_kase,
     teklif_kaseimza: s.teklif_kaseimza, commercial_invoice: s.commercial_invoice, invoice_type: s.invoice_type, teklif_sevkadresi: '', orderTrackingEmail: '',
     offeritem: [],
   };

@@ -10,7 +10,7 @@ import { useForm } from '@mantine/form';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  CURRENCIES, INVOICE_TYPES, canChangeOfferRows, canDeleteOffer, countryOptions, formatDate, formatDateTime, formatNumber, hasModulePermission, itemVat,
+  CURRENCIES, INVOICE_TYPES, bulletinEntry, canChangeOfferRows, canDeleteOffer, countryOptions, formatDate, formatDateTime, formatNumber, hasModulePermission, itemVat,
   hasOrderError, hasText, joinOfferCode, offerStatusOptions, productCodeParts, statusChangeNeedsConfirm, type Company, type Material, type Offer, type ProductListRow,
 } from '@isik/domain';
 import {
@@ -220,7 +220,7 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
     </Group>
   );
 
-  const rateInput = (field: 'teklif_usdkur' | 'teklif_eurkur', idx: 0 | 1, label: string) => (
+  const rateInput = (field: 'teklif_usdkur' | 'teklif_eurkur', code: 'USD' | 'EUR', label: string) => (
     <Stack gap={4}>
       <NumberField
         label={label} value={v[field]} min={0} decimalScale={6} decimalSeparator="," thousandSeparator="." rightSection="₺" error={serverErrors[field]}
@@ -228,11 +228,11 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
       />
       {bulletin && canWrite && (
         <Group gap={4}>
-          <Button size="compact-xs" variant="light" onClick={() => form.setFieldValue(field, Number(bulletin.Data[idx].ForexSelling))}>
-            {t('offers.rates.selling')} {formatNumber(Number(bulletin.Data[idx].ForexSelling), 4)}
+          <Button size="compact-xs" variant="light" onClick={() => form.setFieldValue(field, Number(bulletinEntry(bulletin, code)?.ForexSelling))}>
+            {t('offers.rates.selling')} {formatNumber(Number(bulletinEntry(bulletin, code)?.ForexSelling), 4)}
           </Button>
-          <Button size="compact-xs" variant="light" color="gray" onClick={() => form.setFieldValue(field, Number(bulletin.Data[idx].ForexBuying))}>
-            {t('offers.rates.buying')} {formatNumber(Number(bulletin.Data[idx].ForexBuying), 4)}
+          <Button size="compact-xs" variant="light" color="gray" onClick={() => form.setFieldValue(field, Number(bulletinEntry(bulletin, code)?.ForexBuying))}>
+            {t('offers.rates.buying')} {formatNumber(Number(bulletinEntry(bulletin, code)?.ForexBuying), 4)}
           </Button>
         </Group>
       )}
@@ -351,8 +351,8 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
                     ? <Text size="xs" c="dimmed">{t('offers.rates.bulletin', { date: formatDate(bulletin.tarih), no: bulletin.bulletinNo })}</Text>
                     : <Alert color="yellow" variant="light" data-testid="offer-no-bulletin">{t('offers.rates.none')}</Alert>}
                   <Grid>
-                    <Grid.Col span={{ base: 12, sm: 4 }}>{rateInput('teklif_usdkur', 0, t('offers.rates.usd'))}</Grid.Col>
-                    <Grid.Col span={{ base: 12, sm: 4 }}>{rateInput('teklif_eurkur', 1, t('offers.rates.eur'))}</Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 4 }}>{rateInput('teklif_usdkur', 'USD', t('offers.rates.usd'))}</Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 4 }}>{rateInput('teklif_eurkur', 'EUR', t('offers.rates.eur'))}</Grid.Col>
                     <Grid.Col span={{ base: 12, sm: 4 }}>
                       <Select
                         label={t('offers.field.currency')} data={[...CURRENCIES]} value={v.teklif_dovizi} allowDeselect={false} disabled={!canWrite}

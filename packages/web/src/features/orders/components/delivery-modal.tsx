@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { formatNumber } from '@isik/domain';
+import { deliveryRemaining, formatNumber } from '@isik/domain';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
 import { fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { tm } from '../../../i18n';
 import { useCreateOrderDelivery } from '../api/orders-api';
-import { deliveryRemaining } from '../model/order-logic';
 import type { OrderItem } from '../model/types';
 
 function today(): string {

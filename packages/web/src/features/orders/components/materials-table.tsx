@@ -1,8 +1,7 @@
 import { Paper, Table, Text, Title } from '@mantine/core';
-import { formatNumber } from '@isik/domain';
+import { formatNumber, isUndetermined } from '@isik/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isUndetermined } from '../model/order-logic';
 import type { OrderItem } from '../model/types';
 import { useCanOpen } from '../model/use-can-open';
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Collapse, Group, List, RingProgress, SimpleGrid, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { formatDateTime, formatNumber } from '@isik/domain';
+import { canRecord, formatDateTime, formatNumber, operationRemaining } from '@isik/domain';
 import { IconChevronDown, IconChevronUp, IconPencil, IconPlayerPlay, IconCheck, IconRotate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
 import { openConfirmModal } from '@mantine/modals';
 import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
 import { useOperationAction } from '../api/orders-api';
-import { canRecord, operationAction, operationStatusColor, percentAfter, remainingQty, resetSummary, shortagesOf } from '../model/order-logic';
+import { operationAction, operationStatusColor, percentAfter, resetSummary, shortagesOf } from '../model/order-logic';
 import type { Operation, OrderItem } from '../model/types';
 import { OperationStatusBadge } from './status-badges';
 
@@ -33,9 +33,9 @@ export function OperationCard({ item, operation: op, onEdit, phone = false, defa
   const [open, setOpen] = useState(defaultOpen);
   const [counter, setCounter] = useState<number | ''>('');
   const action = useOperationAction();
-  const remaining = remainingQty(op);
+  const remaining = operationRemaining(op);
   const next = operationAction(op.OperationStatus);
-  const recordable = canRecord(counter === '' ? '' : Number(counter), op);
+  const recordable = canRecord(op, counter === '' ? '' : Number(counter));
   const size = phone ? 'lg' : 'sm';
 
   const run = (a: 'start' | 'record' | 'finish' | 'reset', qty?: number, force = false) => action.mutate(

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatNumber, type MaterialList } from '@isik/domain';
+import { formatNumber, isUndetermined, type MaterialList } from '@isik/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
 import { materialCategoriesPickerQuery } from '../../../components/pickers/picker-api';
 import { groupOptions } from '../../../components/pickers/picker-helpers';
 import { api } from '../../../lib/api';
-import { autoPick, filterMaterials, isUndetermined } from '../model/order-logic';
+import { autoPick, filterMaterials } from '../model/order-logic';
 import type { Operation, OperationDetail } from '../model/types';
 
 const UNKNOWN = 'Bilinmeyen';

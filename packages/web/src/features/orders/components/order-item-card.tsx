@@ -2,11 +2,11 @@ import { useState } from 'react';
 import {
   ActionIcon, Anchor, Badge, Card, Collapse, CloseButton, Group, Image, Menu, Progress, SimpleGrid, Stack, Table, Text, Tooltip,
 } from '@mantine/core';
-import { formatDate, formatDateTime, formatNumber, joinOfferCode } from '@isik/domain';
+import { daysSinceOrder, formatDate, formatDateTime, formatNumber, joinOfferCode } from '@isik/domain';
 import { IconChevronDown, IconChevronUp, IconDotsVertical, IconPencil, IconPhoto, IconTrash, IconTruckDelivery, IconBuildingWarehouse } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { daysSinceOrder, productionNotPlanned } from '../model/order-logic';
+import { productionNotPlanned } from '../model/order-logic';
 import { CodePartsGrid } from './code-parts-grid';
 import type { OrderItem } from '../model/types';
 import { useCanOpen } from '../model/use-can-open';

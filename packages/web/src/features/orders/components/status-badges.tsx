@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { operationStatusColor, orderStatusColor } from '../model/order-logic';
+import { orderStatusColor } from '@isik/domain';
+import { operationStatusColor } from '../model/order-logic';
 
 export function OrderStatusBadge({ status }: { status: number }) {
   const { t } = useTranslation();

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Button, FileButton, Group, Image, Modal, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CURRENCIES, DEFAULT_CURRENCY, DEFAULT_UNIT, OFFER_DEFAULT_VAT, OFFER_VAT_CHOICES, PRODUCT_CODE_PARTS, UNITS, UPLOAD_IMAGE_ACCEPT, codePartsOf, formatNumber, productCodeParts, type ProductListRow, type UploadedFile } from '@isik/domain';
+import {
+  CURRENCIES, DEFAULT_CURRENCY, DEFAULT_UNIT, OFFER_DEFAULT_VAT, OFFER_VAT_CHOICES, PRODUCT_CODE_PARTS, UNITS, UPLOAD_IMAGE_ACCEPT, codePartsOf, formatNumber, productCodeParts, sellingRates,
+  stockLineTotals, type ProductListRow, type UploadedFile,
+} from '@isik/domain';
 import { IconPhotoUp, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
@@ -10,7 +13,6 @@ import { tm } from '../../../i18n';
 import { api, fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
 import { ratesTodayQuery } from '../../../lib/rates-today';
 import { useCreateOrderItem } from '../api/orders-api';
-import { rowTotals } from '../model/order-logic';
 import { useCanDo } from '../../../lib/can-do';
 
 /**
@@ -30,11 +32,8 @@ export function StockProductionModal({ onClose }: { onClose: () => void }) {
   const [photo, setPhoto] = useState<string>('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const bulletin = useQuery(ratesTodayQuery);
-  const rates = {
-    usd: bulletin.data ? Number(bulletin.data.Data[0]?.ForexSelling) || null : null,
-    eur: bulletin.data ? Number(bulletin.data.Data[1]?.ForexSelling) || null : null,
-  };
-  const totals = rowTotals(Number(qty), Number(price), Number(vat), currency, rates);
+  // The line's money as the server will store it (domain stockLineMoney), at the bulletin's selling rates.
+  const totals = stockLineTotals({ urun_miktari: qty, urun_fiyati: price, urun_kdv: vat, urun_dovizi: currency }, sellingRates(bulletin.data));
   const create = useCreateOrderItem();
   const [uploading, setUploading] = useState(false);
   // Attaching files is the office's (the action table's level 2); role 3 makes the line without a photo.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+// The rules the server applies too are the domain's (issue 24): the screens' expectations of them stay here.
+import { canRecord, daysSinceOrder, deliveryRemaining, operationRemaining, orderStatusColor, undeterminedCount } from '@isik/domain';
 import {
-  autoPick, canRecord, daysSinceOrder, deliveryRemaining, filterMaterials, operationAction,
-  orderStatusColor, percentAfter, productionNotPlanned, progressLabelKey, remainingQty, resetSummary, shortagesOf, statusRange, undeterminedCount,
+  autoPick, filterMaterials, operationAction, percentAfter, productionNotPlanned, progressLabelKey, resetSummary, shortagesOf, statusRange,
 } from './order-logic';
 
 describe('order list rules', () => {
@@ -38,18 +39,20 @@ describe('order list rules', () => {
 describe('operation card rules', () => {
   const op = { Qty: 10, OperationComplated: 4 };
   it('limits the record input to 0..Qty-completed and enables complete only above 0', () => {
-    expect(remainingQty(op)).toBe(6);
-    expect(canRecord(6, op)).toBe(true);
-    expect(canRecord(7, op)).toBe(false);
-    expect(canRecord(0, op)).toBe(false);
-    expect(canRecord('', op)).toBe(false);
-    expect(canRecord(Number.NaN, op)).toBe(false);
+    expect(operationRemaining(op)).toBe(6);
+    expect(canRecord(op, 6)).toBe(true);
+    expect(canRecord(op, 7)).toBe(false);
+    expect(canRecord(op, 0)).toBe(false);
+    expect(canRecord(op, '')).toBe(false);
+    expect(canRecord(op, Number.NaN)).toBe(false);
   });
 
   it('previews the percent after the record', () => {
     expect(percentAfter(1, op)).toBe(50);
     expect(percentAfter(6, op)).toBe(100);
     expect(percentAfter(1, { Qty: 0 })).toBe(0);
+    // The percent the server will store (domain operationPercent: 2 decimals, at most 100).
+    expect(percentAfter(1, { Qty: 3, OperationComplated: 0 })).toBe(33.33);
   });
 
   it('offers start, complete and reset by status', () => {
@@ -62,9 +65,11 @@ describe('operation card rules', () => {
   });
 
   it('counts undetermined material rows, the new row\'s Bilinmeyen included', () => {
+    // The new row names 'Bilinmeyen' and no material (operation-detail-modal's newDetailRow, the server's new operation).
+    const newRow = { material: '', material_name: 'Bilinmeyen' };
     expect(undeterminedCount([
       { OperationDetails: [{ material: 'm1' }, { material: '' }] },
-      { OperationDetails: [{ material: 'Bilinmeyen' }] },
+      { OperationDetails: [newRow] },
       { OperationDetails: null },
     ])).toBe(2);
   });
@@ -80,17 +85,6 @@ describe('operation card rules', () => {
     expect(autoPick(one, null)).toBe('b');
     expect(autoPick(one, 'a')).toBe('a');
     expect(autoPick(filterMaterials(mats, 'LED', ''), null)).toBeNull();
-  });
-});
-
-describe('stock production row totals', () => {
-  it('computes currency and lira totals with VAT; no lira without a rate', async () => {
-    const { rowTotals } = await import('./order-logic');
-    expect(rowTotals(3, 46.5, 18, '$', { usd: 40, eur: 45 })).toEqual({
-      toplamDoviz: 139.5, toplamKdvDoviz: 25.11, genelDoviz: 164.61, toplamTL: 5580, toplamKdvTL: 1004.4, genelTL: 6584.4, priceTL: 1860,
-    });
-    expect(rowTotals(2, 10, 0, '€', { usd: 40, eur: null })).toMatchObject({ toplamDoviz: 20, toplamTL: null, genelTL: null });
-    expect(rowTotals(2, 10, 8, '₺', { usd: null, eur: null })).toMatchObject({ toplamTL: 20, toplamKdvTL: 1.6, genelTL: 21.6 });
   });
 });
 

@@ -1,11 +1,13 @@
 /**
  * Pure rules of the production screens (spec 002 2.2-2.6, 4, 9). The server decides every state; these only say
- * what the screens show and which inputs they accept, so a wrong number never leaves the browser.
+ * what the screens show and which inputs they accept, so a wrong number never leaves the browser. The rules the
+ * server applies too (statuses, remaining quantities, undetermined rows, days since the order, a stock line's
+ * totals) are the domain's (@isik/domain), imported where used (issue 24).
  */
 
-export const ORDER_FILTER_STATUSES = [1, 2, 3, 4, 6] as const;
+import { dec, OPERATION_STATUS_COLORS, operationPercent } from '@isik/domain';
+
 export const ALL = 'all';
-export const DAY_MS = 86_400_000;
 /** Spec 002 9: operation names are cut to 12 characters on the dashboard cards. */
 export const DASHBOARD_NAME_MAX = 12;
 
@@ -16,29 +18,14 @@ export function statusRange(filter: string): { filter1: number; filter2: number 
   return { filter1: s, filter2: s };
 }
 
-/** Status tag colour: 4 green, 2 warning, everything else red (spec 002 2.2). */
-export function orderStatusColor(status: number): string {
-  if (status === 4) return 'green';
-  if (status === 2) return 'yellow';
-  return 'red';
-}
-
-/** Operation status colour: 0 red, 1 yellow, 2 green (spec 002 4). */
+/** Operation status colour: 0 red, 1 yellow, 2 green (spec 002 4; the domain's colours), red for anything else. */
 export function operationStatusColor(status: number): string {
-  return status === 2 ? 'green' : status === 1 ? 'yellow' : 'red';
+  return OPERATION_STATUS_COLORS[status] ?? 'red';
 }
 
 /** The one action an operation's status button offers: start, complete or reset (spec 002 4). */
 export function operationAction(status: number): 'start' | 'finish' | 'reset' {
   return status === 2 ? 'reset' : status === 1 ? 'finish' : 'start';
-}
-
-/** Days since the order, rounded (spec 002 9); null without a date. */
-export function daysSinceOrder(orderDate: string | number | Date | null | undefined, now: Date = new Date()): number | null {
-  if (!orderDate) return null;
-  const d = new Date(orderDate);
-  if (Number.isNaN(d.getTime())) return null;
-  return Math.round((now.getTime() - d.getTime()) / DAY_MS);
 }
 
 /** 'Waiting' below 1 percent, else 'In progress' (spec 002 2.4). */
@@ -48,40 +35,9 @@ export function progressLabelKey(percent: number | null | undefined): 'orders.pr
 
 export interface OperationQty { Qty: number | string; OperationComplated?: number | string | null }
 
-const num = (v: number | string | null | undefined): number => {
-  const n = typeof v === 'string' ? Number(v) : v ?? 0;
-  return Number.isFinite(n) ? n : 0;
-};
-
-/** What is still to be produced: Qty - completed, never below 0 (the record input's maximum). */
-export function remainingQty(op: OperationQty): number {
-  return Math.max(0, Math.round((num(op.Qty) - num(op.OperationComplated)) * 100) / 100);
-}
-
-/** A quantity may be recorded when it is above 0 and completed + it does not exceed Qty (spec 002 4). */
-export function canRecord(counter: number | '' | null | undefined, op: OperationQty): boolean {
-  if (counter === '' || counter === null || counter === undefined || !Number.isFinite(counter)) return false;
-  return counter > 0 && counter <= remainingQty(op);
-}
-
-/** The percent the operation will show after recording `counter` (for the preview under the input). */
+/** The percent the operation will show after recording `counter` (the preview under the input): the server's operationPercent. */
 export function percentAfter(counter: number, op: OperationQty): number {
-  const qty = num(op.Qty);
-  if (qty <= 0) return 0;
-  return Math.min(100, ((num(op.OperationComplated) + counter) / qty) * 100);
-}
-
-export interface DetailRow { material?: string | null }
-
-/** A material row is undetermined while it names no material (the new row's 'Bilinmeyen' has none). */
-export function isUndetermined(row: DetailRow): boolean {
-  const id = (row.material ?? '').trim();
-  return !id || id === 'Bilinmeyen';
-}
-
-/** How many material rows of these operations are still undetermined (the start refusal and the save confirm). */
-export function undeterminedCount(operations: readonly { OperationDetails?: readonly DetailRow[] | null }[]): number {
-  return operations.reduce((n, op) => n + (op.OperationDetails ?? []).filter(isUndetermined).length, 0);
+  return operationPercent(dec(op.OperationComplated ?? 0).plus(Number.isFinite(counter) ? counter : 0), op.Qty);
 }
 
 export interface PickableMaterial { _id: string; material_category?: string | null; material_group?: string | null }
@@ -100,29 +56,6 @@ export function autoPick<M extends PickableMaterial>(matches: readonly M[], curr
 /** Production planned? A production line without operations shows 'production not planned' (spec 002 2.2). */
 export function productionNotPlanned(item: { order_type?: string | null; Operations?: readonly unknown[] | null }): boolean {
   return item.order_type === 'production' && (item.Operations?.length ?? 0) === 0;
-}
-
-/** The delivery modal's default and maximum: ordered minus delivered (spec 002 4). */
-export function deliveryRemaining(item: { urun_miktari: number | string; teslim_edilmis?: number | string | null }): number {
-  return Math.max(0, Math.round((num(item.urun_miktari) - num(item.teslim_edilmis)) * 100) / 100);
-}
-
-/**
- * Totals of a new stock-production row (spec 002 2.2): amount = qty x price in the row's currency, VAT = amount x
- * VAT / 100, and the same in lira at the selling rate (₺ rate 1). Rounded to 2 decimals; null without a rate.
- */
-export function rowTotals(qty: number, price: number, vat: number, currency: string, rates: { usd: number | null; eur: number | null }) {
-  const r2 = (v: number) => Math.round(v * 100) / 100;
-  const amount = (Number.isFinite(qty) ? qty : 0) * (Number.isFinite(price) ? price : 0);
-  const kdv = (amount * (Number.isFinite(vat) ? vat : 0)) / 100;
-  const rate = currency === '₺' ? 1 : currency === '€' ? rates.eur : rates.usd;
-  const tl = rate ? amount * rate : null;
-  const kdvTl = rate ? kdv * rate : null;
-  return {
-    toplamDoviz: r2(amount), toplamKdvDoviz: r2(kdv), genelDoviz: r2(amount + kdv),
-    toplamTL: tl === null ? null : r2(tl), toplamKdvTL: kdvTl === null ? null : r2(kdvTl), genelTL: tl === null || kdvTl === null ? null : r2(tl + kdvTl),
-    priceTL: rate ? r2(price * rate) : null,
-  };
 }
 
 export type ComponentSort = 'operation' | 'group' | 'category' | 'quantity';

@@ -4,7 +4,7 @@ import {
 } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
-import { formatNumber, joinOfferCode } from '@isik/domain';
+import { formatNumber, isUndetermined, joinOfferCode, undeterminedCount } from '@isik/domain';
 import { IconBuildingFactory2, IconDeviceFloppy, IconDotsVertical, IconPencil, IconPlus, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,7 +14,7 @@ import { useCanDo } from '../../../lib/can-do';
 import { orderItemQuery, useRefreshComponents, useUpdateOrderItem } from '../api/orders-api';
 import { OperationDetailModal, newDetailRow } from '../components/operation-detail-modal';
 import { OperationStatusBadge } from '../components/status-badges';
-import { isUndetermined, progressLabelKey, undeterminedCount } from '../model/order-logic';
+import { progressLabelKey } from '../model/order-logic';
 import type { Operation, OrderItem } from '../model/types';
 import { TEMP_ID_PREFIX } from '../model/update-body';
 

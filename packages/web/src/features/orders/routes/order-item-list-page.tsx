@@ -4,6 +4,7 @@ import { openConfirmModal } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { IconBuildingFactory2, IconChevronDown, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ORDER_FILTER_STATUSES } from '@isik/domain';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
@@ -16,7 +17,7 @@ import { ordersQuery, useDeleteOrderItem, useTransferToStock, type OrderSort } f
 import { DeliveryModal } from '../components/delivery-modal';
 import { OrderItemCard } from '../components/order-item-card';
 import { StockProductionModal } from '../components/stock-production-modal';
-import { ALL, ORDER_FILTER_STATUSES, statusRange } from '../model/order-logic';
+import { ALL, statusRange } from '../model/order-logic';
 import type { OrderItem, OrderList } from '../model/types';
 
 /** Spec 002 2.2: default filter 1 (Waiting), sorted by order date. */

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Anchor, Badge, Box, Button, Group, Indicator, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatBulletinDate, formatDateTime, canDo, formatNumber, isAllowed, routeLevel, type TcmbToday } from '@isik/domain';
+import { bulletinEntry, formatBulletinDate, formatDateTime, canDo, formatNumber, isAllowed, routeLevel, type TcmbToday } from '@isik/domain';
 import { IconAlertTriangle, IconChevronDown, IconCurrencyDollar, IconList } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,8 +53,8 @@ export function CurrencyDropdown() {
   // Dealers and customers (signed in on the public pages) see the rates but cannot fetch them.
   const canUpdate = canDo('POST /api/tcmb/update', session.role);
 
-  const usd = today?.Data[0];
-  const eur = today?.Data[1];
+  const usd = bulletinEntry(today, 'USD');
+  const eur = bulletinEntry(today, 'EUR');
   const label = usd && eur ? `$ ${rate4(usd.ForexSelling)} · € ${rate4(eur.ForexSelling)}` : t('rates.short');
 
   const target = (

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Badge, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { RATES_DEMO_PREFIX, RATES_MAX_PAGE_SIZE, RATES_PAGE_SIZE, formatBulletinDate, formatDateTime, formatNumber, type TcmbListItem } from '@isik/domain';
+import { RATES_DEMO_PREFIX, RATES_MAX_PAGE_SIZE, RATES_PAGE_SIZE, bulletinEntry, formatBulletinDate, formatDateTime, formatNumber, type TcmbListItem } from '@isik/domain';
 import { IconCurrencyDollar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
@@ -20,8 +20,10 @@ const readListParams = (params: URLSearchParams) => ({ page: readPage(params) })
 
 /** The date column: the bulletin's own day at its publication time (15:30), the same wherever one reads it. */
 const bulletinWhen = (r: TcmbListItem) => formatBulletinDate(r.bulletinDate);
-const usd = (r: TcmbListItem) => r.Data[0];
-const eur = (r: TcmbListItem) => r.Data[1];
+// Each currency found by its code (domain bulletinEntry), not by its place in Data.
+const NO_RATE = { ForexBuying: '', ForexSelling: '' };
+const usd = (r: TcmbListItem) => bulletinEntry(r, 'USD') ?? NO_RATE;
+const eur = (r: TcmbListItem) => bulletinEntry(r, 'EUR') ?? NO_RATE;
 
 /** Spec 000 2.11: every stored central-bank bulletin, newest first, paged on the server. */
 export function RatesPage() {
