@@ -1,5 +1,5 @@
 import {
-  BUYING_CANCELED, BUYING_COMPLETED, BUYING_DELETABLE, BUYING_ORDER, buyingStockEffect, buyingTotals, canMoveBuying, dec,
+  BUYING_CANCELED, BUYING_COMPLETED, BUYING_DELETABLE, BUYING_ORDER, buyingStockEffect, buyingTotals, canMoveBuying, dec, rateField,
   type BuyingData, type BuyingListArgs, type BuyingUpdateData, type MessageKey,
 } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
@@ -50,8 +50,8 @@ interface Goods { material_id: string; qty: string; price: string; doviz: string
 function totalsOf(g: Goods) {
   const t = buyingTotals(g.qty, g.price, g.doviz, { usd: g.usd, eur: g.eur });
   if (t.TL_TotalPrice === null) {
-    const field = g.doviz === '€' ? 'EUR_Kur' : 'USD_Kur';
-    throw invalid(field, 'buying.rate.required', { currency: g.doviz === '€' ? 'EUR' : 'USD' });
+    const eur = rateField(g.doviz) === 'eur';
+    throw invalid(eur ? 'EUR_Kur' : 'USD_Kur', 'buying.rate.required', { currency: eur ? 'EUR' : 'USD' });
   }
   // The stored totals (numeric(20,2)) and the ledger's sumPrice hold up to 10^18; far below that is no real purchase.
   if (Math.abs(t.TL_TotalPrice) >= 1e15 || Math.abs(t.Doviz_TotalPrice ?? 0) >= 1e15) throw invalid('material_qty', 'buying.amount.tooLarge');
