@@ -78,6 +78,8 @@ const envSchema = z.object({
   PUBLIC_URL: url('PUBLIC_URL').optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy.default(false),
+  /** The bearer token that reads /metrics (Prometheus); unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, { message: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...signInEnv,
   BODY_LIMIT_MB: z.coerce.number().min(1).max(200).default(40),
