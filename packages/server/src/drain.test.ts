@@ -105,10 +105,19 @@ describe('SIGTERM drains', () => {
   }, 180_000);
 
   it('npm run devices: /device-api/live apart from readiness; the call in flight is answered, browser sockets get 1012, exit 0', async () => {
-    const service = run('devices-main.ts', { DEVICE_DATA_DIR: path.join(tmp, 'devices'), DEVICE_PORT: '0', DEVICE_ADMIN_PASSWORD: 'Admin12345!' });
+    const metricsToken = 'devices-metrics-token-0123';
+    const service = run('devices-main.ts', { DEVICE_DATA_DIR: path.join(tmp, 'devices'), DEVICE_PORT: '0', DEVICE_ADMIN_PASSWORD: 'Admin12345!', METRICS_TOKEN: metricsToken });
     const base = (await service.waitFor(/Device service on (http:\/\/localhost:\d+)/))[1];
     expect(await (await fetch(`${base}/device-api/live`)).json()).toEqual({ status: 'ok' });
     expect((await fetch(`${base}/device-api/health`)).status).toBe(200);
+    // Its own /metrics: the token only; its requests, pool, device links and commands.
+    expect((await fetch(`${base}/metrics`)).status).toBe(401);
+    const metrics = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+    expect(metrics).toMatch(/^http_requests_total\{method="GET",route="\/device-api\/live",status="200"\} 1$/m);
+    expect(metrics).toMatch(/^db_pool_connections\{pool="isik devices",state="idle"\} \d+$/m);
+    expect(metrics).toMatch(/^db_pool_waiting\{pool="isik devices"\} 0$/m);
+    expect(metrics).toMatch(/^device_links 0$/m);
+    expect(metrics).toContain('# TYPE device_commands gauge');
     const login = await fetch(`${base}/device-api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'Admin12345!' }) });
     const { token } = (await login.json()) as { token: string };
     const ws = new WebSocket(`${base.replace('http', 'ws')}/device-api/ws`, liveSocketProtocols(token));
