@@ -197,6 +197,12 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
       return { commandList: rows.map(toCommand), page, totalPage: pages, totalItemCount: n };
     },
 
+    /** How many commands are in each state (/metrics, read at scrape time). */
+    async countByStatus(): Promise<Record<string, number>> {
+      const rows = await db.select({ status: gatewayCommands.status, n: sql<number>`count(*)::int` }).from(gatewayCommands).groupBy(gatewayCommands.status);
+      return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+    },
+
     async get(id: string): Promise<Command | undefined> {
       const [r] = await db.select().from(gatewayCommands).where(eq(gatewayCommands.id, id));
       return r ? toCommand(r) : undefined;

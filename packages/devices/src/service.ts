@@ -145,7 +145,8 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
       unsubscribe();
       unwatch();
       clock.clearTimeout(sweep);
-      live.closeAll(1001, 'server stopping');
+      // 1012 (service restart): the browsers reconnect, to another instance when this one is going away, and refetch.
+      live.closeAll(1012, 'server stopping');
     });
     app.get('/ws', { websocket: true, config: { device: 'public' }, schema: { hide: true } }, async (socket, req) => {
       // Browsers send an Origin: only pages of this host may open the socket.
@@ -174,7 +175,17 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
     app.setSerializerCompiler(serializerCompiler);
     installErrorHandler(app);
     // Mounted in the back office, its WebSocket server (the same LINK_MAX_FRAME_BYTES) serves these sockets too.
-    if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: LINK_MAX_FRAME_BYTES, handleProtocols: chooseLiveProtocol } });
+    if (!app.hasDecorator('websocketServer')) {
+      await app.register(websocket, {
+        options: { maxPayload: LINK_MAX_FRAME_BYTES, handleProtocols: chooseLiveProtocol },
+        // Closing (SIGTERM): 1012 (service restart), so browsers and gateways reconnect at once, to another instance.
+        preClose(done) {
+          for (const client of this.websocketServer.clients) client.close(1012, 'server stopping');
+          this.websocketServer.close();
+          done();
+        },
+      });
+    }
     app.decorateRequest('deviceSession', null);
     app.addHook('onRequest', async (req) => {
       const access = req.routeOptions.config?.device ?? 'account';

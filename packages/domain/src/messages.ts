@@ -36,6 +36,8 @@ const CORE_MESSAGES = {
   'error.modulePermission': { tr: 'Bu modülde bu işlem için izniniz yok.', en: 'You have no permission for this action in this module.', es: 'No tiene permiso para esta acción en este módulo.' },
   'error.notFound': { tr: 'Kayıt bulunamadı.', en: 'Record not found.', es: 'Registro no encontrado.' },
   'error.routeNotFound': { tr: 'Böyle bir adres yok.', en: 'No such address.', es: 'No existe esa dirección.' },
+  'error.metricsToken': { tr: 'Ölçümler yalnızca doğru METRICS_TOKEN ile (Authorization: Bearer) okunabilir.', en: 'The metrics are read only with the right METRICS_TOKEN (Authorization: Bearer).', es: 'Las métricas solo se leen con el METRICS_TOKEN correcto (Authorization: Bearer).' },
+  'error.draining': { tr: 'Sunucu kapanıyor; lütfen birazdan tekrar deneyin.', en: 'The server is stopping; please try again in a moment.', es: 'El servidor se está deteniendo; inténtelo de nuevo en un momento.' },
   'error.conflict': { tr: 'Kayıt siz açtıktan sonra başkası tarafından değiştirildi. Sayfayı yenileyip tekrar deneyin.', en: 'Someone else changed this record after you opened it. Reload and try again.', es: 'Otra persona cambió este registro después de abrirlo. Recargue e inténtelo de nuevo.' },
   'error.version': { tr: 'Sürüm (__v) 0 ya da daha büyük bir tam sayı olmalıdır.', en: 'The version (__v) must be a whole number of 0 or more.', es: 'La versión (__v) debe ser un número entero de 0 o más.' },
   'error.tooLarge': { tr: 'İstek çok büyük.', en: 'The request is too large.', es: 'La solicitud es demasiado grande.' },

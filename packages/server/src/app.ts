@@ -13,6 +13,9 @@ import { loggerOptions, PathSecrets, type LogSink } from './lib/logging.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, requestLang } from './plugins/errors.js';
 import { realtimePlugin } from './plugins/realtime.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { requestIdOptions, requestIdPlugin } from './plugins/request-id.js';
+import { drainOptions, lifecyclePlugin } from './plugins/lifecycle.js';
 import { securityHeadersPlugin } from './plugins/security-headers.js';
 import { createServices, type Services } from './services.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
@@ -66,6 +69,10 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     routerOptions: { ignoreTrailingSlash: true },
     // Off unless configured (TRUST_PROXY): otherwise any client could choose its address with X-Forwarded-For.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // Each log line of a request carries its id, the caller's X-Request-Id when it is a plain token (plugins/request-id.ts).
+    ...requestIdOptions,
+    // SIGTERM drains (plugins/lifecycle.ts): the probes answer, other new requests 503, the ones in flight finish.
+    ...drainOptions,
   });
   app.addHook('onRoute', (r) => pathSecrets.add(r.url));
   app.setValidatorCompiler(validatorCompiler);
@@ -83,6 +90,17 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     app.addHook('onClose', async () => ratesJob.stop());
   }
 
+  await app.register(requestIdPlugin);
+  await app.register(lifecyclePlugin, { probes: ['/api/live', '/api/health', '/metrics'] });
+  await app.register(metricsPlugin, {
+    token: config.METRICS_TOKEN,
+    pools: () => [{ name: 'isik', pool: database.pool }],
+    devices: () => {
+      const d = (app as { devices?: DeviceService }).devices;
+      return d && { links: d.links.count, commandsByState: () => d.dispatcher.countByStatus() };
+    },
+    backupDir: config.backupDir,
+  });
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { tileUrl: config.devices.mapTileUrl });
   await app.register(swagger, {
@@ -95,10 +113,10 @@ export async function buildApp({ config, database, logger = true, logStream, dev
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { db: database.db, secret: config.jwtSecret, listen: (fn, onResume) => database.listen(fn, onResume) });
-  await app.register(realtimePlugin, { database, secret: config.jwtSecret, publicUrl: config.PUBLIC_URL });
+  await app.register(realtimePlugin, { database, secret: config.jwtSecret, publicUrl: config.PUBLIC_URL, onLag: (s) => app.metrics.observeLiveLag(s) });
 
   await app.register(async (api) => {
-    await api.register(systemRoutes, { database, filesBytes: () => services.files.totalBytes() });
+    await api.register(systemRoutes, { database, filesBytes: () => services.files.totalBytes(), draining: () => app.lifecycle.draining });
     await api.register(authRoutes, { auth: services.auth });
     await api.register(usersRoutes, { users: services.users });
     await api.register(companiesRoutes, { companies: services.companies });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadMetricsToken } from './config.js';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -32,5 +32,14 @@ describe('loadConfig', () => {
     for (const bad of ['true', 'yes', '10.0.0.300', '10.0.0.0/33', 'proxy.example.com', '1.5']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: TRUST_PROXY must be false, a hop count/);
     }
+  });
+
+  it('reads METRICS_TOKEN: unset by default (no /metrics), at least 16 characters, for the device service alone too', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-0123456789' }).METRICS_TOKEN).toBe('scrape-0123456789');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters/);
+    expect(loadMetricsToken({})).toBeUndefined();
+    expect(loadMetricsToken({ METRICS_TOKEN: 'scrape-0123456789' })).toBe('scrape-0123456789');
+    expect(() => loadMetricsToken({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: METRICS_TOKEN must be at least 16 characters/);
   });
 });

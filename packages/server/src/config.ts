@@ -46,6 +46,15 @@ export function loadTrustProxy(env: NodeJS.ProcessEnv = process.env): false | nu
   return parsed.data;
 }
 
+const metricsToken = z.string().min(16, { message: 'METRICS_TOKEN must be at least 16 characters' }).optional();
+
+/** METRICS_TOKEN alone, for the device service run by itself (`npm run devices`): the same rule as the server's. */
+export function loadMetricsToken(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const parsed = metricsToken.safeParse(env.METRICS_TOKEN || undefined);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n  METRICS_TOKEN: ${parsed.error.issues[0].message}`);
+  return parsed.data;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -78,6 +87,8 @@ const envSchema = z.object({
   PUBLIC_URL: url('PUBLIC_URL').optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy.default(false),
+  /** The bearer token that reads /metrics (Prometheus); unset: /metrics answers 404. */
+  METRICS_TOKEN: metricsToken,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...signInEnv,
   BODY_LIMIT_MB: z.coerce.number().min(1).max(200).default(40),

@@ -17,7 +17,10 @@ import { createPool, pingPool } from './db/pool.js';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { createDeviceService, DeviceConfigError, loadDeviceConfig, type DeviceDb } from '@isik/devices';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
-import { ConfigError, loadTrustProxy, trustProxyOption } from './config.js';
+import { ConfigError, loadMetricsToken, loadTrustProxy, trustProxyOption } from './config.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { requestIdOptions, requestIdPlugin } from './plugins/request-id.js';
+import { drainOptions, lifecyclePlugin } from './plugins/lifecycle.js';
 import { loggerOptions, PathSecrets } from './lib/logging.js';
 
 /** What the start has made so far, stopped in reverse by the shutdown. */
@@ -26,6 +29,7 @@ const started: { app?: FastifyInstance; pool?: pg.Pool; embedded?: EmbeddedServe
 async function main() {
   const config = loadDeviceConfig();
   const trust = loadTrustProxy();
+  const metricsToken = loadMetricsToken();
   let url = process.env.DATABASE_URL;
   if (!url) {
     const dir = path.resolve(process.env.DEVICE_DATA_DIR || './data-devices');
@@ -41,15 +45,30 @@ async function main() {
   // The back office's log rules (no tokens in headers, queries or path segments) and proxy rule (TRUST_PROXY: the
   // per-address sign-in limit counts the client's own address, which no client may choose with X-Forwarded-For).
   const pathSecrets = new PathSecrets();
-  const app = Fastify({ logger: loggerOptions(process.env.LOG_LEVEL || 'info', undefined, pathSecrets), routerOptions: { ignoreTrailingSlash: true }, trustProxy: trustProxyOption(trust) });
+  const app = Fastify({
+    logger: loggerOptions(process.env.LOG_LEVEL || 'info', undefined, pathSecrets), routerOptions: { ignoreTrailingSlash: true }, trustProxy: trustProxyOption(trust),
+    // As the back office (ADR 0037): request ids in the log and the answers, draining on SIGTERM.
+    ...requestIdOptions, ...drainOptions,
+  });
   app.addHook('onRoute', (r) => pathSecrets.add(r.url));
   started.app = app;
   const service = await createDeviceService({ db, config, log: (msg, err) => app.log.warn({ err }, msg) });
+  await app.register(requestIdPlugin);
+  await app.register(lifecyclePlugin, { probes: ['/device-api/live', '/device-api/health', '/metrics'] });
+  // Its own /metrics (METRICS_TOKEN; 404 when unset): requests, its pool, device links and commands by state.
+  await app.register(metricsPlugin, {
+    token: metricsToken,
+    pools: () => [{ name: 'isik devices', pool }],
+    devices: () => ({ links: service.links.count, commandsByState: () => service.dispatcher.countByStatus() }),
+  });
   await app.register(service.plugin, { prefix: '/device-api' });
+  // Liveness: the process runs; the database is not asked.
+  app.get('/device-api/live', async () => ({ status: 'ok' }));
   // Readiness, as the back office's /api/health: 503 while the database does not answer or the embedded PostgreSQL
   // is being restarted by its supervisor (db/embedded.ts).
   const embedded = started.embedded;
   app.get('/device-api/health', async (_req, reply) => {
+    if (app.lifecycle.draining) return reply.status(503).header('retry-after', '2').send({ status: 'draining', ready: false, database: { ok: false, state: 'draining' } });
     const state = embedded?.state() === 'restarting' ? 'restarting' : (await pingPool(pool)) ? 'ready' : 'unreachable';
     if (state !== 'ready') return reply.status(503).header('retry-after', '2').send({ status: 'degraded', ready: false, database: { ok: false, state } });
     return { status: 'ok', ready: true, database: { ok: true, state } };
@@ -71,6 +90,7 @@ function stop(signal: string, startup: Promise<unknown>): Promise<void> {
     console.log(`[devices] ${signal}: stopping`);
     await startup.catch(() => undefined);
     try {
+      started.app?.lifecycle?.drain();
       await started.app?.close();
     } catch (e) {
       console.error('[devices] closing the server:', e);

@@ -32,6 +32,8 @@ async function main() {
     stopBackups();
     app.log.info(`${signal}: stopping`);
     try {
+      // Draining (ADR 0037): readiness 503 at once, new calls 503, the calls in flight finish, live sockets told 1012.
+      app.lifecycle.drain();
       demo.fleet?.stop();
       await app.close();
     } finally {

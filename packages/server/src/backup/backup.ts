@@ -27,7 +27,7 @@ import {
 
 export const BACKUP_FORMAT = 'isik-backup';
 export const BACKUP_VERSION = 2;
-const FILE_RE = /^isik-backup-\d{4}-\d{2}-\d{2}_\d{6}(-\d+)?\.jsonl\.gz$/;
+export const FILE_RE = /^isik-backup-\d{4}-\d{2}-\d{2}_\d{6}(-\d+)?\.jsonl\.gz$/;
 
 /** The product's version (the root package.json's), written into each backup's header. */
 export const APP_VERSION: string = (() => {

@@ -56,9 +56,11 @@ export interface Database {
    * Subscribes to NOTIFY on the events channel; resolves to an unsubscribe function. The subscription survives a
    * dropped connection (it listens again); onResume tells that it did, after events may have been missed.
    */
-  listen(onPayload: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
+  listen(onPayload: (payload: string, sentAt?: number) => void, onResume?: () => void): Promise<() => Promise<void>>;
   /** Whether the database answers a query (within 3 s). */
   ping(): Promise<boolean>;
+  /** The connection pool (db/pool.ts), for its figures on /metrics. */
+  pool: pg.Pool;
   /**
    * Readiness for /api/health: 'restarting' while the embedded PostgreSQL is being restarted by its supervisor,
    * 'unreachable' while the database does not answer, else 'ready'.
@@ -236,6 +238,7 @@ async function openPostgres(url: string, log?: (m: string) => void, poolSize = 1
     db,
     kind: 'postgres',
     url,
+    pool,
     listen: (onPayload, onResume) => listenForEvents(url, onPayload, onResume, listeners, log),
     ping,
     async readiness() {
@@ -259,7 +262,7 @@ async function openPostgres(url: string, log?: (m: string) => void, poolSize = 1
  * The first connection must succeed (the start fails otherwise).
  */
 async function listenForEvents(
-  url: string, onPayload: (payload: string) => void, onResume: (() => void) | undefined,
+  url: string, onPayload: (payload: string, sentAt?: number) => void, onResume: (() => void) | undefined,
   listeners: Set<() => Promise<void>>, log?: (m: string) => void,
 ): Promise<() => Promise<void>> {
   let closed = false;
@@ -298,7 +301,13 @@ async function listenForEvents(
     };
     next.on('error', drop);
     next.on('end', () => drop(new Error('connection ended')));
-    next.on('notification', (n) => { if (n.channel === EVENTS_CHANNEL && n.payload) onPayload(n.payload); });
+    next.on('notification', (n) => {
+      if (n.channel !== EVENTS_CHANNEL || !n.payload) return;
+      // notifyInTx's send time, taken off: listeners get the event as it was written, and its time beside it.
+      const stamp = SENT_AT.exec(n.payload);
+      if (stamp) onPayload(`${n.payload.slice(0, stamp.index)}}`, Number(stamp[1]));
+      else onPayload(n.payload);
+    });
     try {
       await next.connect();
       await next.query(`LISTEN ${EVENTS_CHANNEL}`);
@@ -327,9 +336,16 @@ async function listenForEvents(
   return stop;
 }
 
-/** Publishes a live event inside the caller's transaction: PostgreSQL delivers it only on commit. */
+/** The send time notifyInTx puts at the end of an event (`,"at":<ms>}`); the listener takes it off again. */
+const SENT_AT = /,"at":(\d{1,16})\}$/;
+
+/**
+ * Publishes a live event inside the caller's transaction: PostgreSQL delivers it only on commit. It carries its send
+ * time (`at`, ms, last): the listening instances measure the live-event lag with it (/metrics) and take it off, so
+ * listeners and browsers get the event as written.
+ */
 export async function notifyInTx(tx: Executor, payload: object): Promise<void> {
-  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(payload)})`);
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ ...payload, at: Date.now() })})`);
 }
 
 /**

@@ -19,7 +19,11 @@ function tokenExpiry(token: string): number {
   return typeof exp === 'number' ? exp * 1000 : Number.POSITIVE_INFINITY;
 }
 
-export interface RealtimeOptions { database: Database; secret: string; publicUrl?: string }
+export interface RealtimeOptions {
+  database: Database; secret: string; publicUrl?: string;
+  /** Told, per event, the seconds from its NOTIFY (the payload's `at`, db/database.ts notifyInTx) to its delivery here. */
+  onLag?: (seconds: number) => void;
+}
 
 // The token travels in Sec-WebSocket-Protocol (domain live-socket.ts), never in the URL, which is logged.
 export { LIVE_PROTOCOL, TOKEN_PROTOCOL_PREFIX, socketToken } from '@isik/domain';
@@ -36,6 +40,13 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       // Answer our protocol name only: echoing the offered token would put it into the response headers.
       handleProtocols: chooseLiveProtocol,
     },
+    // Closing (SIGTERM): every socket is told 1012 (service restart), not @fastify/websocket's bare close, so the
+    // browsers reconnect at once, to another instance behind the balancer, and refetch (web lib/live.ts).
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1012, 'server stopping');
+      this.websocketServer.close();
+      done();
+    },
   });
   /**
    * Each open socket with the token it signed in with and that token's user (one registry for /ws and
@@ -51,8 +62,9 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     timers: realTimers,
   });
 
-  const unlisten = await opts.database.listen((payload) => {
+  const unlisten = await opts.database.listen((payload, sentAt) => {
     live.broadcast(payload);
+    if (sentAt !== undefined) opts.onLag?.((Date.now() - sentAt) / 1000);
     try {
       const e = JSON.parse(payload) as { entity?: string; id?: string };
       if (e.entity === 'users' && e.id) void live.revalidate(e.id);
@@ -68,7 +80,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await unlisten();
-    live.closeAll(1001, 'server stopping');
+    // 1012 (service restart): the browsers reconnect, to another instance when this one is going away, and refetch.
+    live.closeAll(1012, 'server stopping');
   });
 
   app.get('/ws', { websocket: true, config: { level: 'public' }, schema: { hide: true } }, async (socket, req) => {

@@ -36,6 +36,16 @@ describe('request', () => {
     expect(headers['Accept-Language']).toBe('tr');
   });
 
+  it('sends a new X-Request-Id with every call (the id the server logs the call under)', async () => {
+    const fetchMock = answer(200, { ok: true });
+    vi.stubGlobal('fetch', fetchMock);
+    await request('/x');
+    await request('/y');
+    const ids = fetchMock.mock.calls.map((c) => ((c as unknown as [string, RequestInit])[1].headers as Record<string, string>)['X-Request-Id']);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
   it('turns an error answer into ApiError with status text, message, code and fields', async () => {
     vi.stubGlobal('fetch', answer(400, { message: 'Girilen bilgiler hatalı.', code: 'error.validation', fields: { company_name: 'company.name.min' } }));
     const err = await request('/x').catch((e: unknown) => e);

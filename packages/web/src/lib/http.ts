@@ -92,6 +92,15 @@ function toApiError(res: Response, body: unknown): ApiError {
 }
 
 /**
+ * A new id for one call (32 hex digits), sent as X-Request-Id: the server's log line of the call carries it, and its
+ * answer names it back. getRandomValues, not randomUUID: the latter is missing on a plain-http address in the LAN.
+ */
+export function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
  * One HTTP call to the API without any session logic; `api()` adds the session on top.
  * Kept separate so the session module can verify tokens without going through its own 401 handler.
  */
@@ -103,6 +112,7 @@ export async function request<T>(path: string, options: RequestOptions & { token
     headers: {
       Accept: 'application/json',
       'Accept-Language': i18n.language || 'tr',
+      'X-Request-Id': newRequestId(),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
       ...(body !== undefined && !(body instanceof FormData) ? { 'Content-Type': 'application/json' } : {}),
       ...headers,
