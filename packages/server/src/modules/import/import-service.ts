@@ -17,7 +17,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
-import { addMaterialMovement } from '../stock/ledger.js';
+import { addOpeningMaterialMovements } from '../stock/ledger.js';
 import { headerFields, readSheet, templateXlsx } from './import-files.js';
 import {
   insertCompanies, insertMaterials, insertProducts, lockImport, modelsByCode, storedCodes, updateCompany, updateMaterial, updateProduct,
@@ -219,12 +219,8 @@ export function createImportService(deps: { db: Db }) {
             await insertCompanies(tx, creates.map(({ id, r }) => ({ id, ...(r.data as z.output<typeof companyInputSchema>) })));
           } else if (kind === 'materials') {
             await insertMaterials(tx, creates.map(({ id, r }) => ({ id, ...(r.data as MaterialData) })));
-            const description = translate('import.stock.description', 'tr');
-            for (const { id, r } of creates) {
-              if (!r.stock || Number(r.stock) === 0) continue;
-              await addMaterialMovement(tx, caller, { stock_id: id, operation_type: 'giris', operation_center: 'devir', qty: r.stock, description }, { log: false });
-              movements++;
-            }
+            const opening = creates.filter(({ r }) => r.stock && Number(r.stock) > 0).map(({ id, r }) => ({ stock_id: id, qty: r.stock! }));
+            movements = await addOpeningMaterialMovements(tx, caller, opening, { operation_center: 'devir', description: translate('import.stock.description', 'tr') });
           } else {
             await insertProducts(tx, creates.map(({ id, r }) => ({ id, data: r.data as ProductData, model: models.get(r.modelKey!)! })));
           }

@@ -217,12 +217,19 @@ describe('materials with opening stock', () => {
     const ledger = (await t.call({ method: 'GET', url: `/api/stock/list/${vida.id}?pageSize=100`, token: t.tokens[2] })).json();
     expect(ledger).toMatchObject({ totalItemCount: 1, balance: 120 });
     const moves = await t.database.db.select().from(materialMovements).where(eq(materialMovements.stock_id, vida.id));
-    expect(moves).toEqual([expect.objectContaining({ operation_type: 'giris', operation_center: 'devir', qty: '120.0000' })]);
+    expect(moves).toEqual([expect.objectContaining({ operation_type: 'giris', operation_center: 'devir', qty: '120.0000', price: '0.2500', doviz: '₺', unit: 'Adet', person_id: t.userIds[1] })]);
+    // The ledger goes on from the opening balance: a later movement's running total and the balance agree with the rows.
+    const out = await t.call({ method: 'POST', url: '/api/stock/create', token: t.tokens[0], payload: { stock_id: vida.id, operation_type: 'cikis', operation_center: 'fatura', qty: '20', price: '1' } });
+    expect(out.statusCode).toBe(200);
+    const after = (await t.call({ method: 'GET', url: `/api/stock/list/${vida.id}?pageSize=100`, token: t.tokens[2] })).json();
+    expect(after).toMatchObject({ totalItemCount: 2, balance: 100 });
+    expect(after.stock.map((r: { operation_center: string; runTotal: number }) => [r.operation_center, r.runTotal]).sort()).toEqual([['devir', 120], ['fatura', 100]]);
+    expect((await t.call({ method: 'GET', url: `/api/materials/${vida.id}`, token: t.tokens[2] })).json()).toMatchObject({ stockSum: 100, stockIn: 120, stockOut: 20 });
 
     const again = (await preview('materials', file)).json();
     expect(again.rows.filter((r: Row) => r.errors.length === 0).map((r: Row) => r.action)).toEqual(['update', 'update', 'update']);
     expect((await commit('materials', again.previewId, true)).json()).toMatchObject({ created: 0, updated: 3, movements: 0 });
-    expect((await t.call({ method: 'GET', url: `/api/stock/list/${vida.id}?pageSize=100`, token: t.tokens[2] })).json()).toMatchObject({ totalItemCount: 1, balance: 120 });
+    expect((await t.call({ method: 'GET', url: `/api/stock/list/${vida.id}?pageSize=100`, token: t.tokens[2] })).json()).toMatchObject({ totalItemCount: 2, balance: 100 });
     expect(await countOf(materials, sql`${materials.material_name} = 'Açılış Vidası'`)).toBe(1);
   });
 });
