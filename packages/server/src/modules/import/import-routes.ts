@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actionConfig, IMPORT_MAX_BYTES, importCommitSchema, importKindParams, importPreviewSchema, importResultSchema } from '@isik/domain';
+import { actionConfig, hasModulePermission, IMPORT_MAX_BYTES, type ImportKind, type Module, importCommitSchema, importKindParams, importPreviewSchema, importResultSchema } from '@isik/domain';
 import { AppError } from '../../lib/errors.js';
 import { errorBody, errorResponses } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
@@ -12,6 +12,12 @@ import type { ImportService } from './import-service.js';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const tooLarge = () => new AppError(413, 'import.file.tooLarge', { file: 'import.file.tooLarge' }, { mb: IMPORT_MAX_BYTES / 1024 / 1024 });
 const isTooLarge = (err: FastifyError) => err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413;
+
+/** The permission-grid module whose write right an import of the kind needs (as the kind's own create form). */
+const MODULE_OF: Record<ImportKind, Module> = { companies: 'companies', materials: 'catalogue', products: 'catalogue' };
+function requireWrite(session: { permissions?: Parameters<typeof hasModulePermission>[0] }, kind: ImportKind) {
+  if (!hasModulePermission(session.permissions, MODULE_OF[kind], 'write')) throw new AppError(403, 'error.modulePermission');
+}
 
 /** Import from Excel (issue 26): the template, the preview of a file, the commit of a preview. */
 export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = async (app, { imports }) => {
@@ -40,6 +46,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
     },
   }, async (req) => {
     const session = requireSession(req);
+    requireWrite(session, req.params.kind);
     if (!req.isMultipart()) throw new AppError(400, 'import.file.required', { file: 'import.file.required' });
     let bytes: Buffer | undefined;
     let name = '';
@@ -65,5 +72,9 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
       tags, summary: 'Writes a preview in one transaction: every row, or with validOnly only the rows without errors; a row whose code is stored updates it',
       params: importKindParams, body: importCommitSchema, response: { 200: importResultSchema, ...errorResponses },
     },
-  }, async (req) => imports.commit(requireSession(req), req.params.kind, req.body));
+  }, async (req) => {
+    const session = requireSession(req);
+    requireWrite(session, req.params.kind);
+    return imports.commit(session, req.params.kind, req.body);
+  });
 };

@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import { companies, logs, materialMovements, materials, products } from '../../db/schema.js';
-import { createTestContext, type TestContext } from '../../test/helper.js';
+import { companies, logs, materialMovements, materials, products, users } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { createTestContext, USER_PASSWORD, type TestContext } from '../../test/helper.js';
 import { insertModel } from '../catalogue/test-fixtures.js';
 import { parseCsv } from './import-files.js';
 
@@ -67,6 +69,21 @@ describe('levels', () => {
     expect((await t.call({ method: 'GET', url: '/api/import/companies/template', token: null })).statusCode).toBe(401);
     expect((await preview('companies', file, { role: 0 })).statusCode).toBe(200);
     expect((await preview('companies', file, { role: 1 })).statusCode).toBe(200);
+  });
+
+  it("needs the write right of the kind's module in the permission grid", async () => {
+    await t.database.db.insert(users).values({
+      id: newId(), firstname: 'İthal', lastname: 'Okur', email: 'import-read@test.local', role: 1,
+      permissions: { companies: { read: true, write: false, delete: false } }, password_hash: await hashPassword(USER_PASSWORD),
+    });
+    const token = (await t.call({ method: 'POST', url: '/api/auth/login', payload: { email: 'import-read@test.local', password: USER_PASSWORD } })).json().token as string;
+    const res = await t.call({
+      method: 'POST', url: '/api/import/companies/preview', token, lang: 'en',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, payload: multipart(csv(['company_name,company_email,company_city', 'İzinsiz Firma,i@example.com,Ankara']), 'c.csv'),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('error.modulePermission');
+    expect((await t.call({ method: 'POST', url: '/api/import/companies/commit', token, payload: { previewId: 'x', validOnly: true } })).statusCode).toBe(403);
   });
 });
 
@@ -225,6 +242,14 @@ describe('materials with opening stock', () => {
     expect(after).toMatchObject({ totalItemCount: 2, balance: 100 });
     expect(after.stock.map((r: { operation_center: string; runTotal: number }) => [r.operation_center, r.runTotal]).sort()).toEqual([['devir', 120], ['fatura', 100]]);
     expect((await t.call({ method: 'GET', url: `/api/materials/${vida.id}`, token: t.tokens[2] })).json()).toMatchObject({ stockSum: 100, stockIn: 120, stockOut: 20 });
+    // Every imported material's balance columns and hour buckets equal the sums of its movements.
+    const ids = [vida.id, kablo.id];
+    const off = await t.database.db.execute(sql`select count(*)::int as n from ${materials} m
+      left join (select stock_id, sum(sum_qty) s, count(*)::int c from ${materialMovements} group by 1) v on v.stock_id = m.id
+      left join (select stock_id, sum(sum_qty) s, sum(moves)::int c, min(older_moves) om, min(older_qty) oq from material_ledger_hours group by 1) h on h.stock_id = m.id
+      where m.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+        and (m.stock_sum <> coalesce(v.s, 0) or m.stock_moves <> coalesce(v.c, 0) or coalesce(h.s, 0) <> coalesce(v.s, 0) or coalesce(h.c, 0) <> coalesce(v.c, 0) or h.om <> 0 or h.oq <> 0)`);
+    expect((off as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
 
     const again = (await preview('materials', file)).json();
     expect(again.rows.filter((r: Row) => r.errors.length === 0).map((r: Row) => r.action)).toEqual(['update', 'update', 'update']);
