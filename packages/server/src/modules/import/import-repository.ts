@@ -51,8 +51,18 @@ export async function insertCompanies(tx: Executor, rows: ({ id: string } & Comp
   await inBatches(rows, (b) => tx.insert(companies).values(b as (typeof companies.$inferInsert)[]));
 }
 
-export async function updateCompany(tx: Executor, id: string, fields: CompanyValues): Promise<void> {
-  await tx.update(companies).set({ ...fields, updated_at: new Date(), version: sql`${companies.version} + 1` }).where(eq(companies.id, id));
+/**
+ * Updates stored companies from the file, 500 to a statement: the given text columns of each (the file's columns, all
+ * text), a new version and update time, as the company form's update does.
+ */
+export async function updateCompanies(tx: Executor, rows: { id: string; fields: CompanyValues }[], columns: readonly (keyof CompanyValues)[]): Promise<void> {
+  const cols = columns.filter((c) => c !== 'company_status' && c in companies);
+  const id = (c: string) => sql.identifier(c);
+  await inBatches(rows, (b) => tx.execute(sql`
+    update ${companies} as c set ${sql.join(cols.map((c) => sql`${id(c)} = v.${id(c)}`), sql`, `)}${cols.length ? sql`, ` : sql``}updated_at = now(), version = c.version + 1
+    from (values ${sql.join(b.map((r) => sql`(${sql.join([sql`${r.id}`, ...cols.map((c) => sql`${String(r.fields[c] ?? '')}`)], sql`, `)})`), sql`, `)})
+      as v(${sql.join([id('id'), ...cols.map(id)], sql`, `)})
+    where c.id = v.id`));
 }
 
 export async function insertMaterials(tx: Executor, rows: ({ id: string } & MaterialData)[]): Promise<void> {

@@ -20,7 +20,7 @@ import { recordChange, type Actor } from '../../lib/log.js';
 import { addOpeningMaterialMovements } from '../stock/ledger.js';
 import { headerFields, readSheet, templateXlsx } from './import-files.js';
 import {
-  insertCompanies, insertMaterials, insertProducts, lockImport, modelsByCode, storedCodes, updateCompany, updateMaterial, updateProduct,
+  insertCompanies, insertMaterials, insertProducts, lockImport, modelsByCode, storedCodes, updateCompanies, updateMaterial, updateProduct,
   type CompanyValues, type ModelRef,
 } from './import-repository.js';
 
@@ -191,6 +191,7 @@ export function createImportService(deps: { db: Db }) {
           let updated = 0;
           let movements = 0;
           const creates: { id: string; r: CheckedRow }[] = [];
+          const companyUpdates: { id: string; fields: CompanyValues }[] = [];
           for (const r of p.rows) {
             if (r.errors.length) continue;
             const ids = stored.get(r.key) ?? [];
@@ -203,8 +204,7 @@ export function createImportService(deps: { db: Db }) {
             if (ids.length === 0) { creates.push({ id: newId(), r }); continue; }
             updated++;
             if (kind === 'companies') {
-              const d = r.data as z.output<typeof companyInputSchema>;
-              await updateCompany(tx, ids[0], Object.fromEntries(Object.entries(d).filter(([k]) => has.has(k))) as CompanyValues);
+              companyUpdates.push({ id: ids[0], fields: r.data as CompanyValues });
             } else if (kind === 'materials') {
               const d = r.data as MaterialData;
               await updateMaterial(tx, ids[0], Object.fromEntries(Object.entries(d).filter(([k]) => has.has(k))) as Partial<MaterialData>);
@@ -216,6 +216,7 @@ export function createImportService(deps: { db: Db }) {
             }
           }
           if (kind === 'companies') {
+            await updateCompanies(tx, companyUpdates, p.fields as (keyof CompanyValues)[]);
             await insertCompanies(tx, creates.map(({ id, r }) => ({ id, ...(r.data as z.output<typeof companyInputSchema>) })));
           } else if (kind === 'materials') {
             await insertMaterials(tx, creates.map(({ id, r }) => ({ id, ...(r.data as MaterialData) })));

@@ -157,19 +157,21 @@ describe('companies', () => {
   });
 
   it('rolls the whole commit back when a row fails while writing (a code made ambiguous after the preview)', async () => {
-    const header = 'company_name,company_email,company_city';
-    await commit('companies', (await preview('companies', csv([header, 'Geri Al Var,g@example.com,Ankara']))).json().previewId);
-    const p = (await preview('companies', csv([header, 'Geri Al Var,g@example.com,Van', 'Geri Al Yeni,y@example.com,Ankara', 'Geri Al Çift,c@example.com,Ankara']))).json();
+    const header = 'material_name,material_category,material_group,material_price,opening_stock';
+    await commit('materials', (await preview('materials', csv([header, 'Geri Al Var,Elektrik,Kablo,1,5']))).json().previewId);
+    const p = (await preview('materials', csv([header, 'Geri Al Var,Elektrik,Kablo,2,5', 'Geri Al Yeni,Elektrik,Kablo,1,7', 'Geri Al Çift,Elektrik,Kablo,1,1']))).json();
     expect(p.invalid).toBe(0);
-    for (const city of ['Rize', 'Muş']) {
-      await t.call({ method: 'POST', url: '/api/companies/create', token: t.tokens[1], payload: { company_name: 'Geri Al Çift', company_city: city, company_email: 'c@example.com' } });
+    for (let i = 0; i < 2; i++) {
+      const made = await t.call({ method: 'POST', url: '/api/materials/create', token: t.tokens[1], payload: { material_name: 'Geri Al Çift', material_category: 'Elektrik', material_group: 'Kablo' } });
+      expect(made.statusCode).toBe(200);
     }
-    const res = await commit('companies', p.previewId);
+    const res = await commit('materials', p.previewId);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Several stored records have this code; which one to update is not clear.');
-    const [kept] = await t.database.db.select().from(companies).where(eq(companies.company_name, 'Geri Al Var'));
-    expect(kept.company_city).toBe('Ankara');
-    expect(await countOf(companies, sql`${companies.company_name} = 'Geri Al Yeni'`)).toBe(0);
+    // The first row's update, written before the failing row, was rolled back with the rest.
+    const [kept] = await t.database.db.select().from(materials).where(eq(materials.material_name, 'Geri Al Var'));
+    expect(kept).toMatchObject({ material_price: '1.0000', version: 0 });
+    expect(await countOf(materials, sql`${materials.material_name} = 'Geri Al Yeni'`)).toBe(0);
   });
 
   it('answers bad files with 400 and a reason, never 500', async () => {
