@@ -186,6 +186,11 @@ export const ACTION_TABLE: readonly ActionRule[] = [
   { key: 'POST /api/pdf/label8x10', screens: ['/pdf/label8x10'] },
   { key: 'POST /api/pdf/label8x6', screens: ['/pdf/label8x6'] },
   { key: 'GET /api/pdf/pricelist', screens: ['/pdf/pricelist'] },
+
+  // Import from Excel (issue 26): companies, materials with opening stock, products with their model.
+  { key: 'GET /api/import/:kind/template', screens: ['/import'] },
+  { key: 'POST /api/import/:kind/preview', screens: ['/import'] },
+  { key: 'POST /api/import/:kind/commit', screens: ['/import'] },
 ];
 
 const BY_KEY = new Map(ACTION_TABLE.map((a) => [a.key, a]));

@@ -37,3 +37,4 @@ export * from './labels.js';
 export * from './documents.js';
 export * from './orders.js';
 export * from './decimal-input.js';
+export * from './import.js';

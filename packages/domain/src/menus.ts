@@ -13,6 +13,7 @@ const companyGroup: MenuGroup = {
     { key: 'companies', to: '/companies', icon: 'briefcase' },
     { key: 'images', to: '/imagemanagment', icon: 'photo' },
     { key: 'rates', to: '/tcmblist', icon: 'currency' },
+    { key: 'import', to: '/import', icon: 'upload' },
   ],
 };
 const productGroup: MenuGroup = {

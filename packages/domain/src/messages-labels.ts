@@ -11,6 +11,7 @@ export const LOG_MESSAGES = {
   'log.company.created': { tr: 'Firma oluşturuldu', en: 'Company created', es: 'Empresa creada' },
   'log.company.updated': { tr: 'Firma güncellendi', en: 'Company updated', es: 'Empresa actualizada' },
   'log.company.deleted': { tr: 'Firma silindi', en: 'Company deleted', es: 'Empresa eliminada' },
+  'log.import.done': { tr: 'İçe aktarma yapıldı', en: 'Import done', es: 'Importación realizada' },
   'log.material.created': { tr: 'Malzeme oluşturuldu', en: 'Material created', es: 'Material creado' },
   'log.material.updated': { tr: 'Malzeme güncellendi', en: 'Material updated', es: 'Material actualizado' },
   'log.material.deleted': { tr: 'Malzeme silindi', en: 'Material deleted', es: 'Material eliminado' },
@@ -73,6 +74,7 @@ export const LOG_MESSAGES = {
   'log.contact.imported': { tr: 'Kişiler aktarıldı', en: 'Contacts imported', es: 'Contactos importados' },
   'log.rates.saved': { tr: 'Döviz kurları kaydedildi', en: 'Exchange rates saved', es: 'Tipos de cambio guardados' },
   // Descriptions with values; {{unit}} and {{center}} are shown through their labels (logParamsIn).
+  'logText.import': { tr: '{{kind}} ({{file}}): {{created}} yeni, {{updated}} güncellendi, {{skipped}} atlandı', en: '{{kind}} ({{file}}): {{created}} new, {{updated}} updated, {{skipped}} skipped', es: '{{kind}} ({{file}}): {{created}} nuevos, {{updated}} actualizados, {{skipped}} omitidos' },
   'logText.movement': same('{{name}}: {{sign}}{{qty}} {{unit}} ({{center}})'),
   'logText.deliveryItem': same('{{company}}: {{name}} {{qty}} {{unit}}'),
 } satisfies Record<string, Entry>;
@@ -92,6 +94,7 @@ export const LABEL_MESSAGES = {
   'label.center.uretim': { tr: 'Üretim', en: 'Production', es: 'Producción' },
   'label.center.fire': { tr: 'Fire', en: 'Scrap', es: 'Merma' },
   'label.center.teslimat': { tr: 'Teslimat', en: 'Delivery', es: 'Entrega' },
+  'label.center.devir': { tr: 'Devir', en: 'Opening balance', es: 'Saldo inicial' },
   'label.type.giris': { tr: 'Giriş', en: 'In', es: 'Entrada' },
   'label.type.cikis': { tr: 'Çıkış', en: 'Out', es: 'Salida' },
 } satisfies Record<string, Entry>;

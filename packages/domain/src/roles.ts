@@ -62,6 +62,7 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/', level: 2 },
   { pattern: '/users', level: 1 },
   { pattern: '/mycompany', level: 1 },
+  { pattern: '/import', level: 1 },
   { pattern: '/app/settings/myCompany/:id', level: 1 },
   { pattern: '/companies', level: 2 },
   { pattern: '/imagemanagment', level: 2 },

@@ -38,6 +38,7 @@ import { offerMailRoutes } from './modules/mail/offer-mail-routes.js';
 import type { OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
 import { pdfRoutes } from './modules/pdf/pdf-routes.js';
 import { ordersRoutes } from './modules/orders/orders-routes.js';
+import { importRoutes } from './modules/import/import-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
 import { createDeviceService, type Clock, type DeviceService } from '@isik/devices';
 import { compiledSerializerCompiler } from './lib/serializer.js';
@@ -135,6 +136,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(offerMailRoutes, { offerMail: services.offerMail });
     await api.register(pdfRoutes, { pdf: services.pdf });
     await api.register(ordersRoutes, { orders: services.orders, secret: () => config.jwtSecret });
+    await api.register(importRoutes, { imports: services.imports });
   }, { prefix: '/api' });
 
   // The device service (DECISIONS 1, 10) on the same origin: its own accounts, secret and tables.

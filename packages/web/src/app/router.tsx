@@ -8,6 +8,7 @@ import { devicesRoutes } from '../features/devices/routes';
 import { documentsRoutes } from '../features/documents/routes';
 import { errorRoutes } from '../features/errors/routes';
 import { imagesRoutes } from '../features/images/routes';
+import { importRoutes } from '../features/import/routes';
 import { modelsRoutes } from '../features/models/routes';
 import { myCompanyRoutes } from '../features/mycompany/routes';
 import { materialsRoutes } from '../features/materials/routes';
@@ -26,6 +27,7 @@ export const featureRoutes: AppRouteObject[] = [
   ...companiesRoutes,
   ...errorRoutes,
   ...imagesRoutes,
+  ...importRoutes,
   ...modelsRoutes,
   ...myCompanyRoutes,
   ...materialsRoutes,

@@ -444,3 +444,48 @@ export async function recomputeStockSums(tx: Executor): Promise<number> {
   await tx.execute(sql`select ledger_buckets_refill()`);
   return fixed;
 }
+
+/**
+ * Opening stock of materials that have no movement yet (an import's new materials, issue 26): one 'giris' movement each,
+ * written in batches of 500 with the same columns, balance effect and hour bucket as addMaterialMovement (a material's
+ * first movement starts its buckets at position 0). No audit row per movement: the caller writes one for the import.
+ * Answers the number written; a material that already has movements (or is unknown) is refused.
+ */
+export async function addOpeningMaterialMovements(
+  tx: Executor, actor: Actor | null, list: readonly { stock_id: string; qty: DecimalInput }[],
+  o: { operation_center: OperationCenter; description: string; operation_date?: Date },
+): Promise<number> {
+  const date = o.operation_date ?? new Date();
+  for (let i = 0; i < list.length; i += 500) {
+    const batch = list.slice(i, i + 500).map((m) => {
+      const v = checkNew({ operation_type: 'giris', operation_center: o.operation_center, qty: m.qty, operation_date: date });
+      return { id: m.stock_id, v, e: effect(v.type, v.qty, 1) };
+    });
+    const byId = new Map(batch.map((b) => [b.id, b]));
+    const values = sql.join(batch.map((b) => sql`(${b.id}, ${b.e.sum}::numeric, ${b.e.in}::numeric, ${b.e.out}::numeric)`), sql`, `);
+    const res = await tx.execute(sql`
+      update ${materials} as m set stock_sum = m.stock_sum + v.s, stock_in = m.stock_in + v.i, stock_out = m.stock_out + v.o, stock_moves = m.stock_moves + 1
+      from (values ${values}) as v(id, s, i, o)
+      where m.id = v.id and m.stock_moves = 0
+      returning m.id, m.material_name, m.material_category, m.material_group, m.material_unit, m.material_price, m.material_doviz`);
+    const owners = (res as unknown as { rows: { id: string; material_name: string; material_category: string; material_group: string; material_unit: string; material_price: string; material_doviz: string }[] }).rows;
+    if (owners.length !== batch.length) throw invalid('stock_id', 'stock.material.unknown');
+    const rows = owners.map((mat) => {
+      const { v } = byId.get(mat.id)!;
+      const sums = movementSums(v.type, v.qty, mat.material_price);
+      return {
+        row: {
+          id: newId(), stock_id: mat.id, stock_name: mat.material_name, stock_category: mat.material_category, stock_group: mat.material_group,
+          source: v.source, operation_date: v.date, operation_center: v.center, operation_type: v.type, qty: v.qty, unit: mat.material_unit,
+          description: o.description.trim(), price: mat.material_price, doviz: mat.material_doviz, sum_qty: sums.sumQty, sum_price: sums.sumPrice,
+          person: actor?.name ?? 'system', person_id: actor?.id ?? null,
+        },
+        bucket: sql`(${mat.id}, ${hourOf(v.date)}::timestamp, ${sums.sumQty}::numeric, 1, 0, 0)`,
+      };
+    });
+    await tx.insert(materialMovements).values(rows.map((r) => r.row));
+    const { table, fk } = BUCKETS.material;
+    await tx.execute(sql`insert into ${table} (${fk}, hour, sum_qty, moves, older_moves, older_qty) values ${sql.join(rows.map((r) => r.bucket), sql`, `)}`);
+  }
+  return list.length;
+}

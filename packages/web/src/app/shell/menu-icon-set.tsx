@@ -2,7 +2,7 @@
 import {
   IconAddressBook, IconAntenna, IconBox, IconBriefcase, IconBuilding, IconBuildingFactory2, IconBuildingSkyscraper, IconBulb, IconCategory,
   IconChartBar, IconClipboardList, IconCoins, IconFileInvoice, IconGauge, IconHome, IconLayoutDashboard, IconList, IconLogin,
-  IconMap2, IconPhoto, IconPoint, IconRouter, IconSettings, IconShoppingCart, IconStack2, IconTag, IconTags, IconTools, IconUsers, IconWorld,
+  IconMap2, IconPhoto, IconPoint, IconRouter, IconSettings, IconShoppingCart, IconStack2, IconTag, IconTags, IconTools, IconUpload, IconUsers, IconWorld,
   type TablerIcon,
 } from '@tabler/icons-react';
 
@@ -33,6 +33,7 @@ export const ITEM_ICONS: Record<string, TablerIcon> = {
   login: IconLogin,
   address: IconAddressBook,
   settings: IconSettings,
+  upload: IconUpload,
 };
 
 /** Menu groups have no icon in the domain; these are presentation only. */

@@ -1,0 +1,5 @@
+import { appRoute, type AppRouteObject } from '../../lib/routing';
+
+export const importRoutes: AppRouteObject[] = [
+  appRoute('/import', () => import('./routes/import-page').then((m) => m.ImportPage)),
+];
