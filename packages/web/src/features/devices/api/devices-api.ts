@@ -3,13 +3,25 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import {
   GATEWAY_PAGE_SIZE, SET_MESH_STATUS, MESH_CID, liveSocketProtocols,
   type Command, type CommandList, type DeviceAccount, type DeviceConfig, type Gateway, type GatewayList, type GatewayMap,
-  type GatewayRegisterInput, type Program, type ProgramInput, type SessionUser,
+  type DeviceLiveEvent, type GatewayRegisterInput, type Program, type ProgramInput, type SessionUser,
 } from '@isik/domain';
 import { request } from '../../../lib/http';
 import { clearDeviceSession, deviceApi, useDeviceSession } from './device-session';
-import { deviceLiveEventKey, otherKeys, queryKeys } from '../../../lib/query-keys';
+import { otherKeys, queryKeys } from '../../../lib/query-keys';
 
 /** Keys start with the entity the device socket announces: gateways, gateway_commands, gateway_programs. */
+/** The device service's socket (ADR 0024): the entities it announces and the queries each invalidates (kept here, off the first render). */
+export const deviceLiveKeys = {
+  gateways: otherKeys.gateways,
+  gateway_commands: queryKeys.gateway_commands,
+  gateway_programs: otherKeys.gateway_programs,
+} as const satisfies { readonly [E in DeviceLiveEvent['entity']]: readonly [E] };
+
+/** The queries a device-service event invalidates; null for an entity it does not announce. */
+export function deviceLiveEventKey(entity: unknown): readonly [string] | null {
+  return typeof entity === 'string' && Object.hasOwn(deviceLiveKeys, entity) ? deviceLiveKeys[entity as DeviceLiveEvent['entity']] : null;
+}
+
 export const deviceKeys = {
   config: otherKeys.device_config,
   list: (page: number, search: string) => [...otherKeys.gateways, 'list', { page, search }] as const,
