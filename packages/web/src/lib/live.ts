@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { canEnterBackOffice, liveSocketProtocols, type LiveEvent } from '@isik/domain';
+import { liveEventKey } from './query-keys';
 import { reverifySession, useSession } from './session';
 
 const ACTIONS: readonly string[] = ['created', 'updated', 'deleted', 'changed'];
@@ -65,7 +66,7 @@ export function useLiveUpdates(): void {
       };
       ws.onmessage = (msg) => {
         const event = parseLiveEvent(msg.data);
-        if (event) void queryClient.invalidateQueries({ queryKey: [event.entity] });
+        if (event) void queryClient.invalidateQueries({ queryKey: liveEventKey(event.entity) });
       };
       ws.onclose = (ev) => {
         socket = null;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { PUBLIC_PAGE_SIZE, hasText, pairIndex, type PublicProductList, type PublicSort } from '@isik/domain';
 import { api } from './api';
+import { queryKeys } from './query-keys';
 
 /** The public catalogue's product list (GET /web/products): the catalogue screen and the sign-in carousel use it. */
 export interface PublicListParams {
@@ -18,8 +19,8 @@ export interface PublicListParams {
  * back office refreshes an open catalogue page.
  */
 export const publicKeys = {
-  list: (params: PublicListParams) => ['products', 'public', 'list', params] as const,
-  detail: (id: string) => ['products', 'public', 'detail', id] as const,
+  list: (params: PublicListParams) => [...queryKeys.products, 'public', 'list', params] as const,
+  detail: (id: string) => [...queryKeys.products, 'public', 'detail', id] as const,
 };
 
 export function fetchPublicProducts(params: PublicListParams, signal?: AbortSignal): Promise<PublicProductList> {

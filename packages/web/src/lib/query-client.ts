@@ -16,9 +16,12 @@ function shouldNotify(err: unknown): boolean {
 }
 
 /**
- * Query keys start with the entity name the live socket announces (['users', ...], ['companies', ...]),
- * so one live event invalidates every list and detail of that entity.
+ * Query keys start with the entity name the live socket announces (lib/query-keys.ts), so one live event
+ * invalidates every list and detail of that entity. The keys are re-exported here, by the module every entry loads,
+ * so they travel in the entry's chunk rather than in a chunk of their own before the first render.
  */
+export { queryKeys } from './query-keys';
+
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
     onError(err, query) {

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TcmbToday } from '@isik/domain';
 import { api, ApiError } from './api';
+import { queryKeys } from './query-keys';
 
 /**
  * The latest stored bulletin (GET /tcmb/today); null when the server has none yet (503 'rates.none'), so a screen
@@ -8,7 +9,7 @@ import { api, ApiError } from './api';
  * key starts with 'rates', the entity the live socket announces when a bulletin is stored. Open call (no token).
  */
 export const ratesTodayQuery = queryOptions({
-  queryKey: ['rates', 'today'] as const,
+  queryKey: [...queryKeys.rates, 'today'] as const,
   queryFn: async ({ signal }): Promise<TcmbToday | null> => {
     try {
       return await api<TcmbToday>('/tcmb/today', { signal });

@@ -14,6 +14,8 @@ export interface EntityFormOptions<Values extends object, Saved extends Versione
   toValues: (record: Saved | null | undefined) => Values;
   /** Domain rules: `{ field: messageKey }` for every rule broken (shown under the fields, translated). */
   validate?: (values: Values) => Partial<Record<string, string>>;
+  /** False: the rules are checked when the user saves, not on every change (default true). */
+  validateOnChange?: boolean;
   /** Errors shown before the first edit (e.g. spec 000 5: a new company starts with its required fields marked). */
   initialErrors?: FormErrors;
   /** Saves; `version` is the one the form read (0 for a new record). Answers the record as stored. */
@@ -62,7 +64,7 @@ export function useEntityForm<Values extends object, Saved extends VersionedReco
     initialValues: toValues(record),
     initialErrors: options.initialErrors,
     validate: validate ? (values) => validate(values) as FormErrors : undefined,
-    validateInputOnChange: Boolean(validate),
+    validateInputOnChange: Boolean(validate) && (options.validateOnChange ?? true),
   });
   // The version this form read; an update sends it back so a stale save is refused (409) rather than lost.
   const [version, setVersion] = useState(record?.__v ?? 0);

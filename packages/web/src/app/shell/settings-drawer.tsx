@@ -7,11 +7,12 @@ import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { FONTS, ICON_STYLES, resetSettings, updateSettings, useSettings, type FontName, type IconStyle, type UiSettings } from '../../lib/settings';
 import { MenuIcon } from './menu-icons';
+import { otherKeys } from '../../lib/query-keys';
 
 export type { StorageFigures };
 
 /** Query key of the storage figures; 'system' is the entity (see the query-key convention in query-client.ts). */
-export const storageQueryKey = ['system', 'storage'] as const;
+export const storageQueryKey = [...otherKeys.system, 'storage'] as const;
 
 export function formatMegabytes(bytes: number): string {
   return `${formatNumber(bytes / (1024 * 1024), 2)} MB`;

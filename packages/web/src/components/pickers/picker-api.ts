@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { MATERIALS_PAGE_SIZE, PRODUCTS_PAGE_SIZE, type MaterialCategories, type MaterialList, type Product, type ProductList } from '@isik/domain';
 import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 
 export interface ProductPickerParams { search: string; page: number }
 export interface MaterialPickerParams { search: string; page: number; category: string | null; group: string | null }
@@ -8,7 +9,7 @@ export interface MaterialPickerParams { search: string; page: number; category: 
 /** Keys start with the live socket's entity names, so a change elsewhere refreshes an open picker. */
 export function productPickerQuery(p: ProductPickerParams) {
   return queryOptions({
-    queryKey: ['products', 'list', 'picker', p] as const,
+    queryKey: [...queryKeys.products, 'list', 'picker', p] as const,
     queryFn: ({ signal }) => api<ProductList>('/products/list', {
       signal,
       query: { type: 'list', orderBy: 'urun_sira', search: p.search || undefined, page: p.page, pageSize: PRODUCTS_PAGE_SIZE },
@@ -19,7 +20,7 @@ export function productPickerQuery(p: ProductPickerParams) {
 
 export function materialPickerQuery(p: MaterialPickerParams) {
   return queryOptions({
-    queryKey: ['materials', 'list', 'picker', p] as const,
+    queryKey: [...queryKeys.materials, 'list', 'picker', p] as const,
     queryFn: ({ signal }) => api<MaterialList>('/materials/list', {
       signal,
       query: {
@@ -33,7 +34,7 @@ export function materialPickerQuery(p: MaterialPickerParams) {
 
 /** Categories and the groups under each (GET /materials/categories). */
 export const materialCategoriesPickerQuery = queryOptions({
-  queryKey: ['materials', 'categories'] as const,
+  queryKey: [...queryKeys.materials, 'categories'] as const,
   queryFn: ({ signal }) => api<MaterialCategories>('/materials/categories', { signal }),
   staleTime: 60_000,
 });

@@ -3,6 +3,8 @@ import {
   BUYING_PAGE_SIZE, type Buying, type BuyingInput, type BuyingListQuery, type BuyingSort, type BuyingSums, type BuyingUpdateInput, type Company,
 } from '@isik/domain';
 import { api } from '../../../lib/api';
+import { fetchCompanyList } from '../../../lib/companies-api';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface BuyingListParams {
   status: number;
@@ -18,10 +20,10 @@ export interface BuyingListParams {
  * open list. Reaching Completed changes stock too: material and stock keys are invalidated after each write.
  */
 export const buyingKeys = {
-  all: ['buyings'] as const,
-  list: (p: BuyingListParams) => ['buyings', 'list', p] as const,
-  sums: (status: number, search: string) => ['buyings', 'sums', { status, search }] as const,
-  detail: (id: string) => ['buyings', 'detail', id] as const,
+  all: queryKeys.buyings,
+  list: (p: BuyingListParams) => [...queryKeys.buyings, 'list', p] as const,
+  sums: (status: number, search: string) => [...queryKeys.buyings, 'sums', { status, search }] as const,
+  detail: (id: string) => [...queryKeys.buyings, 'detail', id] as const,
 };
 
 const enc = encodeURIComponent;
@@ -62,11 +64,9 @@ export type SupplierOption = Pick<Company, '_id' | 'company_name' | 'company_ema
 /** Companies of category Suppliers whose name contains the typed text (the modal's supplier picker). */
 export function supplierPickerQuery(search: string) {
   return queryOptions({
-    queryKey: ['companies', 'picker', 'suppliers', search] as const,
+    queryKey: [...queryKeys.companies, 'picker', 'suppliers', search] as const,
     queryFn: async ({ signal }) => {
-      const answer = await api<{ companyList: Company[] }>('/companies/list', {
-        signal, query: { search: search || undefined, category: 'Suppliers', pageSize: 20, orderBy: 'company_name' },
-      });
+      const answer = await fetchCompanyList({ search, category: 'Suppliers', pageSize: 20, orderBy: 'company_name' }, signal);
       return answer.companyList.map((c) => ({ _id: c._id, company_name: c.company_name, company_email: c.company_email }));
     },
     staleTime: 60_000,
@@ -88,8 +88,8 @@ function useAfterWrite() {
   return () => {
     void qc.invalidateQueries({ queryKey: buyingKeys.all });
     // Completing or cancelling a request moves stock.
-    void qc.invalidateQueries({ queryKey: ['materials'] });
-    void qc.invalidateQueries({ queryKey: ['stock'] });
+    void qc.invalidateQueries({ queryKey: queryKeys.materials });
+    void qc.invalidateQueries({ queryKey: queryKeys.stock });
   };
 }
 

@@ -5,6 +5,7 @@ import { api } from '../../../lib/api';
 // The list call is shared with the sign-in page's carousel, so it lives in lib/.
 export { fetchPublicProducts, publicKeys, publicProductsQuery, type PublicListParams } from '../../../lib/public-products';
 import { publicKeys } from '../../../lib/public-products';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const publicProductQuery = (id: string) =>
   queryOptions({
@@ -27,7 +28,7 @@ export function sendOfferRequest(body: OfferRequestBody): Promise<OfferRequestRe
 
 export const publicCompanyQuery = () =>
   queryOptions({
-    queryKey: ['mycompany', 'public'] as const,
+    queryKey: [...queryKeys.mycompany, 'public'] as const,
     queryFn: ({ signal }) => api<PublicCompany>('/web/company', { signal }),
     // Without a company record the modal simply shows no e-mail line.
     meta: { notifyError: false },

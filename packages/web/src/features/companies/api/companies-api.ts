@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { COMPANIES_PAGE_SIZE, type Company, type CompanyCategory, type CompanyInput, type CompanyList, type CompanySort, type OkAnswer } from '@isik/domain';
 import { api } from '../../../lib/api';
+import { fetchCompany, fetchCompanyList } from '../../../lib/companies-api';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface CompanyListParams {
   page: number;
@@ -21,29 +23,17 @@ export type CompanyBody = Required<CompanyInput>;
  * refetches every open list and detail.
  */
 export const companyKeys = {
-  all: ['companies'] as const,
-  lists: () => ['companies', 'list'] as const,
-  list: (params: CompanyListParams) => ['companies', 'list', params] as const,
-  detail: (id: string) => ['companies', 'detail', id] as const,
+  all: queryKeys.companies,
+  lists: () => [...queryKeys.companies, 'list'] as const,
+  list: (params: CompanyListParams) => [...queryKeys.companies, 'list', params] as const,
+  detail: (id: string) => [...queryKeys.companies, 'detail', id] as const,
 };
 
 export function fetchCompanies(params: CompanyListParams, signal?: AbortSignal): Promise<CompanyList> {
-  return api<CompanyList>('/companies/list', {
-    signal,
-    query: {
-      page: params.page,
-      pageSize: params.pageSize ?? COMPANIES_PAGE_SIZE,
-      orderBy: params.orderBy,
-      order: params.order,
-      search: params.search || undefined,
-      category: params.category,
-    },
-  });
+  return fetchCompanyList({ ...params, pageSize: params.pageSize ?? COMPANIES_PAGE_SIZE }, signal);
 }
 
-export function fetchCompany(id: string, signal?: AbortSignal): Promise<Company> {
-  return api<Company>(`/companies/${encodeURIComponent(id)}`, { signal });
-}
+export { fetchCompany };
 
 export function createCompany(body: CompanyBody): Promise<Company> {
   return api<Company>('/companies/create/', { method: 'POST', body });

@@ -1,14 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { DELIVERY_NO_PRODUCT, type Delivery, type DeliveryInput, type DeliveryUpdateInput , type OkAnswer } from '@isik/domain';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * Keys start with 'deliveries', the entity the live socket announces, so another user's change refetches
  * the open list. A delivery also changes stock: product and material keys are invalidated after each write.
  */
 export const deliveryKeys = {
-  all: ['deliveries'] as const,
-  company: (companyId: string) => ['deliveries', 'company', companyId] as const,
+  all: queryKeys.deliveries,
+  company: (companyId: string) => [...queryKeys.deliveries, 'company', companyId] as const,
 };
 
 export function fetchCompanyDeliveries(companyId: string, signal?: AbortSignal): Promise<Delivery[]> {
@@ -40,9 +41,9 @@ function useInvalidateAfterWrite() {
   return (companyId: string) => {
     void queryClient.invalidateQueries({ queryKey: deliveryKeys.company(companyId) });
     // Stock sums shown on product and material screens (and in the pickers) moved.
-    void queryClient.invalidateQueries({ queryKey: ['products'] });
-    void queryClient.invalidateQueries({ queryKey: ['materials'] });
-    void queryClient.invalidateQueries({ queryKey: ['stock'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.products });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.materials });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.stock });
   };
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DashboardCounts, LogList, StockOutList } from '@isik/domain';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * Keys start with the live entity that changes them: a log insert refreshes today's logs, a stock
@@ -8,9 +9,9 @@ import { api } from '../../../lib/api';
  * since they count several entities.
  */
 export const dashboardKeys = {
-  counts: () => ['offers', 'dashboard-counts'] as const,
-  logs: (day: string) => ['logs', 'day', day] as const,
-  stockOut: (day: string) => ['stock', 'out', day] as const,
+  counts: () => [...queryKeys.offers, 'dashboard-counts'] as const,
+  logs: (day: string) => [...queryKeys.logs, 'day', day] as const,
+  stockOut: (day: string) => [...queryKeys.stock, 'out', day] as const,
 };
 
 export const dashboardCountsQuery = () =>

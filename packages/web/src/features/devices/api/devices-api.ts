@@ -3,21 +3,34 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import {
   GATEWAY_PAGE_SIZE, SET_MESH_STATUS, MESH_CID, liveSocketProtocols,
   type Command, type CommandList, type DeviceAccount, type DeviceConfig, type Gateway, type GatewayList, type GatewayMap,
-  type GatewayRegisterInput, type Program, type ProgramInput, type SessionUser,
+  type DeviceLiveEvent, type GatewayRegisterInput, type Program, type ProgramInput, type SessionUser,
 } from '@isik/domain';
 import { request } from '../../../lib/http';
 import { clearDeviceSession, deviceApi, useDeviceSession } from './device-session';
+import { otherKeys, queryKeys } from '../../../lib/query-keys';
 
 /** Keys start with the entity the device socket announces: gateways, gateway_commands, gateway_programs. */
+/** The device service's socket (ADR 0024): the entities it announces and the queries each invalidates (kept here, off the first render). */
+export const deviceLiveKeys = {
+  gateways: otherKeys.gateways,
+  gateway_commands: queryKeys.gateway_commands,
+  gateway_programs: otherKeys.gateway_programs,
+} as const satisfies { readonly [E in DeviceLiveEvent['entity']]: readonly [E] };
+
+/** The queries a device-service event invalidates; null for an entity it does not announce. */
+export function deviceLiveEventKey(entity: unknown): readonly [string] | null {
+  return typeof entity === 'string' && Object.hasOwn(deviceLiveKeys, entity) ? deviceLiveKeys[entity as DeviceLiveEvent['entity']] : null;
+}
+
 export const deviceKeys = {
-  config: ['device-config'] as const,
-  list: (page: number, search: string) => ['gateways', 'list', { page, search }] as const,
-  detail: (id: string) => ['gateways', 'detail', id] as const,
-  map: ['gateways', 'map'] as const,
-  commands: (id: string) => ['gateway_commands', id] as const,
-  programs: (id: string) => ['gateway_programs', id] as const,
-  me: ['device_accounts', 'me'] as const,
-  accounts: ['device_accounts', 'list'] as const,
+  config: otherKeys.device_config,
+  list: (page: number, search: string) => [...otherKeys.gateways, 'list', { page, search }] as const,
+  detail: (id: string) => [...otherKeys.gateways, 'detail', id] as const,
+  map: [...otherKeys.gateways, 'map'] as const,
+  commands: (id: string) => [...queryKeys.gateway_commands, id] as const,
+  programs: (id: string) => [...otherKeys.gateway_programs, id] as const,
+  me: [...otherKeys.device_accounts, 'me'] as const,
+  accounts: [...otherKeys.device_accounts, 'list'] as const,
 };
 
 /** The IoT product's slug and map tiles (open call). */
@@ -99,7 +112,7 @@ export function useRegisterGateway() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: GatewayRegisterInput) => deviceApi<{ _id: string; mac_addr: string; key: string; created: boolean }>('/gateway/register', { method: 'POST', body: input }),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['gateways'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: otherKeys.gateways }),
   });
 }
 
@@ -145,29 +158,30 @@ export function useDeviceLive(): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
     let stopped = false;
-    let pending: Set<string> | null = null;
+    let pending: Set<readonly [string]> | null = null;
     const connect = () => {
       const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
       // The token goes in Sec-WebSocket-Protocol, never in the address (addresses are logged).
       ws = new WebSocket(`${proto}//${window.location.host}/device-api/ws`, liveSocketProtocols(token));
       ws.onopen = () => {
-        if (attempt > 0) void qc.invalidateQueries({ queryKey: ['gateways'] });
+        if (attempt > 0) void qc.invalidateQueries({ queryKey: otherKeys.gateways });
         attempt = 0;
       };
       ws.onmessage = (m) => {
         let entity: unknown;
         try { entity = (JSON.parse(String(m.data)) as { entity?: unknown }).entity; } catch { return; }
-        if (entity !== 'gateways' && entity !== 'gateway_commands' && entity !== 'gateway_programs') return;
+        const key = deviceLiveEventKey(entity);
+        if (!key) return;
         // Meter readings arrive often; one refetch per entity per short moment is enough.
         if (!pending) {
           pending = new Set();
           setTimeout(() => {
-            const keys = pending ?? new Set<string>();
+            const keys = pending ?? new Set<readonly [string]>();
             pending = null;
-            for (const k of keys) void qc.invalidateQueries({ queryKey: [k] });
+            for (const k of keys) void qc.invalidateQueries({ queryKey: k });
           }, 150);
         }
-        pending.add(entity);
+        pending.add(key);
       };
       ws.onclose = (ev) => {
         ws = null;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconLogout, IconMap2, IconPlus, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,8 +10,9 @@ import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
-import { allPagesOf, describeFilters, useReportSource, type ReportColumn } from '../../../lib/report-source';
-import { readPage, useListParams } from '../../../lib/use-list-params';
+import { allPagesOf, describeFilters, type ReportColumn } from '../../../lib/report-source';
+import { useListPage } from '../../../lib/use-list-page';
+import { readPage } from '../../../lib/use-list-params';
 import { deviceConfigQuery, deviceMeQuery, fetchGateways, gatewayListQuery, useDeviceLive } from '../api/devices-api';
 import { deviceLogout, useDeviceSession } from '../api/device-session';
 import { RegisterGatewayModal } from '../components/register-gateway-modal';
@@ -24,18 +25,34 @@ const readListParams = (p: URLSearchParams) => ({ page: readPage(p), search: p.g
 export function GatewayListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [state, update] = useListParams(LIST_DEFAULTS, readListParams);
-  const query = useQuery(gatewayListQuery(state.page, state.search));
+  const list = useListPage({
+    defaults: LIST_DEFAULTS,
+    parse: readListParams,
+    query: (s) => gatewayListQuery(s.page, s.search),
+    // The Reports menu exports every gateway the search selects (once there is one).
+    report: ({ search }) => {
+      const cols: ReportColumn<GatewayRow>[] = [
+        { header: t('devices.list.mac'), value: (g) => g.mac_addr },
+        { header: t('devices.list.name'), value: (g) => g.device_name, width: 1.4 },
+        { header: t('devices.list.city'), value: (g) => g.city },
+        { header: t('devices.list.status'), value: (g) => t(`devices.status.${g.device_status}`) },
+      ];
+      return {
+        title: t('devices.list.title'),
+        fileName: 'gateways',
+        subtitle: describeFilters([[t('devices.list.search'), search || null]]),
+        columns: cols,
+        fetchAll: allPagesOf((page, pageSize) => fetchGateways(page, search, pageSize), (r) => r.gatewayList),
+      };
+    },
+    reportWhen: (answer) => answer !== undefined && answer.totalItemCount > 0,
+  });
+  const { state, query } = list;
   const slug = useQuery(deviceConfigQuery).data?.slug ?? DEVICE_SLUG_DEFAULT;
   useDeviceLive();
   const data = query.data;
   const isAdmin = useQuery(deviceMeQuery(useDeviceSession((s) => s.token))).data?.role === 0;
   const [registering, setRegistering] = useState(false);
-
-  useEffect(() => {
-    if (data && data.totalItemCount > 0 && state.page > data.totalPage) update({ page: data.totalPage });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, state.page]);
 
   const columns: DataTableColumn<GatewayRow>[] = [
     { key: 'mac', header: t('devices.list.mac'), render: (g) => <Text size="sm" ff="monospace">{g.mac_addr}</Text> },
@@ -43,23 +60,6 @@ export function GatewayListPage() {
     { key: 'city', header: t('devices.list.city'), render: (g) => g.city },
     { key: 'status', header: t('devices.list.status'), render: (g) => <GatewayStatusBadge status={g.device_status} /> },
   ];
-
-  const report = useMemo(() => {
-    const cols: ReportColumn<GatewayRow>[] = [
-      { header: t('devices.list.mac'), value: (g) => g.mac_addr },
-      { header: t('devices.list.name'), value: (g) => g.device_name, width: 1.4 },
-      { header: t('devices.list.city'), value: (g) => g.city },
-      { header: t('devices.list.status'), value: (g) => t(`devices.status.${g.device_status}`) },
-    ];
-    return {
-      title: t('devices.list.title'),
-      fileName: 'gateways',
-      subtitle: describeFilters([[t('devices.list.search'), state.search || null]]),
-      columns: cols,
-      fetchAll: allPagesOf((page, pageSize) => fetchGateways(page, state.search, pageSize), (r) => r.gatewayList),
-    };
-  }, [t, state.search]);
-  useReportSource(data && data.totalItemCount > 0 ? report : null);
 
   return (
     <>
@@ -76,14 +76,14 @@ export function GatewayListPage() {
         )}
       />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <SearchInput mb="sm" maw={360} initialValue={state.search} placeholder={t('devices.list.search')} onSearch={(search) => update({ search, page: 1 })} />
+        <SearchInput mb="sm" maw={360} initialValue={state.search} placeholder={t('devices.list.search')} onSearch={list.setSearch} />
         {query.isError && !data ? (
           <LoadFailedAlert title={t('devices.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <>
             <DataTable columns={columns} rows={data?.gatewayList} rowKey={(g) => g._id} loading={query.isFetching && !data} emptyText={t('devices.list.empty')}
               onRowClick={(g) => navigate(`/devicedetails/${g._id}`)} minWidth={560} />
-            <PaginationControl page={Math.min(state.page, data?.totalPage ?? state.page)} totalPages={data?.totalPage ?? 0} onChange={(p) => update({ page: p })} disabled={query.isFetching} />
+            <PaginationControl page={list.page} totalPages={data?.totalPage ?? 0} onChange={list.setPage} disabled={query.isFetching} />
           </>
         )}
       </Paper>

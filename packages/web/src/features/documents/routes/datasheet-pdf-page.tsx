@@ -1,18 +1,17 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { PublicCompany, PublicProductDetail } from '@isik/domain';
 import { DatasheetDocument, datasheetModel } from '@isik/documents';
 import { PdfViewer } from '../../../components/pdf-viewer';
-import { api } from '../../../lib/api';
+import { publicCompanyQuery, publicProductQuery } from '../api/documents-api';
 import { useDocLang } from '../doc-lang';
 
 /** /pdf/datasheet/:id/:lang (spec 002; open to anyone): an active product's datasheet from the public catalogue's data. */
 export function DatasheetPdfPage() {
   const { id = '', lang: langParam } = useParams();
   const lang = useDocLang(langParam);
-  const product = useQuery({ queryKey: ['web', 'product', id], queryFn: ({ signal }) => api<PublicProductDetail>(`/web/products/${encodeURIComponent(id)}`, { signal }) });
-  const company = useQuery({ queryKey: ['web', 'company'], queryFn: ({ signal }) => api<PublicCompany>('/web/company', { signal }).catch(() => null) });
+  const product = useQuery(publicProductQuery(id));
+  const company = useQuery(publicCompanyQuery);
   const model = useMemo(() => {
     if (!product.data || !company.isSuccess) return null;
     const p = product.data;

@@ -1,21 +1,18 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { LABEL_KINDS, type LabelKind, type MyCompany } from '@isik/domain';
+import { LABEL_KINDS, type LabelKind } from '@isik/domain';
 import { LabelDocument, labelDocumentModel } from '@isik/documents';
 import { readStoredLabel } from '../../../components/label-editor';
 import { PdfViewer } from '../../../components/pdf-viewer';
-import { api, ApiError } from '../../../lib/api';
+import { docCompanyQuery } from '../api/documents-api';
 
 /** /pdf/label10x10, /pdf/label8x10, /pdf/label8x6 (spec 002): the label the editor stored, with no call but the company's logo. */
 export function LabelPdfPage() {
   const { pathname } = useLocation();
   const kind = (LABEL_KINDS.find((k) => pathname.endsWith(`/${k}`)) ?? 'label10x10') as LabelKind;
   const label = useMemo(() => readStoredLabel(), []);
-  const company = useQuery({
-    queryKey: ['mycompany', 'document'],
-    queryFn: ({ signal }) => api<MyCompany>('/company/1', { signal }).catch((e: unknown) => { if (e instanceof ApiError && e.status === 404) return null; throw e; }),
-  });
+  const company = useQuery(docCompanyQuery);
   const doc = useMemo(() => {
     if (!company.isSuccess) return null;
     const c = company.data;

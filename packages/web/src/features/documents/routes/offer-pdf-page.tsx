@@ -2,11 +2,10 @@ import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Company, MyCompany, Offer } from '@isik/domain';
 import { OfferDocument, offerDocumentModel } from '@isik/documents';
 import { PdfViewer } from '../../../components/pdf-viewer';
-import { api, ApiError } from '../../../lib/api';
 import { displayName, useSession } from '../../../lib/session';
+import { docBuyerQuery, docCompanyQuery, docOfferQuery } from '../api/documents-api';
 import { useDocLang } from '../doc-lang';
 
 /** /pdf/offer/t1/:id (spec 002): the offer as a PDF, the same document the server mails. */
@@ -16,18 +15,11 @@ export function OfferPdfPage() {
   const lang = useDocLang(search.get('lang'));
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
-  const offer = useQuery({ queryKey: ['offers', 'detail', id], queryFn: ({ signal }) => api<Offer>(`/offers/${encodeURIComponent(id)}`, { signal }) });
-  const company = useQuery({
-    queryKey: ['mycompany', 'document'],
-    // No own company yet: the document prints without the header.
-    queryFn: ({ signal }) => api<MyCompany>('/company/1', { signal }).catch((e: unknown) => { if (e instanceof ApiError && e.status === 404) return null; throw e; }),
-  });
+  const offer = useQuery(docOfferQuery(id));
+  // No own company yet: the document prints without the header.
+  const company = useQuery(docCompanyQuery);
   const firmaId = offer.data?.firma_id ?? null;
-  const buyer = useQuery({
-    queryKey: ['companies', 'detail', firmaId],
-    enabled: !!firmaId,
-    queryFn: ({ signal }) => api<Company>(`/companies/${encodeURIComponent(firmaId ?? '')}`, { signal }).catch(() => null),
-  });
+  const buyer = useQuery(docBuyerQuery(firmaId));
   const ready = offer.data && company.isSuccess && (!firmaId || buyer.isFetched);
   const model = useMemo(() => (ready && offer.data ? offerDocumentModel({
     offer: offer.data, company: company.data ?? null, lang, approver: displayName(user),

@@ -2,31 +2,23 @@ import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MyCompany, Offer, OrderLine, OrderList } from '@isik/domain';
 import {
   DeliveryFormDocument, ProductionListDocument, WorkOrderDocument, companyHeaderOf, deliveryFormModel, productionListModel, workOrderModel,
 } from '@isik/documents';
 import { PdfViewer } from '../../../components/pdf-viewer';
-import { api, ApiError } from '../../../lib/api';
 import { tm } from '../../../i18n';
+import { docCompanyQuery, docOfferQuery, orderLinesOfOfferQuery, productionListQuery } from '../api/documents-api';
 import { useDocLang } from '../doc-lang';
 
 /** The own company for a document's header (none yet: the document prints without it). */
 function useDocCompany() {
-  return useQuery({
-    queryKey: ['mycompany', 'document'],
-    queryFn: ({ signal }) => api<MyCompany>('/company/1', { signal }).catch((e: unknown) => { if (e instanceof ApiError && e.status === 404) return null; throw e; }),
-  });
+  return useQuery(docCompanyQuery);
 }
 
 /** An order (the offer) and all its lines, oldest first, as the work order and the delivery form print them. */
 function useOrder(id: string) {
-  const offer = useQuery({ queryKey: ['offers', 'detail', id], queryFn: ({ signal }) => api<Offer>(`/offers/${encodeURIComponent(id)}`, { signal }) });
-  const lines = useQuery({
-    queryKey: ['orders', 'of-offer', id],
-    queryFn: ({ signal }) => api<OrderList>('/orders/list', { signal, query: { type: 'detaillist', orderBy: 'siparis_tarihi', order: 'asc', filter1: 1, filter2: 6, offer: id } })
-      .then((r): OrderLine[] => r.orders),
-  });
+  const offer = useQuery(docOfferQuery(id));
+  const lines = useQuery(orderLinesOfOfferQuery(id));
   return { offer, lines };
 }
 
@@ -72,10 +64,7 @@ export function DeliveryFormPdfPage() {
 export function ProductionListPdfPage() {
   const [search] = useSearchParams();
   const lang = useDocLang(search.get('lang'));
-  const lines = useQuery({
-    queryKey: ['orders', 'production-list'],
-    queryFn: ({ signal }) => api<OrderList>('/orders/list', { signal, query: { type: 'list', orderBy: 'Operation', filter1: 1, filter2: 3 } }).then((r) => r.orders),
-  });
+  const lines = useQuery(productionListQuery);
   const company = useDocCompany();
   const model = useMemo(() => (lines.data && company.isSuccess ? productionListModel({
     lines: lines.data, company: companyHeaderOf(company.data ?? null, lang), lang,

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { MARKUP_DEFAULT, type MyCompany, type ProductList, type ProductListRow } from '@isik/domain';
+import { MARKUP_DEFAULT } from '@isik/domain';
 import { PriceListDocument, companyHeaderOf, priceListModel, priceListParts } from '@isik/documents';
 import { PdfViewer } from '../../../components/pdf-viewer';
-import { api, ApiError } from '../../../lib/api';
-import { fetchAllPages } from '../../../lib/report-source';
+import { docCompanyQuery, priceListProductsQuery } from '../api/documents-api';
 import { useDocLang } from '../doc-lang';
 
 const PAGE = 1000;
@@ -21,17 +20,8 @@ export function PriceListPdfPage() {
   const type = (search.get('type') ?? '0').replace('T', '');
   const text = search.get('text') ?? '';
   const [progress, setProgress] = useState(0);
-  const products = useQuery({
-    queryKey: ['products', 'pricelist', category],
-    queryFn: ({ signal }) => fetchAllPages<ProductListRow>(async (n) => {
-      const a = await api<ProductList>('/products/list', { signal, query: { type: 'list', orderBy: 'model_category', order: 'asc', page: n, pageSize: PAGE, category: category ?? undefined } });
-      return { rows: a.products, totalPage: a.totalPage, totalItemCount: a.totalItemCount };
-    }, (done, total) => setProgress(total ? Math.round((done / total) * 100) : 100)),
-  });
-  const company = useQuery({
-    queryKey: ['mycompany', 'document'],
-    queryFn: ({ signal }) => api<MyCompany>('/company/1', { signal }).catch((e: unknown) => { if (e instanceof ApiError && e.status === 404) return null; throw e; }),
-  });
+  const products = useQuery(priceListProductsQuery(category, PAGE, (done, total) => setProgress(total ? Math.round((done / total) * 100) : 100)));
+  const company = useQuery(docCompanyQuery);
   const model = useMemo(() => (products.data && company.isSuccess ? priceListModel({
     lang, markup, category, type, text, products: products.data.filter((p) => p.urun_durumu), company: companyHeaderOf(company.data ?? null, lang), origin: window.location.origin,
   }) : null), [products.data, company.isSuccess, company.data, lang, markup, category, type, text]);

@@ -3,6 +3,7 @@ import {
   IMAGES_PAGE_SIZE, type ImageInput, type ImageList, type ImageModelRef, type ImageUpdateInput, type LibraryImage, type ModelLightList, type OkAnswer,
 } from '@isik/domain';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type { ImageList, LibraryImage };
 
@@ -29,10 +30,10 @@ export const MODEL_OPTIONS_PAGE_SIZE = 1000;
  * the open list. The model options start with 'models' for the same reason.
  */
 export const imagesKeys = {
-  all: ['images'] as const,
-  lists: () => ['images', 'list'] as const,
-  list: (params: ImagesListParams) => ['images', 'list', params] as const,
-  modelOptions: ['models', 'options', 'images'] as const,
+  all: queryKeys.images,
+  lists: () => [...queryKeys.images, 'list'] as const,
+  list: (params: ImagesListParams) => [...queryKeys.images, 'list', params] as const,
+  modelOptions: [...queryKeys.models, 'options', 'images'] as const,
 };
 
 export function imagesListQuery(params: ImagesListParams) {

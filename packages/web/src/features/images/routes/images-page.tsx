@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Badge, Box, Button, Group, Image, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { IMAGES_PAGE_SIZE, formatDate, hasModulePermission, type ImageDescription, type ImageList, type LibraryImage } from '@isik/domain';
 import { IconPencil, IconPhotoPlus, IconPhotoSearch, IconSearchOff, IconTrash, IconZoomIn } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +12,10 @@ import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { api, notifySuccess } from '../../../lib/api';
-import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { allPagesOf, describeFilters, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
-import { readPage, useListParams } from '../../../lib/use-list-params';
+import { useListPage } from '../../../lib/use-list-page';
+import { readPage } from '../../../lib/use-list-params';
 import { imagesListQuery, useDeleteImage } from '../api/images-api';
 import { ImageLightbox } from '../components/image-lightbox';
 import { ImageModal } from '../components/image-modal';
@@ -48,7 +48,30 @@ interface ModalState { opened: boolean; image: LibraryImage | null; key: number 
 /** Spec 000 2.10: the image library, paged on the server (100 a page), searched by description as one types. */
 export function ImagesPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useListParams(LIST_DEFAULTS, readParams);
+  // The server searches descriptions by their stored (Turkish) names: a typed 'Technical' finds 'Teknik Resim'.
+  const toServer = (text: string) => serverSearch(text, (d) => t(`images.descriptions.${DESCRIPTION_KEYS[d]}`));
+  const list = useListPage({
+    defaults: LIST_DEFAULTS,
+    parse: readParams,
+    query: (s) => imagesListQuery({ page: s.page, search: toServer(s.search) }),
+    // The Reports menu exports every image the search selects (description, models, date).
+    report: (s): ReportSource<LibraryImage> => {
+      const search = toServer(s.search);
+      return {
+        title: t('menu.images'),
+        fileName: 'images',
+        subtitle: describeFilters([[t('common.search'), s.search]]),
+        columns: [
+          { header: t('images.columns.description'), value: (img) => descriptionLabel(img.description, t), width: 1.2 },
+          { header: t('images.columns.models'), value: (img) => img.model.map((m) => m.label).join(', ') || t('images.noModels'), width: 2.5 },
+          { header: t('images.columns.date'), value: (img) => formatDate(img.date), width: 0.8 },
+        ],
+        fetchAll: allPagesOf((page, pageSize) => api<ImageList>('/images/list/none', { query: { page, pageSize, search: search || undefined } }), (r) => r.img),
+      };
+    },
+  });
+  const { state: params, update: setParams, query, data } = list;
+  const { isFetching } = query;
   const permissions = useSession((s) => s.user?.permissions);
   const canWrite = hasModulePermission(permissions, 'catalogue', 'write');
   const canDelete = hasModulePermission(permissions, 'catalogue', 'delete');
@@ -60,30 +83,7 @@ export function ImagesPage() {
   const { ref: boxRef, width: boxWidth } = useElementSize();
   const compact = boxWidth > 0 && boxWidth < 640;
 
-  const search = serverSearch(params.search, (d) => t(`images.descriptions.${DESCRIPTION_KEYS[d]}`));
-  const query = useQuery(imagesListQuery({ page: params.page, search }));
-  const { data, isFetching } = query;
   const rows = data?.img;
-
-  // A delete (here or by someone else) can leave the page past the end: go to the last page.
-  useEffect(() => {
-    if (data && data.totalItemCount > 0 && params.page > data.totalPage) setParams({ page: data.totalPage });
-  });
-
-  // The Reports menu exports every image the search selects (description, models, date).
-  const shownSearch = params.search;
-  const report = useMemo((): ReportSource<LibraryImage> => ({
-    title: t('menu.images'),
-    fileName: 'images',
-    subtitle: describeFilters([[t('common.search'), shownSearch]]),
-    columns: [
-      { header: t('images.columns.description'), value: (img) => descriptionLabel(img.description, t), width: 1.2 },
-      { header: t('images.columns.models'), value: (img) => img.model.map((m) => m.label).join(', ') || t('images.noModels'), width: 2.5 },
-      { header: t('images.columns.date'), value: (img) => formatDate(img.date), width: 0.8 },
-    ],
-    fetchAll: allPagesOf((page, pageSize) => api<ImageList>('/images/list/none', { query: { page, pageSize, search: search || undefined } }), (r) => r.img),
-  }), [t, search, shownSearch]);
-  useReportSource(report);
 
   const open = (image: LibraryImage | null) => setModal((m) => ({ opened: true, image, key: m.key + 1 }));
 
@@ -208,6 +208,7 @@ export function ImagesPage() {
     },
   ];
 
+  // Empty with or without a search (the empty state says which and offers to clear it).
   const empty = data !== undefined && data.totalItemCount === 0 && !isFetching;
   const addButton = (
     <Button leftSection={<IconPhotoPlus size={18} />} onClick={() => open(null)} disabled={!canWrite} data-testid="image-add">
@@ -279,12 +280,7 @@ export function ImagesPage() {
                 minWidth={compact ? 520 : 640}
               />
             )}
-            <PaginationControl
-              page={Math.min(params.page, data?.totalPage ?? params.page)}
-              totalPages={data?.totalPage ?? 0}
-              onChange={(p) => setParams({ page: p })}
-              disabled={isFetching}
-            />
+            <PaginationControl page={list.page} totalPages={data?.totalPage ?? 0} onChange={list.setPage} disabled={isFetching} />
           </Stack>
         </Paper>
       )}

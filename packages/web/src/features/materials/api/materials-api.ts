@@ -5,6 +5,7 @@ import {
   type MaterialSort, type OkAnswer,
 } from '@isik/domain';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface MaterialListParams {
   page: number;
@@ -26,16 +27,16 @@ export type MovementBody = MaterialMovementInput;
  * and 'stock' (its movements), so another user's change refetches the open list and detail.
  */
 export const materialKeys = {
-  all: ['materials'] as const,
-  lists: () => ['materials', 'list'] as const,
-  list: (params: MaterialListParams) => ['materials', 'list', params] as const,
-  categories: () => ['materials', 'categories'] as const,
-  detail: (id: string) => ['materials', 'detail', id] as const,
+  all: queryKeys.materials,
+  lists: () => [...queryKeys.materials, 'list'] as const,
+  list: (params: MaterialListParams) => [...queryKeys.materials, 'list', params] as const,
+  categories: () => [...queryKeys.materials, 'categories'] as const,
+  detail: (id: string) => [...queryKeys.materials, 'detail', id] as const,
 };
 export const stockKeys = {
-  all: ['stock'] as const,
-  material: (id: string) => ['stock', 'material', id] as const,
-  materialPage: (id: string, page: number, pageSize: number) => ['stock', 'material', id, page, pageSize] as const,
+  all: queryKeys.stock,
+  material: (id: string) => [...queryKeys.stock, 'material', id] as const,
+  materialPage: (id: string, page: number, pageSize: number) => [...queryKeys.stock, 'material', id, page, pageSize] as const,
 };
 
 const enc = encodeURIComponent;

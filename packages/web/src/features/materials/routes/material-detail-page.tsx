@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Alert, Anchor, Breadcrumbs, Button, Grid, Group, List, Paper, Select, Stack, Tabs, Text, TextInput, ThemeIcon, Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CURRENCIES, PRICE_PLACES, UNITS, formatNumber, hasModulePermission } from '@isik/domain';
@@ -11,13 +10,12 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { confirmDelete } from '../../../components/confirm-delete';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { RecordFallback } from '../../../components/record-fallback';
 import { tm } from '../../../i18n';
-import { fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { materialCategoriesQuery, materialKeys, materialQuery, useDeleteMaterial, useSaveMaterial } from '../api/materials-api';
 import { CreatableSelect } from '../components/creatable-select';
 import { MaterialImageInput } from '../components/material-image';
@@ -67,29 +65,24 @@ function MaterialDetail({ id }: { id: string }) {
   const save = useSaveMaterial();
   const remove = useDeleteMaterial();
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [alertOpen, setAlertOpen] = useState(false);
-
-  const form = useForm<MaterialFormValues>({
-    initialValues: toFormValues(material),
-    validate: (values) => validateMaterial(values) as Record<string, string>,
-  });
-  const [version, setVersion] = useState(material?.__v ?? 0);
 
   // The stored material arrives (or another user changed it): an untouched form follows it; edits in progress stay.
-  useEffect(() => {
-    if (!material || form.isDirty()) return;
-    const next = toFormValues(material);
-    form.setValues(next);
-    form.resetDirty(next);
-    setVersion(material.__v);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [material]);
-
-  const input = (field: MaterialField) => {
-    const props = form.getInputProps(field);
-    const error = form.errors[field];
-    return { ...props, name: field, error: typeof error === 'string' && error ? tm(error) : undefined };
-  };
+  const entity = useEntityForm<MaterialFormValues, NonNullable<typeof material>>({
+    record: material,
+    toValues: (m) => toFormValues(m ?? undefined),
+    validate: validateMaterial,
+    // The rules speak when the user saves, not while typing.
+    validateOnChange: false,
+    save: ({ id: savedId, version, values }) => save.mutateAsync({ id: savedId, version, body: toMaterialBody(values) }),
+    remove: (materialId) => remove.mutateAsync(materialId),
+    deleteMessage: t('msg.material.delete.confirm'),
+    notices: { created: 'msg.material.created', updated: 'msg.material.updated', deleted: 'materials.notice.deleted' },
+    onSaved: (saved, mode) => { if (mode === 'created') void navigate(`/material/${saved._id}`, { replace: true }); },
+    onDeleted: (deleted) => {
+      void Promise.resolve(navigate(materialsListPath())).then(() => queryClient.removeQueries({ queryKey: materialKeys.detail(deleted._id) }));
+    },
+  });
+  const { form, input } = entity;
 
   const cats = categories.data;
   const categoryGroups = useMemo(() => (cats ? [{ group: t('materials.form.existingCategories'), items: sortNames(cats.categories) }] : []), [cats, t]);
@@ -113,45 +106,6 @@ function MaterialDetail({ id }: { id: string }) {
       confirmProps: { color: 'red' },
       onConfirm: toList,
     });
-  };
-
-  const submit = form.onSubmit(
-    async (values) => {
-      setAlertOpen(false);
-      try {
-        const saved = await save.mutateAsync({ id: material?._id, version, body: toMaterialBody(values) });
-        const next = toFormValues(saved);
-        form.setValues(next);
-        form.resetDirty(next);
-        form.clearErrors();
-        setVersion(saved.__v);
-        notifySuccess(isNew ? 'msg.material.created' : 'msg.material.updated');
-        if (isNew) void navigate(`/material/${saved._id}`, { replace: true });
-      } catch (err) {
-        const fields = fieldErrorsOf(err);
-        if (fields) {
-          form.setErrors(fields);
-          setAlertOpen(true);
-        }
-        notifyError(err);
-      }
-    },
-    () => setAlertOpen(true),
-  );
-
-  const handleDelete = async () => {
-    if (!material) return;
-    const ok = await confirmDelete({ message: t('msg.material.delete.confirm') });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(material._id);
-      notifySuccess('materials.notice.deleted');
-      await navigate(materialsListPath());
-      queryClient.removeQueries({ queryKey: materialKeys.detail(material._id) });
-    } catch (err) {
-      // 409 while it has stock movements or a bill of operations uses it: the server's reason.
-      notifyError(err);
-    }
   };
 
   const title = isNew ? t('materials.detail.newTitle') : material?.material_name ?? '…';
@@ -191,7 +145,7 @@ function MaterialDetail({ id }: { id: string }) {
   const actions = (
     <>
       {!isNew && canDelete && (
-        <Button variant="light" color="red" leftSection={<IconTrash size={18} />} onClick={() => void handleDelete()} loading={remove.isPending}>
+        <Button variant="light" color="red" leftSection={<IconTrash size={18} />} onClick={() => void entity.remove()} loading={entity.deleting}>
           {t('common.delete')}
         </Button>
       )}
@@ -201,7 +155,7 @@ function MaterialDetail({ id }: { id: string }) {
         </Button>
       )}
       {canWrite && (
-        <Button type="submit" form={FORM_ID} leftSection={<IconDeviceFloppy size={18} />} loading={save.isPending}>
+        <Button type="submit" form={FORM_ID} leftSection={<IconDeviceFloppy size={18} />} loading={entity.saving}>
           {t('common.save')}
         </Button>
       )}
@@ -212,12 +166,12 @@ function MaterialDetail({ id }: { id: string }) {
   const errors = orderedErrors(form.errors);
 
   const formCard = (
-    <form id={FORM_ID} onSubmit={submit} noValidate aria-label={t('materials.form.label')}>
+    <form id={FORM_ID} onSubmit={entity.submit} noValidate aria-label={t('materials.form.label')}>
       <Stack gap="md">
-        {alertOpen && errors.length > 0 && (
+        {entity.errorsShown && errors.length > 0 && (
           <Alert
             color="red" variant="light" icon={<IconAlertTriangle size={20} />} title={t('materials.form.errorsTitle')}
-            withCloseButton closeButtonLabel={t('common.close')} onClose={() => setAlertOpen(false)} data-testid="material-form-errors"
+            withCloseButton closeButtonLabel={t('common.close')} onClose={entity.hideErrors} data-testid="material-form-errors"
           >
             <List size="sm" spacing={2}>
               {errors.map(([field, message]) => (

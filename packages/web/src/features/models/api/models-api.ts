@@ -5,6 +5,7 @@ import {
   type MaterialList, type ProductList, type ProductListRow,
 } from '@isik/domain';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface ModelListParams {
   page: number;
@@ -23,10 +24,10 @@ export type ModelBody = Omit<Required<ModelInput>, 'modelDownloads'> & {
 
 /** Keys start with the live-socket entity name ('models', 'materials', 'products', 'images') so changes refetch them. */
 export const modelKeys = {
-  all: ['models'] as const,
-  lists: () => ['models', 'list'] as const,
-  list: (params: ModelListParams) => ['models', 'list', params] as const,
-  detail: (id: string) => ['models', 'detail', id] as const,
+  all: queryKeys.models,
+  lists: () => [...queryKeys.models, 'list'] as const,
+  list: (params: ModelListParams) => [...queryKeys.models, 'list', params] as const,
+  detail: (id: string) => [...queryKeys.models, 'detail', id] as const,
 };
 
 export function modelsQuery(params: ModelListParams) {
@@ -58,7 +59,7 @@ export function modelQuery(id: string) {
 /** Every material (for the component picker of the bill of operations). */
 export function materialsPickQuery() {
   return queryOptions({
-    queryKey: ['materials', 'list', 'models-pick'],
+    queryKey: [...queryKeys.materials, 'list', 'models-pick'],
     queryFn: ({ signal }) => api<MaterialList>('/materials/list', {
       signal, query: { type: 'list', pageSize: LIST_MAX_PAGE_SIZE, orderBy: 'material_name' },
     }).then((r) => r.materials),
@@ -69,7 +70,7 @@ export function materialsPickQuery() {
 /** Every product (components of a 'Yarı Mamül' operation are products of a chosen category). */
 export function productsPickQuery() {
   return queryOptions({
-    queryKey: ['products', 'list', 'models-pick'],
+    queryKey: [...queryKeys.products, 'list', 'models-pick'],
     queryFn: ({ signal }) => api<ProductList>('/products/list', {
       signal, query: { type: 'list', pageSize: LIST_MAX_PAGE_SIZE, orderBy: 'urun_kodu' },
     }).then((r) => r.products),
@@ -80,7 +81,7 @@ export function productsPickQuery() {
 /** Images of the library linked to this model. */
 export function modelImagesQuery(modelId: string) {
   return queryOptions({
-    queryKey: ['images', 'list', 'model', modelId],
+    queryKey: [...queryKeys.images, 'list', 'model', modelId],
     queryFn: ({ signal }) => api<ImageList>(`/images/list/${encodeURIComponent(modelId)}`, { signal, query: { pageSize: LIST_MAX_PAGE_SIZE } }),
   });
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MY_COMPANY_ID, type MyCompany, type MyCompanyInput } from '@isik/domain';
 import { ApiError, api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Keys start with 'mycompany', the entity the live socket announces, so another user's save refetches. */
 export const myCompanyKeys = {
-  all: ['mycompany'] as const,
-  detail: () => ['mycompany', 'detail', MY_COMPANY_ID] as const,
+  all: queryKeys.mycompany,
+  detail: () => [...queryKeys.mycompany, 'detail', MY_COMPANY_ID] as const,
 };
 
 /** The own company, or null while it has not been created (the server answers 404). */

@@ -4,6 +4,8 @@ import {
   type OfferSettings, type OfferSettingsInput, type OfferSort,
 } from '@isik/domain';
 import { api } from '../../../lib/api';
+import { fetchCompany, fetchCompanyList } from '../../../lib/companies-api';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface OfferListParams {
   page: number;
@@ -21,11 +23,11 @@ export interface OfferListParams {
  * the open offer), 'offer_settings', 'contacts', 'rates'.
  */
 export const offerKeys = {
-  all: ['offers'] as const,
-  list: (params: OfferListParams) => ['offers', 'list', params] as const,
-  detail: (id: string) => ['offers', 'detail', id] as const,
-  settings: () => ['offer_settings'] as const,
-  contacts: (params: object) => ['contacts', 'list', params] as const,
+  all: queryKeys.offers,
+  list: (params: OfferListParams) => [...queryKeys.offers, 'list', params] as const,
+  detail: (id: string) => [...queryKeys.offers, 'detail', id] as const,
+  settings: () => queryKeys.offer_settings,
+  contacts: (params: object) => [...queryKeys.contacts, 'list', params] as const,
 };
 
 const enc = encodeURIComponent;
@@ -66,7 +68,7 @@ function useRefreshOffers() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: offerKeys.all });
-    void queryClient.invalidateQueries({ queryKey: ['contacts'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.contacts });
   };
 }
 
@@ -115,12 +117,10 @@ export function useSaveOfferCompany() {
   });
 }
 
-export function fetchCompany(id: string): Promise<Company> {
-  return api<Company>(`/companies/${enc(id)}`);
-}
+export { fetchCompany };
 
 export async function searchCompanies(search: string, signal?: AbortSignal): Promise<Company[]> {
-  const r = await api<{ companyList: Company[] }>('/companies/list', { signal, query: { search: search || undefined, pageSize: 20, page: 1, orderBy: 'company_name' } });
+  const r = await fetchCompanyList({ search, pageSize: 20, page: 1, orderBy: 'company_name' }, signal);
   return r.companyList;
 }
 

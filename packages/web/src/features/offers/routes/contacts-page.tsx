@@ -1,21 +1,21 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { contactInputSchema, hasModulePermission, type Contact, type ContactList } from '@isik/domain';
 import { IconAddressBook, IconDeviceFloppy, IconDotsVertical, IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirm-delete';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import type { DataTableColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
-import { PaginationControl } from '../../../components/pagination-control';
+import { ListTable } from '../../../components/list-table';
 import { SearchInput } from '../../../components/search-input';
 import { tm } from '../../../i18n';
 import { api, fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
-import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { allPagesOf, describeFilters, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
-import { readPage, useListParams } from '../../../lib/use-list-params';
+import { useListPage } from '../../../lib/use-list-page';
+import { readPage } from '../../../lib/use-list-params';
 import { contactsQuery, useDeleteContact, useImportContacts, useSaveContact } from '../api/offers-api';
 
 const PAGE_SIZE = 30;
@@ -26,8 +26,21 @@ type Draft = { _id?: string; __v?: number; name: string; company: string; positi
 /** Spec 000 6 (menu entry): the people the company deals with, filled from companies and offers, editable. */
 export function ContactsPage() {
   const { t } = useTranslation();
-  const [state, update] = useListParams(DEFAULTS, readParams);
-  const query = useQuery(contactsQuery({ page: state.page, pageSize: PAGE_SIZE, search: state.search }));
+  const list = useListPage({
+    defaults: DEFAULTS,
+    parse: readParams,
+    query: (s) => contactsQuery({ page: s.page, pageSize: PAGE_SIZE, search: s.search }),
+    report: ({ search }): ReportSource<Contact> => ({
+      title: t('menu.contacts'), fileName: 'contacts', subtitle: describeFilters([[t('common.search'), search]]),
+      columns: [
+        { header: t('offers.contacts.name'), value: (c) => c.name, width: 1.4 }, { header: t('offers.field.company'), value: (c) => c.company, width: 1.6 },
+        { header: t('offers.contacts.position'), value: (c) => c.position }, { header: t('offers.field.email'), value: (c) => c.email, width: 1.6 },
+        { header: t('offers.field.phone'), value: (c) => c.phone },
+      ],
+      fetchAll: allPagesOf((page, pageSize) => api<ContactList>('/contacts/list', { query: { page, pageSize, search: search || undefined } }), (r) => r.contacts),
+    }),
+  });
+  const { state, query } = list;
   const canWrite = hasModulePermission(useSession((s) => s.user?.permissions), 'offers', 'write');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -35,18 +48,6 @@ export function ContactsPage() {
   const remove = useDeleteContact();
   const importAll = useImportContacts();
   const data = query.data;
-  const { search } = state;
-
-  const report = useMemo((): ReportSource<Contact> => ({
-    title: t('menu.contacts'), fileName: 'contacts', subtitle: describeFilters([[t('common.search'), search]]),
-    columns: [
-      { header: t('offers.contacts.name'), value: (c) => c.name, width: 1.4 }, { header: t('offers.field.company'), value: (c) => c.company, width: 1.6 },
-      { header: t('offers.contacts.position'), value: (c) => c.position }, { header: t('offers.field.email'), value: (c) => c.email, width: 1.6 },
-      { header: t('offers.field.phone'), value: (c) => c.phone },
-    ],
-    fetchAll: allPagesOf((page, pageSize) => api<ContactList>('/contacts/list', { query: { page, pageSize, search: search || undefined } }), (r) => r.contacts),
-  }), [t, search]);
-  useReportSource(report);
 
   const submit = () => {
     if (!draft) return;
@@ -96,9 +97,8 @@ export function ContactsPage() {
         <EmptyState icon={<IconAddressBook size={34} stroke={1.5} />} title={t('offers.contacts.emptyTitle')} text={t('offers.contacts.emptyText')} action={actions} />
       ) : (
         <Paper withBorder radius="md" p="md">
-          <SearchInput initialValue={state.search} placeholder={t('offers.contacts.searchPlaceholder')} onSearch={(s) => update({ search: s, page: 1 })} maw={420} mb="md" />
-          <DataTable columns={columns} rows={data?.contacts} rowKey={(c) => c._id} loading={query.isFetching} minWidth={760} onRowClick={canWrite ? open : undefined} />
-          <PaginationControl page={state.page} totalPages={data?.totalPage ?? 0} onChange={(p) => update({ page: p })} disabled={query.isFetching} />
+          <SearchInput initialValue={state.search} placeholder={t('offers.contacts.searchPlaceholder')} onSearch={list.setSearch} maw={420} mb="md" />
+          <ListTable list={list} columns={columns} rows={data?.contacts} rowKey={(c) => c._id} minWidth={760} onRowClick={canWrite ? open : undefined} />
         </Paper>
       )}
       <Modal opened={draft !== null} onClose={() => setDraft(null)} title={draft?._id ? t('offers.contacts.edit') : t('offers.contacts.add')} centered>

@@ -1,20 +1,19 @@
-import { useEffect, useMemo } from 'react';
 import { ActionIcon, Anchor, Button, Group, Menu, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { OFFER_LIST_LIMIT, OFFER_SORTS, PAGE_SIZES, formatDate, formatNumber, hasModulePermission, type OfferList, type OfferListRow, type OfferSort } from '@isik/domain';
 import { IconCopy, IconDotsVertical, IconEye, IconFileInvoice, IconFileTypePdf, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, type DataTableColumn, type DataTableSort } from '../../../components/data-table';
+import type { DataTableColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
-import { PaginationControl } from '../../../components/pagination-control';
+import { ListTable } from '../../../components/list-table';
 import { SearchInput } from '../../../components/search-input';
 import { notifySuccess } from '../../../lib/api';
-import { allPagesOf, describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { allPagesOf, describeFilters, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
-import { readOrder, readPage, useListParams } from '../../../lib/use-list-params';
+import { useListPage } from '../../../lib/use-list-page';
+import { readOrder, readPage } from '../../../lib/use-list-params';
 import { fetchOffers, offersQuery, useCopyOffer } from '../api/offers-api';
 import { OfferStatusBadge } from '../components/status-badge';
 import { rememberListSearch } from './list-location';
@@ -40,25 +39,41 @@ function readListParams(params: URLSearchParams) {
   };
 }
 
+/** The statuses a status filter asks the server for: one, or all of 0-4. */
+const statusRange = (status: string) => (status === ALL ? { from: 0, to: 4 } : { from: Number(status), to: Number(status) });
+
 export const offerPdfPath = (id: string) => `/pdf/offer/t1/${id}`;
 
 /** Spec 001 2.9: offers filtered by status, searched and sorted on the server, with the totals of the filtered offers. */
 export function OffersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [state, update] = useListParams(LIST_DEFAULTS, readListParams, rememberListSearch);
-  const range = state.status === ALL ? { from: 0, to: 4 } : { from: Number(state.status), to: Number(state.status) };
-  const params = { page: state.page, pageSize: state.pageSize, orderBy: state.orderBy, order: state.order, search: state.search, ...range };
-  const query = useQuery(offersQuery(params));
-  const data = query.data;
+  const list = useListPage({
+    defaults: LIST_DEFAULTS,
+    parse: readListParams,
+    remember: rememberListSearch,
+    query: (s) => offersQuery({ page: s.page, pageSize: s.pageSize, orderBy: s.orderBy, order: s.order, search: s.search, ...statusRange(s.status) }),
+    report: ({ search, orderBy, order, status }): ReportSource<OfferListRow> => ({
+      title: t('menu.offers'),
+      fileName: 'offers',
+      subtitle: describeFilters([[t('common.search'), search], [t('offers.field.status'), status === ALL ? '' : t(`offers.status.${status}`)]]),
+      columns: [
+        { header: t('offers.field.no'), value: (o) => o.teklif_no },
+        { header: t('offers.field.date'), value: (o) => formatDate(o.teklif_tarihi), width: 0.8 },
+        { header: t('offers.field.company'), value: (o) => o.firma_adi, width: 2 },
+        { header: t('offers.field.subject'), value: (o) => o.teklif_konu, width: 1.6 },
+        { header: t('offers.field.status'), value: (o) => t(`offers.status.${o.teklif_durumu}`), width: 0.8 },
+        { header: t('offers.list.grandCurrency'), value: (o) => o.teklif_gtoplamdoviz, decimals: 2 },
+        { header: t('offers.field.currency'), value: (o) => o.teklif_dovizi, width: 0.5 },
+        { header: t('offers.list.grandTl'), value: (o) => o.teklif_gtoplamtl, decimals: 2 },
+      ],
+      fetchAll: allPagesOf((page, pageSize) => fetchOffers({ page, pageSize, orderBy, order, search, ...statusRange(status) }), (r: OfferList) => r.offers),
+    }),
+  });
+  const { state, update, query, data } = list;
   const permissions = useSession((s) => s.user?.permissions);
   const canWrite = hasModulePermission(permissions, 'offers', 'write');
   const copy = useCopyOffer();
-
-  useEffect(() => {
-    if (data && data.totalItemCount > 0 && state.page > data.totalPage) update({ page: data.totalPage });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, state.page]);
 
   const open = (o: OfferListRow) => void navigate(`/offer/${o._id}`);
   const doCopy = (o: OfferListRow) => copy.mutate(o._id, {
@@ -67,26 +82,6 @@ export function OffersPage() {
       void navigate(`/offer/${c._id}`);
     },
   });
-
-  const { search, orderBy, order, status } = state;
-  const report = useMemo((): ReportSource<OfferListRow> => ({
-    title: t('menu.offers'),
-    fileName: 'offers',
-    subtitle: describeFilters([[t('common.search'), search], [t('offers.field.status'), status === ALL ? '' : t(`offers.status.${status}`)]]),
-    columns: [
-      { header: t('offers.field.no'), value: (o) => o.teklif_no },
-      { header: t('offers.field.date'), value: (o) => formatDate(o.teklif_tarihi), width: 0.8 },
-      { header: t('offers.field.company'), value: (o) => o.firma_adi, width: 2 },
-      { header: t('offers.field.subject'), value: (o) => o.teklif_konu, width: 1.6 },
-      { header: t('offers.field.status'), value: (o) => t(`offers.status.${o.teklif_durumu}`), width: 0.8 },
-      { header: t('offers.list.grandCurrency'), value: (o) => o.teklif_gtoplamdoviz, decimals: 2 },
-      { header: t('offers.field.currency'), value: (o) => o.teklif_dovizi, width: 0.5 },
-      { header: t('offers.list.grandTl'), value: (o) => o.teklif_gtoplamtl, decimals: 2 },
-    ],
-    fetchAll: allPagesOf((page, pageSize) => fetchOffers({ page, pageSize, orderBy, order, search, ...range }), (r: OfferList) => r.offers),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [t, search, orderBy, order, status]);
-  useReportSource(report);
 
   const columns: DataTableColumn<OfferListRow>[] = [
     {
@@ -127,7 +122,6 @@ export function OffersPage() {
     },
   ];
 
-  const sort: DataTableSort = { by: state.orderBy, order: state.order };
   const filtered = Boolean(state.search || state.status !== ALL);
   const empty = data !== undefined && data.totalItemCount === 0 && !filtered && !query.isFetching;
   const addButton = canWrite ? <Button component={Link} to="/offer/new" leftSection={<IconPlus size={18} />}>{t('offers.list.add')}</Button> : null;
@@ -169,12 +163,10 @@ export function OffersPage() {
             </Group>
           </Group>
           {data && <ListTotals data={data} />}
-          <DataTable
-            columns={columns} rows={data?.offers} rowKey={(o) => o._id} loading={query.isFetching} onRowClick={open} sort={sort}
-            onSortChange={(s) => update({ orderBy: s.by, order: s.order, page: 1 })} minWidth={860}
+          <ListTable
+            list={list} columns={columns} rows={data?.offers} rowKey={(o) => o._id} onRowClick={open} minWidth={860}
             emptyText={filtered ? t('offers.list.noMatch') : undefined}
           />
-          <PaginationControl page={Math.min(state.page, data?.totalPage ?? state.page)} totalPages={data?.totalPage ?? 0} onChange={(p) => update({ page: p })} disabled={query.isFetching} />
         </Paper>
       )}
     </>

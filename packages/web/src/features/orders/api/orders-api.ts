@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MaterialList, Offer } from '@isik/domain';
 import { api } from '../../../lib/api';
 import { request } from '../../../lib/http';
 import { toUpdateBody } from '../model/update-body';
 import type { ComponentRow, ModelDashboard, OrderItem, OrderList, OrdersOverview, ProductionDashboard, Tracking } from '../model/types';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type OrderListType = 'list' | 'detaillist';
 export type OrderSort = 'siparis_tarihi' | 'urun_adi' | 'Operation';
@@ -13,15 +15,15 @@ export interface OrderListParams { type?: OrderListType; orderBy: OrderSort; fil
  * the open list, the open line and the dashboards.
  */
 export const orderKeys = {
-  all: ['orders'] as const,
-  list: (p: OrderListParams) => ['orders', 'list', p] as const,
-  item: (id: string) => ['orders', 'item', id] as const,
-  components: () => ['orders', 'components'] as const,
-  production: () => ['orders', 'dashboard', 'production'] as const,
-  models: () => ['orders', 'dashboard', 'models'] as const,
-  overview: () => ['orders', 'overview'] as const,
-  tracking: (offerId: string, companyId: string, token: string) => ['orders', 'tracking', offerId, companyId, token] as const,
-  offer: (id: string) => ['offers', 'detail', id] as const,
+  all: queryKeys.orders,
+  list: (p: OrderListParams) => [...queryKeys.orders, 'list', p] as const,
+  item: (id: string) => [...queryKeys.orders, 'item', id] as const,
+  components: () => [...queryKeys.orders, 'components'] as const,
+  production: () => [...queryKeys.orders, 'dashboard', 'production'] as const,
+  models: () => [...queryKeys.orders, 'dashboard', 'models'] as const,
+  overview: () => [...queryKeys.orders, 'overview'] as const,
+  tracking: (offerId: string, companyId: string, token: string) => [...queryKeys.orders, 'tracking', offerId, companyId, token] as const,
+  offer: (id: string) => [...queryKeys.offers, 'detail', id] as const,
 };
 
 const enc = encodeURIComponent;
@@ -41,16 +43,32 @@ export function orderItemQuery(id: string) {
   return queryOptions({ queryKey: orderKeys.item(id), queryFn: ({ signal }) => api<OrderItem>(`/orders/item/${enc(id)}`, { signal }) });
 }
 
+/** The order's offer: the head of /order/{id}. */
+export function orderOfferQuery(id: string) {
+  return queryOptions({ queryKey: orderKeys.offer(id), queryFn: ({ signal }) => api<Offer>(`/offers/${enc(id)}`, { signal }) });
+}
+
+/** The materials of a category and group (up to 100) an operation's material row chooses from. */
+export function operationMaterialsQuery(category: string, group: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.materials, 'list', 'operation-detail', category, group] as const,
+    queryFn: ({ signal }) => api<MaterialList>('/materials/list', {
+      signal, query: { type: 'list', orderBy: 'material_name', category: category || undefined, group: group || undefined, page: 1, pageSize: 100 },
+    }),
+    staleTime: 30_000,
+  });
+}
+
 /** Everything that shows stock or the line: the line itself, lists, materials and product stock pages. */
 function useRefreshAfterOrderChange() {
   const queryClient = useQueryClient();
   return (item?: OrderItem) => {
     if (item) queryClient.setQueryData(orderKeys.item(item._id), item);
     void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-    void queryClient.invalidateQueries({ queryKey: ['materials'] });
-    void queryClient.invalidateQueries({ queryKey: ['stock'] });
-    void queryClient.invalidateQueries({ queryKey: ['products'] });
-    void queryClient.invalidateQueries({ queryKey: ['offers'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.materials });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.stock });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.products });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.offers });
   };
 }
 
@@ -126,7 +144,7 @@ export function useCreateOrderDelivery() {
     meta: { notifyError: false },
     onSuccess: () => {
       refresh();
-      void queryClient.invalidateQueries({ queryKey: ['deliveries'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.deliveries });
     },
   });
 }
@@ -138,7 +156,7 @@ export function useCreateBuyingRequest() {
     mutationFn: (body: Record<string, unknown>) => api<unknown>('/buying/create/', { method: 'POST', body }),
     meta: { notifyError: false },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['buyings'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.buyings });
       void queryClient.invalidateQueries({ queryKey: orderKeys.components() });
     },
   });

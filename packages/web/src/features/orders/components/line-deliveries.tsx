@@ -7,6 +7,7 @@ import { confirmDelete } from '../../../components/confirm-delete';
 import { api, notifyError, notifySuccess } from '../../../lib/api';
 import type { OrderItem } from '../model/types';
 import { useCanDo } from '../../../lib/can-do';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The line's deliveries (spec 002 3); roles that manage deliveries delete one, which lowers the delivered quantity again. */
 export function LineDeliveries({ item }: { item: OrderItem }) {
@@ -18,7 +19,7 @@ export function LineDeliveries({ item }: { item: OrderItem }) {
     meta: { notifyError: false },
     onSuccess: () => {
       notifySuccess('orders.notice.deliveryDeleted');
-      for (const key of [['orders'], ['deliveries'], ['products'], ['offers']]) void queryClient.invalidateQueries({ queryKey: key });
+      for (const key of [queryKeys.orders, queryKeys.deliveries, queryKeys.products, queryKeys.offers]) void queryClient.invalidateQueries({ queryKey: key });
     },
     onError: (e) => notifyError(e),
   });

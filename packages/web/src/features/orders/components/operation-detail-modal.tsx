@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatNumber, isUndetermined, type MaterialList } from '@isik/domain';
+import { formatNumber, isUndetermined } from '@isik/domain';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/number-field';
 import { materialCategoriesPickerQuery } from '../../../components/pickers/picker-api';
 import { groupOptions } from '../../../components/pickers/picker-helpers';
-import { api } from '../../../lib/api';
+import { operationMaterialsQuery } from '../api/orders-api';
 import { autoPick, filterMaterials } from '../model/order-logic';
 import type { Operation, OperationDetail } from '../model/types';
 
@@ -18,21 +18,11 @@ export function newDetailRow(): OperationDetail {
   return { material: '', material_name: UNKNOWN, material_category: '', material_group: '', component: false, materialQty: 1, totalQty: 0, unit: 'Adet', StockUpdate: true, status: 0 };
 }
 
-function materialsFor(category: string, group: string) {
-  return {
-    queryKey: ['materials', 'list', 'operation-detail', category, group] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => api<MaterialList>('/materials/list', {
-      signal, query: { type: 'list', orderBy: 'material_name', category: category || undefined, group: group || undefined, page: 1, pageSize: 100 },
-    }),
-    staleTime: 30_000,
-  };
-}
-
 /** One material row: category and group narrow the material select; a single match is picked (spec 002 2.4). */
 function DetailRowEditor({ row, orderQty, onChange, onRemove, index }: { row: OperationDetail; orderQty: number; onChange: (r: OperationDetail) => void; onRemove: () => void; index: number }) {
   const { t } = useTranslation();
   const cats = useQuery(materialCategoriesPickerQuery);
-  const mats = useQuery(materialsFor(row.material_category, row.material_group));
+  const mats = useQuery(operationMaterialsQuery(row.material_category, row.material_group));
   const matches = filterMaterials(mats.data?.materials ?? [], row.material_category, row.material_group);
   const current = isUndetermined(row) ? null : row.material;
   useEffect(() => {

@@ -1,12 +1,12 @@
 import { Anchor, Breadcrumbs, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatNumber, type Offer } from '@isik/domain';
+import { formatDate, formatNumber } from '@isik/domain';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { RecordFallback } from '../../../components/record-fallback';
-import { api } from '../../../lib/api';
 import { useOrderLines } from '../api/order-lines';
+import { orderOfferQuery } from '../api/orders-api';
 import { OrderLinesTable } from '../components/order-lines-table';
 import { OrderPrintLinks } from '../components/order-print-links';
 
@@ -14,7 +14,7 @@ import { OrderPrintLinks } from '../components/order-print-links';
 export function OrderPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const offer = useQuery({ queryKey: ['offers', 'detail', id], queryFn: ({ signal }) => api<Offer>(`/offers/${encodeURIComponent(id)}`, { signal }) });
+  const offer = useQuery(orderOfferQuery(id));
   const lines = useOrderLines(id);
   const crumbs = (
     <Breadcrumbs mb="sm">

@@ -5,6 +5,7 @@ import {
   type ProductMovement, type ProductMovementInput, type ProductMovementList, type TcmbToday,
 } from '@isik/domain';
 import { api, ApiError } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface ProductListParams {
   page: number;
@@ -20,11 +21,11 @@ export type ProductBody = ProductInput;
 
 /** Keys start with the live socket's entity names ('products', 'stock', 'models', 'materials'). */
 export const productKeys = {
-  all: ['products'] as const,
-  lists: () => ['products', 'list'] as const,
-  list: (p: ProductListParams) => ['products', 'list', p] as const,
-  detail: (id: string) => ['products', 'detail', id] as const,
-  stock: (id: string) => ['stock', 'product', id] as const,
+  all: queryKeys.products,
+  lists: () => [...queryKeys.products, 'list'] as const,
+  list: (p: ProductListParams) => [...queryKeys.products, 'list', p] as const,
+  detail: (id: string) => [...queryKeys.products, 'detail', id] as const,
+  stock: (id: string) => [...queryKeys.stock, 'product', id] as const,
 };
 
 export function productsQuery(p: ProductListParams) {
@@ -47,20 +48,20 @@ export function productQuery(id: string) {
 
 /** The model picker: every model, light rows (GET /models/list?type=list&pageSize=1000). */
 export const modelOptionsQuery = queryOptions({
-  queryKey: ['models', 'list', 'product-picker'] as const,
+  queryKey: [...queryKeys.models, 'list', 'product-picker'] as const,
   queryFn: ({ signal }) => api<ModelLightList>('/models/list', { signal, query: { type: 'list', pageSize: LIST_MAX_PAGE_SIZE, orderBy: 'model_sira' } }),
   staleTime: 60_000,
 });
 
 /** Every material (the production rows pick from them by category and group). */
 export const materialOptionsQuery = queryOptions({
-  queryKey: ['materials', 'list', 'product-picker'] as const,
+  queryKey: [...queryKeys.materials, 'list', 'product-picker'] as const,
   queryFn: ({ signal }) => api<MaterialList>('/materials/list', { signal, query: { type: 'list', pageSize: LIST_MAX_PAGE_SIZE } }),
   staleTime: 60_000,
 });
 
 export const materialCategoriesQuery = queryOptions({
-  queryKey: ['materials', 'categories'] as const,
+  queryKey: [...queryKeys.materials, 'categories'] as const,
   queryFn: ({ signal }) => api<MaterialCategories>('/materials/categories', { signal }),
   staleTime: 60_000,
 });
@@ -72,7 +73,7 @@ export const materialCategoriesQuery = queryOptions({
  */
 export interface TodayRates { usd: string; eur: string }
 export const ratesQuery = queryOptions({
-  queryKey: ['rates', 'today', 'selling'] as const,
+  queryKey: [...queryKeys.rates, 'today', 'selling'] as const,
   queryFn: async ({ signal }): Promise<TodayRates | null> => {
     try {
       const res = await api<Partial<TcmbToday>>('/tcmb/today', { signal });

@@ -1,12 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { RATES_PAGE_SIZE, type TcmbList, type TcmbUpdateResult } from '@isik/domain';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** Keys start with 'rates', the entity the live socket announces when a bulletin is stored. */
 export const rateKeys = {
-  all: ['rates'] as const,
-  today: () => ['rates', 'today'] as const,
-  list: (page: number, pageSize: number) => ['rates', 'list', { page, pageSize }] as const,
+  all: queryKeys.rates,
+  today: () => [...queryKeys.rates, 'today'] as const,
+  list: (page: number, pageSize: number) => [...queryKeys.rates, 'list', { page, pageSize }] as const,
 };
 
 

@@ -1,16 +1,15 @@
-import { useEffect, useMemo } from 'react';
 import { Badge, Group, Paper, Text, Tooltip } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { RATES_DEMO_PREFIX, RATES_MAX_PAGE_SIZE, RATES_PAGE_SIZE, bulletinEntry, formatBulletinDate, formatDateTime, formatNumber, type TcmbListItem } from '@isik/domain';
 import { IconCurrencyDollar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import type { DataTableColumn } from '../../../components/data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
-import { PaginationControl } from '../../../components/pagination-control';
-import { allPagesOf, useReportSource, type ReportColumn } from '../../../lib/report-source';
-import { readPage, useListParams } from '../../../lib/use-list-params';
+import { ListTable } from '../../../components/list-table';
+import { allPagesOf, type ReportColumn } from '../../../lib/report-source';
+import { useListPage } from '../../../lib/use-list-page';
+import { readPage } from '../../../lib/use-list-params';
 import { fetchRates, ratesListQuery } from '../api/rates-api';
 import { UpdateRatesButton } from '../components/update-rates-button';
 
@@ -28,16 +27,35 @@ const eur = (r: TcmbListItem) => bulletinEntry(r, 'EUR') ?? NO_RATE;
 /** Spec 000 2.11: every stored central-bank bulletin, newest first, paged on the server. */
 export function RatesPage() {
   const { t } = useTranslation();
-  const [state, update] = useListParams(LIST_DEFAULTS, readListParams);
-  const query = useQuery(ratesListQuery(state.page));
-  const data = query.data;
+  const list = useListPage({
+    defaults: LIST_DEFAULTS,
+    parse: readListParams,
+    query: (s) => ratesListQuery(s.page),
+    // The Reports menu exports every stored bulletin (once there is one); rates stay numbers in the spreadsheet.
+    report: () => {
+      const cols: ReportColumn<TcmbListItem & { n: number }>[] = [
+        { header: '#', value: (r) => r.n, width: 0.4, align: 'right' },
+        { header: t('rates.list.date'), value: bulletinWhen, width: 1.4 },
+        { header: t('rates.list.usdSelling'), value: (r) => Number(usd(r).ForexSelling), align: 'right' },
+        { header: t('rates.list.usdBuying'), value: (r) => Number(usd(r).ForexBuying), align: 'right' },
+        { header: t('rates.list.eurSelling'), value: (r) => Number(eur(r).ForexSelling), align: 'right' },
+        { header: t('rates.list.eurBuying'), value: (r) => Number(eur(r).ForexBuying), align: 'right' },
+      ];
+      return {
+        title: t('rates.list.title'),
+        fileName: 'tcmb-rates',
+        columns: cols,
+        fetchAll: async (onProgress?: (done: number, total: number) => void) => {
+          const rows = await allPagesOf((page, pageSize) => fetchRates(page, pageSize), (r) => r.list, RATES_MAX_PAGE_SIZE)(onProgress);
+          return rows.map((r, i) => ({ ...r, n: i + 1 }));
+        },
+      };
+    },
+    reportWhen: (answer) => answer !== undefined && answer.totalItemCount > 0,
+  });
+  const { data, query } = list;
 
-  useEffect(() => {
-    if (data && data.totalItemCount > 0 && state.page > data.totalPage) update({ page: data.totalPage });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [data, state.page]);
-
-  const offset = (Math.min(state.page, data?.totalPage ?? state.page) - 1) * RATES_PAGE_SIZE;
+  const offset = (list.page - 1) * RATES_PAGE_SIZE;
   const money = (v: string) => `${formatNumber(v, 4)} ₺`;
 
   const columns: DataTableColumn<TcmbListItem>[] = [
@@ -59,29 +77,6 @@ export function RatesPage() {
     { key: 'eurBuying', header: t('rates.list.eurBuying'), align: 'right', render: (r) => <Text size="sm" style={NOWRAP}>{money(eur(r).ForexBuying)}</Text> },
   ];
 
-  // The Reports menu exports every stored bulletin; rates stay numbers in the spreadsheet.
-  const report = useMemo(() => {
-    const cols: ReportColumn<TcmbListItem & { n: number }>[] = [
-      { header: '#', value: (r) => r.n, width: 0.4, align: 'right' },
-      { header: t('rates.list.date'), value: bulletinWhen, width: 1.4 },
-      { header: t('rates.list.usdSelling'), value: (r) => Number(usd(r).ForexSelling), align: 'right' },
-      { header: t('rates.list.usdBuying'), value: (r) => Number(usd(r).ForexBuying), align: 'right' },
-      { header: t('rates.list.eurSelling'), value: (r) => Number(eur(r).ForexSelling), align: 'right' },
-      { header: t('rates.list.eurBuying'), value: (r) => Number(eur(r).ForexBuying), align: 'right' },
-    ];
-    return {
-      title: t('rates.list.title'),
-      fileName: 'tcmb-rates',
-      columns: cols,
-      fetchAll: async (onProgress?: (done: number, total: number) => void) => {
-        const rows = await allPagesOf((page, pageSize) => fetchRates(page, pageSize), (r) => r.list, RATES_MAX_PAGE_SIZE)(onProgress);
-        return rows.map((r, i) => ({ ...r, n: i + 1 }));
-      },
-    };
-  }, [t]);
-  useReportSource(data && data.totalItemCount > 0 ? report : null);
-
-  const empty = data !== undefined && data.totalItemCount === 0 && !query.isFetching;
 
   return (
     <>
@@ -92,17 +87,11 @@ export function RatesPage() {
       />
       {query.isError && !data ? (
         <LoadFailedAlert title={t('rates.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
-      ) : empty ? (
+      ) : list.empty ? (
         <EmptyState icon={<IconCurrencyDollar size={34} stroke={1.5} />} title={t('rates.list.emptyTitle')} text={t('rates.list.emptyText')} action={<UpdateRatesButton />} />
       ) : (
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-          <DataTable columns={columns} rows={data?.list} rowKey={(r) => r._id} loading={query.isFetching} minWidth={720} />
-          <PaginationControl
-            page={Math.min(state.page, data?.totalPage ?? state.page)}
-            totalPages={data?.totalPage ?? 0}
-            onChange={(p) => update({ page: p })}
-            disabled={query.isFetching}
-          />
+          <ListTable list={list} columns={columns} rows={data?.list} rowKey={(r) => r._id} minWidth={720} />
         </Paper>
       )}
     </>

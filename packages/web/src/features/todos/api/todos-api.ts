@@ -1,15 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Todo, TodoInput, TodoList, TodoPeople, OkAnswer } from '@isik/domain';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * Keys start with the live entities ('todos'; the people list with 'users'), so a to-do made or marked
  * by anyone refetches the header's list at once.
  */
 export const todoKeys = {
-  all: ['todos'] as const,
-  list: () => ['todos', 'list'] as const,
-  people: () => ['users', 'todo-people'] as const,
+  all: queryKeys.todos,
+  list: () => [...queryKeys.todos, 'list'] as const,
+  people: () => [...queryKeys.users, 'todo-people'] as const,
 };
 
 export const todoListQuery = () =>

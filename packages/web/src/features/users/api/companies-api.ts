@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Company, CompanyList } from '@isik/domain';
-import { api } from '../../../lib/api';
+import type { Company } from '@isik/domain';
+import { fetchCompanyList } from '../../../lib/companies-api';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** What the user modal's company picker shows of a company. */
 export type CompanyOption = Pick<Company, '_id' | 'company_name'>;
@@ -11,12 +12,9 @@ export const COMPANY_PICKER_SIZE = 20;
 export function companyPickerQuery(search: string) {
   return queryOptions({
     // Starts with 'companies' so a live company change refreshes the picker too.
-    queryKey: ['companies', 'picker', search] as const,
+    queryKey: [...queryKeys.companies, 'picker', search] as const,
     queryFn: async ({ signal }) => {
-      const answer = await api<CompanyList>('/companies/list', {
-        signal,
-        query: { search: search || undefined, pageSize: COMPANY_PICKER_SIZE },
-      });
+      const answer = await fetchCompanyList({ search, pageSize: COMPANY_PICKER_SIZE }, signal);
       return answer.companyList.map((c) => ({ _id: c._id, company_name: c.company_name }));
     },
     staleTime: 60_000,

@@ -3,6 +3,7 @@ import { USERS_PAGE_SIZE, type PasswordChangeResult, type User, type UserList, t
 import { api } from '../../../lib/api';
 import { TOKEN_KEY, sessionStore } from '../../../lib/session';
 import { safeStorage } from '../../../lib/store';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type { User };
 export type SortOrder = 'asc' | 'desc';
@@ -21,9 +22,9 @@ export interface UsersListParams {
 export type UserBody = Omit<UserUpdate, '__v'>;
 
 export const usersKeys = {
-  all: ['users'] as const,
-  lists: () => ['users', 'list'] as const,
-  list: (params: UsersListParams) => ['users', 'list', params] as const,
+  all: queryKeys.users,
+  lists: () => [...queryKeys.users, 'list'] as const,
+  list: (params: UsersListParams) => [...queryKeys.users, 'list', params] as const,
 };
 
 export function usersListQuery(params: UsersListParams) {
