@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Company } from '@isik/domain';
+import type { z } from 'zod';
+import type { Company, companyInputSchema } from '@isik/domain';
+import { inBatches } from '../../db/batches.js';
 import type { Executor } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
 import { searchAny } from '../../lib/search.js';
@@ -80,4 +82,32 @@ export async function deleteCompany(tx: Executor, id: string): Promise<void> {
 export async function companyExists(db: Executor, id: string): Promise<boolean> {
   const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).limit(1);
   return !!c;
+}
+
+// ------------------------------------------------------------------ the import's batched reads and writes (issue 26)
+
+/** Every company's id and name (the import's code for a company). */
+export function companyNames(db: Executor): Promise<{ id: string; code: string }[]> {
+  return db.select({ id: companies.id, code: companies.company_name }).from(companies);
+}
+
+export type CompanyImportValues = Partial<z.output<typeof companyInputSchema>>;
+
+/** Inserts imported companies, BATCH_ROWS to a statement. */
+export async function insertCompanies(tx: Executor, rows: ({ id: string } & CompanyImportValues)[]): Promise<void> {
+  await inBatches(rows, (b) => tx.insert(companies).values(b as (typeof companies.$inferInsert)[]));
+}
+
+/**
+ * Updates stored companies from an imported file, BATCH_ROWS to a statement: the given text columns of each (the
+ * file's columns, all text), a new version and update time, as the company form's update does.
+ */
+export async function updateCompanies(tx: Executor, rows: { id: string; fields: CompanyImportValues }[], columns: readonly (keyof CompanyImportValues)[]): Promise<void> {
+  const cols = columns.filter((c) => c !== 'company_status' && c in companies);
+  const id = (c: string) => sql.identifier(c);
+  await inBatches(rows, (b) => tx.execute(sql`
+    update ${companies} as c set ${sql.join(cols.map((c) => sql`${id(c)} = v.${id(c)}`), sql`, `)}${cols.length ? sql`, ` : sql``}updated_at = now(), version = c.version + 1
+    from (values ${sql.join(b.map((r) => sql`(${sql.join([sql`${r.id}`, ...cols.map((c) => sql`${String(r.fields[c] ?? '')}`)], sql`, `)})`), sql`, `)})
+      as v(${sql.join([id('id'), ...cols.map(id)], sql`, `)})
+    where c.id = v.id`));
 }

@@ -19,10 +19,10 @@ import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { addOpeningMaterialMovements } from '../stock/ledger-repository.js';
 import { headerFields, readSheet, templateXlsx } from './import-files.js';
-import {
-  insertCompanies, insertMaterials, insertProducts, lockImport, modelsByCode, storedCodes, updateCompanies, updateMaterial, updateProduct,
-  type CompanyValues, type ModelRef,
-} from './import-repository.js';
+import { insertCompanies, updateCompanies, type CompanyImportValues as CompanyValues } from '../companies/companies-repository.js';
+import { insertMaterials, updateImportedMaterial } from '../materials/materials-repository.js';
+import { insertProducts, updateImportedProduct } from '../products/products-repository.js';
+import { lockImport, modelsByCode, storedCodes, type ModelRef } from './import-repository.js';
 
 /** How long a preview waits for its commit, and how many are kept at once (the oldest go first). */
 const PREVIEW_TTL_MS = 60 * 60 * 1000;
@@ -207,12 +207,12 @@ export function createImportService(deps: { db: Db }) {
               companyUpdates.push({ id: ids[0], fields: r.data as CompanyValues });
             } else if (kind === 'materials') {
               const d = r.data as MaterialData;
-              await updateMaterial(tx, ids[0], Object.fromEntries(Object.entries(d).filter(([k]) => has.has(k))) as Partial<MaterialData>);
+              await updateImportedMaterial(tx, ids[0], Object.fromEntries(Object.entries(d).filter(([k]) => has.has(k))) as Partial<MaterialData>);
             } else {
               const d = r.data as ProductData;
               const fields: Partial<ProductData> = Object.fromEntries(Object.entries(d).filter(([k]) => has.has(k)));
               fields.urun_adi = d.urun_adi;
-              await updateProduct(tx, ids[0], fields, model, { keepEnglishName: !has.has('urun_adi_en') });
+              await updateImportedProduct(tx, ids[0], fields, model, { keepEnglishName: !has.has('urun_adi_en') });
             }
           }
           if (kind === 'companies') {

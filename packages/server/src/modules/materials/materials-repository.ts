@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Material, MaterialData, MATERIAL_SORTS } from '@isik/domain';
+import { inBatches } from '../../db/batches.js';
 import type { Executor } from '../../db/database.js';
 import { materials } from '../../db/schema.js';
 import { likePattern } from '../../lib/http.js';
@@ -117,4 +118,23 @@ export async function lockMaterialName(tx: Executor, id: string): Promise<{ name
 
 export async function deleteMaterial(tx: Executor, id: string): Promise<void> {
   await tx.delete(materials).where(eq(materials.id, id));
+}
+
+// ------------------------------------------------------------------ the import's batched reads and writes (issue 26)
+
+/** Every material's id and name (the import's code for a material). */
+export function materialNames(db: Executor): Promise<{ id: string; code: string }[]> {
+  return db.select({ id: materials.id, code: materials.material_name }).from(materials);
+}
+
+/** Inserts imported materials, BATCH_ROWS to a statement. */
+export async function insertMaterials(tx: Executor, rows: ({ id: string } & MaterialData)[]): Promise<void> {
+  await inBatches(rows, (b) => tx.insert(materials).values(b.map((d) => ({
+    id: d.id, ...materialColumns(d), material_name: d.material_name, material_category: d.material_category, material_group: d.material_group, material_img: '',
+  }))));
+}
+
+/** Sets an imported material's columns (whatever version it is at: the import holds its lock) and bumps its version. */
+export async function updateImportedMaterial(tx: Executor, id: string, fields: Partial<MaterialData>): Promise<void> {
+  await tx.update(materials).set({ ...materialColumns(fields), updated_at: new Date(), version: sql`${materials.version} + 1` }).where(eq(materials.id, id));
 }

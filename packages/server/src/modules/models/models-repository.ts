@@ -131,3 +131,14 @@ export async function modelsNamingComponent(tx: Executor, id: string): Promise<n
     .where(sql`${models.productiondetail} @> ${JSON.stringify([{ OperationComponent: [{ value: id }] }])}::jsonb`);
   return Number(n);
 }
+
+// ------------------------------------------------------------------ the import's reads (issue 26)
+
+/** What a product copies from its model, with the model's id: the import's model by code. */
+export interface ModelRef { id: string; model_kategori: number; model_sira: number; model_kodu: string; model_adi_tr: string }
+
+/** Every model's reference, oldest first (where codes repeat, the import takes the first). */
+export function modelRefs(db: Executor): Promise<ModelRef[]> {
+  return db.select({ id: models.id, model_kategori: models.model_kategori, model_sira: models.model_sira, model_kodu: models.model_kodu, model_adi_tr: models.model_adi_tr })
+    .from(models).orderBy(models.created_at);
+}

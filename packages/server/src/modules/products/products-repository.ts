@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { completenessScore, MAIN_IMAGE, type EmbeddedModel, type Product, type ProductData, type ProductListRow, type PRODUCT_SORTS } from '@isik/domain';
+import { inBatches } from '../../db/batches.js';
 import type { Executor } from '../../db/database.js';
+import type { ModelRef } from '../models/models-repository.js';
 import { models, products } from '../../db/schema.js';
 import { defined, num, productCount, searchFolded } from '../catalogue/shared.js';
 import { likePattern } from '../../lib/http.js';
@@ -285,4 +287,28 @@ export async function activeProductWithModelVat(tx: Executor, id: string): Promi
   const [p] = await tx.select({ product: products, kdv: models.model_kdv }).from(products).innerJoin(models, eq(models.id, products.model_id))
     .where(and(eq(products.id, id), eq(products.urun_durumu, true))).limit(1);
   return p ?? null;
+}
+
+// ------------------------------------------------------------------ the import's batched reads and writes (issue 26)
+
+/** Every product's id and code (the import's code for a product). */
+export function productCodes(db: Executor): Promise<{ id: string; code: string }[]> {
+  return db.select({ id: products.id, code: products.urun_kodu }).from(products);
+}
+
+/** Inserts imported products with their model's copied fields, BATCH_ROWS to a statement. */
+export async function insertProducts(tx: Executor, rows: { id: string; data: ProductData; model: ModelRef }[]): Promise<void> {
+  await inBatches(rows, (b) => tx.insert(products).values(b.map(({ id, data, model }) => ({
+    id, ...productColumns(data), urun_adi_tr: data.urun_adi[0], model_id: model.id, ...modelCopies(model),
+    technical_drawing: '', product_images: [], product_downloads: [],
+  }))));
+}
+
+/** Sets an imported product's columns (and its model's copies when the file names a model) and bumps its version. */
+export async function updateImportedProduct(tx: Executor, id: string, fields: Partial<ProductData>, model: ModelRef | undefined, o: { keepEnglishName: boolean }): Promise<void> {
+  const { urun_adi_en, ...columns } = productColumns(fields);
+  await tx.update(products).set({
+    ...columns, ...(o.keepEnglishName ? {} : { urun_adi_en }), ...(model ? { model_id: model.id, ...modelCopies(model) } : {}),
+    updated_at: new Date(), version: sql`${products.version} + 1`,
+  }).where(eq(products.id, id));
 }
