@@ -130,6 +130,23 @@ test('the admin filters, searches and opens models, then creates, edits and dele
   await expect(page.getByText('Aramaya uyan model bulunamadı')).toBeVisible();
 });
 
+test('the model form checks a field when it is left, and a refused save shows the detail tab with the errors', async ({ page }) => {
+  await loginAs(page, '/model/new');
+  // Leaving a field checks it before any save; the fields not yet visited stay quiet.
+  await field(page, 'model_kodu').fill('A');
+  await field(page, 'name_tr').focus();
+  await expect(page.getByText(TR.codeRequired)).toBeVisible();
+  await expect(page.getByText(TR.nameShort)).toHaveCount(0);
+  // Saving from another tab shows the detail tab with every rule broken.
+  await page.getByRole('tab', { name: /Özellikler/ }).click();
+  await expect(field(page, 'model_kodu')).toHaveCount(0);
+  await save(page);
+  await expect(page.getByRole('tab', { name: /Detay/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText(TR.nameShort)).toBeVisible();
+  await expect(page.getByText(TR.categoryRequired)).toBeVisible();
+  await expect(page).toHaveURL(/\/model\/new$/);
+});
+
 test.describe('role 2', () => {
   test.use({ role: 2 });
   test('a role-2 user cannot open the model list but can open a model', async ({ page, admin }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createCompany } from './support/api';
+import { createCompany, createUser } from './support/api';
 import { loginAs } from './support/auth';
 import { ADMIN } from './support/fixtures';
 import { expect, test } from './support/test';
@@ -150,4 +150,43 @@ test('an empty user form shows every field\'s error at once', async ({ page }) =
   // Both password fields, too.
   await expect(modal.locator('.mantine-InputWrapper-error').filter({ hasText: 'Şifre en az 8 karakter olmalı!' })).toHaveCount(2);
   await expect(notice(page, TR.created)).toHaveCount(0);
+});
+
+test('the user form checks a field when it is left, and a refused save opens the tab with the errors', async ({ page }) => {
+  await loginAs(page, '/users');
+  await page.getByTestId('user-add').click();
+  const modal = userModal(page);
+  await expect(modal).toBeVisible();
+  // Leaving a field checks it before any save; a field not yet left stays quiet.
+  await modal.locator('input[name="lastname"]').fill('Ak');
+  await modal.locator('input[name="email"]').focus();
+  await expect(modal.getByText(TR.lastnameMin)).toBeVisible();
+  await expect(modal.getByText('E-posta geçerli değil!')).toHaveCount(0);
+  // Saving from the detail tab, whose fields are fine, shows the info tab and its errors.
+  await modal.getByRole('tab', { name: TR.detailTab }).click();
+  await expect(modal.locator('input[name="lastname"]')).toBeHidden();
+  await modal.getByRole('button', { name: TR.save }).click();
+  await expect(modal.getByRole('tab', { name: 'Bilgi' })).toHaveAttribute('aria-selected', 'true');
+  await expect(modal.getByText('Kullanıcı adı en az 3 karakter olmalı!')).toBeVisible();
+  await expect(notice(page, TR.created)).toHaveCount(0);
+});
+
+test('a stored user with a too short name opens with "write the name" under it until it is changed', async ({ page, admin, tag }) => {
+  const made = await createUser(admin, { tag, role: 3 });
+  // No API stores a two-letter name today; older data has them: the list answers this user with one.
+  await page.route('**/api/users/list**', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { users: { _id: string; firstname: string }[] };
+    for (const u of body.users) if (u._id === made._id) u.firstname = 'Al';
+    await route.fulfill({ response, json: body });
+  });
+  await loginAs(page, '/users');
+  await page.getByTestId('user-search').fill(made.email);
+  const row = page.getByRole('row', { name: new RegExp(made.email.replace(/\./g, '\\.')) });
+  await row.getByTestId('user-edit').click();
+  const modal = userModal(page);
+  await expect(modal.locator('input[name="firstname"]')).toHaveValue('Al');
+  await expect(modal.getByText('Lütfen adı yazın')).toBeVisible();
+  await modal.locator('input[name="firstname"]').fill('Alp');
+  await expect(modal.getByText('Lütfen adı yazın')).toHaveCount(0);
 });

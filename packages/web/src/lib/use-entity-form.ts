@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { confirmDelete } from '../components/confirm-delete';
 import { i18n, tm } from '../i18n';
@@ -28,6 +28,12 @@ export interface EntityFormOptions<Values extends object, Saved extends Versione
   deleteMessage?: ReactNode;
   onSaved?: (saved: Saved, mode: 'created' | 'updated') => void;
   onDeleted?: (record: Saved) => void;
+  /** True: a field's rules are checked when the user leaves it (with `validateOnChange: false`: on leaving and saving only). */
+  validateOnBlur?: boolean;
+  /** The server's `fields` (paths as the server names them) as the form's fields; default: as they come. */
+  serverErrors?: (fields: Record<string, string>) => FormErrors;
+  /** After a refused save, by the rules or the server's fields, with the errors now shown (e.g. to show their tab). */
+  onRefused?: (errors: FormErrors) => void;
 }
 
 export interface EntityForm<Values extends object, Saved extends VersionedRecord> {
@@ -65,6 +71,7 @@ export function useEntityForm<Values extends object, Saved extends VersionedReco
     initialErrors: options.initialErrors,
     validate: validate ? (values) => validate(values) as FormErrors : undefined,
     validateInputOnChange: Boolean(validate) && (options.validateOnChange ?? true),
+    validateInputOnBlur: Boolean(validate) && (options.validateOnBlur ?? false),
   });
   // The version this form read; an update sends it back so a stale save is refused (409) rather than lost.
   const [version, setVersion] = useState(record?.__v ?? 0);
@@ -72,9 +79,12 @@ export function useEntityForm<Values extends object, Saved extends VersionedReco
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
+  // The record the form's values came from: the one it opened with needs no refresh (which would clear `initialErrors`).
+  const shown = useRef(record);
   // Another user's change (live update) refreshes an untouched form; edits in progress are never overwritten.
   useEffect(() => {
-    if (!record || form.isDirty()) return;
+    if (!record || record === shown.current || form.isDirty()) return;
+    shown.current = record;
     const next = toValues(record);
     form.setValues(next);
     form.resetDirty(next);
@@ -97,17 +107,22 @@ export function useEntityForm<Values extends object, Saved extends VersionedReco
         notifySuccess(isNew ? notices.created : notices.updated);
         options.onSaved?.(saved, isNew ? 'created' : 'updated');
       } catch (err) {
-        const fields = fieldErrorsOf(err);
-        if (fields) {
+        const server = fieldErrorsOf(err);
+        const fields = server && options.serverErrors ? options.serverErrors(server) : server;
+        if (fields && Object.keys(fields).length > 0) {
           form.setErrors(fields);
           setErrorsShown(true);
+          options.onRefused?.(fields);
         }
         notifyError(err);
       } finally {
         setSaving(false);
       }
     },
-    () => setErrorsShown(true),
+    (errors) => {
+      setErrorsShown(true);
+      options.onRefused?.(errors);
+    },
   );
 
   const doRemove = async () => {

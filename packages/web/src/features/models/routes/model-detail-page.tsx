@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Anchor, Box, Breadcrumbs, Button, Group, LoadingOverlay, Tabs, Text,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasModulePermission, pairText, type Model } from '@isik/domain';
@@ -12,11 +11,10 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { confirmDelete } from '../../../components/confirm-delete';
 import { PageHeader } from '../../../components/page-header';
 import { RecordFallback } from '../../../components/record-fallback';
-import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { modelKeys, modelQuery, useDeleteModel, useSaveModel } from '../api/models-api';
 import { ModelCategoryBadge, ModelStatusBadge } from '../components/model-badges';
 import { DetailTab } from '../components/detail-tab';
@@ -50,76 +48,44 @@ function ModelDetail({ id }: { id: string }) {
   const save = useSaveModel();
   const remove = useDeleteModel();
   const [tab, setTab] = useState<Tab>('detail');
-  const [version, setVersion] = useState(model?.__v ?? 0);
-
-  const form = useForm<ModelFormValues>({
-    initialValues: toFormValues(model),
+  // Save with the version read (409 on a stale save), the server's field errors, notices, the live refresh of an
+  // untouched form and confirm-then-delete: lib/use-entity-form.ts.
+  const entity = useEntityForm<ModelFormValues, Model>({
+    record: model,
+    toValues: (m) => toFormValues(m),
     validate: (values) => {
       const errors = validateModel(values, lang);
       // The name rule is about the current language's side: the message goes under that input.
       const { model_adi, ...rest } = errors;
       return model_adi ? { ...rest, [lang === 'tr' ? 'name_tr' : 'name_en']: model_adi } : rest;
     },
-    validateInputOnBlur: true,
-  });
-
-  // The stored model arrives (or changes through a live update): an untouched form takes it over.
-  useEffect(() => {
-    if (!model || form.isDirty()) return;
-    const next = toFormValues(model);
-    form.setValues(next);
-    form.resetDirty(next);
-    setVersion(model.__v);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [model]);
-
-  const toList = () => void navigate(modelsListPath());
-
-  const submit = form.onSubmit(
-    async (values) => {
-      try {
-        const saved = await save.mutateAsync({ id: model?._id, version, body: toModelBody(values) });
-        const next = toFormValues(saved);
-        form.setValues(next);
-        form.resetDirty(next);
-        form.clearErrors();
-        setVersion(saved.__v);
-        notifySuccess(isNew ? 'model.created' : 'model.updated');
-        if (isNew) void navigate(`/model/${saved._id}`, { replace: true });
-      } catch (err) {
-        if (err instanceof ApiError && err.fields) {
-          const byField: Record<string, string> = {};
-          for (const [key, message] of Object.entries(err.fields)) {
-            const field = fieldOf(key);
-            if (field === 'model_adi') byField[lang === 'tr' ? 'name_tr' : 'name_en'] = message;
-            else if (field) byField[field] = message;
-          }
-          if (Object.keys(byField).length > 0) {
-            form.setErrors(byField);
-            setTab('detail');
-          }
-        }
-        notifyError(err);
+    // A field's rules speak when it is left, and all of them on saving.
+    validateOnChange: false,
+    validateOnBlur: true,
+    save: ({ id: savedId, version, values }) => save.mutateAsync({ id: savedId, version, body: toModelBody(values) }),
+    serverErrors: (fields) => {
+      const byField: Record<string, string> = {};
+      for (const [key, message] of Object.entries(fields)) {
+        const field = fieldOf(key);
+        if (field === 'model_adi') byField[lang === 'tr' ? 'name_tr' : 'name_en'] = message;
+        else if (field) byField[field] = message;
       }
+      return byField;
     },
     // The rule messages sit on the detail tab: show it.
-    () => setTab('detail'),
-  );
+    onRefused: () => setTab('detail'),
+    remove: (modelId) => remove.mutateAsync(modelId),
+    // 409: a model with products cannot be deleted; the server says so.
+    deleteMessage: t('msg.model.delete.confirm'),
+    notices: { created: 'model.created', updated: 'model.updated', deleted: 'models.notice.deleted' },
+    onSaved: (saved, mode) => { if (mode === 'created') void navigate(`/model/${saved._id}`, { replace: true }); },
+    onDeleted: (deleted) => {
+      void Promise.resolve(navigate(modelsListPath())).then(() => queryClient.removeQueries({ queryKey: modelKeys.detail(deleted._id) }));
+    },
+  });
+  const { form, submit } = entity;
 
-  const handleDelete = async () => {
-    if (!model) return;
-    const confirmed = await confirmDelete({ message: t('msg.model.delete.confirm') });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(model._id);
-      notifySuccess('models.notice.deleted');
-      await navigate(modelsListPath());
-      queryClient.removeQueries({ queryKey: modelKeys.detail(model._id) });
-    } catch (err) {
-      // 409: a model with products cannot be deleted; the server says so.
-      notifyError(err);
-    }
-  };
+  const toList = () => void navigate(modelsListPath());
 
   const handleClose = () => {
     if (!form.isDirty()) {
@@ -173,7 +139,7 @@ function ModelDetail({ id }: { id: string }) {
   const actions = (
     <>
       {!isNew && canDelete && (
-        <Button variant="light" color="red" leftSection={<IconTrash size={18} />} onClick={() => void handleDelete()} disabled={busy} loading={remove.isPending}>
+        <Button variant="light" color="red" leftSection={<IconTrash size={18} />} onClick={() => void entity.remove()} disabled={busy} loading={remove.isPending}>
           {t('common.delete')}
         </Button>
       )}

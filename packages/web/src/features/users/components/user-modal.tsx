@@ -1,8 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import {
   Alert, Badge, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, Tabs, Text, TextInput, ThemeIcon,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { ROLES, ROLE_KEYS, assignableRoles, canManageRole, formatDate, type Role, type User } from '@isik/domain';
 import {
@@ -11,8 +10,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { tm } from '../../../i18n';
-import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
 import { sessionStore, useSession } from '../../../lib/session';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { useCreateUser, useUpdateUser } from '../api/users-api';
 import {
   DETAIL_FIELDS, bodyFromForm, emptyUserForm, presetErrors, userFormOf, validateUserForm, type FormErrors, type UserFormValues,
@@ -61,17 +60,47 @@ export function UserModal({ opened, user, onClose }: UserModalProps) {
   const showGrid = myRole < 2;
   const preset = useMemo<FormErrors>(() => (user ? presetErrors(user, tm) : {}), [user]);
 
-  const form = useForm<UserFormValues>({
-    initialValues: user ? userFormOf(user) : emptyUserForm(),
+  const showErrors = (errors: FormErrors) => {
+    const first = Object.keys(errors).find((k) => errors[k]);
+    if (first && tabOf(first) !== tab && !Object.keys(errors).some((k) => errors[k] && tabOf(k) === tab)) setTab(tabOf(first));
+  };
+
+  // Validation on leaving a field, the save, the server's field errors (already translated) under the fields and the
+  // notice: lib/use-entity-form.ts. Create sends no version; an update sends the one the modal opened with.
+  const entity = useEntityForm<UserFormValues, User>({
+    record: user,
+    toValues: (record) => (record ? userFormOf(record) : emptyUserForm()),
     initialErrors: preset,
-    validateInputOnBlur: true,
+    validateOnChange: false,
+    validateOnBlur: true,
     validate: (values) => {
       const errors = validateUserForm(values, mode, tm);
       // The "Write … please" errors stay until the field is changed.
       for (const f of PRESET_FIELDS) if (preset[f] && user && values[f] === user[f]) errors[f] = preset[f];
       return errors;
     },
+    save: async ({ version, values }) => {
+      if (!user) return create.mutateAsync({ ...bodyFromForm(values, { withRole: true, withPermissions: showGrid }), password: values.password });
+      return update.mutateAsync({ id: user._id, body: bodyFromForm(values, { user, withRole: true, withPermissions: showGrid }), version });
+    },
+    notices: { created: 'users.notice.created', updated: 'users.notice.updated' },
+    onSaved: (saved, saveMode) => {
+      // Editing yourself: the header and the user panel show the new name at once.
+      const prev = sessionStore.get().user;
+      if (saveMode === 'updated' && isSelf && saved && prev) {
+        sessionStore.set({
+          email: saved.email,
+          user: { ...prev, firstname: saved.firstname, lastname: saved.lastname, email: saved.email, user_img: saved.user_img, permissions: saved.permissions },
+        });
+      }
+      onClose();
+      // Spec 000 section 4: after creating a user, without a role stored locally the app goes to /.
+      if (saveMode === 'created' && sessionStore.get().role === null) void navigate('/');
+    },
+    // A refused save shows the tab of the first error when the open tab has none.
+    onRefused: (errors) => showErrors(errors as FormErrors),
   });
+  const { form } = entity;
 
   const roleOptions = useMemo(() => {
     const allowed = assignableRoles(myRole);
@@ -80,59 +109,9 @@ export function UserModal({ opened, user, onClose }: UserModalProps) {
   }, [myRole, user?.role, t]);
 
   const errorTabs = new Set(Object.entries(form.errors).filter(([, v]) => Boolean(v)).map(([k]) => tabOf(k)));
-  const saving = create.isPending || update.isPending;
-
-  const showErrors = (errors: FormErrors) => {
-    const first = Object.keys(errors).find((k) => errors[k]);
-    if (first && tabOf(first) !== tab && !Object.keys(errors).some((k) => errors[k] && tabOf(k) === tab)) setTab(tabOf(first));
-  };
-
-  const onFailed = (err: unknown) => {
-    if (err instanceof ApiError && err.fields) {
-      // Server field errors (already translated) go under the matching fields.
-      form.setErrors(err.fields);
-      showErrors(err.fields);
-    }
-    notifyError(err);
-  };
-
-  const submit = form.onSubmit(
-    (values) => {
-      if (readOnly) return;
-      if (!user) {
-        const body = { ...bodyFromForm(values, { withRole: true, withPermissions: showGrid }), password: values.password };
-        create.mutate(body, {
-          onSuccess: () => {
-            notifySuccess('users.notice.created');
-            onClose();
-            // Spec 000 section 4: after creating a user, without a role stored locally the app goes to /.
-            if (sessionStore.get().role === null) void navigate('/');
-          },
-          onError: onFailed,
-        });
-        return;
-      }
-      const body = bodyFromForm(values, { user, withRole: true, withPermissions: showGrid });
-      update.mutate({ id: user._id, body, version: user.__v }, {
-        onSuccess: (saved) => {
-          // Editing yourself: the header and the user panel show the new name at once.
-          if (isSelf && saved) {
-            const prev = sessionStore.get().user;
-            if (prev) {
-              sessionStore.set({
-                email: saved.email,
-                user: { ...prev, firstname: saved.firstname, lastname: saved.lastname, email: saved.email, user_img: saved.user_img, permissions: saved.permissions },
-              });
-            }
-          }
-          notifySuccess('users.notice.updated');
-          onClose();
-        },
-        onError: onFailed,
-      });
-    },
-    (errors) => showErrors(errors as FormErrors),
-  );
+  const saving = entity.saving;
+  // A user this session may not change is shown only.
+  const submit = readOnly ? (event?: FormEvent<HTMLFormElement>) => event?.preventDefault() : entity.submit;
 
   const fullName = user ? `${user.firstname} ${user.lastname}`.trim() : '';
   const title = user ? (
