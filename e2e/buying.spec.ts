@@ -141,3 +141,32 @@ test('a link to /buyings?open={id} (log rows) opens that purchase request', asyn
   await expect(modal).toBeHidden();
   await expect(page).not.toHaveURL(/open=/);
 });
+
+test('two new purchase requests in a row: the modal opens empty again and the second is created beside the first', async ({ page }) => {
+  await loginAs(page);
+  const { materials } = await apiGet<{ materials: { _id: string; material_name: string }[] }>(page, '/materials/list?type=list&pageSize=50&orderBy=material_name');
+  const material = materials.find((m) => /^[\p{L}\d ]+$/u.test(m.material_name)) ?? materials[0];
+  const tag = `E2E ardışık ${Date.now()}`;
+  await page.goto('/buyings');
+  const modal = page.getByTestId('buying-modal').getByRole('dialog');
+  for (const n of [1, 2]) {
+    await page.getByTestId('buying-actions').click();
+    await page.getByTestId('buying-add').click();
+    await expect(modal.getByText('Yeni satın alma talebi')).toBeVisible();
+    // A fresh form each time: no material, no note from the request saved before.
+    await expect(modal.getByTestId('buying-material')).toHaveCount(0);
+    await expect(modal.locator('textarea[name="siparis_notu"]')).toHaveValue('');
+    await modal.getByRole('button', { name: 'Malzeme seç' }).click();
+    const picker = page.getByTestId('material-picker').getByRole('dialog');
+    await picker.getByTestId('material-picker-search').fill(material.material_name);
+    await picker.getByRole('row').filter({ hasText: material.material_name }).first().click();
+    await modal.locator('textarea[name="siparis_notu"]').fill(`${tag} ${n}`);
+    await modal.getByRole('button', { name: 'Kaydet' }).click();
+    await expect(page.getByTestId('buying-modal').getByRole('dialog')).toBeHidden();
+  }
+  await page.getByPlaceholder('Malzeme, tedarikçi, sipariş no, not, kişi ara').fill(tag);
+  const rows = page.locator('table tbody tr').filter({ hasText: tag });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: `${tag} 1` })).toHaveCount(1);
+  await expect(rows.filter({ hasText: `${tag} 2` })).toHaveCount(1);
+});

@@ -92,6 +92,23 @@ test('the admin edits the own company: validation, a new bank account, saved acr
   await saveButton(page).click();
   await expect(notice(page, TR.updated)).toBeVisible();
 
+  // Someone else saves while this form has an edit: the stale save is refused (409) with the conflict alert, and
+  // reloading shows the other change (the edit in progress is dropped); the web address is put back after.
+  const before = await admin.get<{ sirket_web: string; sirket_fax: string; __v: number }>('/company/1');
+  await expect(field(page, 'sirket_fax')).toHaveValue(before.sirket_fax);
+  await field(page, 'sirket_fax').fill('0312 000 00 00');
+  await admin.post('/company/update/1', { sirket_web: 'www.e2e-conflict.example', __v: before.__v });
+  await saveButton(page).click();
+  const conflict = page.getByTestId('mycompany-conflict');
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole('button').click();
+  await expect(conflict).toHaveCount(0);
+  await expect(field(page, 'sirket_web')).toHaveValue('www.e2e-conflict.example');
+  await expect(field(page, 'sirket_fax')).toHaveValue(before.sirket_fax);
+  await field(page, 'sirket_web').fill(before.sirket_web);
+  await saveButton(page).click();
+  await expect.poll(async () => (await admin.get<{ sirket_web: string }>('/company/1')).sirket_web).toBe(before.sirket_web);
+
   // QC questions: edit a row, delete a row after confirming (left unsaved: Close drops them).
   await page.getByRole('tab', { name: /KK soruları/ }).click();
   const questions = page.getByTestId('qc-list').locator('tbody tr');

@@ -4,8 +4,11 @@ import { confirmDelete } from '../components/confirm-delete';
 import { i18n, tm } from '../i18n';
 import { fieldErrorsOf, notifyError, notifySuccess } from './api';
 
-/** A stored record: its id and the version an update sends back (409 when someone saved in between). */
-export interface VersionedRecord { _id: string; __v: number }
+/**
+ * A stored record: its id and the version an update sends back (409 when someone saved in between). A single
+ * settings record (e.g. the offer settings) has no id: it is always updated, never created.
+ */
+export interface VersionedRecord { _id?: string; __v: number }
 
 export interface EntityFormOptions<Values extends object, Saved extends VersionedRecord> {
   /** The stored record (update mode); null or undefined creates a new one. */
@@ -18,6 +21,13 @@ export interface EntityFormOptions<Values extends object, Saved extends Versione
   validateOnChange?: boolean;
   /** Errors shown before the first edit (e.g. spec 000 5: a new company starts with its required fields marked). */
   initialErrors?: FormErrors;
+  /**
+   * A modal's form (mounted while closed): each opening, and a new record while open, starts afresh (the record's
+   * values and version, no errors, not dirty; a new record again after one was created). Absent: a page's form.
+   */
+  opened?: boolean;
+  /** A refused save: by the rules (`error` undefined) or by the server (its `fields`, or {}); e.g. to show the tab of the first error. */
+  onRefused?: (fields: FormErrors, error?: unknown) => void;
   /** Saves; `version` is the one the form read (0 for a new record). Answers the record as stored. */
   save: (args: { id: string | undefined; version: number; values: Values; current: Saved | null }) => Promise<Saved>;
   /** Deletes the stored record (offered by `remove()` only when given). */
@@ -50,6 +60,8 @@ export interface EntityForm<Values extends object, Saved extends VersionedRecord
   /** True after a refused save (by the rules or the server) until closed or saved: show the error summary. */
   errorsShown: boolean;
   hideErrors: () => void;
+  /** Shows a record as stored (e.g. reloaded after a 409): its values and version, no errors, not dirty. */
+  load: (record: Saved | null) => void;
   /** Props for a field: Mantine's input props, `name`, and the error translated. */
   input: (field: keyof Values & string) => ReturnType<UseFormReturnType<Values>['getInputProps']> & { name: string; error?: string };
 }
@@ -92,6 +104,23 @@ export function useEntityForm<Values extends object, Saved extends VersionedReco
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record]);
 
+  const load = (next: Saved | null) => {
+    const values = toValues(next);
+    form.setValues(values);
+    form.resetDirty(values);
+    form.clearErrors();
+    setVersion(next?.__v ?? 0);
+  };
+
+  // A modal starts afresh on each opening (or a new record while open); only then, never on a live refresh.
+  useEffect(() => {
+    if (!options.opened) return;
+    setCreated(null);
+    setErrorsShown(false);
+    load(record ?? null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [options.opened, record?._id]);
+
   const submit = form.onSubmit(
     async (values) => {
       setErrorsShown(false);
@@ -115,6 +144,7 @@ export function useEntityForm<Values extends object, Saved extends VersionedReco
           options.onRefused?.(fields);
         }
         notifyError(err);
+        options.onRefused?.(fields ?? {}, err);
       } finally {
         setSaving(false);
       }
@@ -126,7 +156,7 @@ export function useEntityForm<Values extends object, Saved extends VersionedReco
   );
 
   const doRemove = async () => {
-    if (!current || !remove) return;
+    if (!current?._id || !remove) return;
     const confirmed = await confirmDelete({ message: options.deleteMessage ?? i18n.t('notice.deleteTitle') });
     if (!confirmed) return;
     setDeleting(true);
@@ -148,6 +178,6 @@ export function useEntityForm<Values extends object, Saved extends VersionedReco
   };
 
   return {
-    form, current, isNew, submit, remove: doRemove, saving, deleting, errorsShown, hideErrors: () => setErrorsShown(false), input,
+    form, current, isNew, submit, remove: doRemove, saving, deleting, errorsShown, hideErrors: () => setErrorsShown(false), load, input,
   };
 }

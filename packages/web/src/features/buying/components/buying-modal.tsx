@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Divider, Grid, Group, Modal, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea, ThemeIcon } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import {
   BUYING_PRICE_PLACES, BUYING_QTY_PLACES, BUYING_STATUS_COLORS, BUYING_DELETABLE, CURRENCIES, formatDate, formatDateTime, formatNumber, sellingRates, UNITS,
@@ -10,11 +9,9 @@ import {
 import { IconAlertTriangle, IconBox, IconCalendar, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { tm } from '../../../i18n';
-import { confirmDelete } from '../../../components/confirm-delete';
 import { MaterialPickerModal } from '../../../components/pickers';
-import { ApiError, notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { useResetOnOpen } from '../../../lib/use-reset-on-open';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { ratesTodayQuery } from '../../../lib/rates-today';
 import { useDeleteBuying, useSaveBuying } from '../api/buying-api';
 import {
@@ -42,9 +39,19 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
   const save = useSaveBuying();
   const remove = useDeleteBuying();
   const [picker, setPicker] = useState(false);
-  const initial = () => (buying ? buyingToValues(buying) : newBuyingValues(me, rates));
-  const form = useForm<BuyingFormValues>({ initialValues: initial(), validate: (v) => validateBuying(v) as Record<string, string> });
-  useResetOnOpen(form, opened, initial, buying?._id);
+  const { form, submit, remove: askDelete } = useEntityForm<BuyingFormValues, Buying>({
+    record: buying,
+    toValues: (b) => (b ? buyingToValues(b) : newBuyingValues(me, rates)),
+    validate: validateBuying,
+    validateOnChange: false,
+    opened,
+    save: ({ id, version, values }) => save.mutateAsync({ id, version: id ? version : undefined, body: toBuyingBody(values) }),
+    remove: (id) => remove.mutateAsync(id),
+    notices: { created: 'msg.buying.created', updated: 'msg.buying.updated', deleted: 'msg.buying.deleted' },
+    deleteMessage: t('msg.buying.delete.confirm'),
+    onSaved: onClose,
+    onDeleted: onClose,
+  });
 
   // A new request takes the bulletin's rates once they arrive, unless someone typed a rate already.
   useEffect(() => {
@@ -86,28 +93,6 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
     });
     form.clearFieldError('material_id');
     setPicker(false);
-  };
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ id: buying?._id, version: buying?.__v, body: toBuyingBody(values) });
-      notifySuccess(buying ? 'msg.buying.updated' : 'msg.buying.created');
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
-      notifyError(err);
-    }
-  });
-
-  const askDelete = async () => {
-    if (!buying || !(await confirmDelete({ message: t('msg.buying.delete.confirm') }))) return;
-    try {
-      await remove.mutateAsync(buying._id);
-      notifySuccess('msg.buying.deleted');
-      onClose();
-    } catch (err) {
-      notifyError(err);
-    }
   };
 
   const options = statusOptions(stored);

@@ -1,8 +1,7 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   Alert, Badge, Button, Grid, Group, Indicator, List, Paper, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Textarea, ThemeIcon, Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MY_COMPANY_ID, countryOptions, type MyCompany } from '@isik/domain';
 import {
@@ -14,12 +13,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
 import { tm } from '../../../i18n';
-import { ApiError, fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
+import { ApiError, notifyError } from '../../../lib/api';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { myCompanyQuery, useSaveMyCompany } from '../api/mycompany-api';
 import { ImageSlot } from '../components/image-slot';
 import { BankList, CertificateList, QcList } from '../components/row-lists';
 import {
-  INFO_FIELDS, rowErrors, tabOfField, toBody, toFormValues, validateMyCompany, type InfoField, type MyCompanyFormValues,
+  INFO_FIELDS, rowErrors, tabOfField, toBody, toFormValues, validateMyCompany, type MyCompanyFormValues,
 } from '../model/my-company-form';
 
 const SAVED_PATH = `/app/settings/myCompany/${MY_COMPANY_ID}`;
@@ -67,27 +67,30 @@ function MyCompanyForm({ company }: { company: MyCompany | null }) {
   const navigate = useNavigate();
   const location = useLocation();
   const save = useSaveMyCompany();
-  const [stored, setStored] = useState<MyCompany | null>(company);
-  const [version, setVersion] = useState(company?.__v ?? 0);
   const [tab, setTab] = useState<Tab>('images');
-  const [alertOpen, setAlertOpen] = useState(false);
   /** The server's message of a refused save (409: changed by someone else, or already created). */
   const [conflict, setConflict] = useState<string | null>(null);
   const queryClient = useQueryClient();
+
+  // The rules are checked on save; a refused save opens the error summary and the tab of the first error.
+  const { form, current: stored, submit, errorsShown: alertOpen, hideErrors, load, input } = useEntityForm<MyCompanyFormValues, MyCompany>({
+    record: company,
+    toValues: toFormValues,
+    validate: validateMyCompany,
+    validateOnChange: false,
+    save: ({ current, version, values }) => save.mutateAsync({ exists: current !== null, version, body: toBody(values) }),
+    notices: { created: 'msg.mycompany.created', updated: 'msg.mycompany.updated' },
+    onSaved: (_saved, mode) => {
+      if (mode === 'created' && location.pathname !== SAVED_PATH) void navigate(SAVED_PATH, { replace: true });
+    },
+    onRefused: (fields, err) => {
+      const firstTab = Object.keys(fields).map(tabOfField).find((x) => x !== 'info');
+      if (firstTab && !Object.keys(fields).some((k) => tabOfField(k) === 'info')) setTab(firstTab);
+      // A stale version: the alert says so; the user reloads to see the other change.
+      if (err instanceof ApiError && err.status === 409) setConflict(err.message);
+    },
+  });
   const exists = stored !== null;
-
-  const form = useForm<MyCompanyFormValues>({ initialValues: toFormValues(company) });
-
-  // Another user's save (live update) refreshes an untouched form; edits in progress are never overwritten.
-  useEffect(() => {
-    if (!company || form.isDirty()) return;
-    const next = toFormValues(company);
-    form.setValues(next);
-    form.resetDirty(next);
-    setStored(company);
-    setVersion(company.__v);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [company]);
 
   const lang = i18n.language;
   const countries = useMemo(() => {
@@ -97,56 +100,16 @@ function MyCompanyForm({ company }: { company: MyCompany | null }) {
   }, [lang, form.values.sirket_ulke]);
 
   const errors = form.errors as Record<string, string | undefined>;
-  const input = (field: InfoField) => {
-    const props = form.getInputProps(field);
-    const e = errors[field];
-    return { ...props, name: field, error: e ? tm(e) : undefined };
-  };
   const tabHasError = (name: Tab) => Object.entries(errors).some(([k, v]) => v && tabOfField(k) === name);
 
-  const showErrors = (fields: Record<string, string>) => {
-    form.setErrors(fields);
-    setAlertOpen(true);
-    const firstTab = Object.keys(fields).map(tabOfField).find((x) => x !== 'info');
-    if (firstTab && !Object.keys(fields).some((k) => tabOfField(k) === 'info')) setTab(firstTab);
-  };
-
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setAlertOpen(false);
+  const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     setConflict(null);
-    const local = validateMyCompany(form.values);
-    if (Object.keys(local).length > 0) {
-      showErrors(local);
-      return;
-    }
-    form.clearErrors();
-    try {
-      const saved = await save.mutateAsync({ exists, version, body: toBody(form.values) });
-      const next = toFormValues(saved);
-      form.setValues(next);
-      form.resetDirty(next);
-      setStored(saved);
-      setVersion(saved.__v);
-      notifySuccess(exists ? 'msg.mycompany.updated' : 'msg.mycompany.created');
-      if (!exists && location.pathname !== SAVED_PATH) void navigate(SAVED_PATH, { replace: true });
-    } catch (err) {
-      const fields = fieldErrorsOf(err);
-      if (fields) showErrors(fields);
-      notifyError(err);
-      // A stale version: the alert says so; the user reloads to see the other change.
-      if (err instanceof ApiError && err.status === 409) setConflict(err.message);
-    }
+    submit(e);
   };
 
   const reload = async () => {
     const fresh = await queryClient.fetchQuery({ ...myCompanyQuery(), staleTime: 0 });
-    const next = toFormValues(fresh);
-    form.setValues(next);
-    form.resetDirty(next);
-    form.clearErrors();
-    setStored(fresh);
-    setVersion(fresh?.__v ?? 0);
+    load(fresh);
     setConflict(null);
   };
 
@@ -167,7 +130,7 @@ function MyCompanyForm({ company }: { company: MyCompany | null }) {
   );
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('mycompany.title')}>
+    <form onSubmit={onSubmit} noValidate aria-label={t('mycompany.title')}>
       <PageHeader
         title={t('mycompany.title')}
         subtitle={exists
@@ -191,7 +154,7 @@ function MyCompanyForm({ company }: { company: MyCompany | null }) {
         {alertOpen && listed.length > 0 && (
           <Alert
             color="red" variant="light" icon={<IconAlertTriangle size={20} />} title={t('mycompany.errorsTitle')}
-            withCloseButton closeButtonLabel={t('common.close')} onClose={() => setAlertOpen(false)} data-testid="mycompany-errors"
+            withCloseButton closeButtonLabel={t('common.close')} onClose={hideErrors} data-testid="mycompany-errors"
           >
             <List size="sm" spacing={2}>
               {listed.map(([field, message]) => (

@@ -1,14 +1,12 @@
-import { useEffect } from 'react';
 import { Alert, Button, Grid, Group, Paper, Select, Stack, Switch, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { CURRENCIES, INVOICE_TYPES, OFFER_MAIL_PLACEHOLDERS, formatNumber, hasModulePermission, parseVatChoices, vatOptions, type OfferSettings, type OfferSettingsInput } from '@isik/domain';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
-import { fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import { useEntityForm } from '../../../lib/use-entity-form';
 import { offerSettingsQuery, useSaveOfferSettings } from '../api/offers-api';
 
 /** Spec 000 6 (menu entry): the defaults a new offer starts with and the offer mail's default subject and text (role 1 or lower). */
@@ -17,27 +15,23 @@ export function OfferSettingsPage() {
   const query = useQuery(offerSettingsQuery);
   const save = useSaveOfferSettings();
   const canWrite = hasModulePermission(useSession((s) => s.user?.permissions), 'offers', 'write');
-  const form = useForm<OfferSettings>({ initialValues: query.data ?? ({} as OfferSettings) });
-  useEffect(() => {
-    if (!query.data || form.isDirty()) return;
-    form.setValues(query.data);
-    form.resetDirty(query.data);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [query.data]);
+  // One settings record, always updated (it has no id): both notices say so.
+  const { form, submit } = useEntityForm<OfferSettings, OfferSettings>({
+    record: query.data,
+    toValues: (s) => s ?? ({} as OfferSettings),
+    save: ({ values: v }) => save.mutateAsync({ ...v, teklif_dovizi: v.teklif_dovizi as OfferSettingsInput['teklif_dovizi'] }),
+    notices: { created: 'offerSettings.updated', updated: 'offerSettings.updated' },
+  });
 
   if (query.isError && !query.data) return <LoadFailedAlert title={t('offers.settingsPage.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return null;
   const v = form.values;
-  const submit = () => save.mutate({ ...v, teklif_dovizi: v.teklif_dovizi as OfferSettingsInput['teklif_dovizi'] }, {
-    onSuccess: (s) => { notifySuccess('offerSettings.updated'); form.setValues(s); form.resetDirty(s); },
-    onError: (err) => { const f = fieldErrorsOf(err); if (f) form.setErrors(f); notifyError(err); },
-  });
 
   return (
     <>
       <PageHeader
         title={t('menu.offerSettings')} subtitle={t('offers.settingsPage.subtitle')}
-        actions={canWrite && <Button leftSection={<IconDeviceFloppy size={16} />} onClick={submit} loading={save.isPending} data-testid="offer-settings-save">{t('common.save')}</Button>}
+        actions={canWrite && <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => submit()} loading={save.isPending} data-testid="offer-settings-save">{t('common.save')}</Button>}
       />
       <Grid>
         <Grid.Col span={{ base: 12, md: 6 }}>
