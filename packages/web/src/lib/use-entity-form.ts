@@ -42,8 +42,6 @@ export interface EntityFormOptions<Values extends object, Saved extends Versione
   validateOnBlur?: boolean;
   /** The server's `fields` (paths as the server names them) as the form's fields; default: as they come. */
   serverErrors?: (fields: Record<string, string>) => FormErrors;
-  /** After a refused save, by the rules or the server's fields, with the errors now shown (e.g. to show their tab). */
-  onRefused?: (errors: FormErrors) => void;
 }
 
 export interface EntityForm<Values extends object, Saved extends VersionedRecord> {
@@ -105,6 +103,7 @@ export function useEntityForm<Values extends object, Saved extends VersionedReco
   }, [record]);
 
   const load = (next: Saved | null) => {
+    shown.current = next;
     const values = toValues(next);
     form.setValues(values);
     form.resetDirty(values);
@@ -141,7 +140,6 @@ export function useEntityForm<Values extends object, Saved extends VersionedReco
         if (fields && Object.keys(fields).length > 0) {
           form.setErrors(fields);
           setErrorsShown(true);
-          options.onRefused?.(fields);
         }
         notifyError(err);
         options.onRefused?.(fields ?? {}, err);

@@ -73,7 +73,7 @@ function ModelDetail({ id }: { id: string }) {
       return byField;
     },
     // The rule messages sit on the detail tab: show it.
-    onRefused: () => setTab('detail'),
+    onRefused: (fields) => { if (Object.keys(fields).length > 0) setTab('detail'); },
     remove: (modelId) => remove.mutateAsync(modelId),
     // 409: a model with products cannot be deleted; the server says so.
     deleteMessage: t('msg.model.delete.confirm'),
