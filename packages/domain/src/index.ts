@@ -15,6 +15,7 @@ export * from './validation.js';
 export * from './events.js';
 export * from './files.js';
 export * from './money.js';
+export * from './bulletin.js';
 export * from './catalogue.js';
 export * from './stock-constants.js';
 export * from './stock.js';

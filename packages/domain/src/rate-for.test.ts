@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buyingRateOf, buyingTotals } from './buying.js';
-import { bulletinEntry, rateFor, sellingRates, toTry, toUsd } from './money.js';
+import { bulletinEntry, sellingRates } from './bulletin.js';
+import { rateFor, toTry, toUsd } from './money.js';
 import { computeOffer, OfferRateError } from './offer-money.js';
 
 /**
