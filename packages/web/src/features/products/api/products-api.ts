@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import {
   LIST_MAX_PAGE_SIZE, PRODUCT_STOCK_LIST_MAX, PRODUCTS_PAGE_SIZE, markAsCopy,
   type MaterialCategories, type MaterialList, type ModelLightList, type OkAnswer, type Product, type ProductInput, type ProductList, type ProductListType,
-  type ProductMovement, type ProductMovementInput, type ProductMovementList, type TcmbToday,
+  type ProductMovement, type ProductMovementInput, type ProductMovementList, type TcmbToday, sellingRates,
 } from '@isik/domain';
 import { api, ApiError } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
@@ -77,8 +77,7 @@ export const ratesQuery = queryOptions({
   queryFn: async ({ signal }): Promise<TodayRates | null> => {
     try {
       const res = await api<Partial<TcmbToday>>('/tcmb/today', { signal });
-      const usd = res.Data?.find((r) => r.CurrencyCode === 'USD')?.ForexSelling;
-      const eur = res.Data?.find((r) => r.CurrencyCode === 'EUR')?.ForexSelling;
+      const { usd, eur } = sellingRates(res.Data ? { Data: res.Data } : null);
       return usd && eur && Number(usd) > 0 && Number(eur) > 0 ? { usd, eur } : null;
     } catch (err) {
       if (err instanceof ApiError && err.status === 503) return null;
