@@ -14,6 +14,8 @@ test('the admin downloads the companies template, imports a filled CSV with a ba
   test.setTimeout(90_000);
   await loginAs(page, '/import');
   await expect(page.getByRole('heading', { name: "Excel'den içe aktarma" })).toBeVisible();
+  // The row limit in the Turkish number format, whatever the browser's own locale.
+  await expect(page.getByText('En çok 10.000 satırlık', { exact: false })).toBeVisible();
 
   // The template: an .xlsx whose header row is in Turkish, with an example row.
   const downloading = page.waitForEvent('download');

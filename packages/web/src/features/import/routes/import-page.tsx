@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Checkbox, FileInput, Group, Paper, Progress, Segm
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_KINDS, IMPORT_MAX_ROWS, type ImportKind, type ImportPreview, type ImportRow } from '@isik/domain';
+import { formatNumber, IMPORT_KINDS, IMPORT_MAX_ROWS, type ImportKind, type ImportPreview, type ImportRow } from '@isik/domain';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
@@ -62,7 +62,7 @@ export function ImportPage() {
   const busy = check.isPending || commit.isPending;
   return (
     <Stack>
-      <PageHeader title={t('import.title')} subtitle={t('import.subtitle', { max: IMPORT_MAX_ROWS.toLocaleString() })} />
+      <PageHeader title={t('import.title')} subtitle={t('import.subtitle', { max: formatNumber(IMPORT_MAX_ROWS, 0) })} />
       <Paper withBorder p="md">
         <Stack>
           <SegmentedControl
