@@ -60,6 +60,9 @@ test('the route list is read from the features', () => {
   expect(patterns.length).toBeGreaterThanOrEqual(20);
 });
 
+// A dictionary key (namespace.group.name) in place of a text.
+const RAW_KEY = /\b(?:buyings|catalogue|companies|dashboard|devices|images|import|materials|models|mycompany|offers|orders|products|profile|rates|todos|users|common|menu|shell|errors|msg)\.[a-z][A-Za-z]*\.[A-Za-z_.]+\b/g;
+
 for (const role of [null, 0, 1, 2, 3, 4, 5, 6, 7] as const) {
   test(`every lazily loaded route opens without a console error: ${role === null ? 'signed out' : `role ${role}`}`, async ({ page, request }, testInfo) => {
     answers.length = 0;
@@ -81,8 +84,40 @@ for (const role of [null, 0, 1, 2, 3, 4, 5, 6, 7] as const) {
       // Something rendered inside the shell: the lazy chunk arrived and ran.
       await expect(page.getByTestId('app-shell')).toBeVisible();
       await expect(page.locator('main')).not.toBeEmpty();
+      // Every text translated: a dictionary key on screen (e.g. 'offers.list.title') means a dictionary the screen
+      // needs had not loaded when it rendered (src/i18n/first-render.ts: the screens' tier is awaited by their loader).
+      const keys = (await page.locator('main').innerText()).match(RAW_KEY);
+      if (keys) problems.push({ route, what: `untranslated keys: ${[...new Set(keys)].slice(0, 5).join(', ')}` });
     }
     for (const a of new Set(answers)) testInfo.annotations.push({ type: 'refused answer', description: a });
     expect(problems, problems.map((p) => `${p.route}: ${p.what}`).join('\n')).toEqual([]);
   });
 }
+
+test('a screen opened directly renders only once its texts have arrived, however late they come', async ({ page }) => {
+  const admin = userOfRole(1);
+  await login(page, admin.email, admin.password);
+  // The offers screen's texts are in the second dictionary tier (src/i18n/first-render.ts). Hold that chunk until the
+  // screen has mounted (it asks for its list then), so a screen whose loader did not wait for its texts would render
+  // their keys. A screen that does wait never mounts while the chunk is held: then the hold ends after 3 s.
+  let release!: () => void;
+  const mounted = new Promise<void>((resolve) => { release = resolve; });
+  page.on('request', (req) => { if (req.url().includes('/api/offers/list')) release(); });
+  await page.route(/\/assets\/i18n-tr-screens-[^/]+\.js$/, async (route) => {
+    await Promise.race([mounted, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    await route.continue();
+  });
+  // Every text the page ever shows while it loads, not only the last: a key that a later render replaces still flashed.
+  await page.addInitScript((source) => {
+    const re = new RegExp(source);
+    const seen: string[] = [];
+    (window as unknown as { rawKeysSeen: string[] }).rawKeysSeen = seen;
+    new MutationObserver(() => {
+      const m = re.exec(document.body?.innerText ?? '');
+      if (m) seen.push(m[0]);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  }, String.raw`\boffers\.[a-z][A-Za-z]*(\.[A-Za-z_]+)*\b`);
+  await page.goto('/offers');
+  await expect(page.getByRole('heading', { name: 'Teklifler', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { rawKeysSeen: string[] }).rawKeysSeen)).toEqual([]);
+});
