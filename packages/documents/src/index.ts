@@ -15,6 +15,7 @@ export * from './qr.js';
 export * from './pricelist.js';
 export * from './datasheet.js';
 export * from './orders.js';
+export * from './purchase-order.js';
 export * from './merge.js';
 
 /** Renders a document in the browser (fonts given as URLs). */

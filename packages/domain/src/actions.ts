@@ -155,6 +155,11 @@ export const ACTION_TABLE: readonly ActionRule[] = [
   { key: 'POST /api/buying/create', screens: ['/buyings', '/componentlist'], ...W('buying') },
   { key: 'POST /api/buying/update/:id', screens: ['/buyings'], ...W('buying') },
   { key: 'DELETE /api/buying/delete/:id', screens: ['/buyings'], ...D('buying') },
+  // Purchase orders to suppliers (issue 25, ADR 0040).
+  { key: 'POST /api/buying/order', screens: ['/buyings'], ...W('buying') },
+  { key: 'GET /api/buying/order/:id', screens: ['/buyings', '/pdf/purchase/:id'] },
+  { key: 'POST /api/buying/email/:id', screens: ['/buyings'], ...W('buying') },
+  { key: 'GET /api/pdf/purchase/:id', screens: ['/pdf/purchase/:id'] },
 
   // Orders and production (002 2.2-2.6, 4-7).
   {

@@ -148,11 +148,14 @@ const fields = {
   USD_Kur: rateInput,
   EUR_Kur: rateInput,
   satinalma_durumu: statusInput,
+  /** Ignored: the server gives the order number (ADR 0040); kept so older clients that send it still work. */
   siparis_no: text(100),
   siparis_notu: text(2000),
   siparis_tarihi: dateInput,
   talep_tarihi: dateInput,
   teslim_tarihi: dateInput,
+  /** The delivery date asked of the supplier (the purchase order prints it; ADR 0040). */
+  termin_tarihi: dateInput,
   related_person: text(200),
   related_person_email: email,
 };
@@ -232,6 +235,7 @@ export const buyingSchema = z.object({
   siparis_tarihi: z.string().nullable(),
   talep_tarihi: z.string().nullable(),
   teslim_tarihi: z.string().nullable(),
+  termin_tarihi: z.string().nullable(),
   creator_user: z.string(),
   created_date: z.string(),
   modified_user: z.string(),

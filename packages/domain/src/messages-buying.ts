@@ -1,7 +1,9 @@
 import type { Entry } from './messages.js';
+import { PURCHASE_ORDER_MESSAGES } from './messages-purchase-orders.js';
 
 /** Messages of purchase requests (spec 001 2.11, 3.8, 4.2, 5, 8; DECISIONS 6), in the three languages. */
 export const BUYING_MESSAGES = {
+  ...PURCHASE_ORDER_MESSAGES,
   'buying.material.required': { tr: 'Malzeme seçiniz.', en: 'Choose a material.', es: 'Elija un material.' },
   'buying.material.unknown': { tr: 'Seçilen malzeme bulunamadı.', en: 'The chosen material does not exist.', es: 'El material elegido no existe.' },
   'buying.qty.invalid': { tr: 'Miktar 0’dan büyük bir sayı olmalıdır.', en: 'The quantity must be a number above 0.', es: 'La cantidad debe ser un número mayor que 0.' },

@@ -50,6 +50,8 @@ export const LOG_MESSAGES = {
   'log.buying.created': { tr: 'Satın alma talebi oluşturuldu', en: 'Purchase request created', es: 'Solicitud de compra creada' },
   'log.buying.updated': { tr: 'Satın alma güncellendi', en: 'Purchase updated', es: 'Compra actualizada' },
   'log.buying.deleted': { tr: 'Satın alma silindi', en: 'Purchase deleted', es: 'Compra eliminada' },
+  'log.buying.ordered': { tr: 'Satın alma siparişi oluşturuldu', en: 'Purchase order created', es: 'Pedido de compra creado' },
+  'log.buying.emailed': { tr: 'Satın alma siparişi tedarikçiye e-postayla gönderildi', en: 'Purchase order e-mailed to the supplier', es: 'Pedido de compra enviado al proveedor por correo' },
   'log.order.created': { tr: 'Üretim satırı oluşturuldu', en: 'Production line created', es: 'Línea de producción creada' },
   'log.order.updated': { tr: 'Üretim satırı güncellendi', en: 'Production line updated', es: 'Línea de producción actualizada' },
   'log.order.deleted': { tr: 'Üretim satırı silindi', en: 'Production line deleted', es: 'Línea de producción eliminada' },

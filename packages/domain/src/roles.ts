@@ -120,6 +120,8 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/pdf/order/delivery/:id', level: 3 },
   { pattern: '/pdf/workorders', level: 3 },
   { pattern: '/pdf/pricelist', level: 3 },
+  // The purchase order to a supplier (issue 25): purchasing's level, as every purchase call.
+  { pattern: '/pdf/purchase/:id', level: 2 },
   { pattern: '/pdf/label10x10', level: 3 },
   { pattern: '/pdf/label8x10', level: 3 },
   { pattern: '/pdf/label8x6', level: 3 },

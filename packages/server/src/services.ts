@@ -16,6 +16,7 @@ import { createOffersService } from './modules/offers/offers-service.js';
 import { createContactsService } from './modules/offers/contacts-service.js';
 import { createRatesService } from './modules/rates/rates-service.js';
 import { createBuyingService } from './modules/buying/buying-service.js';
+import { createPurchaseOrderService } from './modules/buying/purchase-order-service.js';
 import { createAccountService } from './modules/auth/account-service.js';
 import { createOfferMailService, type OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
 import { createMailer, defaultFrom } from './lib/mailer.js';
@@ -52,12 +53,13 @@ export function createServices({ config, database, log = () => undefined, offerP
   const buying = createBuyingService({ db, companies, materials: catalogue.materials });
   const secret = () => config.jwtSecret;
   const pdf = createPdfService({ db, files, secret, publicUrl: () => config.PUBLIC_URL });
+  const purchaseOrders = createPurchaseOrderService({ db, mailer, pdf: { db, files, secret, publicUrl: () => config.PUBLIC_URL } });
   const account = createAccountService({ db, mailer, secret, publicUrl: config.PUBLIC_URL, passwordMin: config.PASSWORD_MIN, log });
   // The mail attaches exactly the bytes GET /api/pdf/offer/t1/{id} answers.
   const offerMail = createOfferMailService({ db, mailer, secret, publicUrl: config.PUBLIC_URL, pdf: offerPdf ?? ((id, o) => pdf.offer(id, { lang: o.lang === 'en' ? 1 : 0, approver: o.approver })) });
   const orders = createOrdersService({ db });
   const dashboard = createDashboardService({ db });
   const imports = createImportService({ db });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, pdf, mailer, account, offerMail, orders, dashboard, imports };
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, pdf, mailer, account, offerMail, orders, dashboard, imports, purchaseOrders };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -33,6 +33,8 @@ export const buyings = pgTable('buyings', {
   siparis_tarihi: timestamp('siparis_tarihi', { withTimezone: true }),
   talep_tarihi: timestamp('talep_tarihi', { withTimezone: true }).notNull().defaultNow(),
   teslim_tarihi: timestamp('teslim_tarihi', { withTimezone: true }),
+  /** The delivery date asked of the supplier, printed on the purchase order (ADR 0040); optional. */
+  termin_tarihi: timestamp('termin_tarihi', { withTimezone: true }),
   creator_user: text('creator_user').notNull().default(''),
   creator_id: text('creator_id'),
   modified_user: text('modified_user').notNull().default(''),
@@ -47,5 +49,16 @@ export const buyings = pgTable('buyings', {
   index('buyings_status_idx').on(t.satinalma_durumu, t.talep_tarihi),
   index('buyings_material_idx').on(t.material_id),
   index('buyings_supplier_idx').on(t.tedarikci_id),
+  index('buyings_order_no_idx').on(t.siparis_no),
   check('buyings_status_ck', sql`${t.satinalma_durumu} between 0 and 4`),
 ]);
+
+/**
+ * Purchase order numbers (ADR 0040): one row per year holding the last number given. The next number is taken by
+ * `insert … on conflict (year) do update set last = last + 1 returning last`, which holds the year's row locked
+ * until the transaction ends: two orders at once never share a number, and a rolled-back one gives its number back.
+ */
+export const purchaseOrderCounters = pgTable('purchase_order_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull().default(0),
+});

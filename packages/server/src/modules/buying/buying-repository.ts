@@ -18,7 +18,7 @@ export function toBuying(r: BuyingRow): Buying {
     USD_Kur: num(r.usd_kur, BUYING_RATE_PLACES), EUR_Kur: num(r.eur_kur, BUYING_RATE_PLACES),
     Doviz_TotalPrice: num(r.doviz_total, 2), TL_TotalPrice: num(r.tl_total, 2),
     satinalma_durumu: r.satinalma_durumu, siparis_no: r.siparis_no, siparis_notu: r.siparis_notu,
-    siparis_tarihi: iso(r.siparis_tarihi), talep_tarihi: iso(r.talep_tarihi), teslim_tarihi: iso(r.teslim_tarihi),
+    siparis_tarihi: iso(r.siparis_tarihi), talep_tarihi: iso(r.talep_tarihi), teslim_tarihi: iso(r.teslim_tarihi), termin_tarihi: iso(r.termin_tarihi),
     creator_user: r.creator_user, created_date: r.created_at.toISOString(), modified_user: r.modified_user, modified_date: iso(r.modified_date),
     related_person: r.related_person, related_person_email: r.related_person_email, movement_id: r.movement_id, __v: r.version,
   };

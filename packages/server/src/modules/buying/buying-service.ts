@@ -16,6 +16,7 @@ import {
   buyingSums, companyBuyingCount, deleteBuying, findBuying, insertBuying, listBuyings, lockBuying, materialBuyingCount, materialForBuying, setBuyingMovement, updateBuying,
   type BuyingRow,
 } from './buying-repository.js';
+import { ensureOrderNo } from './purchase-order-repository.js';
 
 const invalid = (field: string, key: MessageKey, params?: Record<string, string | number>) => new AppError(400, key, { [field]: key }, params);
 
@@ -104,12 +105,14 @@ export async function createBuyingInTx(tx: Executor, actor: Actor, d: BuyingData
     material_id: m.id, material_name: m.name, material_category: m.category, material_group: m.group,
     material_qty: goods.qty, material_unit: d.material_unit || m.unit, material_doviz: goods.doviz, material_price: goods.price,
     usd_kur: goods.usd, eur_kur: goods.eur, ...totals, satinalma_durumu: status,
-    siparis_no: d.siparis_no ?? '', siparis_notu: d.siparis_notu ?? '',
+    siparis_no: '', siparis_notu: d.siparis_notu ?? '',
     talep_tarihi: d.talep_tarihi ?? now,
     siparis_tarihi: d.siparis_tarihi ?? (status >= BUYING_ORDER && status !== BUYING_CANCELED ? now : null),
     teslim_tarihi: d.teslim_tarihi ?? (status === BUYING_COMPLETED ? now : null),
+    termin_tarihi: d.termin_tarihi ?? null,
     creator_user: actor.name, creator_id: actor.id, related_person: person.name, related_person_email: person.email,
   });
+  row.siparis_no = await ensureOrderNo(tx, row);
   const movementId = await applyStock(tx, actor, row, 0, opts.log !== false);
   if (movementId) await setBuyingMovement(tx, id, movementId);
   if (opts.log !== false) {
@@ -206,14 +209,16 @@ export function createBuyingService(deps: { db: Db; companies: CompaniesService;
           ...(m ? { material_name: m.name, material_category: m.category, material_group: m.group } : {}),
           material_qty: goods.qty, material_unit: unit, material_price: goods.price, material_doviz: goods.doviz,
           usd_kur: goods.usd, eur_kur: goods.eur, ...totals, satinalma_durumu: to,
-          siparis_no: d.siparis_no ?? row.siparis_no, siparis_notu: d.siparis_notu ?? row.siparis_notu,
+          siparis_notu: d.siparis_notu ?? row.siparis_notu,
           talep_tarihi: d.talep_tarihi ?? row.talep_tarihi,
           siparis_tarihi: siparis ?? (to !== from && to >= BUYING_ORDER && to !== BUYING_CANCELED ? now : null),
           teslim_tarihi: teslim ?? (to !== from && to === BUYING_COMPLETED ? now : null),
+          termin_tarihi: d.termin_tarihi !== undefined ? d.termin_tarihi : row.termin_tarihi,
           related_person: me ? me.name : d.related_person ?? row.related_person,
           related_person_email: me ? me.email : d.related_person_email ?? row.related_person_email,
           modified_user: actor.name, modified_date: now, updated_at: now,
         });
+        next.siparis_no = await ensureOrderNo(tx, next);
         const movementId = await applyStock(tx, actor, next, from);
         if (movementId !== next.movement_id) await setBuyingMovement(tx, id, movementId);
         await recordChange(tx, actor, { title: 'log.buying.updated', description: describe(next), form: 'buying', operation_id: id }, { entity: 'buyings', id, action: 'updated' });

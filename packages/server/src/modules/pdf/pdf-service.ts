@@ -51,7 +51,7 @@ export async function imageForPdf(files: PdfDeps['files'], url: string | null | 
 }
 
 /** The own company with its report images as embeddable data URLs (the header and stamps). */
-async function companyForPdf(deps: PdfDeps): Promise<MyCompany | null> {
+export async function companyForPdf(deps: PdfDeps): Promise<MyCompany | null> {
   const c = await findMyCompany(deps.db);
   if (!c) return null;
   const [logo, kase, kaseimza, bw] = await Promise.all([c.sirket_rapor_logo, c.sirket_kase, c.sirket_kaseimza, c.bwlogo].map((u) => imageForPdf(deps.files, u)));

@@ -1,0 +1,32 @@
+import type { Entry } from './messages.js';
+
+/** Messages of purchase orders to suppliers (issue 25, ADR 0040), in the three languages; part of BUYING_MESSAGES. */
+export const PURCHASE_ORDER_MESSAGES = {
+  'purchaseOrder.ids.required': { tr: 'Siparişe dönüştürülecek satın alma taleplerini seçiniz.', en: 'Choose the purchase requests to make into an order.', es: 'Elija las solicitudes de compra que formarán el pedido.' },
+  'purchaseOrder.ids.tooMany': { tr: 'Bir siparişte en fazla 200 talep birleştirilebilir.', en: 'At most 200 requests can be combined into one order.', es: 'Se pueden combinar como máximo 200 solicitudes en un pedido.' },
+  'purchaseOrder.unknown': { tr: 'Seçilen satın alma taleplerinden biri bulunamadı (silinmiş olabilir).', en: 'One of the chosen purchase requests does not exist (it may have been deleted).', es: 'Una de las solicitudes de compra elegidas no existe (puede haberse eliminado).' },
+  'purchaseOrder.status': { tr: 'Yalnızca Talep ya da Sipariş durumundaki satın almalar siparişe dönüştürülebilir.', en: 'Only purchases in status Request or Order can be combined into an order.', es: 'Solo las compras en estado Solicitud o Pedido se pueden combinar en un pedido.' },
+  'purchaseOrder.noSupplier': { tr: 'Siparişteki her talebin bir tedarikçisi olmalıdır.', en: 'Every request of an order needs a supplier.', es: 'Cada solicitud de un pedido necesita un proveedor.' },
+  'purchaseOrder.supplierMismatch': { tr: 'Bir siparişteki talepler aynı tedarikçiye ait olmalıdır.', en: 'The requests of one order must be of one supplier.', es: 'Las solicitudes de un pedido deben ser de un mismo proveedor.' },
+  'purchaseOrder.currencyMismatch': { tr: 'Bir siparişteki talepler aynı para biriminde olmalıdır.', en: 'The requests of one order must be in one currency.', es: 'Las solicitudes de un pedido deben estar en una misma moneda.' },
+  'purchaseOrder.notOrdered': { tr: 'Satın alma henüz sipariş edilmedi: önce Sipariş durumuna getiriniz.', en: 'The purchase is not ordered yet: move it to Order first.', es: 'La compra aún no está pedida: pásela primero a Pedido.' },
+  'purchaseOrder.canceled': { tr: 'İptal edilen satın almanın sipariş belgesi yoktur.', en: 'A canceled purchase has no order document.', es: 'Una compra cancelada no tiene documento de pedido.' },
+  'purchaseOrder.mail.noAddress': { tr: 'Tedarikçinin e-posta adresi yok: alıcıyı yazınız.', en: 'The supplier has no e-mail address: write the recipient.', es: 'El proveedor no tiene correo: escriba el destinatario.' },
+  'doc.purchase.title': { tr: 'SATIN ALMA SİPARİŞİ', en: 'PURCHASE ORDER', es: 'PEDIDO DE COMPRA' },
+  'doc.purchase.number': { tr: 'Sipariş No', en: 'Order No', es: 'N.º de pedido' },
+  'doc.purchase.date': { tr: 'Sipariş Tarihi', en: 'Order Date', es: 'Fecha del pedido' },
+  'doc.purchase.requested': { tr: 'İstenen Teslim Tarihi', en: 'Requested Delivery', es: 'Entrega solicitada' },
+  'doc.purchase.supplier': { tr: 'Tedarikçi', en: 'Supplier', es: 'Proveedor' },
+  'doc.purchase.tax': { tr: 'Vergi D. / No', en: 'Tax Office / No', es: 'Oficina / N.º fiscal' },
+  'doc.purchase.no': { tr: 'No', en: 'No', es: 'N.º' },
+  'doc.purchase.material': { tr: 'Malzeme', en: 'Material', es: 'Material' },
+  'doc.purchase.qty': { tr: 'Miktar', en: 'Quantity', es: 'Cantidad' },
+  'doc.purchase.unit': { tr: 'Birim', en: 'Unit', es: 'Unidad' },
+  'doc.purchase.price': { tr: 'Birim Fiyat', en: 'Unit Price', es: 'Precio unitario' },
+  'doc.purchase.currency': { tr: 'Döviz', en: 'Currency', es: 'Moneda' },
+  'doc.purchase.lineTotal': { tr: 'Tutar', en: 'Amount', es: 'Importe' },
+  'doc.purchase.delivery': { tr: 'Termin', en: 'Delivery', es: 'Entrega' },
+  'doc.purchase.total': { tr: 'TOPLAM', en: 'TOTAL', es: 'TOTAL' },
+  'doc.purchase.note': { tr: 'Not', en: 'Note', es: 'Nota' },
+  'doc.purchase.footer': { tr: 'Lütfen sipariş numarasını irsaliye ve faturada belirtiniz.', en: 'Please quote the order number on the delivery note and the invoice.', es: 'Indique el número de pedido en el albarán y en la factura.' },
+} satisfies Record<string, Entry>;
