@@ -12,6 +12,7 @@ export const documentsRoutes: AppRouteObject[] = [
   appRoute('/pdf/label10x10', labelPage),
   appRoute('/pdf/label8x10', labelPage),
   appRoute('/pdf/label8x6', labelPage),
+  appRoute('/pdf/purchase/:id', () => import('./routes/purchase-order-pdf-page').then((m) => m.PurchaseOrderPdfPage)),
   appRoute('/pdf/pricelist', () => import('./routes/pricelist-pdf-page').then((m) => m.PriceListPdfPage)),
   appRoute('/pdf/datasheet/:id/:lang', () => import('./routes/datasheet-pdf-page').then((m) => m.DatasheetPdfPage)),
   appRoute('/productslabels', () => import('./routes/labels-page').then((m) => m.ProductsLabelsPage)),

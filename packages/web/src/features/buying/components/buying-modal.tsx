@@ -18,6 +18,7 @@ import {
   buyingToValues, formTotals, newBuyingValues, rateValue, statusOptions, toBuyingBody, validateBuying, withStatus, type BuyingField, type BuyingFormValues,
 } from '../model/buying-values';
 import { SupplierPicker } from './supplier-picker';
+import { PurchaseOrderButtons } from './purchase-order-buttons';
 import { NumberField } from '../../../components/number-field';
 
 export interface BuyingModalProps {
@@ -73,7 +74,7 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
     const params = error === 'buying.rate.required' ? { currency: field === 'EUR_Kur' ? 'EUR' : 'USD' } : undefined;
     return { ...props, name: field, error: typeof error === 'string' && error ? tm(error, params) : undefined };
   };
-  const dateInput = (field: 'talep_tarihi' | 'siparis_tarihi' | 'teslim_tarihi', label: string) => (
+  const dateInput = (field: 'talep_tarihi' | 'siparis_tarihi' | 'teslim_tarihi' | 'termin_tarihi', label: string) => (
     <DateInput
       label={label}
       valueFormat="DD.MM.YYYY"
@@ -194,7 +195,7 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
                 </Grid.Col>
               )}
               <Grid.Col span={{ base: 12, sm: 4 }}>
-                <TextInput label={t('buyings.field.orderNo')} maxLength={100} {...input('siparis_no')} />
+                <TextInput label={t('buyings.field.orderNo')} readOnly value={v.siparis_no} placeholder={t('buyings.order.noHint')} data-testid="buying-order-no" />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
                 <TextInput label={t('buyings.field.person')} maxLength={200} disabled={v.satinalma_durumu > 0} {...input('related_person')} />
@@ -205,6 +206,7 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
               <Grid.Col span={{ base: 12, sm: 4 }}>{dateInput('talep_tarihi', t('buyings.field.requestDate'))}</Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>{dateInput('siparis_tarihi', t('buyings.field.orderDate'))}</Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>{dateInput('teslim_tarihi', t('buyings.field.deliveryDate'))}</Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>{dateInput('termin_tarihi', t('buyings.field.requestedDate'))}</Grid.Col>
               <Grid.Col span={12}>
                 <Textarea label={t('buyings.field.note')} autosize minRows={2} maxRows={5} maxLength={2000} {...input('siparis_notu')} />
               </Grid.Col>
@@ -225,6 +227,7 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
                   <Button variant="light" color="red" leftSection={<IconTrash size={18} />} onClick={() => void askDelete()} loading={remove.isPending}>{t('common.delete')}</Button>
                 )}
                 {buying && <Badge color={BUYING_STATUS_COLORS[buying.satinalma_durumu as BuyingStatus]} variant="light">{t(`buyings.buyingStatus${buying.satinalma_durumu}`)}</Badge>}
+                {buying && <PurchaseOrderButtons buying={buying} />}
               </Group>
               <Group gap="xs">
                 <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>

@@ -24,6 +24,8 @@ export interface BuyingFormValues {
   talep_tarihi: string;
   siparis_tarihi: string;
   teslim_tarihi: string;
+  /** The delivery date asked of the supplier (printed on the purchase order). */
+  termin_tarihi: string;
   related_person: string;
   related_person_email: string;
 }
@@ -64,7 +66,7 @@ export function newBuyingValues(person: Person, rates: BulletinRates | null, now
     material_qty: d.material_qty, material_unit: d.material_unit, material_price: d.material_price, material_doviz: d.material_doviz,
     USD_Kur: rateValue(rates?.usd), EUR_Kur: rateValue(rates?.eur),
     satinalma_durumu: d.satinalma_durumu, siparis_no: '', siparis_notu: '',
-    talep_tarihi: toInputDate(now), siparis_tarihi: '', teslim_tarihi: '',
+    talep_tarihi: toInputDate(now), siparis_tarihi: '', teslim_tarihi: '', termin_tarihi: '',
     related_person: person.name, related_person_email: person.email,
   };
 }
@@ -75,7 +77,7 @@ export function buyingToValues(b: Buying): BuyingFormValues {
     material_id: b.material_id, material_name: b.material_name, material_category: b.material_category, material_group: b.material_group,
     material_qty: b.material_qty, material_unit: b.material_unit, material_price: b.material_price, material_doviz: b.material_doviz,
     USD_Kur: b.USD_Kur ?? '', EUR_Kur: b.EUR_Kur ?? '', satinalma_durumu: b.satinalma_durumu, siparis_no: b.siparis_no, siparis_notu: b.siparis_notu,
-    talep_tarihi: toInputDate(b.talep_tarihi), siparis_tarihi: toInputDate(b.siparis_tarihi), teslim_tarihi: toInputDate(b.teslim_tarihi),
+    talep_tarihi: toInputDate(b.talep_tarihi), siparis_tarihi: toInputDate(b.siparis_tarihi), teslim_tarihi: toInputDate(b.teslim_tarihi), termin_tarihi: toInputDate(b.termin_tarihi),
     related_person: b.related_person, related_person_email: b.related_person_email,
   };
 }
@@ -94,8 +96,8 @@ export function toBuyingBody(v: BuyingFormValues): BuyingInput {
   return {
     tedarikci_id: v.tedarikci_id, tedarikci_adi: v.tedarikci_adi, tedarikci_eposta: v.tedarikci_eposta, material_id: v.material_id,
     material_qty: str(v.material_qty) ?? '', material_unit: v.material_unit, material_price: str(v.material_price) ?? '', material_doviz: v.material_doviz,
-    USD_Kur: str(v.USD_Kur), EUR_Kur: str(v.EUR_Kur), satinalma_durumu: v.satinalma_durumu, siparis_no: v.siparis_no, siparis_notu: v.siparis_notu,
-    talep_tarihi: toBodyDate(v.talep_tarihi), siparis_tarihi: toBodyDate(v.siparis_tarihi), teslim_tarihi: toBodyDate(v.teslim_tarihi),
+    USD_Kur: str(v.USD_Kur), EUR_Kur: str(v.EUR_Kur), satinalma_durumu: v.satinalma_durumu, siparis_notu: v.siparis_notu,
+    talep_tarihi: toBodyDate(v.talep_tarihi), siparis_tarihi: toBodyDate(v.siparis_tarihi), teslim_tarihi: toBodyDate(v.teslim_tarihi), termin_tarihi: toBodyDate(v.termin_tarihi),
     related_person: v.related_person, related_person_email: v.related_person_email,
   };
 }

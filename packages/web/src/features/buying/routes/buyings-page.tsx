@@ -19,6 +19,7 @@ import { readOrder, readPage, useListParams } from '../../../lib/use-list-params
 import { buyingQuery, buyingSumsQuery, buyingsQuery } from '../api/buying-api';
 import { BuyingModal } from '../components/buying-modal';
 import { mailtoLink } from '../model/buying-values';
+import { CreateOrderButton, usePurchaseOrderSelection } from '../components/purchase-order-select';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const SIZES = BUYING_PAGE_SIZES as readonly number[];
@@ -52,6 +53,7 @@ export function BuyingsPage() {
   const permissions = useSession((s) => s.user?.permissions);
   const canWrite = hasModulePermission(permissions, 'buying', 'write');
   const [editing, setEditing] = useState<Buying | 'new' | null>(null);
+  const selection = usePurchaseOrderSelection(state.status, canWrite);
   const totalPage = Math.max(1, Math.ceil((sums.data?.count ?? 0) / state.pageSize));
   const linked = useQuery({ ...buyingQuery(state.open), enabled: state.open !== '' });
   useEffect(() => {
@@ -96,6 +98,7 @@ export function BuyingsPage() {
   useReportSource(report);
 
   const columns: DataTableColumn<Buying>[] = [
+    ...(selection.column ? [selection.column] : []),
     { key: 'date', header: t('buyings.field.requestDate'), sortKey: 'talep_tarihi', width: 100, render: (b) => <Text size="sm" style={NOWRAP}>{formatDate(b.talep_tarihi)}</Text> },
     {
       key: 'qty', header: t('buyings.list.qtyUnit'), align: 'right', width: 110,
@@ -156,14 +159,17 @@ export function BuyingsPage() {
   const sort: DataTableSort = { by: state.orderBy, order: state.order };
   const data = query.data;
   const actions = canWrite ? (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
-        <Button rightSection={<IconChevronDown size={16} />} data-testid="buying-actions">{t('buyings.list.actions')}</Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="buying-add">{t('buyings.list.add')}</Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Group gap="xs">
+      <CreateOrderButton ids={[...selection.selected]} onDone={selection.clear} />
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <Button rightSection={<IconChevronDown size={16} />} data-testid="buying-actions">{t('buyings.list.actions')}</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="buying-add">{t('buyings.list.add')}</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
   ) : null;
 
   return (
