@@ -241,7 +241,7 @@ describe('kill -9 of an API instance under load, behind HAProxy', () => {
     const stored = await t.database.db.execute(sql`select count(*)::int as n from offers where id in ${offers}`) as unknown as { rows: { n: number }[] };
     expect(stored.rows[0].n).toBe(offers.length);
     // Every acknowledged production record is in the line; at most the unacknowledged ones more.
-    const after = await t.call({ method: 'GET', url: `/api/orders/list?type=detaillist&filter1=1&filter2=6&offer=${line.teklifno._id}`, token: t.tokens[2] });
+    const after = await t.call({ method: 'GET', url: `/api/orders/list?type=detaillist&filter1=1&filter2=6&offer=${line.teklifno!._id}`, token: t.tokens[2] });
     const op = (after.json() as { orders: OrderLine[] }).orders[0].Operations[0];
     const entries = new Set(op.OperationComplatedList.map((e) => e._id));
     expect(records.filter((id) => !entries.has(id))).toEqual([]);
