@@ -61,7 +61,7 @@ async function call(method, p, body, ok = [200]) {
     counts.requests++;
     latencies.push(performance.now() - t0);
     if (!ok.includes(res.status)) { fail(`${method} ${p.split('?')[0]} ${res.status}`); return undefined; }
-    return res.status === 200 ? JSON.parse(text) : undefined;
+    return res.status === 200 ? JSON.parse(text) : { status: res.status };
   } catch (e) {
     fail(`${method} ${p.split('?')[0]} ${e.cause?.code ?? e.message}`);
     return undefined;
@@ -72,11 +72,17 @@ async function call(method, p, body, ok = [200]) {
 const company = await call('POST', '/api/companies/create', { company_name: `Soak ${new Date().toISOString()}`, company_city: 'Ankara', company_email: 'soak@example.com' });
 if (!company) { console.error('Could not create the soak\'s company'); process.exit(1); }
 const lines = (await call('GET', '/api/orders/list?type=detaillist&filter1=1&filter2=5&pageSize=200'))?.orders ?? [];
-let recordOn;
+// Production records go to the operations with the most room left, the next one when one is full.
+const recordable = [];
 for (const l of lines) {
-  const op = (l.Operations ?? []).find((o) => o.OperationStatus !== 2 && o.Qty - o.OperationComplated >= 50 && !(o.OperationDetails ?? []).some((d) => d.undetermined));
-  if (op && (l.urun_birimi ?? 'Adet') === 'Adet') { recordOn = { line: l._id, op: op._id }; break; }
+  if ((l.urun_birimi ?? 'Adet') !== 'Adet') continue;
+  for (const o of l.Operations ?? []) {
+    const room = o.Qty - o.OperationComplated;
+    if (o.OperationStatus !== 2 && room >= 1 && !(o.OperationDetails ?? []).some((d) => d.undetermined)) recordable.push({ line: l._id, op: o._id, room });
+  }
 }
+recordable.sort((a, b) => b.room - a.room);
+let recordOn = recordable.shift();
 const offerBody = () => ({
   firma_id: company._id, firma_adi: company.company_name, firma_ulke: 'Türkiye', teklif_dovizi: '$', teklif_usdkur: 40, teklif_eurkur: 45, teklif_durumu: 0,
   offeritem: [{ urun_adi: 'Soak 30 W', urun_kodu: ['SOAK'], urun_miktari: 3, urun_birimi: 'Adet', urun_fiyati: 46.5, urun_dovizi: '$', urun_kdv: 20, order_type: 'default' }],
@@ -93,8 +99,11 @@ async function worker(n) {
     if (pick === 0) {
       if (await call('POST', '/api/offers/create', offerBody())) perKind.offers++;
     } else if (pick === 1 && recordOn) {
-      const started = await call('POST', `/api/orders/operations/${recordOn.line}/${recordOn.op}/record`, { qty: 1 }, [200, 409, 400]);
-      if (started) perKind.records++;
+      const target = recordOn;
+      const res = await call('POST', `/api/orders/operations/${target.line}/${target.op}/record`, { qty: 1 }, [200, 409, 400]);
+      if (res && res.status === undefined) perKind.records++;
+      // Full (or a 400: it refuses records): the next operation.
+      if (recordOn === target && ((res && res.status === undefined && --target.room <= 0) || res?.status === 400)) recordOn = recordable.shift();
     } else {
       await call('GET', reads[(i * 7 + n) % reads.length]);
       perKind.reads++;

@@ -27,6 +27,7 @@ let base = 0;
 let line: OrderLine;
 const materialIds: string[] = [];
 let productId = '';
+let companyId = '';
 
 interface State { parts: { name: string; kind: string; port?: number; pid: number | null }[] }
 const state = (): State => JSON.parse(fs.readFileSync(path.join(dataDir, 'cluster.json'), 'utf8')) as State;
@@ -108,7 +109,6 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
-let companyId = '';
 function offerBody(firma: string, status: number, urunId?: string) {
   return {
     firma_id: firma, firma_adi: 'Küme Ltd', firma_ulke: 'Türkiye', teklif_dovizi: '$', teklif_usdkur: 40, teklif_eurkur: 45, teklif_durumu: status,
