@@ -34,13 +34,16 @@ const state = (): State => JSON.parse(fs.readFileSync(path.join(dataDir, 'cluste
 const url = (p: string) => `http://127.0.0.1:${base}${p}`;
 const auth = () => ({ authorization: `Bearer ${t.tokens[2]}`, 'accept-language': 'en' });
 
-/** A port with the next four free too (the cluster takes PORT … PORT+4). */
+/**
+ * A port with the next four free too (the cluster takes PORT … PORT+4), below Linux's ephemeral range (32768 on), so
+ * no outgoing connection takes one between this check and the cluster's listen.
+ */
 async function freeBase(): Promise<number> {
   const free = (port: number) => new Promise<boolean>((resolve) => {
     const s = net.createServer().once('error', () => resolve(false)).listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
   for (;;) {
-    const p = 20_000 + Math.floor(Math.random() * 40_000);
+    const p = 20_000 + Math.floor(Math.random() * 12_000);
     let ok = true;
     for (let i = 0; i <= 4 && ok; i++) ok = await free(p + i);
     if (ok) return p;
