@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The Debian packages `npm test` needs beyond npm's own: Chromium for the end-to-end tests (Playwright drives
 // Debian's browser; it cannot download its own here), poppler-utils for reading PDFs back (pdftotext, pdfinfo)
-// and the DejaVu fonts the screenshots and PDF checks expect. `npm test` runs this first, and `.ci/run` relies on
+// the DejaVu fonts the screenshots and PDF checks expect, and HAProxy, the balancer of `npm run cluster` and its
+// failure test (scripts/cluster.mjs, ADR 0042). `npm test` runs this first, and `.ci/run` relies on
 // it: one step, not two copies.
 //
 // Everything present: prints nothing and exits 0. Something missing: as root on Debian it installs the packages
@@ -14,6 +15,7 @@ import path from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+const haproxy = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
 
 function executable(file) {
   try {
@@ -28,8 +30,16 @@ function onPath(command) {
   return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && executable(path.join(dir, command)));
 }
 
+// `system-deps.mjs haproxy` (npm run cluster): HAProxy alone, a production cluster needs no Chromium.
+const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+
 /** What is missing: the package that brings it and what we looked for. */
 function missing() {
+  if (only.length > 0) return everythingMissing().filter((m) => only.includes(m.pkg));
+  return everythingMissing();
+}
+
+function everythingMissing() {
   const out = [];
   if (!executable(chromium)) out.push({ pkg: 'chromium', what: chromium });
   for (const cmd of ['pdftotext', 'pdfinfo']) {
@@ -39,6 +49,7 @@ function missing() {
     }
   }
   if (!existsSync(FONT)) out.push({ pkg: 'fonts-dejavu-core', what: FONT });
+  if (!executable(haproxy)) out.push({ pkg: 'haproxy', what: haproxy });
   return out;
 }
 
@@ -53,7 +64,7 @@ const chromiumElsewhere = process.env.CHROMIUM_PATH && process.env.CHROMIUM_PATH
 
 if (!isRoot || !canApt || (chromiumElsewhere && packages.includes('chromium'))) {
   const command = `${isRoot ? '' : 'sudo '}apt-get update && ${isRoot ? '' : 'sudo '}apt-get install -y ${packages.join(' ')}`;
-  console.error(`npm test needs ${what}, which ${lacking.length === 1 ? 'is' : 'are'} missing.`);
+  console.error(`${only.length ? 'npm run cluster' : 'npm test'} needs ${what}, which ${lacking.length === 1 ? 'is' : 'are'} missing.`);
   if (chromiumElsewhere && packages.includes('chromium')) {
     console.error(`CHROMIUM_PATH is set to ${chromium}: point it at an installed Chromium, or unset it and run:`);
   } else if (!canApt) {
@@ -65,7 +76,7 @@ if (!isRoot || !canApt || (chromiumElsewhere && packages.includes('chromium'))) 
   process.exit(1);
 }
 
-console.log(`npm test needs ${what}: installing ${packages.join(' ')} with apt-get (about a minute)…`);
+console.log(`${only.length ? 'npm run cluster' : 'npm test'} needs ${what}: installing ${packages.join(' ')} with apt-get (about a minute)…`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 // apt's own chatter (debconf's notes among it) is shown only when it fails.
 const apt = (args) => spawnSync('apt-get', ['-qq', '-o', 'DPkg::Lock::Timeout=300', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env, encoding: 'utf8' });

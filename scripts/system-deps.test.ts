@@ -42,7 +42,7 @@ describe('npm test checks its system parts first', () => {
 
   it('with a missing pdftotext it names poppler-utils', () => {
     // PATH without the folders that hold pdftotext; node itself is called by its full path.
-    const r = runUnprivileged([process.execPath, 'scripts/system-deps.mjs'], { PATH: path.join(dir, 'no-bin'), CHROMIUM_PATH: process.execPath });
+    const r = runUnprivileged([process.execPath, 'scripts/system-deps.mjs'], { PATH: path.join(dir, 'no-bin'), CHROMIUM_PATH: process.execPath, HAPROXY_PATH: process.execPath });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('pdftotext');
     expect(r.stderr).toContain('apt-get install -y poppler-utils');
@@ -56,10 +56,18 @@ describe('npm test checks its system parts first', () => {
       chmodSync(path.join(bin, cmd), 0o755);
     }
     chmodSync(bin, 0o755);
-    const r = runUnprivileged([process.execPath, 'scripts/system-deps.mjs'], { PATH: bin, CHROMIUM_PATH: process.execPath });
+    const r = runUnprivileged([process.execPath, 'scripts/system-deps.mjs'], { PATH: bin, CHROMIUM_PATH: process.execPath, HAPROXY_PATH: process.execPath });
     // The fonts are the one part this test cannot fake: it passes where they are installed, as on every test machine.
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe('');
     expect(r.status).toBe(0);
+  });
+
+  it('npm run cluster asks for HAProxy alone: missing, it names haproxy and nothing of the tests', () => {
+    const r = runUnprivileged([process.execPath, 'scripts/system-deps.mjs', 'haproxy'], { PATH: path.join(dir, 'no-bin'), CHROMIUM_PATH: '/nonexistent/chromium', HAPROXY_PATH: '/nonexistent/haproxy' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('npm run cluster needs /nonexistent/haproxy');
+    expect(r.stderr).toContain('apt-get install -y haproxy');
+    expect(r.stderr).not.toMatch(/chromium|poppler/);
   });
 });

@@ -1,9 +1,10 @@
 import {
   ACCOUNT_HONEYPOT, ACCOUNT_REQUEST_LIMIT, ACCOUNT_REQUEST_WINDOW_MS, PASSWORD_RESET_TTL_MS, RESET_MAIL_LIMIT, RESET_MAIL_WINDOW_MS, SIGNUP_APPROVER_ROLE, SIGNUP_ROLE,
-  createRateLimiter, translate, type Lang, type LiveEvent,
+  translate, type Lang, type LiveEvent,
 } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { AppError, dbConstraint, dbErrorCode } from '../../lib/errors.js';
+import { createSharedRateLimiter } from '../../lib/shared-rate-limit.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import type { Mailer } from '../../lib/mailer.js';
@@ -46,10 +47,11 @@ export function createAccountService(deps: AccountDeps) {
   const { db, mailer } = deps;
   const now = deps.now ?? Date.now;
   const log = deps.log ?? (() => undefined);
-  const forgotLimiter = createRateLimiter(deps.limit ?? ACCOUNT_REQUEST_LIMIT, deps.windowMs ?? ACCOUNT_REQUEST_WINDOW_MS);
-  const resetLimiter = createRateLimiter(deps.limit ?? ACCOUNT_REQUEST_LIMIT, deps.windowMs ?? ACCOUNT_REQUEST_WINDOW_MS);
-  const signupLimiter = createRateLimiter(deps.limit ?? ACCOUNT_REQUEST_LIMIT, deps.windowMs ?? ACCOUNT_REQUEST_WINDOW_MS);
-  const perAddress = createRateLimiter(RESET_MAIL_LIMIT, RESET_MAIL_WINDOW_MS);
+  // In PostgreSQL: one limit for every API instance behind the balancer (ADR 0042).
+  const forgotLimiter = createSharedRateLimiter(db, 'account.forgot', deps.limit ?? ACCOUNT_REQUEST_LIMIT, deps.windowMs ?? ACCOUNT_REQUEST_WINDOW_MS);
+  const resetLimiter = createSharedRateLimiter(db, 'account.reset', deps.limit ?? ACCOUNT_REQUEST_LIMIT, deps.windowMs ?? ACCOUNT_REQUEST_WINDOW_MS);
+  const signupLimiter = createSharedRateLimiter(db, 'account.signup', deps.limit ?? ACCOUNT_REQUEST_LIMIT, deps.windowMs ?? ACCOUNT_REQUEST_WINDOW_MS);
+  const perAddress = createSharedRateLimiter(db, 'account.mail', RESET_MAIL_LIMIT, RESET_MAIL_WINDOW_MS);
 
   function checkPassword(pw: string) {
     if (pw.length < deps.passwordMin) throw new AppError(400, 'password.min', { password: 'password.min' }, { min: deps.passwordMin });
@@ -63,7 +65,7 @@ export function createAccountService(deps: AccountDeps) {
     if (!mailer.configured || !deps.publicUrl) return;
     try {
       const u = await findUserRowByEmail(db, email);
-      if (!u || perAddress.take(u.id) > 0) return;
+      if (!u || (await perAddress.take(u.id)) > 0) return;
       const url = `${deps.publicUrl.replace(/\/+$/, '')}/forgotpassword`;
       await mailer.send({
         to: u.email, subject: translate('auth.signupKnown.subject', lang),
@@ -82,7 +84,7 @@ export function createAccountService(deps: AccountDeps) {
      * Without SMTP_URL or PUBLIC_URL: 503, ask an administrator.
      */
     async forgot(ip: string, email: string, lang: Lang, extra: Record<string, unknown> = {}): Promise<{ status: 'ok'; sent?: Promise<void> }> {
-      const wait = forgotLimiter.take(ip);
+      const wait = await forgotLimiter.take(ip);
       if (wait > 0) throw tooMany(wait);
       if (!mailer.configured || !deps.publicUrl) {
         if (mailer.configured) log('password reset: PUBLIC_URL is not set, no reset link can be made');
@@ -91,7 +93,7 @@ export function createAccountService(deps: AccountDeps) {
       if (typeof extra[ACCOUNT_HONEYPOT] === 'string' && extra[ACCOUNT_HONEYPOT].trim() !== '') return { status: 'ok' };
       const u = await findUserRowByEmail(db, email);
       if (!u || !u.userstate) return { status: 'ok' };
-      if (perAddress.take(u.id) > 0) return { status: 'ok' };
+      if ((await perAddress.take(u.id)) > 0) return { status: 'ok' };
       const token = makeResetToken(deps.secret(), u, now() + PASSWORD_RESET_TTL_MS);
       const name = `${u.firstname} ${u.lastname}`.trim();
       const sent = mailer.send({
@@ -106,7 +108,7 @@ export function createAccountService(deps: AccountDeps) {
      * hour, for an active user. Ends the user's other sessions (token version) and any sign-in lock of the address.
      */
     async reset(ip: string, token: string, password: string): Promise<{ status: 'ok' }> {
-      const wait = resetLimiter.take(ip);
+      const wait = await resetLimiter.take(ip);
       if (wait > 0) throw tooMany(wait);
       const invalid = () => new AppError(400, 'auth.reset.invalid', { token: 'auth.reset.invalid' });
       const head = resetTokenUser(token);
@@ -131,7 +133,7 @@ export function createAccountService(deps: AccountDeps) {
      * no one which addresses are registered); its holder gets a mail saying so.
      */
     async signup(ip: string, d: { firstname: string; lastname: string; email: string; password: string } & Record<string, unknown>, lang: Lang = 'tr'): Promise<{ status: 'ok'; id?: string; sent?: Promise<void> }> {
-      const wait = signupLimiter.take(ip);
+      const wait = await signupLimiter.take(ip);
       if (wait > 0) throw tooMany(wait);
       if (typeof d[ACCOUNT_HONEYPOT] === 'string' && d[ACCOUNT_HONEYPOT].trim() !== '') return { status: 'ok' };
       checkPassword(d.password);

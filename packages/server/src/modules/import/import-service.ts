@@ -1,7 +1,7 @@
 /**
  * Import from Excel (issue 26). A preview reads the file, checks every row with the same schemas as the forms
  * (packages/domain) plus the import's own rules (a code once per file, a known model, a known category) and keeps the
- * checked rows under a preview id for an hour; a commit writes them in one transaction: every row or none, or only the
+ * checked rows under a preview id for an hour (in PostgreSQL, so any API instance commits it: ADR 0042); a commit writes them in one transaction: every row or none, or only the
  * valid ones when asked. A row whose code is already stored updates that record (only the columns the file has), so
  * importing the same file again changes nothing new. Opening stock enters through the ledger (giris, devir) when a
  * material is created; a log row names the importer, the kind, the file and the counts.
@@ -23,6 +23,7 @@ import { insertCompanies, updateCompanies, type CompanyImportValues as CompanyVa
 import { insertMaterials, updateImportedMaterial } from '../materials/materials-repository.js';
 import { insertProducts, updateImportedProduct } from '../products/products-repository.js';
 import { lockImport, modelsByCode, storedCodes, type ModelRef } from './import-repository.js';
+import { dropPreview, savePreview, takePreview } from './import-previews-repository.js';
 
 /** How long a preview waits for its commit, and how many are kept at once (the oldest go first). */
 const PREVIEW_TTL_MS = 60 * 60 * 1000;
@@ -41,7 +42,7 @@ interface CheckedRow {
   stock?: string;
   modelKey?: string;
 }
-interface Preview { id: string; kind: ImportKind; userId: string; fileName: string; at: number; fields: string[]; rows: CheckedRow[]; committing?: boolean }
+interface Preview { id: string; kind: ImportKind; userId: string; fileName: string; fields: string[]; rows: CheckedRow[] }
 
 const stockSchema = decimalInput({ places: 4, max: 1e10 });
 
@@ -74,13 +75,6 @@ function given(values: Record<string, string>, field: string): string | undefine
 
 export function createImportService(deps: { db: Db }) {
   const { db } = deps;
-  const previews = new Map<string, Preview>();
-
-  function sweep() {
-    const now = Date.now();
-    for (const [id, p] of previews) if (now - p.at > PREVIEW_TTL_MS && !p.committing) previews.delete(id);
-    while (previews.size >= PREVIEWS_MAX) previews.delete(previews.keys().next().value!);
-  }
 
   function check(kind: ImportKind, values: Record<string, string>, models: Map<string, ModelRef>): Pick<CheckedRow, 'errors' | 'data' | 'stock' | 'modelKey'> {
     const errors: RowError[] = [];
@@ -162,81 +156,76 @@ export function createImportService(deps: { db: Db }) {
         }
         return { row: n, code, key, values, ...checked, errors };
       });
-      sweep();
       const p: Preview = {
-        id: randomUUID(), kind, userId: caller.id, fileName: file.name.slice(0, 200), at: Date.now(), rows,
+        id: randomUUID(), kind, userId: caller.id, fileName: file.name.slice(0, 200), rows,
         fields: IMPORT_COLUMNS[kind].map((c) => c.field).filter((f) => fields.includes(f)),
       };
-      previews.set(p.id, p);
+      await savePreview(db, p, PREVIEW_TTL_MS, PREVIEWS_MAX);
       return answer(p, lang, stored);
     },
 
     async commit(caller: Actor, kind: ImportKind, body: { previewId: string; validOnly: boolean }): Promise<ImportResult> {
-      const p = previews.get(body.previewId);
-      if (!p || p.kind !== kind || p.userId !== caller.id || Date.now() - p.at > PREVIEW_TTL_MS) {
-        throw new AppError(404, 'import.preview.unknown', { previewId: 'import.preview.unknown' });
-      }
-      if (p.committing) throw new AppError(409, 'error.conflict');
-      const invalid = p.rows.filter((r) => r.errors.length > 0).length;
-      if (invalid > 0 && !body.validOnly) throw new AppError(400, 'import.hasErrors', undefined, { count: invalid });
-      p.committing = true;
-      try {
-        const result = await db.transaction(async (tx) => {
-          // One import of a kind at a time: two files naming the same new code make one record, not two.
-          await lockImport(tx, kind);
-          const stored = await storedCodes(tx, kind);
-          const models = kind === 'products' ? await modelsByCode(tx) : new Map<string, ModelRef>();
-          const has = new Set(p.fields);
-          let skipped = invalid;
-          let updated = 0;
-          let movements = 0;
-          const creates: { id: string; r: CheckedRow }[] = [];
-          const companyUpdates: { id: string; fields: CompanyValues }[] = [];
-          for (const r of p.rows) {
-            if (r.errors.length) continue;
-            const ids = stored.get(r.key) ?? [];
-            const model = r.modelKey === undefined ? undefined : models.get(r.modelKey);
-            // The database changed since the preview: a code now ambiguous, or the model gone.
-            if (ids.length > 1 || (kind === 'products' && !model)) {
-              if (body.validOnly) { skipped++; continue; }
-              throw new AppError(409, ids.length > 1 ? 'import.code.ambiguous' : 'import.model.unknown', undefined, { row: r.row });
-            }
-            if (ids.length === 0) { creates.push({ id: newId(), r }); continue; }
-            updated++;
-            if (kind === 'companies') {
-              companyUpdates.push({ id: ids[0], fields: r.data as CompanyValues });
-            } else if (kind === 'materials') {
-              const d = r.data as MaterialData;
-              await updateImportedMaterial(tx, ids[0], Object.fromEntries(Object.entries(d).filter(([k]) => has.has(k))) as Partial<MaterialData>);
-            } else {
-              const d = r.data as ProductData;
-              const fields: Partial<ProductData> = Object.fromEntries(Object.entries(d).filter(([k]) => has.has(k)));
-              fields.urun_adi = d.urun_adi;
-              await updateImportedProduct(tx, ids[0], fields, model, { keepEnglishName: !has.has('urun_adi_en') });
-            }
+      return db.transaction(async (tx) => {
+        // The preview row stays locked until this transaction ends: a second commit of it (here or on another
+        // instance) answers 409 meanwhile, and finds nothing once this one deleted it.
+        const p = await takePreview<CheckedRow>(tx, body.previewId);
+        if (p === 'busy') throw new AppError(409, 'error.conflict');
+        if (!p || p.kind !== kind || p.userId !== caller.id) {
+          throw new AppError(404, 'import.preview.unknown', { previewId: 'import.preview.unknown' });
+        }
+        const invalid = p.rows.filter((r) => r.errors.length > 0).length;
+        if (invalid > 0 && !body.validOnly) throw new AppError(400, 'import.hasErrors', undefined, { count: invalid });
+        // One import of a kind at a time: two files naming the same new code make one record, not two.
+        await lockImport(tx, kind);
+        const stored = await storedCodes(tx, kind);
+        const models = kind === 'products' ? await modelsByCode(tx) : new Map<string, ModelRef>();
+        const has = new Set(p.fields);
+        let skipped = invalid;
+        let updated = 0;
+        let movements = 0;
+        const creates: { id: string; r: CheckedRow }[] = [];
+        const companyUpdates: { id: string; fields: CompanyValues }[] = [];
+        for (const r of p.rows) {
+          if (r.errors.length) continue;
+          const ids = stored.get(r.key) ?? [];
+          const model = r.modelKey === undefined ? undefined : models.get(r.modelKey);
+          // The database changed since the preview: a code now ambiguous, or the model gone.
+          if (ids.length > 1 || (kind === 'products' && !model)) {
+            if (body.validOnly) { skipped++; continue; }
+            throw new AppError(409, ids.length > 1 ? 'import.code.ambiguous' : 'import.model.unknown', undefined, { row: r.row });
           }
+          if (ids.length === 0) { creates.push({ id: newId(), r }); continue; }
+          updated++;
           if (kind === 'companies') {
-            await updateCompanies(tx, companyUpdates, p.fields as (keyof CompanyValues)[]);
-            await insertCompanies(tx, creates.map(({ id, r }) => ({ id, ...(r.data as z.output<typeof companyInputSchema>) })));
+            companyUpdates.push({ id: ids[0], fields: r.data as CompanyValues });
           } else if (kind === 'materials') {
-            await insertMaterials(tx, creates.map(({ id, r }) => ({ id, ...(r.data as MaterialData) })));
-            const opening = creates.filter(({ r }) => r.stock && Number(r.stock) > 0).map(({ id, r }) => ({ stock_id: id, qty: r.stock! }));
-            movements = await addOpeningMaterialMovements(tx, caller, opening, { operation_center: 'devir', description: translate('import.stock.description', 'tr') });
+            const d = r.data as MaterialData;
+            await updateImportedMaterial(tx, ids[0], Object.fromEntries(Object.entries(d).filter(([k]) => has.has(k))) as Partial<MaterialData>);
           } else {
-            await insertProducts(tx, creates.map(({ id, r }) => ({ id, data: r.data as ProductData, model: models.get(r.modelKey!)! })));
+            const d = r.data as ProductData;
+            const fields: Partial<ProductData> = Object.fromEntries(Object.entries(d).filter(([k]) => has.has(k)));
+            fields.urun_adi = d.urun_adi;
+            await updateImportedProduct(tx, ids[0], fields, model, { keepEnglishName: !has.has('urun_adi_en') });
           }
-          const created = creates.length;
-          await recordChange(tx, caller, {
-            title: 'log.import.done', descriptionKey: 'logText.import', form: 'import',
-            values: { kind, file: p.fileName, created, updated, skipped },
-          }, { entity: kind, action: 'changed' });
-          return { kind, created, updated, skipped, movements };
-        });
-        previews.delete(p.id);
-        return result;
-      } finally {
-        p.committing = false;
-      }
+        }
+        if (kind === 'companies') {
+          await updateCompanies(tx, companyUpdates, p.fields as (keyof CompanyValues)[]);
+          await insertCompanies(tx, creates.map(({ id, r }) => ({ id, ...(r.data as z.output<typeof companyInputSchema>) })));
+        } else if (kind === 'materials') {
+          await insertMaterials(tx, creates.map(({ id, r }) => ({ id, ...(r.data as MaterialData) })));
+          const opening = creates.filter(({ r }) => r.stock && Number(r.stock) > 0).map(({ id, r }) => ({ stock_id: id, qty: r.stock! }));
+          movements = await addOpeningMaterialMovements(tx, caller, opening, { operation_center: 'devir', description: translate('import.stock.description', 'tr') });
+        } else {
+          await insertProducts(tx, creates.map(({ id, r }) => ({ id, data: r.data as ProductData, model: models.get(r.modelKey!)! })));
+        }
+        const created = creates.length;
+        await recordChange(tx, caller, {
+          title: 'log.import.done', descriptionKey: 'logText.import', form: 'import',
+          values: { kind, file: p.fileName, created, updated, skipped },
+        }, { entity: kind, action: 'changed' });
+        await dropPreview(tx, p.id);
+        return { kind, created, updated, skipped, movements };
+      });
     },
   };
 }

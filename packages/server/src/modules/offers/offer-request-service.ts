@@ -1,4 +1,4 @@
-import { OFFER_REQUEST_HONEYPOT, OFFER_REQUEST_LIMIT, OFFER_REQUEST_WINDOW_MS, OFFICE_TODO_ROLE, computeOffer, createRateLimiter, productCodeParts, round2, tryComputeOffer, type offerRequestSchema } from '@isik/domain';
+import { OFFER_REQUEST_HONEYPOT, OFFER_REQUEST_LIMIT, OFFER_REQUEST_WINDOW_MS, OFFICE_TODO_ROLE, computeOffer, productCodeParts, round2, tryComputeOffer, type offerRequestSchema } from '@isik/domain';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -8,6 +8,7 @@ import { insertTodo } from '../todos/todos-service.js';
 import { allocateOfferNumber, insertOffer, insertOfferItems, latestRates } from './offers-repository.js';
 import { activeProductWithModelVat } from '../products/products-repository.js';
 import { upsertContactFromOffer } from './contacts-service.js';
+import { createSharedRateLimiter } from '../../lib/shared-rate-limit.js';
 
 type Input = z.output<typeof offerRequestSchema>;
 
@@ -32,7 +33,8 @@ export function requestTodoText(no: string, d: Pick<Input, 'name' | 'company' | 
  */
 export function createOfferRequestService(deps: { db: Db; limit?: number; windowMs?: number }) {
   const { db } = deps;
-  const limiter = createRateLimiter(deps.limit ?? OFFER_REQUEST_LIMIT, deps.windowMs ?? OFFER_REQUEST_WINDOW_MS);
+  // In PostgreSQL: one limit for every API instance behind the balancer (ADR 0042).
+  const limiter = createSharedRateLimiter(db, 'offer.request', deps.limit ?? OFFER_REQUEST_LIMIT, deps.windowMs ?? OFFER_REQUEST_WINDOW_MS);
 
   async function create(tx: Executor, data: Input) {
     const p = await activeProductWithModelVat(tx, data.productId);
@@ -84,7 +86,7 @@ export function createOfferRequestService(deps: { db: Db; limit?: number; window
 
   return {
     async request(ip: string, data: Input & Record<string, unknown>): Promise<{ ok: true; offerNo: string }> {
-      const wait = limiter.take(ip);
+      const wait = await limiter.take(ip);
       if (wait > 0) throw new AppError(429, 'offerRequest.tooMany', undefined, { minutes: Math.max(1, Math.ceil(wait / 60_000)) });
       // A filled honeypot is a bot: it is told "sent" and nothing is stored.
       if (typeof data[OFFER_REQUEST_HONEYPOT] === 'string' && data[OFFER_REQUEST_HONEYPOT].trim() !== '') return { ok: true, offerNo: '' };
