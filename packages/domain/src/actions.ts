@@ -155,6 +155,8 @@ export const ACTION_TABLE: readonly ActionRule[] = [
   { key: 'POST /api/buying/create', screens: ['/buyings', '/componentlist'], ...W('buying') },
   { key: 'POST /api/buying/update/:id', screens: ['/buyings'], ...W('buying') },
   { key: 'DELETE /api/buying/delete/:id', screens: ['/buyings'], ...D('buying') },
+  { key: 'POST /api/buying/receive/:id', screens: ['/buyings'], ...W('buying') },
+  { key: 'DELETE /api/buying/receipts/:id', screens: ['/buyings'], ...D('buying') },
 
   // Orders and production (002 2.2-2.6, 4-7).
   {

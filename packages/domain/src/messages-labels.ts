@@ -50,6 +50,8 @@ export const LOG_MESSAGES = {
   'log.buying.created': { tr: 'Satın alma talebi oluşturuldu', en: 'Purchase request created', es: 'Solicitud de compra creada' },
   'log.buying.updated': { tr: 'Satın alma güncellendi', en: 'Purchase updated', es: 'Compra actualizada' },
   'log.buying.deleted': { tr: 'Satın alma silindi', en: 'Purchase deleted', es: 'Compra eliminada' },
+  'log.receipt.created': { tr: 'Satın alma teslim alındı', en: 'Purchase received', es: 'Compra recibida' },
+  'log.receipt.deleted': { tr: 'Satın alma teslim alımı silindi', en: 'Purchase receipt deleted', es: 'Recepción de compra eliminada' },
   'log.order.created': { tr: 'Üretim satırı oluşturuldu', en: 'Production line created', es: 'Línea de producción creada' },
   'log.order.updated': { tr: 'Üretim satırı güncellendi', en: 'Production line updated', es: 'Línea de producción actualizada' },
   'log.order.deleted': { tr: 'Üretim satırı silindi', en: 'Production line deleted', es: 'Línea de producción eliminada' },
