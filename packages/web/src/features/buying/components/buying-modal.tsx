@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Divider, Grid, Group, Modal, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Box, Button, Divider, Grid, Group, Modal, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea, ThemeIcon } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -13,11 +13,12 @@ import { MaterialPickerModal } from '../../../components/pickers';
 import { useSession } from '../../../lib/session';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { ratesTodayQuery } from '../../../lib/rates-today';
-import { useDeleteBuying, useSaveBuying } from '../api/buying-api';
+import { buyingQuery, useDeleteBuying, useSaveBuying } from '../api/buying-api';
 import {
   buyingToValues, formTotals, newBuyingValues, rateValue, statusOptions, toBuyingBody, validateBuying, withStatus, type BuyingField, type BuyingFormValues,
 } from '../model/buying-values';
 import { SupplierPicker } from './supplier-picker';
+import { ReceiptsSection } from './receipts-section';
 import { NumberField } from '../../../components/number-field';
 
 export interface BuyingModalProps {
@@ -30,7 +31,10 @@ export interface BuyingModalProps {
 const NUM = { decimalSeparator: ',', thousandSeparator: '.' } as const;
 
 /** Spec 001 2.11 and 3.8: the large edit modal of a purchase request, with its supplier and material pickers. */
-export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
+export function BuyingModal({ opened, onClose, buying: listed }: BuyingModalProps) {
+  // The detail carries the receipts and follows them (a receipt may complete the request).
+  const detail = useQuery({ ...buyingQuery(listed?._id ?? ''), enabled: opened && !!listed });
+  const buying = listed && detail.data?._id === listed._id ? detail.data : listed;
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const me = { name: user ? `${user.firstname} ${user.lastname}`.trim() : '', email: user?.email ?? '' };
@@ -233,6 +237,7 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
             </Group>
           </Stack>
         </form>
+        {buying && <Box mt="md"><ReceiptsSection buying={buying} /></Box>}
       </Modal>
       <MaterialPickerModal opened={opened && picker} onClose={() => setPicker(false)} onSelect={pickMaterial} />
     </>
