@@ -22,7 +22,8 @@ INSERT INTO "buying_receipts" ("id", "purchase_id", "qty", "receipt_date", "note
 SELECT substr(md5('receipt:' || m."id"), 1, 24), b."id", m."qty", m."operation_date", '', m."id", m."person", m."person_id", m."created_at"
 FROM "buyings" b JOIN "material_movements" m ON m."id" = b."movement_id"
 WHERE b."satinalma_durumu" = 3 AND m."reverses_id" IS NULL
-  AND NOT EXISTS (SELECT 1 FROM "material_movements" r WHERE r."reverses_id" = m."id");
+  AND NOT EXISTS (SELECT 1 FROM "material_movements" r WHERE r."reverses_id" = m."id")
+  AND NOT EXISTS (SELECT 1 FROM "buying_receipts" x WHERE x."movement_id" = m."id");
 --> statement-breakpoint
 UPDATE "buyings" b SET "received_qty" = r."qty"
 FROM (SELECT "purchase_id", sum("qty") AS "qty" FROM "buying_receipts" GROUP BY "purchase_id") r

@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
-import { buyings, materialMovements, tcmbRates, users } from '../../db/schema.js';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { buyingReceipts, buyings, materialMovements, tcmbRates, users } from '../../db/schema.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { newId } from '../../lib/ids.js';
 import { createTestContext, USER_PASSWORD, type TestContext } from '../../test/helper.js';
@@ -282,5 +283,30 @@ describe('receipts and the status radio', () => {
     expect(await ok(await update(id, { material_qty: 12 }))).toMatchObject({ received: 4, due: 8 });
     const [row] = await db().select().from(buyings).where(eq(buyings.id, id));
     expect(row.received_qty).toBe('4.0000');
+  });
+});
+
+describe('migration 0026', () => {
+  it('makes the stock entry of each purchase completed before receipts existed its one receipt', async () => {
+    const { id, mid } = await purchase(5, 3);
+    const canceled = await purchase(2, 3, mid);
+    await ok(await update(canceled.id, { satinalma_durumu: 4 }));
+    const entry = (await detail(id)).movement_id;
+    // As the one-step flow left them: a movement, no receipt, nothing received.
+    await db().delete(buyingReceipts).where(eq(buyingReceipts.purchase_id, id));
+    await db().update(buyings).set({ received_qty: '0' }).where(eq(buyings.id, id));
+    expect(await detail(id)).toMatchObject({ received: 0, receipts: [] });
+
+    const text = readFileSync(new URL('../../../drizzle/0026_partial_receipts.sql', import.meta.url), 'utf8');
+    const backfill = text.split('--> statement-breakpoint').filter((s) => /INSERT INTO "buying_receipts"|UPDATE "buyings"/.test(s));
+    expect(backfill).toHaveLength(2);
+    for (const statement of backfill) await db().execute(sql.raw(statement));
+
+    const after = await detail(id);
+    expect(after).toMatchObject({ satinalma_durumu: 3, received: 5, due: 0 });
+    expect(after.receipts).toHaveLength(1);
+    expect(after.receipts[0]).toMatchObject({ qty: 5, movement_id: entry, person: 'Role2 Tester' });
+    expect(await detail(canceled.id)).toMatchObject({ received: 0, receipts: [] });
+    expect(await stockOf(mid)).toBe(5);
   });
 });
