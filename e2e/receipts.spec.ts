@@ -66,4 +66,18 @@ test('two partial receipts on a purchase: the due figure and the material stock 
   await expect(modal.getByTestId('buying-status-3')).toBeChecked();
   await expect(receipts.getByTestId('receipt-submit')).toHaveCount(0);
   expect(await stockOnMaterialPage(page, material._id)).toBe(10);
+
+  // Deleting the second receipt (after the question) takes its 6 Kg out of stock again and the purchase back to Control.
+  await page.goto(open);
+  await expect(receipts.getByTestId('receipts-due')).toHaveText('0,00 Kg');
+  await expect(rows).toHaveCount(2);
+  await rows.nth(1).getByRole('button', { name: 'Teslim alımı sil' }).click();
+  await page.getByRole('button', { name: 'Evet' }).click();
+  await expect(page.getByText('Teslim alımı silindi', { exact: true })).toBeVisible();
+  await expect(receipts.getByTestId('receipts-due')).toHaveText('6,00 Kg');
+  await expect(rows).toHaveCount(1);
+  await expect(modal.getByTestId('buying-status-2')).toBeChecked();
+  // Goods received fix the purchase's price and currency.
+  await expect(modal.locator('input[name="material_price"]')).toBeDisabled();
+  expect(await stockOnMaterialPage(page, material._id)).toBe(4);
 });

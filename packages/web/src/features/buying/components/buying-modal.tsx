@@ -68,6 +68,8 @@ export function BuyingModal({ opened, onClose, buying: listed }: BuyingModalProp
   const v = form.values;
   const stored = buying?.satinalma_durumu ?? null;
   const locked = stored !== null && stored >= 3;
+  // Received goods entered stock at this material, unit, price and currency (ADR 0045).
+  const goodsLocked = locked || (buying?.received ?? 0) > 0;
   const totals = formTotals(v);
   const noBulletin = bulletin.isSuccess && bulletin.data === null;
 
@@ -148,7 +150,7 @@ export function BuyingModal({ opened, onClose, buying: listed }: BuyingModalProp
                         ) : <Text size="sm" c="dimmed">{t('buyings.noMaterial')}</Text>}
                       </Stack>
                     </Group>
-                    <Button size="xs" variant="light" leftSection={<IconBox size={16} />} onClick={() => setPicker(true)} disabled={locked}>
+                    <Button size="xs" variant="light" leftSection={<IconBox size={16} />} onClick={() => setPicker(true)} disabled={goodsLocked}>
                       {t('buyings.pickMaterial')}
                     </Button>
                   </Group>
@@ -159,13 +161,13 @@ export function BuyingModal({ opened, onClose, buying: listed }: BuyingModalProp
                 <NumberField label={t('buyings.field.qty')} withAsterisk min={0} decimalScale={BUYING_QTY_PLACES} disabled={locked} {...NUM} {...input('material_qty')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <Select label={t('buyings.field.unit')} data={[...UNITS]} allowDeselect={false} disabled={locked} comboboxProps={{ withinPortal: true }} {...input('material_unit')} />
+                <Select label={t('buyings.field.unit')} data={[...UNITS]} allowDeselect={false} disabled={goodsLocked} comboboxProps={{ withinPortal: true }} {...input('material_unit')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <NumberField label={t('buyings.field.price')} min={0} decimalScale={BUYING_PRICE_PLACES} fixedDecimalScale disabled={locked} {...NUM} {...input('material_price')} />
+                <NumberField label={t('buyings.field.price')} min={0} decimalScale={BUYING_PRICE_PLACES} fixedDecimalScale disabled={goodsLocked} {...NUM} {...input('material_price')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <Select label={t('buyings.field.currency')} data={[...CURRENCIES]} allowDeselect={false} disabled={locked} comboboxProps={{ withinPortal: true }} {...input('material_doviz')} />
+                <Select label={t('buyings.field.currency')} data={[...CURRENCIES]} allowDeselect={false} disabled={goodsLocked} comboboxProps={{ withinPortal: true }} {...input('material_doviz')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <NumberField label={t('buyings.field.usdRate')} min={0} decimalScale={4} {...NUM} {...input('USD_Kur')} data-testid="buying-usd" />
