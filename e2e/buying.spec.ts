@@ -86,7 +86,7 @@ test('a purchase request taken to Completed raises the material stock on its pag
   await expect(row).toHaveCount(1);
   await row.getByTestId('buying-open').click();
   await expect(modal.getByTestId('buying-status-0')).toHaveCount(0);
-  await expect(modal.getByRole('button', { name: 'Sil' })).toHaveCount(0);
+  await expect(modal.getByRole('button', { name: 'Sil', exact: true })).toHaveCount(0);
   await modal.getByRole('button', { name: 'Vazgeç' }).click();
 
   await page.goto(`/material/${material._id}`);
@@ -102,7 +102,7 @@ test('a purchase request in status Request is deleted after the Turkish confirma
   const { count } = await apiGet<{ count: number }>(page, '/buying/totals?filter1=0&filter2=0');
   await rows.first().getByTestId('buying-open').click();
   const modal = page.getByTestId('buying-modal').getByRole('dialog');
-  await modal.getByRole('button', { name: 'Sil' }).click();
+  await modal.getByRole('button', { name: 'Sil', exact: true }).click();
   await expect(page.getByText(TR.deleteConfirm)).toBeVisible();
   await page.getByRole('button', { name: 'Evet' }).click();
   await expect(page.getByText('Satın alma silindi')).toBeVisible();

@@ -160,6 +160,8 @@ export const ACTION_TABLE: readonly ActionRule[] = [
   { key: 'GET /api/buying/order/:id', screens: ['/buyings', '/pdf/purchase/:id'] },
   { key: 'POST /api/buying/email/:id', screens: ['/buyings'], ...W('buying') },
   { key: 'GET /api/pdf/purchase/:id', screens: ['/pdf/purchase/:id'] },
+  { key: 'POST /api/buying/receive/:id', screens: ['/buyings'], ...W('buying') },
+  { key: 'DELETE /api/buying/receipts/:id', screens: ['/buyings'], ...D('buying') },
 
   // Orders and production (002 2.2-2.6, 4-7).
   {

@@ -4,6 +4,7 @@ import { parseDateInput } from './format.js';
 import { UNITS } from './catalogue.js';
 import { CURRENCIES, dec, rateFor, round2, type DecimalInput, type Rates } from './money.js';
 import { decimalField, intChoice } from './decimal-input.js';
+import { receiptSchema } from './buying-receipts.js';
 
 /**
  * Purchase requests (spec 001 2.11, 3.8, 4.2, 7, 9; DECISIONS 6): a material asked of a supplier. The
@@ -244,6 +245,10 @@ export const buyingSchema = z.object({
   related_person_email: z.string(),
   /** The stock entry the request made on reaching 3 (null before). */
   movement_id: z.string().nullable(),
+  /** Received so far and still due (ADR 0045: due is 0 once canceled); the detail also lists the receipts. */
+  received: z.number(),
+  due: z.number(),
+  receipts: z.array(receiptSchema).optional(),
   __v: z.number(),
 });
 export type Buying = z.infer<typeof buyingSchema>;

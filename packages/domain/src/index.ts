@@ -35,6 +35,7 @@ export * from './offer-settings.js';
 export * from './mail.js';
 export * from './buying.js';
 export * from './purchase-order.js';
+export * from './buying-receipts.js';
 export * from './labels.js';
 export * from './documents.js';
 export * from './orders.js';

@@ -52,6 +52,8 @@ export const LOG_MESSAGES = {
   'log.buying.deleted': { tr: 'Satın alma silindi', en: 'Purchase deleted', es: 'Compra eliminada' },
   'log.buying.ordered': { tr: 'Satın alma siparişi oluşturuldu', en: 'Purchase order created', es: 'Pedido de compra creado' },
   'log.buying.emailed': { tr: 'Satın alma siparişi tedarikçiye e-postayla gönderildi', en: 'Purchase order e-mailed to the supplier', es: 'Pedido de compra enviado al proveedor por correo' },
+  'log.receipt.created': { tr: 'Satın alma teslim alındı', en: 'Purchase received', es: 'Compra recibida' },
+  'log.receipt.deleted': { tr: 'Satın alma teslim alımı silindi', en: 'Purchase receipt deleted', es: 'Recepción de compra eliminada' },
   'log.order.created': { tr: 'Üretim satırı oluşturuldu', en: 'Production line created', es: 'Línea de producción creada' },
   'log.order.updated': { tr: 'Üretim satırı güncellendi', en: 'Production line updated', es: 'Línea de producción actualizada' },
   'log.order.deleted': { tr: 'Üretim satırı silindi', en: 'Production line deleted', es: 'Línea de producción eliminada' },

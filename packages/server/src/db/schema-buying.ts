@@ -42,6 +42,8 @@ export const buyings = pgTable('buyings', {
   related_person: text('related_person').notNull().default(''),
   related_person_email: text('related_person_email').notNull().default(''),
   movement_id: text('movement_id'),
+  /** Sum of its receipts (ADR 0045), kept under the request's row lock with them. */
+  received_qty: numeric('received_qty', { precision: 20, scale: 4 }).notNull().default('0'),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   version: integer('version').notNull().default(0),

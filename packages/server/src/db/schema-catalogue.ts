@@ -192,8 +192,7 @@ export const materialMovements = pgTable('material_movements', {
   index('material_movements_orderitem_idx').on(t.orderitem_id),
   index('material_movements_ref_idx').on(t.ref_id),
   uniqueIndex('material_movements_reverses_uq').on(t.reverses_id).where(sql`${t.reverses_id} is not null`),
-  // A purchase request puts its material into stock once (DECISIONS 6): one entry per request, besides its reversal.
-  uniqueIndex('material_movements_purchase_uq').on(t.ref_id).where(sql`${t.source} = 'purchase' and ${t.reverses_id} is null`),
+  // A purchase enters stock in several receipts (ADR 0045): buying_receipts.movement_id is unique instead.
   check('material_movements_type_ck', sql`${t.operation_type} in ('giris', 'cikis')`),
   check('material_movements_source_ck', sql`${t.source} in ('manual', 'production', 'delivery', 'purchase')`),
 ]);

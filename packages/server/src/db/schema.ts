@@ -96,3 +96,4 @@ export * from './schema-files.js';
 export * from './schema-office.js';
 export * from './schema-buying.js';
 export * from './schema-cluster.js';
+export * from './schema-receipts.js';

@@ -1,8 +1,9 @@
 import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { BUYING_PRICE_PLACES, BUYING_QTY_PLACES, BUYING_RATE_PLACES, round, type Buying, type BuyingListArgs, type BuyingSort } from '@isik/domain';
+import { BUYING_PRICE_PLACES, BUYING_QTY_PLACES, BUYING_RATE_PLACES, buyingDue, round, type Buying, type BuyingListArgs, type BuyingSort } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { buyings, materials } from '../../db/schema.js';
 import { searchAny } from '../../lib/search.js';
+import { listReceipts } from './receipts-repository.js';
 
 export type BuyingRow = typeof buyings.$inferSelect;
 
@@ -20,7 +21,8 @@ export function toBuying(r: BuyingRow): Buying {
     satinalma_durumu: r.satinalma_durumu, siparis_no: r.siparis_no, siparis_notu: r.siparis_notu,
     siparis_tarihi: iso(r.siparis_tarihi), talep_tarihi: iso(r.talep_tarihi), teslim_tarihi: iso(r.teslim_tarihi), termin_tarihi: iso(r.termin_tarihi),
     creator_user: r.creator_user, created_date: r.created_at.toISOString(), modified_user: r.modified_user, modified_date: iso(r.modified_date),
-    related_person: r.related_person, related_person_email: r.related_person_email, movement_id: r.movement_id, __v: r.version,
+    related_person: r.related_person, related_person_email: r.related_person_email, movement_id: r.movement_id,
+    received: round(r.received_qty, BUYING_QTY_PLACES), due: round(buyingDue(r.material_qty, r.received_qty, r.satinalma_durumu), BUYING_QTY_PLACES), __v: r.version,
   };
 }
 
@@ -74,7 +76,7 @@ export async function buyingSums(db: Executor, args: Pick<BuyingListArgs, 'filte
 
 export async function findBuying(db: Executor, id: string): Promise<Buying | null> {
   const [r] = await db.select().from(buyings).where(eq(buyings.id, id)).limit(1);
-  return r ? toBuying(r) : null;
+  return r ? { ...toBuying(r), receipts: await listReceipts(db, id) } : null;
 }
 
 export async function lockBuying(db: Executor, id: string): Promise<BuyingRow | undefined> {

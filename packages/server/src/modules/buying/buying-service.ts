@@ -11,7 +11,7 @@ import type { CompaniesService } from '../companies/companies-service.js';
 import type { createMaterialsService } from '../materials/materials-service.js';
 import { latestRate } from '../rates/rates-repository.js';
 import { findUserRow } from '../users/users-repository.js';
-import * as ledger from '../stock/ledger-repository.js';
+import { checkAgainstReceipts, receiveRestInTx, undoAllReceiptsInTx } from './receipts-service.js';
 import {
   buyingSums, companyBuyingCount, deleteBuying, findBuying, insertBuying, listBuyings, lockBuying, materialBuyingCount, materialForBuying, setBuyingMovement, updateBuying,
   type BuyingRow,
@@ -64,23 +64,14 @@ function describe(r: Pick<BuyingRow, 'material_name' | 'material_qty' | 'materia
 }
 
 /**
- * Reaching 3 puts the material into stock (giris, fatura, source purchase, ref = the request) at the request's
- * quantity, price and currency; 3 -> 4 writes the reversal. Runs under the request's row lock, so the same
- * move sent twice at once makes one entry (the second sees status 3 already); a unique index backs it up.
+ * Reaching 3 by the status radio receives what is still due in one receipt (ADR 0045: giris, fatura, source purchase,
+ * ref = the request, at its price and currency); 3 -> 4 reverses and removes every receipt. Runs under the request's
+ * row lock, so the same move sent twice at once makes one entry (the second sees status 3 already).
  */
 async function applyStock(tx: Executor, actor: Actor, row: BuyingRow, from: number, log = true): Promise<string | null> {
   const effect = buyingStockEffect(from, row.satinalma_durumu);
-  if (effect === 'in') {
-    const m = await ledger.addMaterialMovement(tx, actor, {
-      stock_id: row.material_id, operation_type: 'giris', operation_center: 'fatura', qty: row.material_qty, price: row.material_price,
-      doviz: row.material_doviz, unit: row.material_unit, source: 'purchase', ref_id: row.id, operation_date: row.teslim_tarihi ?? new Date(),
-      description: `Satın alma${row.siparis_no ? ` ${row.siparis_no}` : ''}${row.tedarikci_adi ? `: ${row.tedarikci_adi}` : ''}`,
-    }, { log });
-    return m._id;
-  }
-  if (effect === 'reverse' && row.movement_id) {
-    await ledger.reverseMaterialMovement(tx, actor, row.movement_id, { description: `Satın alma iptal edildi${row.siparis_no ? `: ${row.siparis_no}` : ''}` });
-  }
+  if (effect === 'in') return (await receiveRestInTx(tx, actor, row, { log })) ?? row.movement_id;
+  if (effect === 'reverse') await undoAllReceiptsInTx(tx, actor, row);
   return row.movement_id;
 }
 
@@ -179,6 +170,7 @@ export function createBuyingService(deps: { db: Db; companies: CompaniesService;
           ].filter(([, c]) => c).map(([f]) => f as string);
           if (changed.length) throw new AppError(409, 'buying.locked', Object.fromEntries(changed.map((f) => [f, 'buying.locked' as MessageKey])));
         }
+        else checkAgainstReceipts(row, { materialChanged, qty: goods.qty, price: goods.price, doviz: goods.doviz, unit });
         if (goods.usd === null || goods.eur === null) {
           const b = await bulletinRates(tx);
           goods.usd ??= b.usd;
@@ -232,6 +224,7 @@ export function createBuyingService(deps: { db: Db; companies: CompaniesService;
         const row = await lockBuying(tx, id);
         if (!row) throw notFound();
         if (!(BUYING_DELETABLE as readonly number[]).includes(row.satinalma_durumu)) throw conflict('buying.delete.status');
+        if (dec(row.received_qty).gt(0)) throw conflict('receipt.delete.hasReceipts');
         await deleteBuying(tx, id);
         await recordChange(tx, actor, { title: 'log.buying.deleted', description: describe(row), form: 'buying', operation_id: id }, { entity: 'buyings', id, action: 'deleted' });
       });

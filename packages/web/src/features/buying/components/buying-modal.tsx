@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Divider, Grid, Group, Modal, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Box, Button, Divider, Grid, Group, Modal, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Textarea, ThemeIcon } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -13,12 +13,13 @@ import { MaterialPickerModal } from '../../../components/pickers';
 import { useSession } from '../../../lib/session';
 import { useEntityForm } from '../../../lib/use-entity-form';
 import { ratesTodayQuery } from '../../../lib/rates-today';
-import { useDeleteBuying, useSaveBuying } from '../api/buying-api';
+import { buyingQuery, useDeleteBuying, useSaveBuying } from '../api/buying-api';
 import {
   buyingToValues, formTotals, newBuyingValues, rateValue, statusOptions, toBuyingBody, validateBuying, withStatus, type BuyingField, type BuyingFormValues,
 } from '../model/buying-values';
 import { SupplierPicker } from './supplier-picker';
 import { PurchaseOrderButtons } from './purchase-order-buttons';
+import { ReceiptsSection } from './receipts-section';
 import { NumberField } from '../../../components/number-field';
 
 export interface BuyingModalProps {
@@ -31,7 +32,10 @@ export interface BuyingModalProps {
 const NUM = { decimalSeparator: ',', thousandSeparator: '.' } as const;
 
 /** Spec 001 2.11 and 3.8: the large edit modal of a purchase request, with its supplier and material pickers. */
-export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
+export function BuyingModal({ opened, onClose, buying: listed }: BuyingModalProps) {
+  // The detail carries the receipts and follows them (a receipt may complete the request).
+  const detail = useQuery({ ...buyingQuery(listed?._id ?? ''), enabled: opened && !!listed });
+  const buying = listed && detail.data?._id === listed._id ? detail.data : listed;
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const me = { name: user ? `${user.firstname} ${user.lastname}`.trim() : '', email: user?.email ?? '' };
@@ -65,6 +69,8 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
   const v = form.values;
   const stored = buying?.satinalma_durumu ?? null;
   const locked = stored !== null && stored >= 3;
+  // Received goods entered stock at this material, unit, price and currency (ADR 0045).
+  const goodsLocked = locked || (buying?.received ?? 0) > 0;
   const totals = formTotals(v);
   const noBulletin = bulletin.isSuccess && bulletin.data === null;
 
@@ -145,7 +151,7 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
                         ) : <Text size="sm" c="dimmed">{t('buyings.noMaterial')}</Text>}
                       </Stack>
                     </Group>
-                    <Button size="xs" variant="light" leftSection={<IconBox size={16} />} onClick={() => setPicker(true)} disabled={locked}>
+                    <Button size="xs" variant="light" leftSection={<IconBox size={16} />} onClick={() => setPicker(true)} disabled={goodsLocked}>
                       {t('buyings.pickMaterial')}
                     </Button>
                   </Group>
@@ -156,13 +162,13 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
                 <NumberField label={t('buyings.field.qty')} withAsterisk min={0} decimalScale={BUYING_QTY_PLACES} disabled={locked} {...NUM} {...input('material_qty')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <Select label={t('buyings.field.unit')} data={[...UNITS]} allowDeselect={false} disabled={locked} comboboxProps={{ withinPortal: true }} {...input('material_unit')} />
+                <Select label={t('buyings.field.unit')} data={[...UNITS]} allowDeselect={false} disabled={goodsLocked} comboboxProps={{ withinPortal: true }} {...input('material_unit')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <NumberField label={t('buyings.field.price')} min={0} decimalScale={BUYING_PRICE_PLACES} fixedDecimalScale disabled={locked} {...NUM} {...input('material_price')} />
+                <NumberField label={t('buyings.field.price')} min={0} decimalScale={BUYING_PRICE_PLACES} fixedDecimalScale disabled={goodsLocked} {...NUM} {...input('material_price')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
-                <Select label={t('buyings.field.currency')} data={[...CURRENCIES]} allowDeselect={false} disabled={locked} comboboxProps={{ withinPortal: true }} {...input('material_doviz')} />
+                <Select label={t('buyings.field.currency')} data={[...CURRENCIES]} allowDeselect={false} disabled={goodsLocked} comboboxProps={{ withinPortal: true }} {...input('material_doviz')} />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <NumberField label={t('buyings.field.usdRate')} min={0} decimalScale={4} {...NUM} {...input('USD_Kur')} data-testid="buying-usd" />
@@ -236,6 +242,7 @@ export function BuyingModal({ opened, onClose, buying }: BuyingModalProps) {
             </Group>
           </Stack>
         </form>
+        {buying && <Box mt="md"><ReceiptsSection buying={buying} /></Box>}
       </Modal>
       <MaterialPickerModal opened={opened && picker} onClose={() => setPicker(false)} onSelect={pickMaterial} />
     </>

@@ -39,7 +39,7 @@ export function toInputDate(v: string | Date | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '' : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 /** YYYY-MM-DD to DD.MM.YYYY, which the server reads at local noon (the day survives time zones). */
-function toBodyDate(v: string): string | null {
+export function toBodyDate(v: string): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
   return m ? `${m[3]}.${m[2]}.${m[1]}` : null;
 }
