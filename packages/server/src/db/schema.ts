@@ -95,3 +95,4 @@ export * from './schema-catalogue.js';
 export * from './schema-files.js';
 export * from './schema-office.js';
 export * from './schema-buying.js';
+export * from './schema-costs.js';
