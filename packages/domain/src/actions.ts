@@ -126,7 +126,7 @@ export const ACTION_TABLE: readonly ActionRule[] = [
   { key: 'DELETE /api/stock/delete/:id/:stockId', screens: ['/material/:id'], ...D('stock') },
   // Costs (issue 25, ADR 0039): the office's figures. A line's cost and margin show on the line screens to level 2 only.
   { key: 'GET /api/materials/:id/cost', screens: ['/material/:id'] },
-  { key: 'GET /api/reports/stockValue', screens: ['/materials'] },
+  { key: 'GET /api/reports/stockValue', screens: ['/stockvalue'] },
   { key: 'GET /api/offers/cost/:id', screens: ['/offer/:id'] },
   { key: 'GET /api/orders/cost/:id', screens: LINE, level: 2, why: 'costs and margins are the office\'s (the offer and material pages are level 2), not the production floor\'s' },
   {
