@@ -5,7 +5,10 @@ import { materialCostHistory, materials, offers, orderItems } from '../../db/sch
 
 export interface LineRow { id: string; urun_adi: string; toplam_tl: string; offer_id: string | null; teklif_dovizi: string | null; teklif_usdkur: string | null; teklif_eurkur: string | null }
 
-/** Material cost of lines: the signed sum of their production movements (materials and component products) × the unit cost kept on each. */
+/**
+ * Material cost of lines: the signed sum of what their operations took out (production movements out, and their reversals)
+ * × the unit cost kept on each. A finished stock line's own product entering stock (giris, production) is no consumption.
+ */
 export async function consumedCosts(tx: Executor, ids: readonly string[]): Promise<Map<string, { cost: string; uncosted: number }>> {
   const out = new Map<string, { cost: string; uncosted: number }>();
   if (ids.length === 0) return out;
@@ -13,10 +16,10 @@ export async function consumedCosts(tx: Executor, ids: readonly string[]): Promi
   const res = await tx.execute(sql`
     select orderitem_id, coalesce(sum(-sum_qty * unit_cost), 0)::text as cost, count(*) filter (where unit_cost is null)::int as uncosted from (
       select m.orderitem_id, m.sum_qty, c.unit_cost from material_movements m left join material_movement_costs c on c.movement_id = m.id
-      where m.orderitem_id in (${list}) and m.source = 'production'
+      where m.orderitem_id in (${list}) and m.source = 'production' and (m.operation_type = 'cikis' or m.reverses_id is not null)
       union all
       select p.orderitem_id, p.sum_qty, c.unit_cost from product_movements p left join product_movement_costs c on c.movement_id = p.id
-      where p.orderitem_id in (${list}) and p.source = 'production'
+      where p.orderitem_id in (${list}) and p.source = 'production' and (p.operation_type = 'cikis' or p.reverses_id is not null)
     ) x group by orderitem_id`);
   for (const r of (res as unknown as { rows: { orderitem_id: string; cost: string; uncosted: number }[] }).rows) out.set(r.orderitem_id, { cost: r.cost, uncosted: r.uncosted });
   return out;

@@ -130,16 +130,35 @@ describe('an order line\'s cost and margin', () => {
     expect((await ok<LineCost>(call('GET', `/api/orders/cost/${line._id}`))).cost).toBe(0);
   });
 
+  it('a \'Yarı Mamül\' operation counts its component product at the material cost of the product\'s bill at that moment', async () => {
+    const m = await insertMaterial(db(), idx++, { material_price: '1', material_doviz: '$' });
+    await receive(m, 50, '2', '$', { USD_Kur: 40, EUR_Kur: 45 }); // 80 ₺
+    const model = await insertModel(db(), idx++, { productiondetail: [{ No: 1, Operation: 'Dizgi' }] });
+    const part = await insertProduct(db(), idx++, { id: model, index: idx }, { production: [{ op_name: 'Dizgi', information: m, materialqyt: 2, StockUpdate: true }] });
+    const semiModel = await insertModel(db(), idx++, { productiondetail: [{ No: 1, Operation: 'Yarı Mamül', OperationComponent: [{ label: 'PCB', value: part }] }] });
+    const semi = await insertProduct(db(), idx++, { id: semiModel, index: idx });
+    const line = await ok<OrderLine>(call('POST', '/api/orders/create/', { urun_id: semi, urun_miktari: 3, urun_fiyati: 10 }));
+    const op = line.Operations[0];
+    expect(op.OperationDetails).toEqual([expect.objectContaining({ material: part, component: true })]);
+    await ok(call('POST', `/api/orders/operations/${line._id}/${op._id}/start`, {}));
+    await ok(call('POST', `/api/orders/operations/${line._id}/${op._id}/record`, { qty: 3 }));
+    // 3 parts x (2 x 80 ₺); a stock line has no offer: lira only.
+    expect(await ok<LineCost>(call('GET', `/api/orders/cost/${line._id}`))).toMatchObject({ cost: 480, currency: '₺', uncosted: 0 });
+    await receive(m, 50, '4', '$', { USD_Kur: 40, EUR_Kur: 45 });
+    expect((await ok<LineCost>(call('GET', `/api/orders/cost/${line._id}`))).cost).toBe(480);
+  });
+
   it('costs and margins are the office\'s: level 3 gets the line without them and 403 for the cost call; unknown ids 404', async () => {
     const { orders } = await ok<{ orders: OrderLine[] }>(call('GET', '/api/orders/list?type=list&filter1=1&filter2=6'));
-    const id = orders[0]._id;
+    const withOffer = orders.find((l) => l.teklifno)!;
+    const id = withOffer._id;
     const floor = await ok<OrderLine>(call('GET', `/api/orders/item/${id}`, undefined, t.tokens[3]));
     expect(floor).not.toHaveProperty('materialCost');
     expect((await call('GET', `/api/orders/cost/${id}`, undefined, t.tokens[3])).statusCode).toBe(403);
     expect((await call('GET', `/api/orders/cost/${id}`, undefined, null)).statusCode).toBe(401);
     expect((await call('GET', '/api/orders/cost/nosuch')).statusCode).toBe(404);
     expect((await call('GET', '/api/offers/cost/nosuch')).statusCode).toBe(404);
-    expect((await call('GET', `/api/offers/cost/${orders[0].teklifno!._id}`, undefined, t.tokens[3])).statusCode).toBe(403);
+    expect((await call('GET', `/api/offers/cost/${withOffer.teklifno!._id}`, undefined, t.tokens[3])).statusCode).toBe(403);
   });
 });
 
