@@ -124,6 +124,11 @@ export const ACTION_TABLE: readonly ActionRule[] = [
   { key: 'POST /api/stock/create', screens: ['/material/:id'], ...W('stock') },
   { key: 'POST /api/stock/update/:id', screens: ['/material/:id'], ...W('stock') },
   { key: 'DELETE /api/stock/delete/:id/:stockId', screens: ['/material/:id'], ...D('stock') },
+  // Costs (issue 25, ADR 0039): the office's figures. A line's cost and margin show on the line screens to level 2 only.
+  { key: 'GET /api/materials/:id/cost', screens: ['/material/:id'] },
+  { key: 'GET /api/reports/stockValue', screens: ['/stockvalue'] },
+  { key: 'GET /api/offers/cost/:id', screens: ['/offer/:id'] },
+  { key: 'GET /api/orders/cost/:id', screens: LINE, level: 2, why: 'costs and margins are the office\'s (the offer and material pages are level 2), not the production floor\'s' },
   {
     key: 'POST /api/files/upload', screens: ['/model/:id', '/product/:id', '/offer/:id', '/orderitemlist'], level: 2,
     why: 'files are attached by the office (ADR 0013); the new stock production shows its photo upload to those roles only',

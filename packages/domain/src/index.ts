@@ -41,3 +41,4 @@ export * from './documents.js';
 export * from './orders.js';
 export * from './decimal-input.js';
 export * from './import.js';
+export * from './costs.js';

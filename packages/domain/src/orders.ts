@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineCostSchema } from './costs.js';
 import { PAGE_SIZES, versionSchema } from './common.js';
 import { parseDateInput } from './format.js';
 import { FILES_URL_PREFIX } from './files.js';
@@ -339,6 +340,8 @@ export const orderLineSchema = z.object({
   /** How many material rows are undetermined (start is refused while above 0). */
   undetermined: z.number(),
   __v: z.number(),
+  /** GET /orders/item/{id} to level 2 only: the line's material cost, price and margin (issue 25, domain costs.ts). */
+  materialCost: lineCostSchema.optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

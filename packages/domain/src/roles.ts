@@ -74,6 +74,7 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/product/:id', level: 2 },
   { pattern: '/materials', level: 2 },
   { pattern: '/material/:id', level: 2 },
+  { pattern: '/stockvalue', level: 2 },
   { pattern: '/offers', level: 2 },
   { pattern: '/offer/:id', level: 2 },
   // Spec 000 6: the offer settings and contacts pages (routes not shown in the spec).

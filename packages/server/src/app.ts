@@ -40,6 +40,7 @@ import { offerMailRoutes } from './modules/mail/offer-mail-routes.js';
 import type { OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
 import { pdfRoutes } from './modules/pdf/pdf-routes.js';
 import { ordersRoutes } from './modules/orders/orders-routes.js';
+import { costsRoutes } from './modules/stock/costs-routes.js';
 import { importRoutes } from './modules/import/import-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
 import { createDeviceService, type Clock, type DeviceService } from '@isik/devices';
@@ -139,7 +140,8 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(accountRoutes, { account: services.account });
     await api.register(offerMailRoutes, { offerMail: services.offerMail });
     await api.register(pdfRoutes, { pdf: services.pdf });
-    await api.register(ordersRoutes, { orders: services.orders, secret: () => config.jwtSecret });
+    await api.register(ordersRoutes, { orders: services.orders, costs: services.costs, secret: () => config.jwtSecret });
+    await api.register(costsRoutes, { costs: services.costs });
     await api.register(importRoutes, { imports: services.imports });
   }, { prefix: '/api' });
 

@@ -23,6 +23,7 @@ import { createOfferMailService, type OfferPdfRenderer } from './modules/mail/of
 import { createMailer, defaultFrom } from './lib/mailer.js';
 import { createPdfService } from './modules/pdf/pdf-service.js';
 import { createOrdersService } from './modules/orders/orders-service.js';
+import { createCostsService } from './modules/stock/costs-service.js';
 import { createDashboardService } from './modules/dashboard/dashboard-service.js';
 import { createImportService } from './modules/import/import-service.js';
 
@@ -60,8 +61,9 @@ export function createServices({ config, database, log = () => undefined, offerP
   // The mail attaches exactly the bytes GET /api/pdf/offer/t1/{id} answers.
   const offerMail = createOfferMailService({ db, mailer, secret, publicUrl: config.PUBLIC_URL, pdf: offerPdf ?? ((id, o) => pdf.offer(id, { lang: o.lang === 'en' ? 1 : 0, approver: o.approver })) });
   const orders = createOrdersService({ db });
+  const costs = createCostsService({ db });
   const dashboard = createDashboardService({ db });
   const imports = createImportService({ db });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, receipts, pdf, mailer, account, offerMail, orders, dashboard, imports, purchaseOrders };
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, receipts, pdf, mailer, account, offerMail, orders, dashboard, imports, purchaseOrders, costs };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -97,3 +97,4 @@ export * from './schema-office.js';
 export * from './schema-buying.js';
 export * from './schema-cluster.js';
 export * from './schema-receipts.js';
+export * from './schema-costs.js';

@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   componentListQuerySchema, componentListSchema, modelDashboardSchema, okSchema, operationActionSchema, orderCreateSchema, orderLineSchema, orderListQuerySchema,
-  orderListSchema, ordersOverviewSchema, orderUpdateSchema, productionDashboardSchema, recordBodySchema, actionConfig, trackingSchema,
+  orderListSchema, ordersOverviewSchema, canDo, orderUpdateSchema, productionDashboardSchema, recordBodySchema, actionConfig, trackingSchema,
 } from '@isik/domain';
 import { errorResponses, idParams } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { OrdersService } from './orders-service.js';
+import type { CostsService } from '../stock/costs-service.js';
 
 const opParams = z.object({ itemId: z.string().min(1).max(64), operationId: z.string().min(1).max(64) });
 const line = { 200: orderLineSchema, ...errorResponses };
@@ -16,7 +17,7 @@ const line = { 200: orderLineSchema, ...errorResponses };
  * transaction that locks the line and answers it), transfer to stock, refresh components, the component list, the
  * dashboards and the public order tracking. Screens are level 3; writes use module 'orders'.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; secret: () => string }> = async (app, { orders, secret }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; costs?: CostsService; secret: () => string }> = async (app, { orders, costs, secret }) => {
   const tags = ['orders'];
 
   app.get('/orders/list', {
@@ -29,8 +30,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; secret
 
   app.get('/orders/item/:id', {
     config: actionConfig('GET /api/orders/item/:id'),
-    schema: { tags, summary: 'One order line with its operations, material rows (with current stock), history and deliveries', params: idParams, response: line },
-  }, async (req) => orders.get(req.params.id));
+    schema: { tags, summary: 'One order line with its operations, material rows (with current stock), history and deliveries; to level 2 also its materialCost (cost, price, margin: GET /api/orders/cost/:id)', params: idParams, response: line },
+  }, async (req) => {
+    const l = await orders.get(req.params.id);
+    return costs && canDo('GET /api/orders/cost/:id', req.session?.role) ? { ...l, materialCost: await costs.lineCost(l._id) } : l;
+  });
 
   app.post('/orders/updateitem/:id', {
     config: actionConfig('POST /api/orders/updateitem/:id'),

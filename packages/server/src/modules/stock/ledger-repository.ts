@@ -25,6 +25,7 @@ import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { isStale } from '../../lib/version.js';
 import { isInSql, isOutSql } from './stock-sign-sql.js';
+import { onManualChange, onMaterialMovement, onProductMovement } from './costs-repository.js';
 
 export type MaterialMovementRow = typeof materialMovements.$inferSelect;
 export type ProductMovementRow = typeof productMovements.$inferSelect;
@@ -234,6 +235,7 @@ export async function addMaterialMovement(tx: Executor, actor: Actor | null, m: 
     price, doviz: m.doviz || mat.material_doviz, sum_qty: sums.sumQty, sum_price: sums.sumPrice, person: actor?.name ?? 'system', person_id: actor?.id ?? null,
   }).returning();
   await bumpBucket(tx, 'material', m.stock_id, v.date, sums.sumQty, 1);
+  await onMaterialMovement(tx, row, mat.stock_sum); // its cost (ADR 0039)
   if (opts.log !== false) {
     await recordChange(tx, actor, { title: opts.reverses_id ? 'log.stock.reversed' : 'log.stock.created', ...describe(mat.material_name, row), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'created' });
     await notifyInTx(tx, { entity: 'materials', id: m.stock_id, action: 'updated' });
@@ -254,6 +256,7 @@ export async function deleteMaterialMovement(tx: Executor, actor: Actor | null, 
   await tx.delete(materialMovements).where(eq(materialMovements.id, id));
   await applyToOwner(tx, materials, row.stock_id, effect(row.operation_type, row.qty, -1));
   await bumpBucket(tx, 'material', row.stock_id, row.operation_date, row.sum_qty, -1);
+  await onManualChange(tx, [row.stock_id]); // the average weighed this stock (ADR 0039)
   await recordChange(tx, actor, { title: 'log.stock.deleted', ...describe(row.stock_name, row), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'deleted' });
   await notifyInTx(tx, { entity: 'materials', id: row.stock_id, action: 'updated' });
   return toMaterialMovement(row);
@@ -306,6 +309,7 @@ export async function updateMaterialMovement(tx: Executor, actor: Actor | null, 
   }).where(eq(materialMovements.id, id)).returning();
   await bumpBucket(tx, 'material', row.stock_id, row.operation_date, row.sum_qty, -1);
   await bumpBucket(tx, 'material', next.stock_id, next.operation_date, next.sum_qty, 1);
+  await onManualChange(tx, [row.stock_id, next.stock_id]); // the average weighed this stock (ADR 0039)
   await recordChange(tx, actor, { title: 'log.stock.updated', ...describe(mat.material_name, next), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'updated' });
   for (const sid of new Set([row.stock_id, target])) await notifyInTx(tx, { entity: 'materials', id: sid, action: 'updated' });
   return toMaterialMovement(next);
@@ -369,6 +373,7 @@ export async function addProductMovement(tx: Executor, actor: Actor | null, m: N
     price, doviz: m.doviz || prod.urun_doviz, sum_qty: sums.sumQty, sum_price: sums.sumPrice, person: actor?.name ?? 'system', person_id: actor?.id ?? null,
   }).returning();
   await bumpBucket(tx, 'product', m.product_id, v.date, sums.sumQty, 1);
+  await onProductMovement(tx, row); // a component's cost (ADR 0039)
   if (opts.log !== false) {
     await recordChange(tx, actor, { title: opts.reverses_id ? 'log.productStock.reversed' : 'log.productStock.created', ...describe(name, row), form: 'productStocks', operation_id: id }, { entity: 'stock', id, action: 'created' });
     await notifyInTx(tx, { entity: 'products', id: m.product_id, action: 'updated' });

@@ -6,7 +6,7 @@ import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CURRENCIES, PRICE_PLACES, UNITS, formatNumber, hasModulePermission } from '@isik/domain';
 import {
-  IconAlertTriangle, IconCategory, IconChecklist, IconDeviceFloppy, IconId, IconPackage, IconPackageOff, IconPlus, IconTrash, IconX,
+  IconAlertTriangle, IconCategory, IconChecklist, IconCoin, IconDeviceFloppy, IconId, IconPackage, IconPackageOff, IconPlus, IconTrash, IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -21,6 +21,7 @@ import { CreatableSelect } from '../components/creatable-select';
 import { MaterialImageInput } from '../components/material-image';
 import { StockAmount } from '../components/stock-amount';
 import { StockPanel } from '../components/stock-panel';
+import { MaterialCostPanel } from '../components/material-cost-panel';
 import {
   groupOptions, orderedErrors, sortNames, toFormValues, toMaterialBody, validateMaterial, type MaterialField, type MaterialFormValues,
 } from '../model/material-values';
@@ -270,6 +271,7 @@ function MaterialDetail({ id }: { id: string }) {
         <Tabs.List mb="md">
           <Tabs.Tab value="detail" leftSection={<IconId size={16} />}>{t('materials.tabs.detail')}</Tabs.Tab>
           <Tabs.Tab value="qc" leftSection={<IconChecklist size={16} />}>{t('materials.tabs.qc')}</Tabs.Tab>
+          {material && <Tabs.Tab value="cost" leftSection={<IconCoin size={16} />} data-testid="material-cost-tab">{t('materials.cost.tab')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="detail">
           <Stack gap="lg">
@@ -281,6 +283,7 @@ function MaterialDetail({ id }: { id: string }) {
             )}
           </Stack>
         </Tabs.Panel>
+        {material && <Tabs.Panel value="cost"><MaterialCostPanel materialId={material._id} /></Tabs.Panel>}
         <Tabs.Panel value="qc">
           <EmptyState icon={<IconChecklist size={34} stroke={1.5} />} title={t('materials.qc.emptyTitle')} text={t('materials.qc.emptyText')} />
         </Tabs.Panel>

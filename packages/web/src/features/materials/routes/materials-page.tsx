@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Group, Menu, Paper, Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MATERIAL_SORTS, MATERIALS_PAGE_SIZE, PAGE_SIZES, formatNumber, hasModulePermission, type Material } from '@isik/domain';
-import { IconCategory, IconDotsVertical, IconEye, IconPackages, IconPlus, IconTransfer } from '@tabler/icons-react';
+import { IconCategory, IconCoin, IconDotsVertical, IconEye, IconPackages, IconPlus, IconTransfer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { Link, useNavigate } from 'react-router';
@@ -154,7 +154,7 @@ export function MaterialsPage() {
       <PageHeader
         title={t('menu.materials')}
         subtitle={data ? t('materials.list.total', { total: data.totalItemCount }) : t('materials.list.subtitle')}
-        actions={addButton}
+        actions={<Group gap="sm"><Button variant="default" component={Link} to="/stockvalue" leftSection={<IconCoin size={18} />}>{t('materials.stockValue.button')}</Button>{addButton}</Group>}
       />
       {query.isError && !data ? (
         <LoadFailedAlert title={t('materials.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />

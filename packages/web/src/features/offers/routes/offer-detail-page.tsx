@@ -24,6 +24,7 @@ import { offerKeys, offerQuery, offerSettingsQuery, useDeleteOffer, useSaveOffer
 import { OfferEmailModal } from '../components/offer-email-modal';
 import { OfferHeader } from '../components/offer-header';
 import { OfferItems } from '../components/offer-items';
+import { OfferCostCard } from '../components/offer-cost-card';
 import { OfferRates } from '../components/offer-rates';
 import { OfferStatusBadge } from '../components/status-badge';
 import { formMoney, newOfferValues, toFormValues, toOfferBody, type OfferFormValues } from '../model/offer-values';
@@ -169,6 +170,7 @@ function OfferDetail({ id, offer, initial }: { id: string; offer: Offer | null; 
             <OfferHeader form={form} offer={offer} canWrite={canWrite} storedStatus={storedStatus} orderError={orderError} />
             <OfferRates form={form} canWrite={canWrite} amountError={amountError} />
             <OfferItems form={form} canWrite={canWrite} rowsEditable={rowsEditable} money={money} />
+            {offer && storedStatus !== 0 && <OfferCostCard offerId={offer._id} />}
 
             <Paper withBorder radius="md" p="md">
               <Group justify="space-between" onClick={() => setNotesOpen((o) => !o)} style={{ cursor: 'pointer' }}>

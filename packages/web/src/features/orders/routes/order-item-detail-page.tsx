@@ -14,6 +14,7 @@ import { useCanDo } from '../../../lib/can-do';
 import { orderItemQuery, useRefreshComponents, useUpdateOrderItem } from '../api/orders-api';
 import { OperationDetailModal, newDetailRow } from '../components/operation-detail-modal';
 import { OperationStatusBadge } from '../components/status-badges';
+import { LineCostCard } from '../components/line-cost-card';
 import { progressLabelKey } from '../model/order-logic';
 import type { Operation, OrderItem } from '../model/types';
 import { TEMP_ID_PREFIX } from '../model/update-body';
@@ -135,6 +136,7 @@ export function OrderItemDetailPage() {
           </Stack>
         </Group>
       </Paper>
+      <LineCostCard lineId={draft._id} version={query.data?.__v ?? 0} />
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" mb="sm">
           <Title order={4}>{t('orders.editor.operations')}</Title>
