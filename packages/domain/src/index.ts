@@ -37,5 +37,6 @@ export * from './buying.js';
 export * from './labels.js';
 export * from './documents.js';
 export * from './orders.js';
+export * from './planning.js';
 export * from './decimal-input.js';
 export * from './import.js';

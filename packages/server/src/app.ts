@@ -33,6 +33,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { offersRoutes } from './modules/offers/offers-routes.js';
 import { ratesRoutes } from './modules/rates/rates-routes.js';
 import { buyingRoutes } from './modules/buying/buying-routes.js';
+import { fromShortagesRoutes } from './modules/buying/from-shortages-routes.js';
 import { accountRoutes } from './modules/auth/account-routes.js';
 import { offerMailRoutes } from './modules/mail/offer-mail-routes.js';
 import type { OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(offersRoutes, { offerRequests: services.offerRequests, offers: services.offers, contacts: services.contacts });
     await api.register(ratesRoutes, { rates: services.rates });
     await api.register(buyingRoutes, { buying: services.buying });
+    await api.register(fromShortagesRoutes, { planning: services.planning });
     await api.register(accountRoutes, { account: services.account });
     await api.register(offerMailRoutes, { offerMail: services.offerMail });
     await api.register(pdfRoutes, { pdf: services.pdf });

@@ -16,6 +16,7 @@ import { createOffersService } from './modules/offers/offers-service.js';
 import { createContactsService } from './modules/offers/contacts-service.js';
 import { createRatesService } from './modules/rates/rates-service.js';
 import { createBuyingService } from './modules/buying/buying-service.js';
+import { createFromShortagesService } from './modules/buying/from-shortages-service.js';
 import { createAccountService } from './modules/auth/account-service.js';
 import { createOfferMailService, type OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
 import { createMailer, defaultFrom } from './lib/mailer.js';
@@ -50,6 +51,7 @@ export function createServices({ config, database, log = () => undefined, offerP
   const contacts = createContactsService({ db });
   const rates = createRatesService({ db, url: config.TCMB_URL, minIntervalMs: config.RATES_MIN_INTERVAL_SECONDS * 1000 });
   const buying = createBuyingService({ db, companies, materials: catalogue.materials });
+  const planning = createFromShortagesService({ db });
   const secret = () => config.jwtSecret;
   const pdf = createPdfService({ db, files, secret, publicUrl: () => config.PUBLIC_URL });
   const account = createAccountService({ db, mailer, secret, publicUrl: config.PUBLIC_URL, passwordMin: config.PASSWORD_MIN, log });
@@ -58,6 +60,6 @@ export function createServices({ config, database, log = () => undefined, offerP
   const orders = createOrdersService({ db });
   const dashboard = createDashboardService({ db });
   const imports = createImportService({ db });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, pdf, mailer, account, offerMail, orders, dashboard, imports };
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, planning, pdf, mailer, account, offerMail, orders, dashboard, imports };
 }
 export type Services = ReturnType<typeof createServices>;
