@@ -426,6 +426,7 @@ export const productShortageRowSchema = z.object({
 });
 export type ProductShortageRow = z.infer<typeof productShortageRowSchema>;
 export const componentListSchema = z.object({ components: z.array(componentRowSchema), products: z.array(productShortageRowSchema) });
+export type ComponentList = z.infer<typeof componentListSchema>;
 
 /** GET /ordertracking/{offerId}/{companyId}/{token}: the public, read-only view of an order. */
 export const trackingSchema = z.object({
