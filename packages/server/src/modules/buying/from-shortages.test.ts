@@ -189,6 +189,8 @@ describe('POST /buying/fromShortages', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.values(res.json().fields ?? {}), JSON.stringify(body)).toContain(msg);
     }
+    // A NUL or an over-long id is no id: 400, never a database error.
+    for (const id of ['a\u0000b', 'x'.repeat(65)]) expect((await fromShortages({ materialIds: [id] })).statusCode).toBe(400);
     res = await fromShortages({}, t.tokens[3], 'tr');
     expect(Object.values(res.json().fields)).toContain('Satın alma talebi için en az bir malzeme seçin (ya da all: true gönderin).');
   });

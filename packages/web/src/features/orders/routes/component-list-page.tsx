@@ -94,8 +94,8 @@ export function ComponentListPage() {
     { key: 'stock', header: t('orders.materials.stock'), align: 'right', render: (r) => <Text size="sm" c={r.stock < 0 ? 'red' : undefined} style={NOWRAP}>{formatNumber(r.stock)}</Text> },
     { key: 'onOrder', header: t('orders.components.onOrder'), align: 'right', render: (r) => <Text size="sm" style={NOWRAP} data-testid="on-order">{formatNumber(r.onOrder)}</Text> },
     {
-      key: 'short', header: t('orders.components.shortage'), align: 'right',
-      render: (r) => (r.shortage > 0 ? <Badge color="red" variant="light" data-testid="shortage">{formatNumber(r.shortage)}</Badge> : <Badge color="green" variant="light">0</Badge>),
+      key: 'short', header: t('orders.components.shortage'), align: 'right', width: 96,
+      render: (r) => (r.shortage > 0 ? <Badge color="red" variant="light" data-testid="shortage" style={{ overflow: 'visible' }}>{formatNumber(r.shortage)}</Badge> : <Badge color="green" variant="light">0</Badge>),
     },
     {
       key: 'suggested', header: t('orders.components.suggested'), align: 'right',
