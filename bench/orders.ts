@@ -5,7 +5,7 @@
 import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../packages/server/src/db/database.js';
-import { materials, orderItems } from '../packages/server/src/db/schema.js';
+import { materials, orderItems, products } from '../packages/server/src/db/schema.js';
 import { newId } from '../packages/server/src/lib/ids.js';
 
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -20,6 +20,10 @@ const NAMES = ['Astra LED Yol Armatürü', 'Nova Projektör', 'Solar Bahçe Arma
 export async function seedBenchOrders(db: Db, log: (m: string) => void): Promise<BenchOrders> {
   const t0 = Date.now();
   const mats = (await db.select({ id: materials.id, name: materials.material_name, cat: materials.material_category, grp: materials.material_group }).from(materials).limit(200));
+  // Issue 25: every fifth material is bought in multiples of 25 from 50 up (the component list's suggestion), and
+  // every tenth line has a 'Yarı Mamül' operation taking one of 50 products (its product shortages), when products exist.
+  await db.execute(sql`update materials set purchase_multiple = 25, purchase_min = 50 where id in (select id from materials order by id limit 200) and abs(hashtext(id)) % 5 = 0`);
+  const comps = await db.select({ id: products.id, name: products.urun_adi_tr }).from(products).limit(50);
   const hot: BenchOrders['hot'] = [];
   let batch: (typeof orderItems.$inferInsert)[] = [];
   for (let i = 0; i < orderSizes.lines; i++) {
@@ -38,6 +42,14 @@ export async function seedBenchOrders(db: Db, log: (m: string) => void): Promise
         }),
       };
     });
+    if (comps.length && !isHot && i % 10 === 3) {
+      const p = comps[i % comps.length];
+      ops.push({
+        _id: newId(), Operation: 'Yarı Mamül', Qty: qty, OperationStartTime: null, OperationFinishTime: null, OperationStaff: '', OperationStatus: 0, OperationPercent: 0,
+        OperationDescription: '', OperationComplated: 0, OperationComplatedList: [], OperationComponent: [],
+        OperationDetails: [{ material: p.id, material_name: p.name, material_category: '', material_group: '', component: true, materialQty: 1, totalQty: qty, unit: 'Adet', StockUpdate: true, status: 0 }],
+      });
+    }
     const id = newId();
     if (isHot) hot.push({ line: id, op: ops[0]._id });
     const completion = ops.reduce((n, o) => n + o.OperationPercent, 0) / ops.length;
@@ -73,6 +85,8 @@ export function orderScenarios(o: BenchOrders): [string, autocannon.Request, num
       method: 'GET', path: '/api/orders/list',
       setupRequest: (req) => ({ ...req, path: `/api/orders/list?type=list&pageSize=12&page=1&search=${encodeURIComponent(pick(o.searches))}` }),
     }, 10],
+    // Issue 25: the component list with suggested purchases and the component products' shortages (target: 100 ms p95).
+    [`component list with suggestions (${size}, materials and component products)`, { method: 'GET', path: '/api/orders/components' }, 10],
     [`write: operation record of 1 (${o.hot.length} lines, line lock, stock out through the ledger)`, {
       method: 'POST', path: '/api/orders/operations', headers: { 'content-type': 'application/json' },
       setupRequest: (req) => {

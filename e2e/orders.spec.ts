@@ -199,7 +199,7 @@ test('the component list shows what an open line needs and a purchase request fr
   await dialog.getByTestId('request-qty').fill('7');
   await dialog.getByTestId('request-save').click();
   await expect(dialog).toBeHidden();
-  await expect(row.locator('td').nth(6)).toHaveText('7,00');
+  await expect(row.getByTestId('on-order')).toHaveText('7,00');
   const buyings = await admin.get<{ material_id: string; material_qty: number; satinalma_durumu: number }[]>(`/buying/list?filter1=0&filter2=4&search=${encodeURIComponent(material.material_name)}`);
   expect(buyings.filter((b) => b.material_id === material._id).map((b) => [b.material_qty, b.satinalma_durumu])).toEqual([[7, 0]]);
 });

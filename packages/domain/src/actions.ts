@@ -158,6 +158,7 @@ export const ACTION_TABLE: readonly ActionRule[] = [
   { key: 'GET /api/buying/totals', screens: ['/buyings'] },
   { key: 'GET /api/buying/:id', screens: ['/buyings'] },
   { key: 'POST /api/buying/create', screens: ['/buyings', '/componentlist'], ...W('buying') },
+  { key: 'POST /api/buying/fromShortages', screens: ['/componentlist'], ...W('buying') },
   { key: 'POST /api/buying/update/:id', screens: ['/buyings'], ...W('buying') },
   { key: 'DELETE /api/buying/delete/:id', screens: ['/buyings'], ...D('buying') },
   // Purchase orders to suppliers (issue 25, ADR 0040).

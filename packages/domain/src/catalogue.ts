@@ -398,6 +398,9 @@ const materialFields = {
   material_price: decimalInput({ places: 4 }),
   material_doviz: currency(),
   material_img: fileValue(),
+  /** Purchase multiple and minimum (the component list's suggestion, ADR 0044): above 0, or blank/null for none. */
+  purchase_multiple: decimalField({ key: 'material.purchaseMultiple.invalid', label: 'qty', places: 4, positive: true, max: 1e12, blank: null }),
+  purchase_min: decimalField({ key: 'material.purchaseMin.invalid', label: 'qty', places: 4, positive: true, max: 1e12, blank: null }),
 };
 export const materialInputSchema = z.object({
   ...materialFields,
@@ -406,6 +409,8 @@ export const materialInputSchema = z.object({
   material_price: materialFields.material_price.default('0'),
   material_doviz: materialFields.material_doviz.default(DEFAULT_CURRENCY),
   material_img: materialFields.material_img.default(''),
+  purchase_multiple: materialFields.purchase_multiple.optional(),
+  purchase_min: materialFields.purchase_min.optional(),
 }, { error: 'error.invalidType' });
 export const materialUpdateSchema = z.object(materialFields, { error: 'error.invalidType' }).partial().extend({ __v: versionSchema });
 export type MaterialInput = z.input<typeof materialInputSchema>;
@@ -423,6 +428,9 @@ export const materialSchema = z.object({
   material_price: z.number(),
   material_doviz: z.string(),
   material_img: z.string(),
+  /** Purchase multiple and minimum (4 decimals), null when none. */
+  purchase_multiple: z.number().nullable(),
+  purchase_min: z.number().nullable(),
   stockSum: z.number(),
   stockIn: z.number(),
   stockOut: z.number(),
@@ -444,7 +452,7 @@ export type MaterialCategories = z.infer<typeof materialCategoriesSchema>;
 
 /** New material defaults (spec 001 3.3). */
 export function emptyMaterial(): MaterialInput {
-  return { material_no: 1, material_name: '', material_category: '', material_group: '', material_unit: DEFAULT_UNIT, material_price: 0, material_doviz: DEFAULT_CURRENCY, material_img: '' };
+  return { material_no: 1, material_name: '', material_category: '', material_group: '', material_unit: DEFAULT_UNIT, material_price: 0, material_doviz: DEFAULT_CURRENCY, material_img: '', purchase_multiple: null, purchase_min: null };
 }
 
 // ------------------------------------------------------------------ public catalogue (2.7, 2.8)

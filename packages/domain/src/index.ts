@@ -39,6 +39,7 @@ export * from './buying-receipts.js';
 export * from './labels.js';
 export * from './documents.js';
 export * from './orders.js';
+export * from './planning.js';
 export * from './decimal-input.js';
 export * from './import.js';
 export * from './costs.js';

@@ -194,6 +194,19 @@ export interface LineNeed { material: string; operation: string; required: strin
  * this rule in SQL: packages/server/src/db/order-needs.test.ts holds the two equal on random lines (docs/derived-data.md).
  */
 export function lineNeeds(status: number, operations: readonly (NeedsOperation | null)[] | null | undefined): LineNeed[] {
+  return needsOf(status, operations, false);
+}
+
+/**
+ * What an open line still needs of component products (its 'Yarı Mamül' rows, component true; `material` is then the
+ * product's id): the same rule as lineNeeds with only the component rows (ADR 0044). SQL: order_line_needs(status,
+ * ops, true); the same property test holds the two equal.
+ */
+export function lineProductNeeds(status: number, operations: readonly (NeedsOperation | null)[] | null | undefined): LineNeed[] {
+  return needsOf(status, operations, true);
+}
+
+function needsOf(status: number, operations: readonly (NeedsOperation | null)[] | null | undefined, components: boolean): LineNeed[] {
   if (!(status >= ORDER_WAITING && status <= ORDER_CHECKING) || !Array.isArray(operations)) return [];
   const out: LineNeed[] = [];
   for (const o of operations) {
@@ -202,7 +215,7 @@ export function lineNeeds(status: number, operations: readonly (NeedsOperation |
     const rest = diff.gt(0) ? diff : dec(0);
     for (const d of o.OperationDetails) {
       const material = d?.material ?? '';
-      if (!d || material === '' || d.StockUpdate === false || d.component === true) continue;
+      if (!d || material === '' || d.StockUpdate === false || (d.component === true) !== components) continue;
       const required = dec(d.materialQty).times(rest);
       out.push({ material, operation: o.Operation ?? '', required: required.isZero() ? '0' : required.toFixed() });
     }
@@ -217,6 +230,22 @@ export function lineNeeds(status: number, operations: readonly (NeedsOperation |
 export function componentShortage(required: DecimalInput, stock: DecimalInput, onOrder: DecimalInput): number {
   const s = dec(required).minus(dec(stock)).minus(dec(onOrder));
   return s.gt(0) ? s.toDecimalPlaces(ORDER_QTY_PLACES).toNumber() : 0;
+}
+
+/**
+ * The quantity to buy of a material short on the component list (ADR 0044): its shortage after stock and open
+ * purchases (componentShortage), raised to the minimum purchase and then rounded up to the purchase multiple, so the
+ * answer is the least quantity that covers the shortage, is at least the minimum and a multiple of the multiple. 0
+ * when nothing is short (no minimum then); a missing or non-positive multiple or minimum is none.
+ */
+export function suggestedPurchase(shortage: DecimalInput, multiple?: DecimalInput | null, min?: DecimalInput | null): number {
+  const s = dec(shortage);
+  if (!s.gt(0)) return 0;
+  const m = min === null || min === undefined ? dec(0) : dec(min);
+  let q = m.gt(s) ? m : s;
+  const k = multiple === null || multiple === undefined ? dec(0) : dec(multiple);
+  if (k.gt(0)) q = q.div(k).ceil().times(k);
+  return q.toDecimalPlaces(ORDER_QTY_PLACES, 0 /* up: never below what covers the shortage */).toNumber();
 }
 
 /** What may still be delivered on a line: ordered - delivered (never below 0). */
@@ -376,9 +405,31 @@ export const componentRowSchema = z.object({
   /** Quantity on open purchase requests (status 0-2). */
   onOrder: z.number(),
   shortage: z.number(),
+  /** The material's purchase multiple and minimum (null: none) and the quantity to buy (suggestedPurchase; 0: none). */
+  purchase_multiple: z.number().nullable(),
+  purchase_min: z.number().nullable(),
+  suggested: z.number(),
 });
 export type ComponentRow = z.infer<typeof componentRowSchema>;
-export const componentListSchema = z.object({ components: z.array(componentRowSchema) });
+/** A component product short on the component list: what open lines' 'Yarı Mamül' rows still take from product stock (ADR 0044). */
+export const productShortageRowSchema = z.object({
+  product_id: z.string(),
+  urun_adi: z.string(),
+  urun_birimi: z.string(),
+  /** The operations that need it (names, unique, in order). */
+  Operation: z.string(),
+  /** How many open lines need it. */
+  lines: z.number(),
+  required: z.number(),
+  stock: z.number(),
+  /** Still to come from open stock productions of the product (lines without an offer, status 1-3, below 100 %). */
+  inProduction: z.number(),
+  /** required - stock - inProduction, never below 0 (componentShortage). */
+  shortage: z.number(),
+});
+export type ProductShortageRow = z.infer<typeof productShortageRowSchema>;
+export const componentListSchema = z.object({ components: z.array(componentRowSchema), products: z.array(productShortageRowSchema) });
+export type ComponentList = z.infer<typeof componentListSchema>;
 
 /** GET /ordertracking/{offerId}/{companyId}/{token}: the public, read-only view of an order. */
 export const trackingSchema = z.object({

@@ -35,6 +35,7 @@ import { ratesRoutes } from './modules/rates/rates-routes.js';
 import { buyingRoutes } from './modules/buying/buying-routes.js';
 import { purchaseOrderRoutes } from './modules/buying/purchase-order-routes.js';
 import { receiptsRoutes } from './modules/buying/receipts-routes.js';
+import { fromShortagesRoutes } from './modules/buying/from-shortages-routes.js';
 import { accountRoutes } from './modules/auth/account-routes.js';
 import { offerMailRoutes } from './modules/mail/offer-mail-routes.js';
 import type { OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(buyingRoutes, { buying: services.buying });
     await api.register(purchaseOrderRoutes, { purchaseOrders: services.purchaseOrders });
     await api.register(receiptsRoutes, { receipts: services.receipts });
+    await api.register(fromShortagesRoutes, { planning: services.planning });
     await api.register(accountRoutes, { account: services.account });
     await api.register(offerMailRoutes, { offerMail: services.offerMail });
     await api.register(pdfRoutes, { pdf: services.pdf });

@@ -18,6 +18,7 @@ import { createRatesService } from './modules/rates/rates-service.js';
 import { createBuyingService } from './modules/buying/buying-service.js';
 import { createPurchaseOrderService } from './modules/buying/purchase-order-service.js';
 import { createReceiptsService } from './modules/buying/receipts-service.js';
+import { createFromShortagesService } from './modules/buying/from-shortages-service.js';
 import { createAccountService } from './modules/auth/account-service.js';
 import { createOfferMailService, type OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
 import { createMailer, defaultFrom } from './lib/mailer.js';
@@ -54,6 +55,7 @@ export function createServices({ config, database, log = () => undefined, offerP
   const rates = createRatesService({ db, url: config.TCMB_URL, minIntervalMs: config.RATES_MIN_INTERVAL_SECONDS * 1000 });
   const buying = createBuyingService({ db, companies, materials: catalogue.materials });
   const receipts = createReceiptsService({ db });
+  const planning = createFromShortagesService({ db });
   const secret = () => config.jwtSecret;
   const pdf = createPdfService({ db, files, secret, publicUrl: () => config.PUBLIC_URL });
   const purchaseOrders = createPurchaseOrderService({ db, mailer, pdf: { db, files, secret, publicUrl: () => config.PUBLIC_URL } });
@@ -64,6 +66,6 @@ export function createServices({ config, database, log = () => undefined, offerP
   const costs = createCostsService({ db });
   const dashboard = createDashboardService({ db });
   const imports = createImportService({ db });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, receipts, pdf, mailer, account, offerMail, orders, dashboard, imports, purchaseOrders, costs };
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, receipts, planning, pdf, mailer, account, offerMail, orders, dashboard, imports, purchaseOrders, costs };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import fc from 'fast-check';
 import pg from 'pg';
-import { lineNeeds, type LineNeed, type NeedsOperation } from '@isik/domain';
+import { lineNeeds, lineProductNeeds, type LineNeed, type NeedsOperation } from '@isik/domain';
 import { createScratchDatabase } from './database.js';
 
 // docs/derived-data.md: what an open line still needs is one rule, the domain's lineNeeds; the SQL function
 // order_needs_of (src/db/derived/order-needs.sql), which keeps order_material_needs for the component list, is the
-// same rule in SQL and this test holds the two equal on random lines, to the last decimal.
+// same rule in SQL and this test holds the two equal on random lines, to the last decimal. The component products a
+// line's 'Yarı Mamül' rows still take (lineProductNeeds = order_line_needs(..., true), the component list's product
+// shortages, ADR 0044) are the same rule on the other rows, held equal here too.
 
 let dropDb: () => Promise<void>;
 let client: pg.Client;
@@ -26,11 +28,12 @@ afterAll(async () => {
 interface Line { status: number; ops: unknown }
 
 /** What order_needs_of answers for each line (by index), decimals as exact text without trailing zeros. */
-async function fromSql(lines: readonly Line[]): Promise<LineNeed[][]> {
+async function fromSql(lines: readonly Line[], products = false): Promise<LineNeed[][]> {
+  const fn = products ? "order_line_needs((l.v->>'status')::int, l.v->'ops', true)" : "order_needs_of((l.v->>'status')::int, l.v->'ops')";
   const res = await client.query<{ i: string; material: string; operation: string; required: string }>(`
     select l.i, n.material_id as material, n.operation, trim_scale(n.required)::text as required
     from jsonb_array_elements($1::jsonb) with ordinality as l(v, i)
-      cross join lateral order_needs_of((l.v->>'status')::int, l.v->'ops') n`, [JSON.stringify(lines)]);
+      cross join lateral ${fn} n`, [JSON.stringify(lines)]);
   const out: LineNeed[][] = lines.map(() => []);
   for (const r of res.rows) out[Number(r.i) - 1].push({ material: r.material, operation: r.operation, required: r.required });
   return out;
@@ -86,6 +89,16 @@ describe('what an open line needs: order_needs_of (SQL) equals the domain\'s lin
     }), { numRuns: 300 });
   });
 
+  it('the component products (\'Yarı Mamül\' rows): order_line_needs(..., true) equals lineProductNeeds on the same random lines', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 8 }), async (lines) => {
+      const got = await fromSql(lines, true);
+      lines.forEach((l, i) => {
+        const want = lineProductNeeds(l.status, l.ops as readonly NeedsOperation[]);
+        expect(sorted(got[i]), JSON.stringify(l)).toEqual(sorted(want));
+      });
+    }), { numRuns: 300 });
+  });
+
   it('examples: only lines 1-3, unfinished operations, rows that move stock and name a material; exact decimals', async () => {
     const ops = [
       { Operation: 'Montaj', OperationStatus: 1, Qty: 10, OperationComplated: 4.5, OperationDetails: [
@@ -99,5 +112,8 @@ describe('what an open line needs: order_needs_of (SQL) equals the domain\'s lin
     expect(got).toEqual(lines.map((l) => lineNeeds(l.status, l.ops)));
     expect(got[2]).toEqual([{ material: 'm1', operation: 'Montaj', required: '1.925' }]);
     expect(got[4]).toEqual([]);
+    const products = await fromSql(lines, true);
+    expect(products).toEqual(lines.map((l) => lineProductNeeds(l.status, l.ops)));
+    expect(products[2]).toEqual([{ material: 'p1', operation: 'Montaj', required: '5.5' }]);
   });
 });

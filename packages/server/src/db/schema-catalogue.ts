@@ -130,6 +130,10 @@ export const materials = pgTable('materials', {
   material_price: numeric('material_price', { precision: 18, scale: 4 }).notNull().default('0'),
   material_doviz: text('material_doviz').notNull().default('$'),
   material_img: text('material_img').notNull().default(''),
+  /** Purchases are made in multiples of this (the component list's suggestion rounds up to it); null: any quantity. */
+  purchase_multiple: numeric('purchase_multiple', { precision: 18, scale: 4 }),
+  /** The least quantity a purchase is made of (the suggestion is raised to it); null: no minimum. */
+  purchase_min: numeric('purchase_min', { precision: 18, scale: 4 }),
   /**
    * lower(material_name), the list's sort key, computed on write: sorted as an expression it was computed for every
    * material on every request, and an expression index cannot serve an index-only scan. Never answered.

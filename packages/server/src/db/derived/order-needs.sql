@@ -8,14 +8,22 @@
 -- lines after random interleavings), backup/backup.test.ts.
 -- refill: SELECT order_needs_refill();
 
-CREATE OR REPLACE FUNCTION order_needs_of(status integer, ops jsonb) RETURNS TABLE (material_id text, operation text, required numeric)
+-- order_line_needs is the rule for both kinds of row: components false, the materials (lineNeeds, order_needs_of);
+-- components true, the component products of 'Yarı Mamül' rows (lineProductNeeds, the component list's product
+-- shortages, ADR 0044). order-needs.test.ts holds both equal to the domain.
+CREATE OR REPLACE FUNCTION order_line_needs(status integer, ops jsonb, components boolean) RETURNS TABLE (material_id text, operation text, required numeric)
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT d->>'material', coalesce(o->>'Operation', ''),
     coalesce((d->>'materialQty')::numeric, 0) * greatest(coalesce((o->>'Qty')::numeric, 0) - coalesce((o->>'OperationComplated')::numeric, 0), 0)
   FROM order_ops_list(CASE WHEN status BETWEEN 1 AND 3 THEN ops ELSE '[]'::jsonb END) o
     CROSS JOIN LATERAL order_ops_list(o->'OperationDetails') d
   WHERE coalesce((o->>'OperationStatus')::integer, 0) <> 2
-    AND coalesce((d->>'StockUpdate')::boolean, true) AND NOT coalesce((d->>'component')::boolean, false) AND coalesce(d->>'material', '') <> ''
+    AND coalesce((d->>'StockUpdate')::boolean, true) AND coalesce((d->>'component')::boolean, false) = components AND coalesce(d->>'material', '') <> ''
+$$;
+
+CREATE OR REPLACE FUNCTION order_needs_of(status integer, ops jsonb) RETURNS TABLE (material_id text, operation text, required numeric)
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT material_id, operation, required FROM order_line_needs(status, ops, false)
 $$;
 
 CREATE OR REPLACE FUNCTION order_needs_refill() RETURNS void LANGUAGE sql AS $$

@@ -95,12 +95,19 @@ export async function materialBuyingCount(db: Executor, materialId: string): Pro
 }
 
 /**
+ * What one purchase still brings in, while it is open (status 0-2): the one expression the component list's shortage
+ * and suggestion (and so POST /buying/fromShortages) read, ADR 0044. With receipts in parts, subtract what the
+ * purchase has received here.
+ */
+export const openPurchaseQty = sql<string>`${buyings.material_qty}`;
+
+/**
  * Quantity already asked for on open purchase requests (status 0-2) per material, for the component list's
  * shortage (DECISIONS 5). Materials without open requests are left out.
  */
 export async function openBuyingQty(db: Executor, materialIds: readonly string[]): Promise<Map<string, string>> {
   if (materialIds.length === 0) return new Map();
-  const rows = await db.select({ id: buyings.material_id, qty: sql<string>`sum(${buyings.material_qty})` }).from(buyings)
+  const rows = await db.select({ id: buyings.material_id, qty: sql<string>`sum(${openPurchaseQty})` }).from(buyings)
     .where(and(inArray(buyings.material_id, [...materialIds]), between(buyings.satinalma_durumu, 0, 2)))
     .groupBy(buyings.material_id);
   return new Map(rows.map((r) => [r.id, r.qty]));

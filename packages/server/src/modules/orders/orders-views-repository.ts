@@ -1,9 +1,9 @@
 import { asc, between, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
-  componentShortage, daysSinceOrder, dec, ORDER_LATE_DAYS, round,
-  type ComponentRow, type ModelDashboard, type OrdersOverview, type ProductionDashboard, type Tracking,
+  componentShortage, daysSinceOrder, dec, ORDER_LATE_DAYS, round, suggestedPurchase,
+  type ComponentRow, type ModelDashboard, type ProductShortageRow, type OrdersOverview, type ProductionDashboard, type Tracking,
 } from '@isik/domain';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { deliveries, materials, models, offers, orderItems, orderMaterialNeeds, products } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { openBuyingQty } from '../buying/buying-repository.js';
@@ -13,7 +13,7 @@ import { offerItemOrder } from './orders-repository.js';
  * Adds the requirement table's rows of each key into one (order_needs_fold: one caller at a time, rows appended
  * meanwhile stay). The answer never depends on it, so a failure is only logged.
  */
-export async function foldNeeds(db: Db, log?: WarnLog): Promise<number> {
+export async function foldNeeds(db: Executor, log?: WarnLog): Promise<number> {
   try {
     const r = await db.execute(sql`select order_needs_fold() as n`);
     return Number((r as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
@@ -37,7 +37,13 @@ const FOLD_SLACK = 500;
  * Read from order_material_needs, which triggers on order_items keep in every writing transaction (migration 0015,
  * ADR 0026): a sum over a few rows per material instead of every open line's operations.
  */
-export async function componentList(db: Db, a: { orderBy?: string; order?: 'asc' | 'desc'; search?: string }, log?: WarnLog): Promise<{ components: ComponentRow[] }> {
+export async function componentList(db: Db, a: { orderBy?: string; order?: 'asc' | 'desc'; search?: string }, log?: WarnLog): Promise<{ components: ComponentRow[]; products: ProductShortageRow[] }> {
+  const [components, products] = [await materialShortages(db, a, log), await productShortages(db, a)];
+  return { components, products };
+}
+
+/** The materials' rows of the component list, each with its suggested purchase (ADR 0044). */
+export async function materialShortages(db: Executor, a: { orderBy?: string; order?: 'asc' | 'desc'; search?: string }, log?: WarnLog, opts: { fold?: boolean } = {}): Promise<ComponentRow[]> {
   const res = await db.execute(sql`
     with k as (
       select material_id, operation, sum(required) as r, sum(entries) as e, sum(lines) as l, count(*) as n
@@ -56,17 +62,20 @@ export async function componentList(db: Db, a: { orderBy?: string; order?: 'asc'
     if (dec(r.required).lte(0)) continue;
     acc.set(r.id, { required: dec(r.required), ops: r.ops, lines: Number(r.lines) });
   }
-  if (raw > keys + FOLD_SLACK) await foldNeeds(db, log);
+  // Not inside a caller's transaction (opts.fold false): a failed fold would end it.
+  if (raw > keys + FOLD_SLACK && opts.fold !== false) await foldNeeds(db, log);
   const ids = [...acc.keys()];
   const mats = ids.length ? await db.select().from(materials).where(inArray(materials.id, ids)) : [];
   const onOrder = await openBuyingQty(db, ids);
   let rows: ComponentRow[] = mats.map((m) => {
     const e = acc.get(m.id)!;
     const oo = onOrder.get(m.id) ?? '0';
+    const shortage = componentShortage(e.required.toFixed(), m.stock_sum, oo);
     return {
       material_id: m.id, material_name: m.material_name, material_category: m.material_category, material_group: m.material_group, material_unit: m.material_unit,
       Operation: e.ops.join(', '), operations: e.ops, lines: e.lines, required: q4(e.required), stock: q4(m.stock_sum), onOrder: q4(oo),
-      shortage: componentShortage(e.required.toFixed(), m.stock_sum, oo),
+      shortage, purchase_multiple: m.purchase_multiple === null ? null : q4(m.purchase_multiple), purchase_min: m.purchase_min === null ? null : q4(m.purchase_min),
+      suggested: suggestedPurchase(shortage, m.purchase_multiple, m.purchase_min),
     };
   });
   if (a.search?.trim()) {
@@ -79,7 +88,44 @@ export async function componentList(db: Db, a: { orderBy?: string; order?: 'asc'
     const c = key === 'required' ? x.required - y.required : String(x[key as 'Operation']).localeCompare(String(y[key as 'Operation']), 'tr');
     return (c || x.material_name.localeCompare(y.material_name, 'tr')) * dir;
   });
-  return { components: rows };
+  return rows;
+}
+
+/**
+ * The component products open lines' 'Yarı Mamül' rows still take from product stock (lineProductNeeds, in SQL
+ * order_line_needs(..., true)), with stock and what open stock productions of each will still put in: lines of the
+ * product without an offer, in status 1-3 and below 100 % (saveLine puts their quantity into stock at 100 %; a line
+ * taking from stock or selling a material puts nothing in). Only open lines with a component row are read: the
+ * partial index order_items_component_lines_idx holds their ids, and the WHERE below repeats its predicate exactly.
+ */
+export async function productShortages(db: Db, a: { search?: string } = {}): Promise<ProductShortageRow[]> {
+  const res = await db.execute(sql`
+    with n as (
+      select n.material_id as id, sum(n.required) as required, count(distinct l.id)::int as lines,
+        coalesce(array_agg(distinct n.operation) filter (where n.operation <> ''), '{}') as ops
+      from ${orderItems} l cross join lateral order_line_needs(l.siparis_durumu, l.operations, true) n
+      where l.siparis_durumu between 1 and 3 and l.operations @> '[{"OperationDetails":[{"component":true}]}]'::jsonb
+      group by 1
+    ), made as (
+      select l.product_id as id, sum(l.urun_miktari) as qty from ${orderItems} l
+      where l.product_id in (select id from n) and l.offer_id is null and l.siparis_durumu between 1 and 3 and l.tamamlanma_orani < 100
+        and l.order_type not in ('takeoff_stock', 'material') and l.operation_count > 0
+      group by 1
+    )
+    select n.id, p.urun_adi_tr as name, coalesce(m.model_birimi, 'Adet') as unit, n.required::text as required, n.lines, n.ops,
+      p.stock_sum::text as stock, coalesce(made.qty, 0)::text as made
+    from n join ${products} p on p.id = n.id left join ${models} m on m.id = p.model_id left join made on made.id = n.id
+    where n.required > 0`);
+  let rows = (res as unknown as { rows: { id: string; name: string; unit: string; required: string; lines: number; ops: string[]; stock: string; made: string }[] }).rows
+    .map((r): ProductShortageRow => ({
+      product_id: r.id, urun_adi: r.name, urun_birimi: r.unit, Operation: [...r.ops].sort((x, y) => x.localeCompare(y, 'tr')).join(', '), lines: Number(r.lines),
+      required: q4(r.required), stock: q4(r.stock), inProduction: q4(r.made), shortage: componentShortage(r.required, r.stock, r.made),
+    }));
+  if (a.search?.trim()) {
+    const s = a.search.trim().toLocaleLowerCase('tr');
+    rows = rows.filter((r) => `${r.urun_adi} ${r.Operation}`.toLocaleLowerCase('tr').includes(s));
+  }
+  return rows.sort((x, y) => y.shortage - x.shortage || x.urun_adi.localeCompare(y.urun_adi, 'tr'));
 }
 
 /** GET /ordertracking/{offerId}/{companyId}/{token} (the service checked the token): only for an order (1-3) of the company. */

@@ -471,6 +471,22 @@ describe('lists, component list and dashboards', () => {
     expect(r2.components.find((c) => c.material_id === mats[0])!.onOrder).toBe(row.onOrder + 5);
   });
 
+  it('component list (issue 25): each material row suggests its shortage (no purchase multiple or minimum); a semi-finished line\'s component product is listed beside', async () => {
+    type Answer = { components: { material_id: string; shortage: number; suggested: number; purchase_multiple: number | null; purchase_min: number | null }[]; products: { product_id: string; required: number; stock: number; inProduction: number; shortage: number }[] };
+    const before = await ok<Answer>(call('GET', '/api/orders/components', undefined, t.tokens[3]));
+    for (const m of mats) {
+      const row = before.components.find((c) => c.material_id === m);
+      if (row) expect(row).toMatchObject({ suggested: row.shortage, purchase_multiple: null, purchase_min: null });
+    }
+    const had = before.products.find((p) => p.product_id === productId)?.required ?? 0;
+    await newOffer([{ urun_id: semiProductId, urun_miktari: 3 }]);
+    const after = await ok<Answer>(call('GET', '/api/orders/components', undefined, t.tokens[3]));
+    const p = after.products.find((x) => x.product_id === productId)!;
+    expect(p.required).toBe(had + 3);
+    expect(p.shortage).toBe(Math.max(0, Math.round((p.required - p.stock - p.inProduction) * 1e4) / 1e4));
+    expect(after.components.some((c) => c.material_id === productId)).toBe(false);
+  });
+
   it('production dashboard, model dashboard and the orders overview answer for role 3', async () => {
     // The test's own order: a product line (its operations fill the production dashboard) and a material sold as such,
     // which belongs to no model: it is neither a model bar nor a product row.

@@ -12,7 +12,14 @@ describe('material form', () => {
   it('starts with the spec defaults (no 1, Adet, price 0, $)', () => {
     expect(toFormValues()).toEqual({
       material_no: 1, material_name: '', material_category: '', material_group: '', material_unit: 'Adet', material_price: 0, material_doviz: '$', material_img: '',
+      purchase_multiple: '', purchase_min: '',
     });
+  });
+
+  it('sends a blank purchase multiple or minimum as none (null), a value in the Turkish format, and refuses 0 with the domain message', () => {
+    const values = { ...toFormValues(), material_name: 'Test malzeme', material_category: 'Yeni', material_group: 'LED' };
+    expect(toMaterialBody({ ...values, purchase_multiple: '', purchase_min: '2,5' })).toMatchObject({ purchase_multiple: null, purchase_min: '2.5' });
+    expect(validateMaterial({ ...values, purchase_multiple: 0 })).toEqual({ purchase_multiple: 'material.purchaseMultiple.invalid' });
   });
 
   it('asks for category and group with the domain messages', () => {

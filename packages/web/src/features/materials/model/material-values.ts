@@ -15,13 +15,16 @@ export interface MaterialFormValues {
   material_doviz: string;
   /** A stored file URL, a newly dropped data URL, or '' for none. */
   material_img: string;
+  /** Purchase multiple and minimum (issue 25): '' for none. */
+  purchase_multiple: number | string;
+  purchase_min: number | string;
 }
 
 export type MaterialField = keyof MaterialFormValues;
 export type MaterialErrors = Partial<Record<MaterialField, string>>;
 
 export const MATERIAL_FIELD_ORDER: readonly MaterialField[] = [
-  'material_no', 'material_name', 'material_category', 'material_group', 'material_unit', 'material_price', 'material_doviz', 'material_img',
+  'material_no', 'material_name', 'material_category', 'material_group', 'material_unit', 'material_price', 'material_doviz', 'purchase_multiple', 'purchase_min', 'material_img',
 ];
 
 /** Form values from a stored material or the spec's defaults (no 1, unit Adet, price 0, currency $). */
@@ -36,6 +39,8 @@ export function toFormValues(m?: Material | null): MaterialFormValues {
     material_price: base.material_price ?? 0,
     material_doviz: String(base.material_doviz || DEFAULT_CURRENCY),
     material_img: base.material_img ?? '',
+    purchase_multiple: base.purchase_multiple ?? '',
+    purchase_min: base.purchase_min ?? '',
   };
 }
 

@@ -41,6 +41,8 @@ const LABEL_KEYS: Record<MaterialField, string> = {
   material_price: 'materials.field.price',
   material_doviz: 'materials.field.currency',
   material_img: 'materials.field.image',
+  purchase_multiple: 'materials.field.purchaseMultiple',
+  purchase_min: 'materials.field.purchaseMin',
 };
 
 /** Spec 001 2.6: /material/{id}, or /material/new to create. */
@@ -240,6 +242,13 @@ function MaterialDetail({ id }: { id: string }) {
                 </Grid.Col>
                 <Grid.Col span={{ base: 5, sm: 3 }}>
                   <Select label={t(LABEL_KEYS.material_doviz)} data={[...CURRENCIES]} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...input('material_doviz')} />
+                </Grid.Col>
+                {/* Issue 25: the component list rounds its suggested purchase up to these (blank: none). */}
+                <Grid.Col span={{ base: 6, sm: 4 }}>
+                  <NumberField label={t(LABEL_KEYS.purchase_multiple)} description={t('materials.form.purchaseHint')} min={0} decimalScale={4} decimalSeparator="," thousandSeparator="." allowNegative={false} data-testid="purchase-multiple" {...input('purchase_multiple')} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 6, sm: 4 }}>
+                  <NumberField label={t(LABEL_KEYS.purchase_min)} description={t('materials.form.purchaseHint')} min={0} decimalScale={4} decimalSeparator="," thousandSeparator="." allowNegative={false} data-testid="purchase-min" {...input('purchase_min')} />
                 </Grid.Col>
               </Grid>
               {!isNew && material && (

@@ -3,7 +3,7 @@ import type { MaterialList, Offer } from '@isik/domain';
 import { api } from '../../../lib/api';
 import { request } from '../../../lib/http';
 import { toUpdateBody } from '../model/update-body';
-import type { ComponentRow, ModelDashboard, OrderItem, OrderList, OrdersOverview, ProductionDashboard, Tracking } from '../model/types';
+import type { ComponentList, FromShortages, ModelDashboard, OrderItem, OrderList, OrdersOverview, ProductionDashboard, Tracking } from '../model/types';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type OrderListType = 'list' | 'detaillist';
@@ -163,7 +163,19 @@ export function useCreateBuyingRequest() {
 }
 
 export function componentListQuery() {
-  return queryOptions({ queryKey: orderKeys.components(), queryFn: ({ signal }) => api<{ components: ComponentRow[] }>('/orders/components', { signal }) });
+  return queryOptions({ queryKey: orderKeys.components(), queryFn: ({ signal }) => api<ComponentList>('/orders/components', { signal }) });
+}
+
+/** Issue 25 (ADR 0044): purchase requests from the selected shortages, at their suggested quantities. */
+export function useRequestsFromShortages() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (materialIds: string[]) => api<FromShortages>('/buying/fromShortages', { method: 'POST', body: { materialIds } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.buyings });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.components() });
+    },
+  });
 }
 
 export function productionDashboardQuery() {

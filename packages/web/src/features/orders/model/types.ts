@@ -1,4 +1,4 @@
 /** The shapes of the orders calls: the domain contract (packages/domain/src/orders.ts). */
 export type {
-  ComponentRow, HistoryEntry, ModelDashboard, Operation, OperationDetail, OrderLine as OrderItem, OrderList, OrdersOverview, ProductionDashboard, Tracking,
+  ComponentList, ComponentRow, FromShortages, HistoryEntry, ProductShortageRow, ModelDashboard, Operation, OperationDetail, OrderLine as OrderItem, OrderList, OrdersOverview, ProductionDashboard, Tracking,
 } from '@isik/domain';
