@@ -96,10 +96,10 @@ export async function materialBuyingCount(db: Executor, materialId: string): Pro
 
 /**
  * What one purchase still brings in, while it is open (status 0-2): the one expression the component list's shortage
- * and suggestion (and so POST /buying/fromShortages) read, ADR 0044. With receipts in parts, subtract what the
- * purchase has received here.
+ * and suggestion (and so POST /buying/fromShortages) read, ADR 0044: what is still due, received parts taken off
+ * (ADR 0045).
  */
-export const openPurchaseQty = sql<string>`${buyings.material_qty}`;
+export const openPurchaseQty = sql<string>`greatest(${buyings.material_qty} - ${buyings.received_qty}, 0)`;
 
 /**
  * Quantity already asked for on open purchase requests (status 0-2) per material, for the component list's

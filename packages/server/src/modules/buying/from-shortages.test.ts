@@ -77,6 +77,16 @@ describe('GET /orders/components: the suggested purchase', () => {
     expect(await rowOf(m)).toMatchObject({ stock: 5, onOrder: 5.5, shortage: 9.5, suggested: 9.5 });
   });
 
+  it('counts of a purchase received in parts only what is still due (ADR 0045)', async () => {
+    const { product, mats: [m] } = await productOf([1]);
+    await order(product, 10);
+    const p = await ok<Buying>(call('POST', '/api/buying/create', { material_id: m, material_qty: 8, satinalma_durumu: 1 }));
+    expect(await rowOf(m)).toMatchObject({ stock: 0, onOrder: 8, shortage: 2, suggested: 2 });
+    await ok(call('POST', `/api/buying/receive/${p._id}`, { qty: 3, date: '2026-11-20', note: '' }));
+    // 3 received are stock now; 5 still due are on order: the shortage is unchanged, not counted twice.
+    expect(await rowOf(m)).toMatchObject({ stock: 3, onOrder: 5, shortage: 2, suggested: 2 });
+  });
+
   it('is rounded up to the purchase multiple and raised to the minimum, set through the material API', async () => {
     const { product, mats: [m] } = await productOf([1]);
     await order(product, 7);
