@@ -398,6 +398,8 @@ const materialFields = {
   material_price: decimalInput({ places: 4 }),
   material_doviz: currency(),
   material_img: fileValue(),
+  /** The least stock wanted (issue 26, the stock report's 'below minimum'); blank: none. */
+  min_stock: decimalField({ key: 'report.minStock.invalid', label: 'qty', places: 4, min: 0, max: 1e11, blank: null }),
 };
 export const materialInputSchema = z.object({
   ...materialFields,
@@ -406,6 +408,7 @@ export const materialInputSchema = z.object({
   material_price: materialFields.material_price.default('0'),
   material_doviz: materialFields.material_doviz.default(DEFAULT_CURRENCY),
   material_img: materialFields.material_img.default(''),
+  min_stock: materialFields.min_stock.optional(),
 }, { error: 'error.invalidType' });
 export const materialUpdateSchema = z.object(materialFields, { error: 'error.invalidType' }).partial().extend({ __v: versionSchema });
 export type MaterialInput = z.input<typeof materialInputSchema>;
@@ -423,6 +426,8 @@ export const materialSchema = z.object({
   material_price: z.number(),
   material_doviz: z.string(),
   material_img: z.string(),
+  /** The least stock wanted; null: none set. */
+  min_stock: z.number().nullable(),
   stockSum: z.number(),
   stockIn: z.number(),
   stockOut: z.number(),

@@ -39,3 +39,4 @@ export * from './documents.js';
 export * from './orders.js';
 export * from './decimal-input.js';
 export * from './import.js';
+export * from './reports.js';

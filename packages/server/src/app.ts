@@ -39,6 +39,7 @@ import type { OfferPdfRenderer } from './modules/mail/offer-mail-service.js';
 import { pdfRoutes } from './modules/pdf/pdf-routes.js';
 import { ordersRoutes } from './modules/orders/orders-routes.js';
 import { importRoutes } from './modules/import/import-routes.js';
+import { reportsRoutes } from './modules/reports/reports-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
 import { createDeviceService, type Clock, type DeviceService } from '@isik/devices';
 import { compiledSerializerCompiler } from './lib/serializer.js';
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(pdfRoutes, { pdf: services.pdf });
     await api.register(ordersRoutes, { orders: services.orders, secret: () => config.jwtSecret });
     await api.register(importRoutes, { imports: services.imports });
+    await api.register(reportsRoutes, { reports: services.reports });
   }, { prefix: '/api' });
 
   // The device service (DECISIONS 1, 10) on the same origin: its own accounts, secret and tables.

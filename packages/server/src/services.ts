@@ -22,6 +22,7 @@ import { createMailer, defaultFrom } from './lib/mailer.js';
 import { createPdfService } from './modules/pdf/pdf-service.js';
 import { createOrdersService } from './modules/orders/orders-service.js';
 import { createDashboardService } from './modules/dashboard/dashboard-service.js';
+import { createReportsService } from './modules/reports/reports-service.js';
 import { createImportService } from './modules/import/import-service.js';
 
 /** The one place where services are wired with their dependencies. */
@@ -57,7 +58,8 @@ export function createServices({ config, database, log = () => undefined, offerP
   const offerMail = createOfferMailService({ db, mailer, secret, publicUrl: config.PUBLIC_URL, pdf: offerPdf ?? ((id, o) => pdf.offer(id, { lang: o.lang === 'en' ? 1 : 0, approver: o.approver })) });
   const orders = createOrdersService({ db });
   const dashboard = createDashboardService({ db });
+  const reports = createReportsService({ db });
   const imports = createImportService({ db });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, pdf, mailer, account, offerMail, orders, dashboard, imports };
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, pdf, mailer, account, offerMail, orders, dashboard, imports, reports };
 }
 export type Services = ReturnType<typeof createServices>;

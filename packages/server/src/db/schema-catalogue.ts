@@ -130,6 +130,8 @@ export const materials = pgTable('materials', {
   material_price: numeric('material_price', { precision: 18, scale: 4 }).notNull().default('0'),
   material_doviz: text('material_doviz').notNull().default('$'),
   material_img: text('material_img').notNull().default(''),
+  /** The least stock wanted (issue 26: the stock report lists materials below it); null: none set. */
+  min_stock: numeric('min_stock', { precision: 20, scale: 4 }),
   /**
    * lower(material_name), the list's sort key, computed on write: sorted as an expression it was computed for every
    * material on every request, and an expression index cannot serve an index-only scan. Never answered.

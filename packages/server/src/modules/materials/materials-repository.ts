@@ -18,7 +18,7 @@ export function toMaterial(r: Omit<MaterialRow, 'material_name_key'>): Material 
   return {
     _id: r.id, material_no: r.material_no, material_name: r.material_name, material_category: r.material_category,
     material_group: r.material_group, material_unit: r.material_unit, material_price: num(r.material_price, 4),
-    material_doviz: r.material_doviz, material_img: r.material_img,
+    material_doviz: r.material_doviz, material_img: r.material_img, min_stock: r.min_stock === null ? null : num(r.min_stock, 4),
     stockSum: num(r.stock_sum, 4), stockIn: num(r.stock_in, 4), stockOut: num(r.stock_out, 4),
     date: r.created_at.toISOString(), __v: r.version,
   };
@@ -90,7 +90,7 @@ export async function materialCategories(db: Executor) {
 export function materialColumns(d: Partial<MaterialData>) {
   return defined({
     material_no: d.material_no, material_name: d.material_name, material_category: d.material_category, material_group: d.material_group,
-    material_unit: d.material_unit, material_price: d.material_price, material_doviz: d.material_doviz,
+    material_unit: d.material_unit, material_price: d.material_price, material_doviz: d.material_doviz, min_stock: d.min_stock,
   });
 }
 
