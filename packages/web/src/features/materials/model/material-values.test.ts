@@ -11,8 +11,15 @@ const cats = {
 describe('material form', () => {
   it('starts with the spec defaults (no 1, Adet, price 0, $)', () => {
     expect(toFormValues()).toEqual({
-      material_no: 1, material_name: '', material_category: '', material_group: '', material_unit: 'Adet', material_price: 0, material_doviz: '$', material_img: '',
+      material_no: 1, material_name: '', material_category: '', material_group: '', material_unit: 'Adet', material_price: 0, material_doviz: '$', material_img: '', min_stock: '',
     });
+  });
+
+  it('sends a blank minimum stock as none and refuses a negative one (issue 26)', () => {
+    const values = { ...toFormValues(), material_name: 'Test malzeme', material_category: 'Yeni', material_group: 'LED' };
+    expect(toMaterialBody(values)).toMatchObject({ min_stock: null });
+    expect(toMaterialBody({ ...values, min_stock: 25 })).toMatchObject({ min_stock: '25' });
+    expect(validateMaterial({ ...values, min_stock: -1 })).toEqual({ min_stock: 'report.minStock.invalid' });
   });
 
   it('asks for category and group with the domain messages', () => {

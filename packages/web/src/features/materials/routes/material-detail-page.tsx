@@ -4,7 +4,7 @@ import {
 } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CURRENCIES, PRICE_PLACES, UNITS, formatNumber, hasModulePermission } from '@isik/domain';
+import { CURRENCIES, PRICE_PLACES, QTY_PLACES, UNITS, formatNumber, hasModulePermission } from '@isik/domain';
 import {
   IconAlertTriangle, IconCategory, IconChecklist, IconDeviceFloppy, IconId, IconPackage, IconPackageOff, IconPlus, IconTrash, IconX,
 } from '@tabler/icons-react';
@@ -40,6 +40,7 @@ const LABEL_KEYS: Record<MaterialField, string> = {
   material_price: 'materials.field.price',
   material_doviz: 'materials.field.currency',
   material_img: 'materials.field.image',
+  min_stock: 'materials.field.minStock',
 };
 
 /** Spec 001 2.6: /material/{id}, or /material/new to create. */
@@ -239,6 +240,17 @@ function MaterialDetail({ id }: { id: string }) {
                 </Grid.Col>
                 <Grid.Col span={{ base: 5, sm: 3 }}>
                   <Select label={t(LABEL_KEYS.material_doviz)} data={[...CURRENCIES]} allowDeselect={false} comboboxProps={{ withinPortal: true }} {...input('material_doviz')} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 4 }}>
+                  <NumberField
+                    label={t(LABEL_KEYS.min_stock)}
+                    min={0}
+                    decimalScale={QTY_PLACES}
+                    decimalSeparator=","
+                    thousandSeparator="."
+                    data-testid="material-min-stock"
+                    {...input('min_stock')}
+                  />
                 </Grid.Col>
               </Grid>
               {!isNew && material && (
