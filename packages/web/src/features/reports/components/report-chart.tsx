@@ -23,7 +23,7 @@ export function ReportChart({ rows, series, label }: Props) {
   return (
     <div data-testid="report-chart" style={{ width: '100%', height: 320 }}>
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
+        <ComposedChart data={data} margin={{ top: 16, right: 16, bottom: 8, left: 16 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="__label" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
           <YAxis yAxisId="left" tickFormatter={tick} tick={{ fontSize: 12 }} width={80} />
@@ -31,7 +31,7 @@ export function ReportChart({ rows, series, label }: Props) {
           <Tooltip formatter={(v) => formatNumber(Number(v), 2)} isAnimationActive={false} />
           <Legend />
           {bars.map((s) => (
-            <Bar key={s.key} yAxisId="left" dataKey={s.key} name={s.label} fill={s.color} isAnimationActive={false} />
+            <Bar key={s.key} yAxisId="left" dataKey={s.key} name={s.label} fill={s.color} maxBarSize={56} isAnimationActive={false} />
           ))}
           {lines.map((s) => (
             <Line key={s.key} yAxisId="right" type="monotone" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot isAnimationActive={false} connectNulls />

@@ -186,3 +186,22 @@ export function reportView(f: ReportFilters, t: TFunction): ReportView {
     series: [{ key: 'amount', label: `${t('reportViews.col.spend')} (₺)`, color: 'var(--mantine-color-blue-5)' }],
   };
 }
+
+/**
+ * The chart's rows of a per-month report: every month of the period, those without rows as zeros, so a quiet month
+ * shows as a gap in its place instead of being left out. Other groupings are drawn as answered.
+ */
+export function chartRows(rows: Row[], f: Pick<ReportFilters, 'by'>, period: { from?: string; to?: string }): Row[] {
+  if (f.by !== 'month' || !period.from || !period.to) return rows;
+  const byKey = new Map(rows.map((r) => [String(r.key), r]));
+  const out: Row[] = [];
+  let [y, m] = period.from.split('-').map(Number);
+  const [ty, tm] = period.to.split('-').map(Number);
+  for (let i = 0; (y < ty || (y === ty && m <= tm)) && i < 120; i++) {
+    const key = `${y}-${String(m).padStart(2, '0')}`;
+    out.push(byKey.get(key) ?? { key });
+    m += 1;
+    if (m > 12) { m = 1; y += 1; }
+  }
+  return out;
+}

@@ -14,7 +14,7 @@ import { api } from '../../../lib/api';
 import { describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useListParams } from '../../../lib/use-list-params';
 import { ReportChart } from '../components/report-chart';
-import { GROUPS, apiQuery, readFilters, reportView } from '../model/report-views';
+import { GROUPS, apiQuery, chartRows, readFilters, reportView } from '../model/report-views';
 
 type Row = Record<string, unknown>;
 interface Answer { rows: Row[]; from?: string; to?: string; rateDate?: string | null; open?: { purchases: number; amount: number } }
@@ -128,7 +128,7 @@ export function ReportsPage() {
             <LoadFailedAlert title={t('reportViews.loadFailed')} error={answer.error} onRetry={() => void answer.refetch()} />
           ) : (
             <>
-              {rows && rows.length > 0 && <ReportChart rows={rows} series={view.series} label={view.label} />}
+              {rows && rows.length > 0 && <ReportChart rows={f.name === 'stock' ? rows : chartRows(rows, f, answer.data ?? {})} series={view.series} label={view.label} />}
               <DataTable
                 columns={columns} rows={rows} rowKey={(r, i) => `${String(r.key)}-${i}`} loading={answer.isFetching}
                 emptyText={t('reportViews.empty')}
