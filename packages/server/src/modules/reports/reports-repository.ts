@@ -60,22 +60,39 @@ export async function salesReport(db: Executor, q: SalesQuery): Promise<SalesRow
       from: sql`offers o join offer_items i on i.offer_id = o.id left join products p on p.id = i.urun_id`,
     },
   }[q.by];
-  // Each offer (or item) counts twice at most: as an offer on its offer date and as an order on its order date.
-  const rows = await rowsOf(db, sql`
-    with facts as (
+  const inPeriod = (col: string) => sql.raw(`(${col} >= `).append(sql`${start} and `).append(sql.raw(`${col} < `)).append(sql`${end})`);
+  const touches = sql`(${inPeriod('o.teklif_tarihi')} or ${inPeriod('o.siparis_tarihi')})`;
+  const order = q.by === 'month' ? sql`key` : sql`offer_amount + order_amount desc, key`;
+  let rows: Raw[];
+  if (q.by === 'month' || q.by === 'customer') {
+    // One row per offer and date kind: as an offer on its offer date, as an order on its order date (each at most once).
+    rows = await rowsOf(db, sql`select * from (
       select ${group.key} as key, min(${group.label}) as label,
-        count(distinct o.id) filter (where d.kind = 'offer') as offers,
+        count(*) filter (where d.kind = 'offer') as offers,
         coalesce(sum(${amount}) filter (where d.kind = 'offer'), 0) as offer_amount,
-        count(distinct o.id) filter (where d.kind = 'order') as orders,
+        count(*) filter (where d.kind = 'order') as orders,
         coalesce(sum(${amount}) filter (where d.kind = 'order'), 0) as order_amount,
-        count(distinct o.id) filter (where d.kind = 'offer' and ${ORDERED('o')}) as converted
+        count(*) filter (where d.kind = 'offer' and ${ORDERED('o')}) as converted
       from ${group.from}
       cross join lateral (values ('offer', o.teklif_tarihi), ('order', case when ${ORDERED('o')} then o.siparis_tarihi end)) d(kind, at)
-      where d.at >= ${start} and d.at < ${end}
-        and (o.teklif_tarihi >= ${start} and o.teklif_tarihi < ${end} or o.siparis_tarihi >= ${start} and o.siparis_tarihi < ${end})
-      group by 1
-    )
-    select * from facts order by ${q.by === 'month' ? sql`key` : sql`offer_amount + order_amount desc, key`}`);
+      where ${touches} and d.at >= ${start} and d.at < ${end}
+      group by 1) facts order by ${order}`);
+  } else {
+    // The items first summed per offer and group (an offer with three items of a model is one offer of it), then per group.
+    rows = await rowsOf(db, sql`
+      with per_offer as (
+        select ${group.key} as key, min(${group.label}) as label, o.id, ${inPeriod('o.teklif_tarihi')} as offered,
+          (${ORDERED('o')} and ${inPeriod('o.siparis_tarihi')}) as ordered, ${ORDERED('o')} as converted, sum(${amount}) as amount
+        from ${group.from}
+        where ${touches}
+        group by 1, o.id
+      )
+      select * from (select key, min(label) as label,
+        count(*) filter (where offered) as offers, coalesce(sum(amount) filter (where offered), 0) as offer_amount,
+        count(*) filter (where ordered) as orders, coalesce(sum(amount) filter (where ordered), 0) as order_amount,
+        count(*) filter (where offered and converted) as converted
+      from per_offer group by key) facts order by ${order}`);
+  }
   return rows.map((r) => {
     const offers = Number(r.offers);
     const converted = Number(r.converted);
@@ -147,7 +164,7 @@ export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDa
       select m.id as key, m.material_name as label, m.material_category as category, m.stock_sum as stock, m.material_unit as unit,
         last.at as last_movement, m.stock_sum * ${MATERIAL_UNIT_COST_TRY} as value
       from materials m cross join ${rates}
-      left join lateral (select max(mv.operation_date) as at from material_movements mv where mv.stock_id = m.id) last on true
+      left join lateral (select mv.operation_date as at from material_movements mv where mv.stock_id = m.id order by mv.operation_date desc limit 1) last on true
       where m.stock_sum > 0 and (last.at is null or last.at < ${since})
       order by value desc, m.material_name, m.id`);
   } else {
