@@ -2,21 +2,23 @@ import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, T
 import { formatNumber } from '@isik/domain';
 import type { ChartSeries } from '../model/report-views';
 
-/** Most bars one chart draws (the table lists every row). */
+/** Most groups one chart draws when they are not periods (the table lists every row); a period's months all show. */
 export const CHART_MAX_ROWS = 24;
 
 interface Props {
   rows: Record<string, unknown>[];
   series: ChartSeries[];
   label: (row: Record<string, unknown>) => string;
+  /** Rows are consecutive periods (months, weeks): all are drawn, not only the first CHART_MAX_ROWS. */
+  periods?: boolean;
 }
 
 /**
  * A report's chart (ADR 0041): bars for the amounts and counts, a line on the right axis for a rate or a duration.
  * Numbers in the Turkish format; no animation, so a screenshot is the same on every run.
  */
-export function ReportChart({ rows, series, label }: Props) {
-  const data = rows.slice(0, CHART_MAX_ROWS).map((r) => ({ ...r, __label: label(r) }));
+export function ReportChart({ rows, series, label, periods = false }: Props) {
+  const data = (periods ? rows : rows.slice(0, CHART_MAX_ROWS)).map((r) => ({ ...r, __label: label(r) }));
   const bars = series.filter((s) => !s.line);
   const lines = series.filter((s) => s.line);
   const tick = (v: number) => formatNumber(v, Math.abs(v) < 10 && v % 1 !== 0 ? 1 : 0);

@@ -45,7 +45,7 @@ export function ReportsPage() {
 
   const subtitle = describeFilters([
     [t('reportViews.filter.period'), f.name === 'stock' ? null : `${formatDate(answer.data?.from ?? f.from)} – ${formatDate(answer.data?.to ?? f.to)}`],
-    [t('reportViews.filter.by'), t(`reportViews.by.${f.name === 'stock' ? f.view : f.by}`)],
+    [t('reportViews.filter.by'), t(f.name === 'stock' ? `reportViews.view.${f.view}` : `reportViews.by.${f.by}`)],
     [t('reportViews.filter.currency'), f.name === 'sales' ? f.currency : null],
     [t('reportViews.filter.days'), f.name === 'stock' && f.view === 'slow' ? String(f.days) : null],
   ]);
@@ -96,7 +96,7 @@ export function ReportsPage() {
               <Text size="sm" fw={500}>{t('reportViews.filter.by')}</Text>
               <SegmentedControl
                 value={by} onChange={setBy} data-testid="report-by"
-                data={GROUPS[f.name].map((g) => ({ value: g, label: t(`reportViews.by.${g}`) }))}
+                data={GROUPS[f.name].map((g) => ({ value: g, label: t(f.name === 'stock' ? `reportViews.view.${g}` : `reportViews.by.${g}`) }))}
               />
             </Stack>
             {f.name === 'sales' && (
@@ -128,7 +128,7 @@ export function ReportsPage() {
             <LoadFailedAlert title={t('reportViews.loadFailed')} error={answer.error} onRetry={() => void answer.refetch()} />
           ) : (
             <>
-              {rows && rows.length > 0 && <ReportChart rows={f.name === 'stock' ? rows : chartRows(rows, f, answer.data ?? {})} series={view.series} label={view.label} />}
+              {rows && rows.length > 0 && <ReportChart rows={f.name === 'stock' ? rows : chartRows(rows, f, answer.data ?? {})} series={view.series} label={view.label} periods={f.by === 'month' || f.by === 'week'} />}
               <DataTable
                 columns={columns} rows={rows} rowKey={(r, i) => `${String(r.key)}-${i}`} loading={answer.isFetching}
                 emptyText={t('reportViews.empty')}
