@@ -30,6 +30,7 @@ import { bundleReport } from './bundle-size.js';
 import { floorReport } from './bundle-floor.js';
 import { offerScenarios, type BenchOffers } from './offers.js';
 import { orderScenarios, type BenchOrders } from './orders.js';
+import { reportScenarios } from './reports.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -256,6 +257,8 @@ async function benchOne(label: string, targetUrl?: string) {
     ...offerScenarios(ready.offers).map(([n, r]) => [n, r, 10] as [string, autocannon.Request, number]),
     // Issue 11: the order-line list over 20,000 lines and operation records under 50 connections (bench/orders.ts).
     ...orderScenarios(ready.orders),
+    // Issue 26: each report's aggregate over the same data (bench/reports.ts).
+    ...reportScenarios(),
   ].filter(([n]) => !only || n.includes(only));
   const rows: Row[] = [];
   try {

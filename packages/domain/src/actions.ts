@@ -201,6 +201,11 @@ export const ACTION_TABLE: readonly ActionRule[] = [
   { key: 'GET /api/pdf/pricelist', screens: ['/pdf/pricelist'] },
 
   // Import from Excel (issue 26): companies, materials with opening stock, products with their model.
+  // Reports (issue 26, ADR 0041): each screen /reports/{name} reads its own call.
+  { key: 'GET /api/reports/sales', screens: ['/reports', '/reports/:name'] },
+  { key: 'GET /api/reports/production', screens: ['/reports/:name'] },
+  { key: 'GET /api/reports/stock', screens: ['/reports/:name'] },
+  { key: 'GET /api/reports/purchasing', screens: ['/reports/:name'] },
   { key: 'GET /api/import/:kind/template', screens: ['/import'] },
   { key: 'POST /api/import/:kind/preview', screens: ['/import'] },
   { key: 'POST /api/import/:kind/commit', screens: ['/import'] },

@@ -401,6 +401,8 @@ const materialFields = {
   /** Purchase multiple and minimum (the component list's suggestion, ADR 0044): above 0, or blank/null for none. */
   purchase_multiple: decimalField({ key: 'material.purchaseMultiple.invalid', label: 'qty', places: 4, positive: true, max: 1e12, blank: null }),
   purchase_min: decimalField({ key: 'material.purchaseMin.invalid', label: 'qty', places: 4, positive: true, max: 1e12, blank: null }),
+  /** The least stock wanted (issue 26, the stock report's 'below minimum'); blank: none. */
+  min_stock: decimalField({ key: 'report.minStock.invalid', label: 'qty', places: 4, min: 0, max: 1e11, blank: null }),
 };
 export const materialInputSchema = z.object({
   ...materialFields,
@@ -411,6 +413,7 @@ export const materialInputSchema = z.object({
   material_img: materialFields.material_img.default(''),
   purchase_multiple: materialFields.purchase_multiple.optional(),
   purchase_min: materialFields.purchase_min.optional(),
+  min_stock: materialFields.min_stock.optional(),
 }, { error: 'error.invalidType' });
 export const materialUpdateSchema = z.object(materialFields, { error: 'error.invalidType' }).partial().extend({ __v: versionSchema });
 export type MaterialInput = z.input<typeof materialInputSchema>;
@@ -431,6 +434,8 @@ export const materialSchema = z.object({
   /** Purchase multiple and minimum (4 decimals), null when none. */
   purchase_multiple: z.number().nullable(),
   purchase_min: z.number().nullable(),
+  /** The least stock wanted; null: none set. */
+  min_stock: z.number().nullable(),
   stockSum: z.number(),
   stockIn: z.number(),
   stockOut: z.number(),

@@ -43,3 +43,4 @@ export * from './planning.js';
 export * from './decimal-input.js';
 export * from './import.js';
 export * from './costs.js';
+export * from './reports.js';

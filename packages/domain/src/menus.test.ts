@@ -13,8 +13,8 @@ describe('menuForRole', () => {
     expect(links(3)).toEqual(['/productionDashBoard', '/orderitemlist', '/componentlist']);
   });
 
-  it('gives role 2 the reduced menu of the spec', () => {
-    expect(links(2)).toEqual(['/', '/imagemanagment', '/tcmblist', '/products', '/offers', '/contacts', '/ordersdashboard', '/orders', '/modeldashboard', '/productionDashBoard', '/orderitemlist', '/componentlist']);
+  it('gives role 2 the reduced menu of the spec, and the reports (issue 26)', () => {
+    expect(links(2)).toEqual(['/', '/imagemanagment', '/tcmblist', '/products', '/offers', '/contacts', '/ordersdashboard', '/orders', '/modeldashboard', '/productionDashBoard', '/orderitemlist', '/componentlist', '/reports']);
   });
 
   it('offers the offer settings page to role 1 and below, contacts to role 2 and below', () => {

@@ -50,6 +50,8 @@ const productionGroup: MenuGroup = {
     { key: 'components', to: '/componentlist', icon: 'stack' },
   ],
 };
+// The reports (issue 26): sales, production, stock and purchasing, level 2.
+const reportsGroup: MenuGroup = { key: 'reports', items: [{ key: 'reports', to: '/reports', icon: 'chart' }] };
 const labelGroup: MenuGroup = { key: 'label', items: [{ key: 'labelEditor', to: '/productslabels', icon: 'tag' }] };
 const iotGroup: MenuGroup = {
   key: 'iot',
@@ -69,8 +71,8 @@ export function menuForRole(role: number | null | undefined): MenuGroup[] {
     return [{ key: 'guest', items: [{ key: 'catalogue', to: '/web', icon: 'world' }, { key: 'login', to: '/login', icon: 'login' }] }];
   }
   let groups: MenuGroup[];
-  if (role === 0) groups = [{ key: 'main', items: [dashboard] }, companyGroup, productGroup, offerGroup, buyingGroup, orderGroup, productionGroup, labelGroup, iotGroup];
-  else if (role === 1) groups = [{ key: 'main', items: [dashboard] }, companyGroup, productGroup, offerGroup, buyingGroup, orderGroup, productionGroup, labelGroup, iotGroup];
+  if (role === 0) groups = [{ key: 'main', items: [dashboard] }, companyGroup, productGroup, offerGroup, buyingGroup, orderGroup, productionGroup, reportsGroup, labelGroup, iotGroup];
+  else if (role === 1) groups = [{ key: 'main', items: [dashboard] }, companyGroup, productGroup, offerGroup, buyingGroup, orderGroup, productionGroup, reportsGroup, labelGroup, iotGroup];
   // Spec 000 section 6: dashboard, images, exchange rates, products, offers, orders, production.
   else if (role === 2) groups = [
     { key: 'main', items: [dashboard, { key: 'images', to: '/imagemanagment', icon: 'photo' }, { key: 'rates', to: '/tcmblist', icon: 'currency' }] },
@@ -78,6 +80,7 @@ export function menuForRole(role: number | null | undefined): MenuGroup[] {
     offerGroup,
     orderGroup,
     productionGroup,
+    reportsGroup,
   ];
   else groups = [productionGroup];
   return groups

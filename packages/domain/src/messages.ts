@@ -18,6 +18,7 @@ import { MAIL_MESSAGES } from './messages-mail.js';
 import { DOCUMENT_LABEL_MESSAGES, DOCUMENT_LIST_MESSAGES, DOCUMENT_MESSAGES } from './messages-documents.js';
 import { ORDER_MESSAGES } from './messages-orders.js';
 import { IMPORT_MESSAGES } from './messages-import.js';
+import { REPORT_MESSAGES } from './messages-reports.js';
 
 // The languages live in their own module: a screen that needs only them does not pull in every message.
 import { LANGS, type Lang } from './langs.js';
@@ -102,8 +103,8 @@ const CORE_MESSAGES = {
 /** Each area keeps its messages in its own file; they are merged here. */
 // A pure Object.assign, not an object spread: a bundler drops it (and every language's messages) from a chunk that
 // does not use it; the web client loads one language's messages of its own (packages/web/domain-messages.ts).
-type AllMessages = typeof CORE_MESSAGES & typeof CATALOGUE_MESSAGES & typeof FILE_MESSAGES & typeof MY_COMPANY_MESSAGES & typeof ACTIVITY_MESSAGES & typeof DELIVERY_MESSAGES & typeof RATES_MESSAGES & typeof BUYING_MESSAGES & typeof RECEIPT_MESSAGES & typeof DEVICE_MESSAGES & typeof OFFER_MESSAGES & typeof ORDER_MESSAGES & typeof LOG_MESSAGES & typeof LABEL_MESSAGES & typeof DOCUMENT_MESSAGES & typeof DOCUMENT_LABEL_MESSAGES & typeof DOCUMENT_LIST_MESSAGES & typeof MAIL_MESSAGES & typeof IMPORT_MESSAGES;
-export const MESSAGES: AllMessages = /* @__PURE__ */ Object.assign({}, CORE_MESSAGES, CATALOGUE_MESSAGES, FILE_MESSAGES, MY_COMPANY_MESSAGES, ACTIVITY_MESSAGES, DELIVERY_MESSAGES, RATES_MESSAGES, BUYING_MESSAGES, RECEIPT_MESSAGES, DEVICE_MESSAGES, OFFER_MESSAGES, ORDER_MESSAGES, LOG_MESSAGES, LABEL_MESSAGES, DOCUMENT_MESSAGES, DOCUMENT_LABEL_MESSAGES, DOCUMENT_LIST_MESSAGES, MAIL_MESSAGES, IMPORT_MESSAGES);
+type AllMessages = typeof CORE_MESSAGES & typeof CATALOGUE_MESSAGES & typeof FILE_MESSAGES & typeof MY_COMPANY_MESSAGES & typeof ACTIVITY_MESSAGES & typeof DELIVERY_MESSAGES & typeof RATES_MESSAGES & typeof BUYING_MESSAGES & typeof RECEIPT_MESSAGES & typeof DEVICE_MESSAGES & typeof OFFER_MESSAGES & typeof ORDER_MESSAGES & typeof LOG_MESSAGES & typeof LABEL_MESSAGES & typeof DOCUMENT_MESSAGES & typeof DOCUMENT_LABEL_MESSAGES & typeof DOCUMENT_LIST_MESSAGES & typeof MAIL_MESSAGES & typeof IMPORT_MESSAGES & typeof REPORT_MESSAGES;
+export const MESSAGES: AllMessages = /* @__PURE__ */ Object.assign({}, CORE_MESSAGES, CATALOGUE_MESSAGES, FILE_MESSAGES, MY_COMPANY_MESSAGES, ACTIVITY_MESSAGES, DELIVERY_MESSAGES, RATES_MESSAGES, BUYING_MESSAGES, RECEIPT_MESSAGES, DEVICE_MESSAGES, OFFER_MESSAGES, ORDER_MESSAGES, LOG_MESSAGES, LABEL_MESSAGES, DOCUMENT_MESSAGES, DOCUMENT_LABEL_MESSAGES, DOCUMENT_LIST_MESSAGES, MAIL_MESSAGES, IMPORT_MESSAGES, REPORT_MESSAGES);
 
 export type MessageKey = keyof typeof MESSAGES;
 

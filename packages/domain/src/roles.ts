@@ -63,6 +63,9 @@ export const ROUTE_LEVELS: RouteLevel[] = [
   { pattern: '/users', level: 1 },
   { pattern: '/mycompany', level: 1 },
   { pattern: '/import', level: 1 },
+  // The reports (issue 26, ADR 0041): level 2, as the offers, purchases and materials behind them.
+  { pattern: '/reports', level: 2 },
+  { pattern: '/reports/:name', level: 2 },
   { pattern: '/app/settings/myCompany/:id', level: 1 },
   { pattern: '/companies', level: 2 },
   { pattern: '/imagemanagment', level: 2 },

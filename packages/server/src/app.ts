@@ -43,6 +43,7 @@ import { pdfRoutes } from './modules/pdf/pdf-routes.js';
 import { ordersRoutes } from './modules/orders/orders-routes.js';
 import { costsRoutes } from './modules/stock/costs-routes.js';
 import { importRoutes } from './modules/import/import-routes.js';
+import { reportsRoutes } from './modules/reports/reports-routes.js';
 import { createRatesJob } from './modules/rates/rates-job.js';
 import { createDeviceService, type Clock, type DeviceService } from '@isik/devices';
 import { compiledSerializerCompiler } from './lib/serializer.js';
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     await api.register(ordersRoutes, { orders: services.orders, costs: services.costs, secret: () => config.jwtSecret });
     await api.register(costsRoutes, { costs: services.costs });
     await api.register(importRoutes, { imports: services.imports });
+    await api.register(reportsRoutes, { reports: services.reports });
   }, { prefix: '/api' });
 
   // The device service (DECISIONS 1, 10) on the same origin: its own accounts, secret and tables.

@@ -26,6 +26,7 @@ import { createPdfService } from './modules/pdf/pdf-service.js';
 import { createOrdersService } from './modules/orders/orders-service.js';
 import { createCostsService } from './modules/stock/costs-service.js';
 import { createDashboardService } from './modules/dashboard/dashboard-service.js';
+import { createReportsService } from './modules/reports/reports-service.js';
 import { createImportService } from './modules/import/import-service.js';
 
 /** The one place where services are wired with their dependencies. */
@@ -65,7 +66,8 @@ export function createServices({ config, database, log = () => undefined, offerP
   const orders = createOrdersService({ db });
   const costs = createCostsService({ db });
   const dashboard = createDashboardService({ db });
+  const reports = createReportsService({ db });
   const imports = createImportService({ db });
-  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, receipts, planning, pdf, mailer, account, offerMail, orders, dashboard, imports, purchaseOrders, costs };
+  return { auth, users, companies, files, images, ...catalogue, deliveries, mycompany, todos, logs, offerRequests, offers, contacts, rates, buying, receipts, planning, pdf, mailer, account, offerMail, orders, dashboard, imports, purchaseOrders, costs, reports };
 }
 export type Services = ReturnType<typeof createServices>;

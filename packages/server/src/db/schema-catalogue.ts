@@ -134,6 +134,8 @@ export const materials = pgTable('materials', {
   purchase_multiple: numeric('purchase_multiple', { precision: 18, scale: 4 }),
   /** The least quantity a purchase is made of (the suggestion is raised to it); null: no minimum. */
   purchase_min: numeric('purchase_min', { precision: 18, scale: 4 }),
+  /** The least stock wanted (issue 26: the stock report lists materials below it); null: none set. */
+  min_stock: numeric('min_stock', { precision: 20, scale: 4 }),
   /**
    * lower(material_name), the list's sort key, computed on write: sorted as an expression it was computed for every
    * material on every request, and an expression index cannot serve an index-only scan. Never answered.

@@ -17,6 +17,7 @@ import { ordersRoutes } from '../features/orders/routes';
 import { productsRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { ratesRoutes } from '../features/rates/routes';
+import { reportsRoutes } from '../features/reports/routes';
 import { usersRoutes } from '../features/users/routes';
 
 /** Every feature's screens. A new feature adds its routes.tsx array here and nothing else. */
@@ -39,5 +40,6 @@ export const featureRoutes: AppRouteObject[] = [
   ...productsRoutes,
   ...profileRoutes,
   ...ratesRoutes,
+  ...reportsRoutes,
   ...usersRoutes,
 ];

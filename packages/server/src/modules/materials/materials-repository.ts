@@ -20,6 +20,7 @@ export function toMaterial(r: Omit<MaterialRow, 'material_name_key'>): Material 
     material_group: r.material_group, material_unit: r.material_unit, material_price: num(r.material_price, 4),
     material_doviz: r.material_doviz, material_img: r.material_img,
     purchase_multiple: r.purchase_multiple === null ? null : num(r.purchase_multiple, 4), purchase_min: r.purchase_min === null ? null : num(r.purchase_min, 4),
+    min_stock: r.min_stock === null ? null : num(r.min_stock, 4),
     stockSum: num(r.stock_sum, 4), stockIn: num(r.stock_in, 4), stockOut: num(r.stock_out, 4),
     date: r.created_at.toISOString(), __v: r.version,
   };
@@ -92,7 +93,7 @@ export function materialColumns(d: Partial<MaterialData>) {
   return defined({
     material_no: d.material_no, material_name: d.material_name, material_category: d.material_category, material_group: d.material_group,
     material_unit: d.material_unit, material_price: d.material_price, material_doviz: d.material_doviz,
-    purchase_multiple: d.purchase_multiple, purchase_min: d.purchase_min,
+    purchase_multiple: d.purchase_multiple, purchase_min: d.purchase_min, min_stock: d.min_stock,
   });
 }
 

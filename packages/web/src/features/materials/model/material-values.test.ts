@@ -12,7 +12,7 @@ describe('material form', () => {
   it('starts with the spec defaults (no 1, Adet, price 0, $)', () => {
     expect(toFormValues()).toEqual({
       material_no: 1, material_name: '', material_category: '', material_group: '', material_unit: 'Adet', material_price: 0, material_doviz: '$', material_img: '',
-      purchase_multiple: '', purchase_min: '',
+      purchase_multiple: '', purchase_min: '', min_stock: '',
     });
   });
 
@@ -20,6 +20,13 @@ describe('material form', () => {
     const values = { ...toFormValues(), material_name: 'Test malzeme', material_category: 'Yeni', material_group: 'LED' };
     expect(toMaterialBody({ ...values, purchase_multiple: '', purchase_min: '2,5' })).toMatchObject({ purchase_multiple: null, purchase_min: '2.5' });
     expect(validateMaterial({ ...values, purchase_multiple: 0 })).toEqual({ purchase_multiple: 'material.purchaseMultiple.invalid' });
+  });
+
+  it('sends a blank minimum stock as none and refuses a negative one (issue 26)', () => {
+    const values = { ...toFormValues(), material_name: 'Test malzeme', material_category: 'Yeni', material_group: 'LED' };
+    expect(toMaterialBody(values)).toMatchObject({ min_stock: null });
+    expect(toMaterialBody({ ...values, min_stock: 25 })).toMatchObject({ min_stock: '25' });
+    expect(validateMaterial({ ...values, min_stock: -1 })).toEqual({ min_stock: 'report.minStock.invalid' });
   });
 
   it('asks for category and group with the domain messages', () => {

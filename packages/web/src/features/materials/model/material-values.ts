@@ -18,13 +18,15 @@ export interface MaterialFormValues {
   /** Purchase multiple and minimum (issue 25): '' for none. */
   purchase_multiple: number | string;
   purchase_min: number | string;
+  /** The least stock wanted (issue 26); '' for none. */
+  min_stock: number | string;
 }
 
 export type MaterialField = keyof MaterialFormValues;
 export type MaterialErrors = Partial<Record<MaterialField, string>>;
 
 export const MATERIAL_FIELD_ORDER: readonly MaterialField[] = [
-  'material_no', 'material_name', 'material_category', 'material_group', 'material_unit', 'material_price', 'material_doviz', 'purchase_multiple', 'purchase_min', 'material_img',
+  'material_no', 'material_name', 'material_category', 'material_group', 'material_unit', 'material_price', 'material_doviz', 'purchase_multiple', 'purchase_min', 'min_stock', 'material_img',
 ];
 
 /** Form values from a stored material or the spec's defaults (no 1, unit Adet, price 0, currency $). */
@@ -41,6 +43,7 @@ export function toFormValues(m?: Material | null): MaterialFormValues {
     material_img: base.material_img ?? '',
     purchase_multiple: base.purchase_multiple ?? '',
     purchase_min: base.purchase_min ?? '',
+    min_stock: base.min_stock ?? '',
   };
 }
 
@@ -50,7 +53,7 @@ function blankToUndefined(v: number | string): number | string | undefined {
 }
 
 function schemaInput(values: MaterialFormValues) {
-  return { ...values, material_no: blankToUndefined(values.material_no), material_price: blankToUndefined(values.material_price) };
+  return { ...values, material_no: blankToUndefined(values.material_no), material_price: blankToUndefined(values.material_price), min_stock: values.min_stock === '' ? null : values.min_stock };
 }
 
 /** Spec 001 section 5 through the domain schema: { field: messageKey } for every rule broken. */

@@ -4,7 +4,7 @@ import {
 } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CURRENCIES, PRICE_PLACES, UNITS, formatNumber, hasModulePermission } from '@isik/domain';
+import { CURRENCIES, PRICE_PLACES, QTY_PLACES, UNITS, formatNumber, hasModulePermission } from '@isik/domain';
 import {
   IconAlertTriangle, IconCategory, IconChecklist, IconCoin, IconDeviceFloppy, IconId, IconPackage, IconPackageOff, IconPlus, IconTrash, IconX,
 } from '@tabler/icons-react';
@@ -43,6 +43,7 @@ const LABEL_KEYS: Record<MaterialField, string> = {
   material_img: 'materials.field.image',
   purchase_multiple: 'materials.field.purchaseMultiple',
   purchase_min: 'materials.field.purchaseMin',
+  min_stock: 'materials.field.minStock',
 };
 
 /** Spec 001 2.6: /material/{id}, or /material/new to create. */
@@ -249,6 +250,17 @@ function MaterialDetail({ id }: { id: string }) {
                 </Grid.Col>
                 <Grid.Col span={{ base: 6, sm: 4 }}>
                   <NumberField label={t(LABEL_KEYS.purchase_min)} description={t('materials.form.purchaseHint')} min={0} decimalScale={4} decimalSeparator="," thousandSeparator="." allowNegative={false} data-testid="purchase-min" {...input('purchase_min')} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 4 }}>
+                  <NumberField
+                    label={t(LABEL_KEYS.min_stock)}
+                    min={0}
+                    decimalScale={QTY_PLACES}
+                    decimalSeparator=","
+                    thousandSeparator="."
+                    data-testid="material-min-stock"
+                    {...input('min_stock')}
+                  />
                 </Grid.Col>
               </Grid>
               {!isNew && material && (

@@ -1,0 +1,95 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { createCompany, createMaterial, type Api } from './support/api';
+import { loginAs } from './support/auth';
+import { expect, test } from './support/test';
+
+/**
+ * The report screens (issue 26, ADR 0041): /reports/{name} draws its chart (recharts, an SVG) and its table from
+ * GET /api/reports/{name}; the filters live in the URL, so a reload or a shared link shows the same report; the
+ * header's Reports menu exports the table. The browser runs in tr-TR and Europe/Istanbul (playwright.config.ts).
+ */
+
+// 2041 is this file's own year: no other test writes purchases dated in it, so its figures are this test's alone.
+const PERIOD = 'from=2041-01-01&to=2041-06-30';
+const PURCHASES = [
+  { month: '2041-02', at: '2041-02-03T09:00:00.000Z', qty: 2, price: 1500, status: 1 },
+  { month: '2041-02', at: '2041-02-20T09:00:00.000Z', qty: 1, price: 800, status: 2 },
+  { month: '2041-03', at: '2041-03-10T09:00:00.000Z', qty: 4, price: 250, status: 1 },
+  { month: '2041-05', at: '2041-05-05T09:00:00.000Z', qty: 3, price: 1200, status: 2 },
+];
+
+/** This file's purchases, made once per test database (a retry finds them already there). */
+async function ensurePurchases(api: Api, tag: string): Promise<void> {
+  const now = await api.get<{ rows: unknown[] }>(`/reports/purchasing?${PERIOD}`);
+  if (now.rows.length > 0) return;
+  const supplier = await createCompany(api, `${tag} Rapor Tedarikçisi`, { company_category: 'Suppliers' });
+  const material = await createMaterial(api, `${tag} Rapor malzemesi`, { material_price: 1, material_doviz: '₺' });
+  for (const p of PURCHASES) {
+    await api.post('/buying/create/', {
+      material_id: material._id, tedarikci_id: supplier._id, material_qty: p.qty, material_price: p.price, material_doviz: '₺',
+      satinalma_durumu: p.status, siparis_tarihi: p.at,
+    });
+  }
+}
+
+const tableRows = (page: Page) => page.locator('table tbody tr');
+const chart = (page: Page) => page.getByTestId('report-chart');
+
+test('the purchasing report draws its chart and table, keeps its filters over a reload and exports the table', async ({ page, admin, tag }) => {
+  test.setTimeout(120_000);
+  await ensurePurchases(admin, tag);
+  await loginAs(page, `/reports/purchasing?${PERIOD}&by=month`);
+
+  // The table: one row per month with purchases, amounts in the Turkish format.
+  await expect(tableRows(page)).toHaveCount(3);
+  await expect(tableRows(page).nth(0)).toContainText('02.2041');
+  await expect(tableRows(page).nth(0)).toContainText('3.800,00');
+  await expect(tableRows(page).nth(1)).toContainText('1.000,00');
+  await expect(tableRows(page).nth(2)).toContainText('3.600,00');
+  // The chart: an SVG with every month of the period on its axis and a bar for each month with purchases.
+  await expect(chart(page).locator('svg.recharts-surface[role="application"]')).toBeVisible();
+  for (const month of ['01.2041', '02.2041', '03.2041', '04.2041', '05.2041', '06.2041']) await expect(chart(page).getByText(month, { exact: true })).toBeVisible();
+  await expect(chart(page).locator('.recharts-bar-rectangle path')).toHaveCount(3);
+  await expect(page.getByTestId('report-from')).toHaveValue('01.01.2041');
+  await expect(chart(page)).toHaveScreenshot('purchasing-chart.png');
+
+  // Grouping by supplier changes the URL; a reload shows the same report.
+  await page.getByTestId('report-by').getByText('Tedarikçi').click();
+  await expect(page).toHaveURL(/by=supplier/);
+  await expect(tableRows(page).filter({ hasText: `${tag} Rapor Tedarikçisi` })).toContainText('8.400,00');
+  await page.reload();
+  await expect(page).toHaveURL(/from=2041-01-01/);
+  await expect(page.getByTestId('report-from')).toHaveValue('01.01.2041');
+  await expect(page.getByTestId('report-to')).toHaveValue('30.06.2041');
+  await expect(tableRows(page).filter({ hasText: `${tag} Rapor Tedarikçisi` })).toContainText('8.400,00');
+  await expect(chart(page).locator('.recharts-bar-rectangle path')).not.toHaveCount(0);
+
+  // The header's Reports menu exports the table on screen.
+  await page.goto(`/reports/purchasing?${PERIOD}&by=month`);
+  await expect(tableRows(page)).toHaveCount(3);
+  await page.getByTestId('reports-menu').click();
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByRole('menuitem', { name: /Excel/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^report-purchasing-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-report-screen-')), download.suggestedFilename());
+  await download.saveAs(file);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(readFileSync(file) as unknown as Parameters<typeof wb.xlsx.load>[0]);
+  const values = wb.worksheets[0].getSheetValues().flat().map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : v));
+  expect(values).toEqual(expect.arrayContaining(['02.2041', 3800, '03.2041', 1000, '05.2041', 3600]));
+});
+
+test('the sales report takes its currency from the URL into its table headings and keeps it over a reload', async ({ page }) => {
+  await loginAs(page, '/reports/sales?currency=USD&by=month');
+  await expect(page.getByRole('tab', { name: 'Satış' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('report-currency')).toHaveValue('USD');
+  await expect(page.locator('table thead')).toContainText('Teklif tutarı ($)');
+  await page.reload();
+  await expect(page.getByTestId('report-currency')).toHaveValue('USD');
+  await expect(page.locator('table thead')).toContainText('Sipariş tutarı ($)');
+});

@@ -1,0 +1,213 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  businessDayRange, type ProductionOperationRow, type ProductionQuery, type ProductionWeekRow, type PurchasingQuery,
+  type PurchasingReport, type PurchasingRow, type ReportCurrency, type SalesQuery, type SalesRow, type StockQuery, type StockRow,
+} from '@isik/domain';
+import type { Executor } from '../../db/database.js';
+
+/**
+ * The reports' aggregates (issue 26, ADR 0041): each report is one SQL statement that groups and sums in PostgreSQL;
+ * only the table's rows leave the database. Periods and their months and weeks are Istanbul's (`TZ`).
+ */
+const TZ = sql.raw(`'Europe/Istanbul'`);
+
+type Raw = Record<string, unknown>;
+async function rowsOf(db: Executor, q: SQL): Promise<Raw[]> {
+  const res = await db.execute(q);
+  return ((res as unknown as { rows: Raw[] }).rows ?? []);
+}
+const n = (v: unknown, places = 2): number => {
+  if (v === null || v === undefined) return 0;
+  const f = 10 ** places;
+  return Math.round(Number(v) * f) / f;
+};
+const nOrNull = (v: unknown, places = 2): number | null => (v === null || v === undefined ? null : n(v, places));
+
+/** The period's [start, end) instants: from the start of `from` to the end of `to`, Istanbul days. */
+function bounds(p: { from: string; to: string }): { start: Date; end: Date } {
+  return { start: businessDayRange(p.from).start, end: businessDayRange(p.to).end };
+}
+
+/**
+ * An offer's (or, with `item`, an offer item's) net amount in the report's currency: lira as stored; dollars or
+ * euros as stored when the offer is in that currency, else the lira amount at the offer's own rate (0 without one).
+ */
+function amountIn(currency: ReportCurrency, o: string, item?: string): SQL {
+  const tl = sql.raw(item ? `${item}.toplam_tl` : `${o}.teklif_tutartl`);
+  const dv = sql.raw(item ? `${item}.toplam_doviz` : `${o}.teklif_tutardoviz`);
+  if (currency === 'TRY') return tl;
+  const symbol = currency === 'USD' ? '$' : '€';
+  const rate = sql.raw(`${o}.${currency === 'USD' ? 'teklif_usdkur' : 'teklif_eurkur'}`);
+  return sql`(case when ${sql.raw(`${o}.teklif_dovizi`)} = ${symbol} then ${dv} when ${rate} > 0 then ${tl} / ${rate} else 0 end)`;
+}
+
+/** An offer that has become an order (and was not canceled): it has an order date and status Order, Completed or Delivered. */
+const ORDERED = (o: string) => sql.raw(`(${o}.siparis_tarihi is not null and ${o}.teklif_durumu between 1 and 3)`);
+
+export async function salesReport(db: Executor, q: SalesQuery): Promise<SalesRow[]> {
+  const { start, end } = bounds(q);
+  const amount = q.by === 'model' || q.by === 'category' ? amountIn(q.currency, 'o', 'i') : amountIn(q.currency, 'o');
+  // The group of an offer (or item): its key and label.
+  const group: { key: SQL; label: SQL; from: SQL } = {
+    month: { key: sql`to_char(date_trunc('month', d.at at time zone ${TZ}), 'YYYY-MM')`, label: sql`''`, from: sql`offers o` },
+    customer: { key: sql`coalesce(o.firma_id, 'name:' || o.firma_adi)`, label: sql`o.firma_adi`, from: sql`offers o` },
+    model: {
+      key: sql`coalesce(p.model_id, '')`, label: sql`coalesce(m.model_kodu || ' ' || m.model_adi_tr, '')`,
+      from: sql`offers o join offer_items i on i.offer_id = o.id left join products p on p.id = i.urun_id left join models m on m.id = p.model_id`,
+    },
+    category: {
+      key: sql`coalesce(p.model_category::text, '')`, label: sql`coalesce(p.model_category::text, '')`,
+      from: sql`offers o join offer_items i on i.offer_id = o.id left join products p on p.id = i.urun_id`,
+    },
+  }[q.by];
+  const inPeriod = (col: string) => sql.raw(`(${col} >= `).append(sql`${start} and `).append(sql.raw(`${col} < `)).append(sql`${end})`);
+  const touches = sql`(${inPeriod('o.teklif_tarihi')} or ${inPeriod('o.siparis_tarihi')})`;
+  const order = q.by === 'month' ? sql`key` : sql`offer_amount + order_amount desc, key`;
+  let rows: Raw[];
+  if (q.by === 'month' || q.by === 'customer') {
+    // One row per offer and date kind: as an offer on its offer date, as an order on its order date (each at most once).
+    rows = await rowsOf(db, sql`select * from (
+      select ${group.key} as key, min(${group.label}) as label,
+        count(*) filter (where d.kind = 'offer') as offers,
+        coalesce(sum(${amount}) filter (where d.kind = 'offer'), 0) as offer_amount,
+        count(*) filter (where d.kind = 'order') as orders,
+        coalesce(sum(${amount}) filter (where d.kind = 'order'), 0) as order_amount,
+        count(*) filter (where d.kind = 'offer' and ${ORDERED('o')}) as converted
+      from ${group.from}
+      cross join lateral (values ('offer', o.teklif_tarihi), ('order', case when ${ORDERED('o')} then o.siparis_tarihi end)) d(kind, at)
+      where ${touches} and d.at >= ${start} and d.at < ${end}
+      group by 1) facts order by ${order}`);
+  } else {
+    // The items first summed per offer and group (an offer with three items of a model is one offer of it), then per group.
+    rows = await rowsOf(db, sql`
+      with per_offer as (
+        select ${group.key} as key, min(${group.label}) as label, o.id, ${inPeriod('o.teklif_tarihi')} as offered,
+          (${ORDERED('o')} and ${inPeriod('o.siparis_tarihi')}) as ordered, ${ORDERED('o')} as converted, sum(${amount}) as amount
+        from ${group.from}
+        where ${touches}
+        group by 1, o.id
+      )
+      select * from (select key, min(label) as label,
+        count(*) filter (where offered) as offers, coalesce(sum(amount) filter (where offered), 0) as offer_amount,
+        count(*) filter (where ordered) as orders, coalesce(sum(amount) filter (where ordered), 0) as order_amount,
+        count(*) filter (where offered and converted) as converted
+      from per_offer group by key) facts order by ${order}`);
+  }
+  return rows.map((r) => {
+    const offers = Number(r.offers);
+    const converted = Number(r.converted);
+    return {
+      key: String(r.key), label: String(r.label ?? r.key) || String(r.key),
+      offers, offerAmount: n(r.offer_amount), orders: Number(r.orders), orderAmount: n(r.order_amount),
+      converted, conversion: offers > 0 ? n((converted / offers) * 100, 1) : null,
+    };
+  });
+}
+
+/** A line finished: completed or delivered, with its finish date. */
+const FINISHED = sql`l.siparis_durumu in (4, 5) and l.bitis_tarihi is not null`;
+
+export async function productionWeeks(db: Executor, q: ProductionQuery): Promise<ProductionWeekRow[]> {
+  const { start, end } = bounds(q);
+  const rows = await rowsOf(db, sql`
+    select to_char(date_trunc('week', l.bitis_tarihi at time zone ${TZ}), 'YYYY-MM-DD') as key,
+      count(*) as completed,
+      percentile_cont(0.5) within group (order by extract(epoch from l.bitis_tarihi - l.siparis_tarihi) / 86400) as median,
+      percentile_cont(0.9) within group (order by extract(epoch from l.bitis_tarihi - l.siparis_tarihi) / 86400) as p90,
+      count(*) filter (where l.promised_date is not null) as promised,
+      count(*) filter (where (l.bitis_tarihi at time zone ${TZ})::date > l.promised_date) as late
+    from order_items l
+    where ${FINISHED} and l.bitis_tarihi >= ${start} and l.bitis_tarihi < ${end}
+    group by 1 order by 1`);
+  return rows.map((r) => ({
+    key: String(r.key), label: String(r.key), completed: Number(r.completed),
+    leadMedian: nOrNull(r.median, 1), leadP90: nOrNull(r.p90, 1), late: Number(r.late), promised: Number(r.promised),
+  }));
+}
+
+/** Work in progress now: per operation, the unfinished lines with that operation still open. */
+export async function productionOperations(db: Executor): Promise<ProductionOperationRow[]> {
+  const rows = await rowsOf(db, sql`
+    select coalesce(nullif(trim(op->>'Operation'), ''), '-') as key,
+      count(distinct l.id) as lines,
+      count(distinct l.id) filter (where coalesce((op->>'OperationStatus')::integer, 0) = 1) as started,
+      coalesce(sum(greatest(coalesce((op->>'Qty')::numeric, 0) - coalesce((op->>'OperationComplated')::numeric, 0), 0)), 0) as units
+    from order_items l cross join lateral order_ops_list(l.operations) op
+    where l.siparis_durumu between 1 and 3 and l.open_operations > 0
+      and coalesce((op->>'OperationStatus')::integer, 0) <> 2
+    group by 1 order by lines desc, key`);
+  return rows.map((r) => ({ key: String(r.key), label: String(r.key), lines: Number(r.lines), started: Number(r.started), units: n(r.units, 4) }));
+}
+
+/**
+ * The unit cost of a material in lira, over `m` (materials) and `r` (the last bulletin's usd and eur selling rates):
+ * its list price at the rate. The one place the stock report values a material: a moving-average cost replaces it here.
+ */
+export const MATERIAL_UNIT_COST_TRY = sql`(case m.material_doviz when '$' then m.material_price * r.usd when '€' then m.material_price * r.eur else m.material_price end)`;
+
+const LAST_RATES = sql`(select tarih::text as tarih, coalesce(usd_selling, 0) as usd, coalesce(eur_selling, 0) as eur from tcmb_rates order by tarih desc limit 1)`;
+
+export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDate: string | null; rows: StockRow[] }> {
+  const [rate] = await rowsOf(db, LAST_RATES);
+  const rates = sql`(select * from ${LAST_RATES} x union all select null, 0, 0 where not exists (select 1 from tcmb_rates)) r`;
+  let rows: Raw[];
+  if (q.view === 'category') {
+    rows = await rowsOf(db, sql`
+      select m.material_category as key, count(*) as materials, sum(m.stock_sum) as stock, min(m.material_unit) as unit,
+        count(distinct m.material_unit) as units, sum(m.stock_sum * ${MATERIAL_UNIT_COST_TRY}) as value
+      from materials m cross join ${rates}
+      where m.stock_sum > 0
+      group by 1 order by value desc, key`);
+  } else if (q.view === 'slow') {
+    const since = new Date(Date.now() - q.days * 86_400_000);
+    rows = await rowsOf(db, sql`
+      select m.id as key, m.material_name as label, m.material_category as category, m.stock_sum as stock, m.material_unit as unit,
+        last.at as last_movement, m.stock_sum * ${MATERIAL_UNIT_COST_TRY} as value
+      from materials m cross join ${rates}
+      left join lateral (select mv.operation_date as at from material_movements mv where mv.stock_id = m.id order by mv.operation_date desc limit 1) last on true
+      where m.stock_sum > 0 and (last.at is null or last.at < ${since})
+      order by value desc, m.material_name, m.id`);
+  } else {
+    rows = await rowsOf(db, sql`
+      select m.id as key, m.material_name as label, m.material_category as category, m.stock_sum as stock, m.material_unit as unit,
+        m.min_stock, m.min_stock - m.stock_sum as shortfall, greatest(m.min_stock - m.stock_sum, 0) * ${MATERIAL_UNIT_COST_TRY} as value
+      from materials m cross join ${rates}
+      where m.min_stock is not null and m.stock_sum < m.min_stock
+      order by shortfall desc, m.material_name, m.id`);
+  }
+  return {
+    rateDate: rate ? String(rate.tarih) : null,
+    rows: rows.map((r) => ({
+      key: String(r.key), label: String(r.label ?? r.key), category: String(r.category ?? r.key),
+      materials: r.materials === undefined ? 1 : Number(r.materials),
+      stock: n(r.stock, 4), unit: Number(r.units ?? 1) > 1 ? '' : String(r.unit ?? ''),
+      minStock: r.min_stock === undefined ? null : nOrNull(r.min_stock, 4),
+      shortfall: r.shortfall === undefined ? null : nOrNull(r.shortfall, 4),
+      lastMovement: r.last_movement ? new Date(r.last_movement as string).toISOString() : null,
+      value: n(r.value),
+    })),
+  };
+}
+
+/** A purchase counted as spend: ordered, in control or completed (a request is not yet bought, a canceled one never). */
+const SPENT = sql`b.satinalma_durumu between 1 and 3`;
+/** Ordered but not yet received. */
+const OPEN = sql`b.satinalma_durumu between 1 and 2`;
+
+export async function purchasingReport(db: Executor, q: PurchasingQuery): Promise<Pick<PurchasingReport, 'rows' | 'open'>> {
+  const { start, end } = bounds(q);
+  const at = sql`coalesce(b.siparis_tarihi, b.talep_tarihi)`;
+  const key = q.by === 'month' ? sql`to_char(date_trunc('month', ${at} at time zone ${TZ}), 'YYYY-MM')` : sql`coalesce(b.tedarikci_id, 'name:' || b.tedarikci_adi)`;
+  const rows = await rowsOf(db, sql`
+    select ${key} as key, min(b.tedarikci_adi) as label, count(*) as purchases, coalesce(sum(b.tl_total), 0) as amount
+    from buyings b
+    where ${SPENT} and ${at} >= ${start} and ${at} < ${end}
+    group by 1 order by ${q.by === 'month' ? sql`key` : sql`amount desc, key`}`);
+  const [open] = await rowsOf(db, sql`select count(*) as purchases, coalesce(sum(b.tl_total), 0) as amount from buyings b where ${OPEN}`);
+  return {
+    rows: rows.map((r): PurchasingRow => ({
+      key: String(r.key), label: q.by === 'month' ? String(r.key) : String(r.label || r.key), purchases: Number(r.purchases), amount: n(r.amount),
+    })),
+    open: { purchases: Number(open.purchases), amount: n(open.amount) },
+  };
+}

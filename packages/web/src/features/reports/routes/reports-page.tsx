@@ -1,0 +1,142 @@
+import { useMemo } from 'react';
+import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { REPORT_CURRENCIES, REPORT_NAMES, formatDate, formatNumber, type ReportName } from '@isik/domain';
+import { IconCalendar } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { LoadFailedAlert } from '../../../components/load-failed-alert';
+import { NumberField } from '../../../components/number-field';
+import { PageHeader } from '../../../components/page-header';
+import { api } from '../../../lib/api';
+import { describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { useListParams } from '../../../lib/use-list-params';
+import { ReportChart } from '../components/report-chart';
+import { GROUPS, apiQuery, chartRows, readFilters, reportView } from '../model/report-views';
+
+type Row = Record<string, unknown>;
+interface Answer { rows: Row[]; from?: string; to?: string; rateDate?: string | null; open?: { purchases: number; amount: number } }
+
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/** Nothing is left out of the URL by default: a report's link names its filters. */
+const NO_DEFAULTS = {};
+
+/**
+ * /reports/{sales|production|stock|purchasing} (issue 26, ADR 0041): a report's chart and its table from
+ * GET /api/reports/{name}; the filters live in the URL (a bookmark or a shared link opens the same report), and the
+ * header's Reports menu exports the table (Excel, Word, PDF).
+ */
+export function ReportsPage() {
+  const { t } = useTranslation();
+  const { name } = useParams();
+  const navigate = useNavigate();
+  const [f, update] = useListParams(NO_DEFAULTS, (params) => readFilters(name, params));
+  const query = apiQuery(f);
+  const answer = useQuery({
+    queryKey: ['reports', f.name, query],
+    queryFn: () => api<Answer>(`/reports/${f.name}`, { query }),
+    placeholderData: keepPreviousData,
+  });
+  const view = useMemo(() => reportView(f, t), [f, t]);
+  const rows = answer.data?.rows;
+  const title = `${t('menu.reports')}: ${t(`reportViews.name.${f.name}`)}`;
+
+  const subtitle = describeFilters([
+    [t('reportViews.filter.period'), f.name === 'stock' ? null : `${formatDate(answer.data?.from ?? f.from)} – ${formatDate(answer.data?.to ?? f.to)}`],
+    [t('reportViews.filter.by'), t(f.name === 'stock' ? `reportViews.view.${f.view}` : `reportViews.by.${f.by}`)],
+    [t('reportViews.filter.currency'), f.name === 'sales' ? f.currency : null],
+    [t('reportViews.filter.days'), f.name === 'stock' && f.view === 'slow' ? String(f.days) : null],
+  ]);
+  const report = useMemo((): ReportSource<Row> | null => (rows ? {
+    title, subtitle, fileName: `report-${f.name}`,
+    columns: view.columns.map(({ key: _key, ...c }) => c),
+    fetchAll: async (onProgress) => {
+      onProgress?.(rows.length, rows.length);
+      return rows;
+    },
+  } : null), [rows, title, subtitle, f.name, view]);
+  useReportSource(report);
+
+  const columns: DataTableColumn<Row>[] = view.columns.map((c) => ({
+    key: c.key, header: c.header, align: c.align,
+    render: (r) => {
+      const v = c.value(r);
+      return <Text size="sm" style={NOWRAP} fw={c.key === 'label' ? 600 : undefined}>{typeof v === 'number' ? formatNumber(v, c.decimals ?? 0) : (v ?? '—')}</Text>;
+    },
+  }));
+
+  const by = f.name === 'stock' ? f.view : f.by;
+  const setBy = (v: string) => update(f.name === 'stock' ? { view: v } : { by: v });
+  const dateInput = (key: 'from' | 'to') => (
+    <DateInput
+      label={t(`reportViews.filter.${key}`)} valueFormat="DD.MM.YYYY" clearable leftSection={<IconCalendar size={16} />}
+      value={f[key] || (answer.data?.[key] ?? null)} onChange={(v) => update({ [key]: v ?? undefined })}
+      data-testid={`report-${key}`} w={160}
+    />
+  );
+
+  return (
+    <>
+      <PageHeader title={t('menu.reports')} subtitle={t('reportViews.subtitle')} />
+      <Tabs value={f.name} onChange={(v) => v && navigate({ pathname: `/reports/${v}` })} mb="md" keepMounted={false}>
+        <Tabs.List>
+          {REPORT_NAMES.map((n: ReportName) => (
+            <Tabs.Tab key={n} value={n} data-testid={`report-tab-${n}`}>{t(`reportViews.name.${n}`)}</Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            {f.name !== 'stock' && dateInput('from')}
+            {f.name !== 'stock' && dateInput('to')}
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>{t('reportViews.filter.by')}</Text>
+              <SegmentedControl
+                value={by} onChange={setBy} data-testid="report-by"
+                data={GROUPS[f.name].map((g) => ({ value: g, label: t(f.name === 'stock' ? `reportViews.view.${g}` : `reportViews.by.${g}`) }))}
+              />
+            </Stack>
+            {f.name === 'sales' && (
+              <Select
+                label={t('reportViews.filter.currency')} w={110} allowDeselect={false} data-testid="report-currency"
+                data={REPORT_CURRENCIES.map((c) => ({ value: c, label: c }))} value={f.currency} onChange={(v) => v && update({ currency: v })}
+              />
+            )}
+            {f.name === 'stock' && f.view === 'slow' && (
+              <NumberField
+                label={t('reportViews.filter.days')} w={140} min={1} max={3650} allowDecimal={false} thousandSeparator={false} data-testid="report-days"
+                value={f.days} onChange={(v) => typeof v === 'number' && v >= 1 && v <= 3650 && update({ days: v })}
+              />
+            )}
+          </Group>
+          {answer.data?.open && (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Text size="sm" data-testid="report-open">
+                {t('reportViews.open', { count: answer.data.open.purchases, amount: formatNumber(answer.data.open.amount, 2) })}
+              </Text>
+            </SimpleGrid>
+          )}
+          {f.name === 'stock' && answer.data && (
+            <Text size="xs" c="dimmed">
+              {answer.data.rateDate ? t('reportViews.rateNote', { date: formatDate(answer.data.rateDate) }) : t('reportViews.noRates')}
+            </Text>
+          )}
+          {answer.isError && !answer.data ? (
+            <LoadFailedAlert title={t('reportViews.loadFailed')} error={answer.error} onRetry={() => void answer.refetch()} />
+          ) : (
+            <>
+              {rows && rows.length > 0 && <ReportChart rows={f.name === 'stock' ? rows : chartRows(rows, f, answer.data ?? {})} series={view.series} label={view.label} periods={f.by === 'month' || f.by === 'week'} />}
+              <DataTable
+                columns={columns} rows={rows} rowKey={(r, i) => `${String(r.key)}-${i}`} loading={answer.isFetching}
+                emptyText={t('reportViews.empty')}
+              />
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </>
+  );
+}
