@@ -141,9 +141,10 @@ export async function productionOperations(db: Executor): Promise<ProductionOper
 
 /**
  * The unit cost of a material in lira, over `m` (materials) and `r` (the last bulletin's usd and eur selling rates):
- * its list price at the rate. The one place the stock report values a material: a moving-average cost replaces it here.
+ * its moving-average cost when it has been purchased (material_costs, ADR 0039), else its list price at the rate, as
+ * costs-repository's currentCosts. The one place the stock report values a material.
  */
-export const MATERIAL_UNIT_COST_TRY = sql`(case m.material_doviz when '$' then m.material_price * r.usd when '€' then m.material_price * r.eur else m.material_price end)`;
+export const MATERIAL_UNIT_COST_TRY = sql`coalesce((select c.avg_cost from material_costs c where c.stock_id = m.id), case m.material_doviz when '$' then m.material_price * r.usd when '€' then m.material_price * r.eur else m.material_price end)`;
 
 const LAST_RATES = sql`(select tarih::text as tarih, coalesce(usd_selling, 0) as usd, coalesce(eur_selling, 0) as eur from tcmb_rates order by tarih desc limit 1)`;
 

@@ -221,6 +221,18 @@ describe('GET /api/reports/stock', () => {
     expect(mine).toEqual([expect.objectContaining({ key: usd, stock: 30, minStock: 50, shortfall: 20 })]);
   });
 
+  it('a purchased material is valued at its moving-average cost (ADR 0039), not its list price', async () => {
+    const cat = `RPT-${newId().slice(0, 8)}`;
+    const m = await insertMaterial(db(), materialIndex++, { material_category: cat, material_price: 100, material_doviz: '₺' });
+    // Two receipts: 10 at 2 $ (rate 40) = 80 ₺ and 10 at 90 ₺: average (10·80 + 10·90) / 20 = 85 ₺.
+    for (const p of [{ material_price: 2, material_doviz: '$', USD_Kur: 40, EUR_Kur: 45 }, { material_price: 90, material_doviz: '₺', USD_Kur: 40, EUR_Kur: 45 }]) {
+      const res = await t.call({ method: 'POST', url: '/api/buying/create', payload: { material_id: m, material_qty: 10, satinalma_durumu: 3, ...p }, token: t.tokens[2] });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const byCategory = await report('/api/reports/stock?view=category');
+    expect(byCategory.rows.find((r: { key: string }) => r.key === cat)).toMatchObject({ materials: 1, stock: 20, value: 20 * 85 });
+  });
+
   it('the material API takes and answers min_stock (blank clears it; negative is refused with the field)', async () => {
     const id = await insertMaterial(db(), materialIndex++);
     const set = (min_stock: unknown) => t.call({ method: 'POST', url: `/api/materials/update/${id}`, payload: { min_stock }, token: t.tokens[0], lang: 'tr' });
