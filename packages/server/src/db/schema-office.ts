@@ -297,6 +297,8 @@ export const orderItems = pgTable('order_items', {
   teslim_edilmis: qty('teslim_edilmis'),
   baslama_tarihi: timestamp('baslama_tarihi', { withTimezone: true }),
   bitis_tarihi: timestamp('bitis_tarihi', { withTimezone: true }),
+  /** The day promised to the customer (YYYY-MM-DD, none by default; issue 26): the card, the work order, the late-lines report. */
+  promised_date: date('promised_date', { mode: 'string' }),
   order_type: text('order_type').notNull().default('default'),
   ready: boolean('ready').notNull().default(false),
   refreshcomponentlist: boolean('refreshcomponentlist').notNull().default(false),
