@@ -64,7 +64,7 @@ function ProductionChart({ c, lang }: { c: Charts; lang: string }) {
       <ResponsiveContainer width="100%" height={HEIGHT}>
         <BarChart data={data} margin={{ top: 4, right: 12, bottom: 0, left: -12 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} />
+          <XAxis dataKey="label" tick={{ fontSize: 10 }} interval={0} />
           <YAxis allowDecimals={false} tickFormatter={whole} tick={{ fontSize: 11 }} />
           <Tooltip formatter={(v) => [whole(v), t('dashboard.chart.linesCompleted')]} />
           <Bar dataKey="lines" name={t('dashboard.chart.linesCompleted')} fill="#f76707" radius={[3, 3, 0, 0]} isAnimationActive={false} />
