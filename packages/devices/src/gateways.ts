@@ -4,6 +4,7 @@ import { formatPhases, totalPages, type Gateway, type GatewayRow, type MeshItem,
 import type { DeviceDb } from './db/types.js';
 import { deviceLogs, gateways, meshItems } from './db/schema.js';
 import { notFound } from './errors.js';
+import { recordReading } from './energy.js';
 import type { DeviceEvents } from './events.js';
 import { hashKey, newGatewayKey, newId } from './ids.js';
 import type { DeviceSession } from './accounts.js';
@@ -114,6 +115,7 @@ export function createGatewaysService(deps: { db: DeviceDb; events: DeviceEvents
     /** A meter reading, stored as the documented ' / ' strings with its read time. */
     async setMeter(id: string, m: { voltage: number[]; current: number[]; read_at: string }) {
       await db.update(gateways).set({ meter_voltage: formatPhases(m.voltage), meter_current: formatPhases(m.current), meter_read_at: new Date(m.read_at), last_seen: new Date(clock.now()) }).where(eq(gateways.id, id));
+      await recordReading(db, id, m);
       events.publish({ entity: 'gateways', id, action: 'updated' });
     },
 

@@ -7,7 +7,7 @@ import {
   deviceAccountListSchema, deviceAccountSchema, deviceAccountUpdateSchema, deviceConfigSchema, gatewayListQuerySchema,
   gatewayListSchema, gatewayMapSchema, gatewayRegisterSchema, gatewayRegisteredSchema, gatewaySchema, loginSchema,
   LIVE_CLOSE_UNAUTHORIZED, chooseLiveProtocol, createLiveSessions, pickLang, programCreateSchema, programListSchema, programSchema, programUpdateSchema, sessionUserSchema, socketToken, translate,
-  type CommandPayload,
+  energyQuerySchema, gatewayEnergySchema, type CommandPayload,
 } from '@isik/domain';
 import type { DeviceConfig } from './config.js';
 import type { DeviceDb } from './db/types.js';
@@ -20,6 +20,7 @@ import { createGatewaysService } from './gateways.js';
 import { createDispatcher } from './dispatcher.js';
 import { createProgramsService } from './programs.js';
 import { createLinkHub } from './link.js';
+import { gatewayEnergy } from './energy.js';
 
 export type DeviceAccess = 'public' | 'account' | 'admin';
 
@@ -98,6 +99,8 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
       async () => gateways.map());
     app.get('/gateway/details/:id', { schema: { tags, summary: 'One gateway with its meter and mesh lights', params: idParams, response: { 200: gatewaySchema, ...errors } } },
       async (req) => gateways.details(req.params.id));
+    app.get('/gateway/energy/:id', { schema: { tags, summary: 'Energy per day (kWh) of a gateway from its meter readings, and the saving against full brightness over the same hours; from/to are days in the gateway\'s time zone (default the last 7)', params: idParams, querystring: energyQuerySchema, response: { 200: gatewayEnergySchema, ...errors } } },
+      async (req) => gatewayEnergy(db, req.params.id, req.query, new Date(clock.now())));
     app.post('/gateway/register', { config: { device: 'admin' }, schema: { tags, summary: 'Register a gateway (or give it a new key); answers the key once', body: gatewayRegisterSchema, response: { 200: gatewayRegisteredSchema, ...errors } } },
       async (req) => gateways.register(requireDeviceSession(req), req.body));
 

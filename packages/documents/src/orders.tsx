@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
-import { formatDate, formatNumber, joinOfferCode, lineProductId, type MessageKey, type Offer, type OrderLine } from '@isik/domain';
+import { formatDate, formatDay, formatNumber, joinOfferCode, lineProductId, type MessageKey, type Offer, type OrderLine } from '@isik/domain';
 import { ACCENT, CompanyHeader, LINE, PageFooter, base, t, unitLabel, type CompanyHeaderModel, type DocLang } from './common.js';
 import { QrCode } from './qr.js';
 
@@ -45,7 +45,7 @@ export interface WorkOrderInput {
 
 export interface WorkOrderOperation { name: string; qty: string; completed: string; percent: string; status: string; staff: string; qr: string }
 export interface WorkOrderLine {
-  no: number; name: string; code: string; qty: string; orderDate: string; status: string; completion: string; qr: string; productQr: string | null;
+  no: number; name: string; code: string; qty: string; orderDate: string; promisedDate: string; status: string; completion: string; qr: string; productQr: string | null;
   operations: WorkOrderOperation[];
 }
 export interface WorkOrderModel { lang: DocLang; title: string; head: OrderHeadModel; orderQr: string; lines: WorkOrderLine[]; company: CompanyHeaderModel; fileName: string }
@@ -70,6 +70,7 @@ export function workOrderModel(a: WorkOrderInput): WorkOrderModel {
       code: codeOf(l.urun_kodu),
       qty: `${qty(l.urun_miktari)} ${unitLabel(l.urun_birimi, lang)}`,
       orderDate: date(l.siparis_tarihi),
+      promisedDate: formatDay(l.promised_date),
       status: statusText(l.siparis_durumu, lang),
       completion: `%${formatNumber(l.tamamlanmaOrani, 1)}`,
       qr: `${origin}/app/production/order/${enc(l._id)}`,
@@ -148,7 +149,7 @@ export function WorkOrderDocument({ model: m }: { model: WorkOrderModel }) {
               <View style={{ flex: 1 }}>
                 <Text style={s.lineName}>{line.no}. {line.name}</Text>
                 {line.code ? <Text style={s.dim}>{line.code}</Text> : null}
-                <Text>{t('doc.order.qty', l)}: {line.qty}   {t('doc.order.date', l)}: {line.orderDate}   {t('doc.order.status', l)}: {line.status} ({line.completion})</Text>
+                <Text>{t('doc.order.qty', l)}: {line.qty}   {t('doc.order.date', l)}: {line.orderDate}   {line.promisedDate ? `${t('doc.order.promisedDate', l)}: ${line.promisedDate}   ` : ''}{t('doc.order.status', l)}: {line.status} ({line.completion})</Text>
               </View>
               {line.productQr ? <View style={{ alignItems: 'center' }}><QrCode value={line.productQr} size={40} /><Text style={{ fontSize: 6 }}>{t('doc.workOrder.product', l)}</Text></View> : null}
               <View style={{ alignItems: 'center' }}><QrCode value={line.qr} size={54} /><Text style={{ fontSize: 6 }}>{t('doc.workOrder.line', l)}</Text></View>

@@ -55,6 +55,7 @@ export const ACTION_TABLE: readonly ActionRule[] = [
 
   // Dashboard (000 2.5).
   { key: 'GET /api/dashboard/counts', screens: ['/'] },
+  { key: 'GET /api/dashboard/charts', screens: ['/'] },
   { key: 'GET /api/logs/list/:date', screens: ['/'] },
   { key: 'GET /api/stock/outlist/:date', screens: ['/'] },
 

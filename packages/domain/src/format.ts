@@ -25,6 +25,12 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
 }
 
+/** A calendar day YYYY-MM-DD (a date column, no time zone) as DD.MM.YYYY; '' for none. */
+export function formatDay(day: string | null | undefined): string {
+  const m = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : '';
+}
+
 /** DD.MM.YYYY HH:mm */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const day = formatDate(value);

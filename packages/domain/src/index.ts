@@ -23,6 +23,8 @@ export * from './deliveries.js';
 export * from './my-company.js';
 export * from './business-day.js';
 export * from './activity.js';
+export * from './dashboard-charts.js';
+export * from './device-energy.js';
 export * from './log-links.js';
 export * from './rates-constants.js';
 export * from './rates.js';

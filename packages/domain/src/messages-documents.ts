@@ -19,6 +19,7 @@ export const DOCUMENT_MESSAGES = {
   'doc.order.info': { tr: 'SİPARİŞ BİLGİLERİ', en: 'ORDER DETAILS', es: 'DATOS DEL PEDIDO' },
   'doc.order.number': { tr: 'Sipariş No', en: 'Order No', es: 'N.º de pedido' },
   'doc.order.date': { tr: 'Sipariş Tarihi', en: 'Order Date', es: 'Fecha del pedido' },
+  'doc.order.promisedDate': { tr: 'Söz Verilen Tarih', en: 'Promised Date', es: 'Fecha prometida' },
   'doc.order.qty': { tr: 'Miktar', en: 'Qty', es: 'Cant.' },
   'doc.order.status': { tr: 'Durum', en: 'Status', es: 'Estado' },
   'doc.order.noLines': { tr: 'Sipariş satırı yok.', en: 'No order lines.', es: 'No hay líneas de pedido.' },

@@ -67,6 +67,7 @@ export const ORDER_MESSAGES = {
   'order.product.unknown': { tr: 'Seçilen ürün bulunamadı.', en: 'The chosen product does not exist.', es: 'El producto elegido no existe.' },
   'order.qty.invalid': { tr: 'Miktar 0’dan büyük olmalıdır.', en: 'The quantity must be above 0.', es: 'La cantidad debe ser mayor que 0.' },
   'order.price.invalid': { tr: 'Fiyat 0 ya da daha büyük olmalıdır.', en: 'The price must be 0 or more.', es: 'El precio debe ser 0 o más.' },
+  'order.promisedDate.invalid': { tr: 'Söz verilen tarih GG.AA.YYYY ya da YYYY-AA-GG biçiminde geçerli bir gün olmalı.', en: 'The promised date must be a real day written DD.MM.YYYY or YYYY-MM-DD.', es: 'La fecha prometida debe ser un día válido con formato DD.MM.AAAA o AAAA-MM-DD.' },
   'order.type.invalid': { tr: 'Sipariş tipi hatalı.', en: 'The order type is not valid.', es: 'El tipo de pedido no es válido.' },
   'order.filter.invalid': { tr: 'Durum filtresi 1-6 arasında olmalıdır.', en: 'The status filter must be between 1 and 6.', es: 'El filtro de estado debe estar entre 1 y 6.' },
   'order.sort.invalid': { tr: 'Sıralama alanı hatalı.', en: 'The sort column is not valid.', es: 'La columna de orden no es válida.' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lineCostSchema } from './costs.js';
 import { PAGE_SIZES, versionSchema } from './common.js';
 import { parseDateInput } from './format.js';
+import { parseDay } from './business-day.js';
 import { FILES_URL_PREFIX } from './files.js';
 import { fitsUnit, UNITS } from './catalogue.js';
 export { SEMI_FINISHED_OPERATION } from './catalogue-constants.js';
@@ -361,6 +362,8 @@ export const orderLineSchema = z.object({
   teslim_edilmis: z.number(),
   baslama_tarihi: z.string().nullable(),
   bitis_tarihi: z.string().nullable(),
+  /** The day promised to the customer, YYYY-MM-DD (null: none). */
+  promised_date: z.string().nullable(),
   ready: z.boolean(),
   order_type: z.string(),
   refreshcomponentlist: z.boolean(),
@@ -547,6 +550,17 @@ const operationInput = z.object({
 }, { error: 'error.invalidType' });
 export type OperationInput = z.output<typeof operationInput>;
 
+/** A promised day: YYYY-MM-DD or DD.MM.YYYY, a real calendar day; null or '' clears it. */
+const promisedDateInput = z.union([z.string().max(40), z.null()], { error: 'order.promisedDate.invalid' }).transform((v, ctx) => {
+  if (v === null || v.trim() === '') return null;
+  const day = parseDay(v);
+  if (!day) {
+    ctx.addIssue({ code: 'custom', message: 'order.promisedDate.invalid' });
+    return z.NEVER;
+  }
+  return day;
+});
+
 /**
  * POST /orders/updateitem/{_id}: the whole line (or the fields to change). The server takes order_type,
  * ready (see below), refreshcomponentlist and Operations (names, Qty, description, materials); statuses,
@@ -554,6 +568,7 @@ export type OperationInput = z.output<typeof operationInput>;
  * operation actions). `ready` true is kept only when no material row is undetermined. `__v` stale: 409.
  */
 export const orderUpdateSchema = z.object({
+  promised_date: promisedDateInput.optional(),
   order_type: z.enum(ORDER_TYPES, { error: 'order.type.invalid' }).optional(),
   ready: z.boolean({ error: 'error.invalidType' }).optional(),
   refreshcomponentlist: z.boolean({ error: 'error.invalidType' }).optional(),

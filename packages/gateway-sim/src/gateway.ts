@@ -4,6 +4,7 @@ import {
 } from '@isik/domain';
 import { minutesBetween, type SimClock } from './clock.js';
 import { macOf, seeded } from './random.js';
+import { LIGHT_WATTS, isNight, phaseCurrents } from './meter.js';
 
 export interface SimGatewayOptions {
   /** ws(s)://host/device-api/link */
@@ -25,7 +26,7 @@ export interface SimGatewayOptions {
   emit?: (event: Record<string, unknown>) => void;
 }
 
-interface Light extends MeshReportItem { phase: number }
+interface Light extends MeshReportItem { phase: number; watts: number }
 
 /**
  * One simulated street-light gateway: a WebSocket link to the device service, 5-30 mesh lights placed along a
@@ -70,6 +71,8 @@ export class SimGateway {
         map_lat: round6(o.lat + along * Math.cos(angle) + side * Math.sin(angle)),
         map_lng: round6(o.lng + along * Math.sin(angle) * 1.3 - side * Math.cos(angle)),
         phase: i % 3,
+        // Sizes in turn (not from the random sequence, so the lights' other figures stay as they were).
+        watts: LIGHT_WATTS[(i + o.index) % LIGHT_WATTS.length],
       };
     });
     this.untick = o.clock.onTick((from, to) => this.runPrograms(from, to));
@@ -173,6 +176,8 @@ export class SimGateway {
         for (const l of targets) l.brightness = m.payload.value;
         this.sendMesh(targets);
         this.send({ type: 'ack', id: m.id, status: 'completed' });
+        // The meter sees the step at once (the service's energy holds each reading's power until the next one).
+        this.sendMeter();
         this.o.emit?.({ event: 'applied', mac: this.o.mac, id: m.id, value: m.payload.value });
       };
       // No delay asked (the benchmark): at once, not after a timer that waits for the event loop's next turn.
@@ -187,19 +192,26 @@ export class SimGateway {
 
   private sendMesh(items: Light[]): void {
     for (let i = 0; i < items.length; i += MESH_CHUNK) {
-      this.send({ type: 'mesh', items: items.slice(i, i + MESH_CHUNK).map(({ phase: _p, ...rest }) => rest) });
+      this.send({ type: 'mesh', items: items.slice(i, i + MESH_CHUNK).map(({ phase: _p, watts: _w, ...rest }) => rest) });
     }
   }
 
-  /** A reading: each phase's voltage drifts a little around 230 V; current follows the brightness of its lights. */
+  /**
+   * A reading (meter.ts): each phase's voltage drifts a little around 230 V; the current is the power its lights draw
+   * (wattage x brightness, only while it is dark in the gateway's time zone) over the voltage. Read at the clock's time.
+   */
   sendMeter(): void {
     if (!this.online) return;
+    this.send(this.meterReading());
+  }
+
+  /** The reading sendMeter sends (the voltage drifts on each call). */
+  meterReading(): Extract<GatewayMessage, { type: 'meter' }> {
     this.voltage = this.voltage.map((v) => clamp(v + (this.rand() - 0.5) * 1.6 + (230 - v) * 0.05, 220, 240)) as [number, number, number];
-    const current = [0, 1, 2].map((p) => {
-      const load = this.lights.filter((l) => l.phase === p && l.connected).reduce((s, l) => s + (60 * l.brightness) / 100, 0);
-      return Math.max(0, load / this.voltage[p] + (this.rand() - 0.5) * 0.02);
-    });
-    this.send({ type: 'meter', voltage: this.voltage.map((v) => round1(v)) as [number, number, number], current: current.map((c) => Math.round(c * 100) / 100) as [number, number, number], read_at: new Date(this.o.clock.now()).toISOString() });
+    const at = new Date(this.o.clock.now());
+    const voltage = this.voltage.map((v) => round1(v)) as [number, number, number];
+    const current = phaseCurrents(this.lights, voltage, isNight(at, this.o.timeZone)).map((c) => Math.round(c * 1000) / 1000) as [number, number, number];
+    return { type: 'meter', voltage, current, read_at: at.toISOString() };
   }
 
   /** Runs every program whose minute passed in (from, to]: all reachable lights to its brightness. */

@@ -117,3 +117,19 @@ export const deviceLogs = devicesSchema.table('logs', {
   gateway_id: text('gateway_id'),
   detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
 }, (t) => [index('logs_at_idx').on(t.at)]);
+
+/**
+ * The meter readings a gateway reports, kept (issue 26): the gateways row holds only the last one. `power_w` is the
+ * sum over the three phases of voltage x current (street-light drivers run at a power factor close to 1);
+ * `brightness` the mean brightness (0-100) of the gateway's connected lights when the reading came, from their last
+ * mesh report (commands and the gateway's own programs both change it), null without lights. The energy per day
+ * (energy.ts) integrates them.
+ */
+export const meterReadings = devicesSchema.table('meter_readings', {
+  gateway_id: text('gateway_id').notNull().references(() => gateways.id, { onDelete: 'cascade' }),
+  read_at: at('read_at').notNull(),
+  voltage: jsonb('voltage').$type<number[]>().notNull(),
+  current: jsonb('current').$type<number[]>().notNull(),
+  power_w: doublePrecision('power_w').notNull(),
+  brightness: doublePrecision('brightness'),
+}, (t) => [primaryKey({ columns: [t.gateway_id, t.read_at] })]);

@@ -297,7 +297,7 @@ export const orderItems = pgTable('order_items', {
   teslim_edilmis: qty('teslim_edilmis'),
   baslama_tarihi: timestamp('baslama_tarihi', { withTimezone: true }),
   bitis_tarihi: timestamp('bitis_tarihi', { withTimezone: true }),
-  /** The date promised to the customer (optional, issue 26): the production report counts lines finished after it as late. */
+  /** The day promised to the customer (YYYY-MM-DD, none by default; issue 26): the card, the work order, the late-lines report. */
   promised_date: date('promised_date', { mode: 'string' }),
   order_type: text('order_type').notNull().default('default'),
   ready: boolean('ready').notNull().default(false),

@@ -76,7 +76,7 @@ function toLine(r: LineRow, x: Extras, withDetails: boolean): OrderLine {
     toplamTL: num(r.toplam_tl), toplamDoviz: num(r.toplam_doviz), toplamKdvTL: num(r.toplam_kdv_tl), toplamKdvDoviz: num(r.toplam_kdv_doviz),
     teklifno: r.offer_id ? x.offers.get(r.offer_id) ?? null : null,
     siparis_tarihi: iso(r.siparis_tarihi)!, siparis_durumu: r.siparis_durumu, tamamlanmaOrani: num(r.tamamlanma_orani), teslim_edilmis: num(r.teslim_edilmis),
-    baslama_tarihi: iso(r.baslama_tarihi), bitis_tarihi: iso(r.bitis_tarihi), ready: r.ready, order_type: r.order_type, refreshcomponentlist: r.refreshcomponentlist,
+    baslama_tarihi: iso(r.baslama_tarihi), bitis_tarihi: iso(r.bitis_tarihi), promised_date: r.promised_date, ready: r.ready, order_type: r.order_type, refreshcomponentlist: r.refreshcomponentlist,
     Operations: ops.map((o) => (withDetails ? {
       ...o,
       OperationDetails: o.OperationDetails.map((d): OperationDetail => ({ ...d, status: d.material ? (d.component ? x.productStock : x.materialStock).get(d.material) ?? 0 : 0 })),

@@ -434,6 +434,7 @@ export function createOrdersService(deps: { db: Db }) {
         const undetermined = undeterminedCount(ops);
         const extra = {
           order_type: type,
+          promised_date: d.promised_date === undefined ? row.promised_date : d.promised_date,
           refreshcomponentlist: false,
           siparis_durumu: type === 'takeoff_stock' && row.siparis_durumu === ORDER_WAITING ? ORDER_STOCK_OPERATION : row.siparis_durumu,
         };

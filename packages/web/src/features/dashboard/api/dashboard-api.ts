@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DashboardCounts, LogList, StockOutList } from '@isik/domain';
+import type { DashboardCharts, DashboardCounts, LogList, StockOutList } from '@isik/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -31,4 +31,12 @@ export const todaysStockOutQuery = (day: string) =>
   queryOptions({
     queryKey: dashboardKeys.stockOut(day),
     queryFn: ({ signal }) => api<StockOutList>(`/stock/outlist/${day}`, { signal }),
+  });
+
+/** The two charts (GET /dashboard/charts): a new order or a completed line changes them, so they follow both and each minute. */
+export const dashboardChartsQuery = () =>
+  queryOptions({
+    queryKey: [...queryKeys.offers, 'dashboard-charts'] as const,
+    queryFn: ({ signal }) => api<DashboardCharts>('/dashboard/charts', { signal }),
+    refetchInterval: 60_000,
   });

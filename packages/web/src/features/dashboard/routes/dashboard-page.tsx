@@ -1,10 +1,14 @@
-import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Center, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { businessDay, formatDate } from '@isik/domain';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
 import { DashboardTiles } from '../components/dashboard-tiles';
 import { MaterialsUsedToday, TodaysLogs } from '../components/today-tables';
+
+/** The charts bring recharts: their own chunk, fetched after the page is drawn (the first download's budget). */
+const DashboardChartsPanel = lazy(() => import('../components/dashboard-charts'));
 
 /** Spec 000 2.5: greeting and today's date, shortcut tiles, materials used today and today's logs. */
 export function DashboardPage() {
@@ -24,6 +28,9 @@ export function DashboardPage() {
         </Group>
       </Paper>
       <DashboardTiles />
+      <Suspense fallback={<Center h={260}><Loader size="sm" /></Center>}>
+        <DashboardChartsPanel />
+      </Suspense>
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <MaterialsUsedToday day={day} />
         <TodaysLogs day={day} />

@@ -9,6 +9,7 @@ import { RecordFallback } from '../../../components/record-fallback';
 import { gatewayQuery, useDeviceLive } from '../api/devices-api';
 import { GatewayStatusBadge } from '../components/gateway-status-badge';
 import { HistoryTab } from '../components/history-tab';
+import { EnergyPanel } from '../components/energy-panel';
 import { MeshTable } from '../components/mesh-table';
 import { MeterBars } from '../components/meter-bars';
 import { ProgramsTab } from '../components/programs-tab';
@@ -81,12 +82,14 @@ export function DeviceDetailsPage() {
           <Tabs.List mb="md">
             <Tabs.Tab value="info">{t('devices.details.tabs.info')}</Tabs.Tab>
             <Tabs.Tab value="meter">{t('devices.details.tabs.meter')}</Tabs.Tab>
+            <Tabs.Tab value="energy" data-testid="tab-energy">{t('devices.energy.tab')}</Tabs.Tab>
             <Tabs.Tab value="programs">{t('devices.details.tabs.programs')}</Tabs.Tab>
             <Tabs.Tab value="history">{t('devices.details.tabs.history')}</Tabs.Tab>
             <Tabs.Tab value="mesh">{t('devices.details.tabs.mesh')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="info"><InfoTab g={g} /></Tabs.Panel>
           <Tabs.Panel value="meter"><MeterBars voltage={g.eMeterVoltageValue} current={g.eMeterCurrentValue} readAt={g.eMeterReadTimestamp} /></Tabs.Panel>
+          <Tabs.Panel value="energy"><EnergyPanel deviceId={g._id} /></Tabs.Panel>
           <Tabs.Panel value="programs"><ProgramsTab deviceId={g._id} /></Tabs.Panel>
           <Tabs.Panel value="history"><HistoryTab deviceId={g._id} /></Tabs.Panel>
           <Tabs.Panel value="mesh"><MeshTable deviceId={g._id} items={g.mesh_items} /></Tabs.Panel>

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { Alert, Box, Text } from '@mantine/core';
+import { Suspense, useMemo, useState } from 'react';
+import { Alert, Anchor, Box, Center, CloseButton, Group, Loader, Paper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import 'leaflet/dist/leaflet.css';
 import { MAP_CENTER, MAP_ZOOM, type GatewayMap } from '@isik/domain';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { deviceConfigQuery, gatewayMapQuery, useDeviceLive } from '../api/devices-api';
+import { LazyEnergyChart } from '../components/energy-panel';
 
 /** A star marker drawn inline (no image download): gold for gateways, green or grey for lights. */
 function star(color: string, size: number, label: string): L.DivIcon {
@@ -41,6 +42,9 @@ export function DeviceMapPage() {
   const query = useQuery(gatewayMapQuery);
   useDeviceLive();
   const pts = useMemo(() => points(query.data), [query.data]);
+  // The gateway whose energy the side panel shows (a click on its star).
+  const [selected, setSelected] = useState<string | null>(null);
+  const gateway = query.data?.gateways.find((g) => g._id === selected);
   const icons = useMemo(() => ({
     gateway: star('#f2b705', 30, t('devices.map.gateway')),
     on: star('#2f9e44', 18, t('devices.map.light')),
@@ -58,7 +62,10 @@ export function DeviceMapPage() {
       <MapContainer center={MAP_CENTER} zoom={MAP_ZOOM} style={{ flex: 1, minHeight: 0, width: '100%', background: '#e9ecef', borderRadius: 8 }} data-testid="device-map">
         {config?.mapTileUrl && <TileLayer url={config.mapTileUrl} attribution={config.mapAttribution} maxZoom={19} />}
         {pts.map((p) => (
-          <Marker key={p.key} position={[p.lat, p.lng]} icon={p.kind === 'gateway' ? icons.gateway : p.online ? icons.on : icons.off} title={p.name} alt={p.name}>
+          <Marker
+            key={p.key} position={[p.lat, p.lng]} icon={p.kind === 'gateway' ? icons.gateway : p.online ? icons.on : icons.off} title={p.name} alt={p.name}
+            eventHandlers={p.kind === 'gateway' ? { click: () => setSelected(p.gatewayId) } : undefined}
+          >
             <Popup>
               <Text fw={600} size="sm">{p.kind === 'gateway' ? t('devices.map.gateway') : t('devices.map.light')}: {p.name}</Text>
               <Text size="sm">{p.kind === 'gateway' ? t(`devices.status.${p.status}`) : p.online ? t('devices.mesh.active') : t('devices.mesh.offline')}</Text>
@@ -68,6 +75,21 @@ export function DeviceMapPage() {
           </Marker>
         ))}
       </MapContainer>
+      {gateway && (
+        <Paper
+          withBorder shadow="md" radius="md" p="sm" data-testid="map-energy-panel"
+          style={{ position: 'absolute', top: 10, right: 10, zIndex: 1000, width: 'min(380px, calc(100% - 20px))' }}
+        >
+          <Group justify="space-between" wrap="nowrap" mb={4}>
+            <Title order={5}>{t('devices.energy.title')}: {gateway.device_name}</Title>
+            <CloseButton aria-label={t('devices.energy.panelClose')} onClick={() => setSelected(null)} />
+          </Group>
+          <Suspense fallback={<Center h={180}><Loader size="sm" /></Center>}>
+            <LazyEnergyChart deviceId={gateway._id} days={7} height={180} />
+          </Suspense>
+          <Anchor component={Link} to={`/devicedetails/${gateway._id}`} size="sm">{t('devices.energy.details')}</Anchor>
+        </Paper>
+      )}
     </Box>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import {
   ActionIcon, Anchor, Badge, Card, Collapse, CloseButton, Group, Image, Menu, Progress, SimpleGrid, Stack, Table, Text, Tooltip,
 } from '@mantine/core';
-import { daysSinceOrder, formatDate, formatDateTime, formatNumber, joinOfferCode } from '@isik/domain';
+import { daysSinceOrder, formatDate, formatDay, formatDateTime, formatNumber, joinOfferCode } from '@isik/domain';
 import { IconChevronDown, IconChevronUp, IconDotsVertical, IconPencil, IconPhoto, IconTrash, IconTruckDelivery, IconBuildingWarehouse } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -76,6 +76,7 @@ export function OrderItemCard({ item, onClose, onDeliver, onDelete, onTransfer }
         <CodePartsGrid code={item.urun_kodu} mt="sm" />
         <SimpleGrid cols={{ base: 2, sm: 4 }} mt="sm" spacing="xs">
           <div><Text size="xs" c="dimmed">{t('orders.field.orderDate')}</Text><Text size="sm">{formatDate(item.siparis_tarihi)}</Text></div>
+          {item.promised_date && <div><Text size="xs" c="dimmed">{t('orders.field.promisedDate')}</Text><Text size="sm" data-testid="order-promised">{formatDay(item.promised_date)}</Text></div>}
           <div><Text size="xs" c="dimmed">{t('orders.field.delivered')}</Text><Text size="sm" data-testid="order-delivered">{formatNumber(item.teslim_edilmis)}</Text></div>
           <div><Text size="xs" c="dimmed">{t('orders.field.ordered')}</Text><Text size="sm">{formatNumber(item.urun_miktari)}</Text></div>
           <div>

@@ -11,6 +11,7 @@ export const isTempId = (id: string): boolean => id.startsWith(TEMP_ID_PREFIX);
  */
 export function toUpdateBody(item: OrderItem, patch: { ready?: boolean; refreshcomponentlist?: boolean } = {}): OrderUpdateInput {
   return {
+    promised_date: item.promised_date ?? null,
     order_type: item.order_type as OrderUpdateInput['order_type'],
     ready: patch.ready ?? item.ready,
     refreshcomponentlist: patch.refreshcomponentlist ?? item.refreshcomponentlist,

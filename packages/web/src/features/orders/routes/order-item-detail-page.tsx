@@ -3,9 +3,10 @@ import {
   ActionIcon, Anchor, Breadcrumbs, Button, Group, Image, Menu, Modal, Paper, Progress, Radio, Select, SimpleGrid, Stack, Table, Text, Title,
 } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
+import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { formatNumber, isUndetermined, joinOfferCode, undeterminedCount } from '@isik/domain';
-import { IconBuildingFactory2, IconDeviceFloppy, IconDotsVertical, IconPencil, IconPlus, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconCalendar, IconDeviceFloppy, IconDotsVertical, IconPencil, IconPlus, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { RecordFallback } from '../../../components/record-fallback';
@@ -125,6 +126,10 @@ export function OrderItemDetailPage() {
               </Group>
             </Radio.Group>
             <Text size="sm"><Text span c="dimmed">{t('orders.editor.code')}: </Text>{joinOfferCode(draft.urun_kodu) || '—'}</Text>
+            <DateInput
+              label={t('orders.field.promisedDate')} valueFormat="DD.MM.YYYY" clearable leftSection={<IconCalendar size={16} />} maw={220}
+              value={draft.promised_date} onChange={(d) => change({ promised_date: d || null })} data-testid="editor-promised-date"
+            />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <div>
                 <Text size="xs" c="dimmed">{t(progressLabelKey(draft.tamamlanmaOrani))}</Text>
