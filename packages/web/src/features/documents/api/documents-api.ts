@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Company, MyCompany, Offer, OrderLine, OrderList, ProductList, ProductListRow, PublicCompany, PublicProductDetail } from '@isik/domain';
+import type { Company, MyCompany, Offer, OrderLine, OrderList, ProductList, ProductListRow, PublicCompany, PublicProductDetail, PurchaseOrder } from '@isik/domain';
 import { api, ApiError } from '../../../lib/api';
 import { otherKeys, queryKeys } from '../../../lib/query-keys';
 import { fetchAllPages } from '../../../lib/report-source';
@@ -11,6 +11,15 @@ export const docCompanyQuery = queryOptions({
   queryKey: [...queryKeys.mycompany, 'document'],
   queryFn: ({ signal }) => api<MyCompany>('/company/1', { signal }).catch((e: unknown) => { if (e instanceof ApiError && e.status === 404) return null; throw e; }),
 });
+
+/** The purchase order a purchase at status 1-3 prints (GET /buying/order/{id}); not retried: a purchase without one answers its error at once. */
+export function docPurchaseOrderQuery(id: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.buyings, 'order', id],
+    queryFn: ({ signal }) => api<PurchaseOrder>(`/buying/order/${enc(id)}`, { signal }),
+    retry: false,
+  });
+}
 
 /** The offer a document prints (the offer PDF, the work order and the delivery form). */
 export function docOfferQuery(id: string) {

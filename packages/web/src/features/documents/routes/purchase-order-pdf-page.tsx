@@ -2,23 +2,16 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PurchaseOrder } from '@isik/domain';
 import { PurchaseOrderDocument, companyHeaderOf, purchaseOrderModel } from '@isik/documents';
 import { PdfViewer } from '../../../components/pdf-viewer';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
-import { docCompanyQuery } from '../api/documents-api';
+import { docCompanyQuery, docPurchaseOrderQuery } from '../api/documents-api';
 
 /** /pdf/purchase/:id (issue 25, ADR 0040): the purchase order of a purchase at status 1-3, in the supplier's language. */
 export function PurchaseOrderPdfPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
   // The key the purchase screen's dialog reads too (features/buying/api/purchase-order-api.ts).
-  const order = useQuery({
-    queryKey: [...queryKeys.buyings, 'order', id],
-    queryFn: ({ signal }) => api<PurchaseOrder>(`/buying/order/${encodeURIComponent(id)}`, { signal }),
-    retry: false,
-  });
+  const order = useQuery(docPurchaseOrderQuery(id));
   const company = useQuery(docCompanyQuery);
   const model = useMemo(() => (order.data && company.isSuccess ? purchaseOrderModel({
     order: order.data, company: companyHeaderOf(company.data ?? null, order.data.lang === 'tr' ? 0 : 1),

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import {
   MATERIALS_PAGE_SIZE, STOCK_PAGE_SIZE,
   type Material, type MaterialCategories, type MaterialInput, type MaterialList, type MaterialMovement, type MaterialMovementInput, type MaterialMovementList,
-  type MaterialSort, type OkAnswer,
+  type MaterialCost, type MaterialSort, type OkAnswer, type StockValue,
 } from '@isik/domain';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
@@ -81,6 +81,24 @@ export function materialMovementsQuery(id: string, page: number, pageSize = STOC
     placeholderData: keepPreviousData,
   });
 }
+
+/** A material's cost: its moving-average unit cost and the receipts behind it (GET /materials/{id}/cost). */
+export function materialCostQuery(materialId: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.materials, 'cost', materialId],
+    queryFn: ({ signal }) => api<MaterialCost>(`/materials/${enc(materialId)}/cost`, { signal }),
+  });
+}
+
+/** Each material's stock, unit cost and value, and the total (GET /reports/stockValue); the report's export reads it too. */
+export function fetchStockValue(signal?: AbortSignal): Promise<StockValue> {
+  return api<StockValue>('/reports/stockValue', { signal });
+}
+
+export const stockValueQuery = queryOptions({
+  queryKey: [...queryKeys.materials, 'stockValue'],
+  queryFn: ({ signal }) => fetchStockValue(signal),
+});
 
 /** After any change of a material or its stock: the lists, the detail (balance), the movements and the pickers. */
 function useRefreshMaterials() {

@@ -1,10 +1,9 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatNumber, type MaterialCost } from '@isik/domain';
+import { formatDate, formatNumber } from '@isik/domain';
 import { IconCoin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { materialCostQuery } from '../api/materials-api';
 
 const COLORS = { receipt: 'teal', reversal: 'red', recomputed: 'gray' } as const;
 const n = (v: number | null, d: number) => (v === null ? '—' : formatNumber(v, d));
@@ -13,10 +12,7 @@ const n = (v: number | null, d: number) => (v === null ? '—' : formatNumber(v,
 export function MaterialCostPanel({ materialId }: { materialId: string }) {
   const { t } = useTranslation();
   // Under the 'materials' key: a receipt announces the material, and the cost follows it live.
-  const q = useQuery({
-    queryKey: [...queryKeys.materials, 'cost', materialId],
-    queryFn: ({ signal }) => api<MaterialCost>(`/materials/${encodeURIComponent(materialId)}/cost`, { signal }),
-  });
+  const q = useQuery(materialCostQuery(materialId));
   if (q.isError) return <Alert color="red">{String((q.error as Error).message)}</Alert>;
   const c = q.data;
   return (

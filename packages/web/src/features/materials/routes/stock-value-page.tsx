@@ -1,15 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Anchor, Badge, Group, Paper, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatNumber, type StockValue, type StockValueRow } from '@isik/domain';
+import { formatNumber, type StockValueRow } from '@isik/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
 import { useReportSource, type ReportSource } from '../../../lib/report-source';
+import { fetchStockValue, stockValueQuery } from '../api/materials-api';
 
 const n = (v: number | null, d = 2) => (v === null ? '—' : formatNumber(v, d));
 
@@ -20,10 +19,7 @@ const n = (v: number | null, d = 2) => (v === null ? '—' : formatNumber(v, d))
 export function StockValuePage() {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
-  const q = useQuery({
-    queryKey: [...queryKeys.materials, 'stockValue'],
-    queryFn: ({ signal }) => api<StockValue>('/reports/stockValue', { signal }),
-  });
+  const q = useQuery(stockValueQuery);
   const rows = useMemo(() => {
     const s = search.trim().toLocaleLowerCase('tr');
     const all = q.data?.rows ?? [];
@@ -43,7 +39,7 @@ export function StockValuePage() {
       { header: t('materials.stockValue.cost'), value: (r) => r.cost, decimals: 4 },
       { header: t('materials.stockValue.value'), value: (r) => r.value, decimals: 2 },
     ],
-    fetchAll: async () => (await api<StockValue>('/reports/stockValue')).rows,
+    fetchAll: async () => (await fetchStockValue()).rows,
   } : null), [q.data, t]);
   useReportSource(report);
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   OFFER_LIST_LIMIT, type Company, type CompanyInput, type Contact, type ContactInput, type ContactList, type Offer, type OfferInput, type OfferList,
-  type OfferSettings, type OfferSettingsInput, type OfferSort,
+  type OfferCost, type OfferSettings, type OfferSettingsInput, type OfferSort,
 } from '@isik/domain';
 import { api } from '../../../lib/api';
 import { fetchCompany, fetchCompanyList } from '../../../lib/companies-api';
@@ -143,4 +143,13 @@ export function useDeleteContact() {
 export function useImportContacts() {
   const refresh = useRefreshOffers();
   return useMutation({ mutationFn: () => api<{ added: number }>('/contacts/import', { method: 'POST' }), onSuccess: refresh });
+}
+
+/** An offer's order lines with their material cost, price and margin, and the sum (GET /offers/cost/{id}). */
+export function offerCostQuery(offerId: string) {
+  return queryOptions({
+    // Under 'orders': a recording on one of its lines announces the line, and the sums follow.
+    queryKey: [...queryKeys.orders, 'offerCost', offerId],
+    queryFn: ({ signal }) => api<OfferCost>(`/offers/cost/${enc(offerId)}`, { signal }),
+  });
 }

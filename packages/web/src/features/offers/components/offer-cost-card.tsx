@@ -1,10 +1,9 @@
 import { Paper, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatNumber, type OfferCost } from '@isik/domain';
+import { formatNumber } from '@isik/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { offerCostQuery } from '../api/offers-api';
 
 const money = (v: number | null, cur: string) => (v === null ? '—' : `${formatNumber(v, 2)} ${cur}`);
 
@@ -14,11 +13,7 @@ const money = (v: number | null, cur: string) => (v === null ? '—' : `${format
  */
 export function OfferCostCard({ offerId }: { offerId: string }) {
   const { t } = useTranslation();
-  const q = useQuery({
-    // Under 'orders': a recording on one of its lines announces the line, and the sums follow.
-    queryKey: [...queryKeys.orders, 'offerCost', offerId],
-    queryFn: ({ signal }) => api<OfferCost>(`/offers/cost/${encodeURIComponent(offerId)}`, { signal }),
-  });
+  const q = useQuery(offerCostQuery(offerId));
   const c = q.data;
   if (!c || c.lines.length === 0) return null;
   const cur = c.total.currency;

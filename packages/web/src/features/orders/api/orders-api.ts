@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MaterialList, Offer } from '@isik/domain';
+import type { LineCost, MaterialList, Offer } from '@isik/domain';
 import { api } from '../../../lib/api';
 import { request } from '../../../lib/http';
 import { toUpdateBody } from '../model/update-body';
@@ -175,6 +175,15 @@ export function useRequestsFromShortages() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.buyings });
       void queryClient.invalidateQueries({ queryKey: orderKeys.components() });
     },
+  });
+}
+
+/** An order line's material cost against its price (GET /orders/cost/{id}); office roles only, the caller enables it. */
+export function lineCostQuery(lineId: string, version: number) {
+  return queryOptions({
+    // Under 'orders' (a recording announces the line) and the line's version: each change of the line refetches it.
+    queryKey: [...queryKeys.orders, 'cost', lineId, version],
+    queryFn: ({ signal }) => api<LineCost>(`/orders/cost/${enc(lineId)}`, { signal }),
   });
 }
 

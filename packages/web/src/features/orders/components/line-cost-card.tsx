@@ -1,10 +1,9 @@
 import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatNumber, type LineCost } from '@isik/domain';
+import { formatNumber } from '@isik/domain';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api';
 import { useCanDo } from '../../../lib/can-do';
-import { queryKeys } from '../../../lib/query-keys';
+import { lineCostQuery } from '../api/orders-api';
 
 const money = (v: number | null, cur: string) => (v === null ? '—' : `${formatNumber(v, 2)} ${cur}`);
 
@@ -25,12 +24,7 @@ function Figure({ label, tl, doviz, currency, testId, color }: { label: string; 
 export function LineCostCard({ lineId, version }: { lineId: string; version: number }) {
   const { t } = useTranslation();
   const allowed = useCanDo('GET /api/orders/cost/:id');
-  const q = useQuery({
-    // Under 'orders' (a recording announces the line) and the line's version: each change of the line refetches it.
-    queryKey: [...queryKeys.orders, 'cost', lineId, version],
-    queryFn: ({ signal }) => api<LineCost>(`/orders/cost/${encodeURIComponent(lineId)}`, { signal }),
-    enabled: allowed,
-  });
+  const q = useQuery({ ...lineCostQuery(lineId, version), enabled: allowed });
   if (!allowed || !q.data) return null;
   const c = q.data;
   return (

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { REPORT_CURRENCIES, REPORT_NAMES, formatDate, formatNumber, type ReportName } from '@isik/domain';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +10,13 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { NumberField } from '../../../components/number-field';
 import { PageHeader } from '../../../components/page-header';
-import { api } from '../../../lib/api';
 import { describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useListParams } from '../../../lib/use-list-params';
+import { reportQuery } from '../api/reports-api';
 import { ReportChart } from '../components/report-chart';
 import { GROUPS, apiQuery, chartRows, readFilters, reportView } from '../model/report-views';
 
 type Row = Record<string, unknown>;
-interface Answer { rows: Row[]; from?: string; to?: string; rateDate?: string | null; open?: { purchases: number; amount: number } }
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 /** Nothing is left out of the URL by default: a report's link names its filters. */
@@ -34,11 +33,7 @@ export function ReportsPage() {
   const navigate = useNavigate();
   const [f, update] = useListParams(NO_DEFAULTS, (params) => readFilters(name, params));
   const query = apiQuery(f);
-  const answer = useQuery({
-    queryKey: ['reports', f.name, query],
-    queryFn: () => api<Answer>(`/reports/${f.name}`, { query }),
-    placeholderData: keepPreviousData,
-  });
+  const answer = useQuery(reportQuery(f.name, query));
   const view = useMemo(() => reportView(f, t), [f, t]);
   const rows = answer.data?.rows;
   const title = `${t('menu.reports')}: ${t(`reportViews.name.${f.name}`)}`;
