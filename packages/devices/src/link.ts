@@ -159,9 +159,12 @@ export function createLinkHub(deps: {
       else void refusals.note({ mac: '', reason: 'frame queue full before welcome', remote });
     }
 
-    function refuse(mac: string, reason: string, code: number, text: string, id?: string) {
-      end(code, text);
-      return refusals.note({ mac, reason, remote, gatewayId: id });
+    /** Refused: handling stops at once; the link closes once its log row (if sampled) is written, so a gateway told it was refused finds the row. */
+    async function refuse(mac: string, reason: string, code: number, text: string, id?: string) {
+      ended = true;
+      queue.splice(0, queue.length, ...queue.filter((item) => item === 'closed'));
+      await refusals.note({ mac, reason, remote, gatewayId: id });
+      ws.close(code, text);
     }
 
     async function hello(m: GatewayMessage | null) {
