@@ -63,6 +63,8 @@ async function run(url: string) {
       mac_addr: `02:BC:${((i >> 16) & 255).toString(16).padStart(2, '0')}:${((i >> 8) & 255).toString(16).padStart(2, '0')}:${(i & 255).toString(16).padStart(2, '0')}:00`.toUpperCase(),
       device_name: `CLUSTER-${i + 1}`, city: 'Ankara', device_description: '', map_lat: 39.92 + (i % 40) * 0.001, map_lng: 32.85 + Math.floor(i / 40) * 0.001, time_zone: 'Europe/Istanbul',
     }));
+    const say = (m: string) => console.log(`[devices-cluster ${new Date().toISOString().slice(11, 19)}] ${m}`);
+    say(`registering ${count} gateways`);
     const { keys, ids } = await ask<{ keys: Record<string, string>; ids: Record<string, string> }>(one.child, { type: 'register', gateways: plan }, 'registered');
     const links = [`ws://127.0.0.1:${a.port}/device-api/link`, `ws://127.0.0.1:${b.port}/device-api/link`];
     const clock = new SimClock('real');
@@ -70,6 +72,7 @@ async function run(url: string) {
       linkUrl: i % 2 === 0 ? links : [links[1], links[0]], index: i + 1, mac: p.mac_addr, key: keys[p.mac_addr], name: p.device_name,
       lat: p.map_lat, lng: p.map_lng, lights: lo + (i % (hi - lo + 1)), seed: 9, clock, timeZone: 'Europe/Istanbul', answerDelay: [0, 0], meterIntervalMs: 0,
     }));
+    say('connecting');
     const t0 = performance.now();
     for (const s of sims) s.start();
     const lights = sims.reduce((n, s) => n + s.lights.length, 0);
@@ -81,6 +84,7 @@ async function run(url: string) {
       await pause(100);
     }
     const connectMs = Math.round(performance.now() - t0);
+    say(`all linked in ${connectMs} ms; the burst`);
     const perInstance = await q<{ linked_to: string; n: number }>('select linked_to, count(*)::int as n from devices.gateways group by 1 order by 1');
 
     // The burst: one command per gateway, created through instance A for even gateways and B for odd ones; gateway n
@@ -117,6 +121,7 @@ async function run(url: string) {
       "select status, extract(epoch from (updated_at - created_at)) * 1000 as ms from devices.commands");
     const done = rows.filter((r) => r.status === 'completed').map((r) => Number(r.ms)).sort((x, y) => x - y);
 
+    say(`burst done in ${burstMs} ms; kill -9 of instance A`);
     // kill -9 of instance A: every gateway linked again, to B.
     const k0 = performance.now();
     one.child.kill('SIGKILL');

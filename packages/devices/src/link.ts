@@ -179,7 +179,9 @@ export function createLinkHub(deps: {
         set = lights.get(g.id) ?? { macs: new Set(macs), logged: false, links: 0 };
         lights.set(g.id, set);
       }
-      if (ended) return;
+      // Closed while its hello was checked (the hello timed out under load, the gateway gave up): not registered, nor
+      // announced, else this dead link would replace the gateway's newer link on another instance (ADR 0043).
+      if (ended || ws.readyState !== ws.OPEN) return;
       set.links++;
       own = set;
       gatewayId = g.id;
