@@ -81,6 +81,7 @@ async function run(url: string) {
       const [{ online }] = await q<{ online: number }>("select count(*)::int as online from devices.gateways where status = 'online'");
       const [{ n }] = await q<{ n: number }>('select count(*)::int as n from devices.mesh_items');
       if (online === count && n >= lights) break;
+      if (performance.now() - t0 > 300_000) { say(`only ${online} of ${count} gateways linked after 300 s`); break; }
       await pause(100);
     }
     const connectMs = Math.round(performance.now() - t0);

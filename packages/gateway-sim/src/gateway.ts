@@ -127,7 +127,8 @@ export class SimGateway {
         this.o.emit?.({ event: 'refused', mac: this.o.mac });
         return;
       }
-      if (code === LINK_CLOSE.replaced) return;
+      // Replaced on its current link: another link of this gateway is newer to the service, or an instance took a late
+      // hello of a link already gone for the newer one (ADR 0043); coming back (after the pause) settles which.
       if (this.wanted) {
         // Another instance of the service, when there are several: this one may be gone.
         this.urlIndex++;
