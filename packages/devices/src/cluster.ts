@@ -162,12 +162,15 @@ export function createCluster(deps: { db: DeviceDb; listenUrl?: string; log?: Lo
 
   /** Refreshes this instance's row; true when it had to be made again (swept by another instance as dead). */
   async function beat(): Promise<boolean> {
-    const res = await db.execute(sql`
+    const text = 'insert into devices.instances (id) values ($1) on conflict (id) do update set seen_at = now() returning (xmax = 0) as inserted';
+    // On the listening connection when it is up: it is idle, so the beat never waits behind a busy pool (under a
+    // storm of 2,500 hellos the pool's queue held it past INSTANCE_STALE_MS and the other instance swept this one).
+    const c = client;
+    const res = c ? await c.query<{ inserted: boolean }>(text, [id]) : (await db.execute(sql`
       insert into ${deviceInstances} (id) values (${id})
       on conflict (id) do update set seen_at = now()
-      returning (xmax = 0) as inserted`);
-    const [row] = (res as unknown as { rows: { inserted: boolean }[] }).rows;
-    return !!row?.inserted;
+      returning (xmax = 0) as inserted`)) as unknown as { rows: { inserted: boolean }[] };
+    return !!res.rows[0]?.inserted;
   }
 
   async function sweep(): Promise<string[]> {

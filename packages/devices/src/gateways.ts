@@ -118,9 +118,13 @@ export function createGatewaysService(deps: { db: DeviceDb; events: DeviceEvents
     },
 
     /** This instance holds these links (again, after it was taken for dead): they are online and linked here. */
-    async claimLinks(ids: string[]) {
+    async claimLinks(ids: string[], all = false) {
       if (ids.length === 0 || !deps.instance) return;
-      await db.update(gateways).set({ status: 'online', linked_to: deps.instance }).where(inArray(gateways.id, ids));
+      const me = deps.instance;
+      // Only the rows a sweep let go (linked to no instance), unless the instance's own row was swept too: a row linked
+      // to another instance is that one's (the gateway moved; the link here is about to close as replaced).
+      await db.update(gateways).set({ status: 'online', linked_to: me })
+        .where(and(inArray(gateways.id, ids), all ? undefined : isNull(gateways.linked_to)));
     },
 
     /** A clean stop: the links held here end (the gateways reconnect to another instance). */

@@ -117,7 +117,7 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
     });
     cluster.onBeat(async (rejoined) => {
       // Taken for dead by another instance (a pause longer than INSTANCE_STALE_MS): its links are here all the same.
-      if (rejoined) await gateways.claimLinks(links.ids());
+      await gateways.claimLinks(links.ids(), rejoined);
       for (const g of await cluster.sweep()) publish({ k: 'cmd', g });
       await dispatcher.waiting(links.ids()).then((gs) => Promise.all(gs.map((g) => dispatcher.flush(g))));
     });
