@@ -1,5 +1,6 @@
 // The device service alone for the device benchmark (bench/devices.ts forks this): on the fresh database
 // BENCH_TARGET_URL (PostgreSQL), the service on a free port. Answers over IPC: register, mem, lights, burst-start, burst-end, stats.
+// BENCH_SHARED=1: one of several instances on that database (bench/devices-cluster.ts, ADR 0043).
 import fs from 'node:fs';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
@@ -24,7 +25,7 @@ async function main() {
   const close = () => pool.end();
   const config = loadDeviceConfig({ DEVICE_ADMIN_EMAIL: 'bench@example.com', DEVICE_ADMIN_PASSWORD: 'Bench12345!', DEVICE_JWT_SECRET: 'bench-secret-0123456789abcdef' });
   const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
-  const service = await createDeviceService({ db, config });
+  const service = await createDeviceService({ db, config, listenUrl: process.env.BENCH_SHARED === '1' ? process.env.BENCH_TARGET_URL : undefined });
   await app.register(service.plugin, { prefix: '/device-api' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
@@ -42,10 +43,14 @@ async function main() {
       if (m.type === 'register') {
         const keys: Record<string, string> = {};
         const ids: Record<string, string> = {};
-        for (const g of m.gateways ?? []) {
-          const r = await service.gateways.register(null, g);
-          keys[g.mac_addr] = r.key;
-          ids[g.mac_addr] = r._id;
+        // Ten at a time (the pool's size): 5,000 one after the other took minutes on a busy machine.
+        const all = m.gateways ?? [];
+        for (let i = 0; i < all.length; i += 10) {
+          await Promise.all(all.slice(i, i + 10).map(async (g) => {
+            const r = await service.gateways.register(null, g);
+            keys[g.mac_addr] = r.key;
+            ids[g.mac_addr] = r._id;
+          }));
         }
         send({ type: 'registered', keys, ids });
       } else if (m.type === 'mem') {
@@ -91,7 +96,7 @@ async function main() {
       send({ type: 'error', message: (e as Error).message });
     }
   });
-  send({ type: 'ready', port, token });
+  send({ type: 'ready', port, token, instance: service.cluster.id });
 }
 
 main().catch((e) => { send({ type: 'error', message: String(e?.stack ?? e) }); process.exit(1); });

@@ -58,10 +58,18 @@ export async function ensureDeviceAdmin(db: DeviceDb, email: string, password?: 
   return { created: true, email, password: password ? undefined : pw };
 }
 
-/** How long a signed-in account's row is reused by the token check (see `session`). */
+/**
+ * How long a signed-in account's row is reused by the token check (see `session`). Changes made through any instance
+ * drop it at once everywhere (ADR 0043); this time only bounds what nothing announces: a row written straight to the
+ * table, or a notification lost while the listener was cut off before it noticed.
+ */
 export const SESSION_CACHE_MS = 5_000;
 
-export function createAccountsService(deps: { db: DeviceDb; secret: string; tokenTtl: string; signIn: SignInRules; now?: () => number }) {
+export function createAccountsService(deps: {
+  db: DeviceDb; secret: string; tokenTtl: string; signIn: SignInRules; now?: () => number;
+  /** Tells the other instances that an account's sessions may have ended; awaited before the change answers. */
+  announce?: (accountId: string) => Promise<void>;
+}) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   // The back office's sign-in rules (issue 22): the device admin has the back-office admin's e-mail and password
@@ -69,8 +77,8 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
   const guard = createSignInGuard({ db, table: deviceLoginAttempts, rules: deps.signIn, now });
   // The token check's account rows, for a few seconds (no database round trip per call: under a burst of commands
   // it was a third of the statements, docs/performance.md). This service's own account writes drop them before
-  // they answer, so a logout, deactivation or new password here is never served stale; another instance mounting
-  // the service (ADR 0024: the device service runs as one) would see such a change within SESSION_CACHE_MS.
+  // they answer, so a logout, deactivation or new password here is never served stale; the other instances are told
+  // (announce, ADR 0043) before the change answers and drop theirs (changedElsewhere).
   const cache = new Map<string, { row: AccountRow; until: number }>();
   let generation = 0;
   const forget = () => { generation++; cache.clear(); };
@@ -151,6 +159,13 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
         forget();
       }
       tell(s.id);
+      await deps.announce?.(s.id);
+    },
+
+    /** Another instance changed an account (`null`: changes may have been missed): its cached rows go. */
+    changedElsewhere(accountId: string | null) {
+      forget();
+      if (accountId !== null) tell(accountId);
     },
 
     /** Calls `fn` with the account's id after each change that may end its sessions; answers the unsubscribe. */
@@ -201,6 +216,7 @@ export function createAccountsService(deps: { db: DeviceDb; secret: string; toke
         forget();
       }
       tell(id);
+      await deps.announce?.(id);
       return toAccount(await get(id));
     },
   };

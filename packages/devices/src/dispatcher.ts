@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, or, isNull, sql } from 'drizzle-orm';
 import {
   COMMAND_PAGE_SIZE, COMMAND_TIMEOUT_MS, SET_MESH_STATUS, afterCommandTimeout, totalPages,
   type Command, type CommandPayload, type CommandStatus, type MeshReportItem, type ServiceMessage,
@@ -40,8 +40,17 @@ export function toCommand(r: CommandRecord): Command {
  * a conditional UPDATE on the stored status, so an answer racing a timeout settles once. Queued commands
  * survive a restart and go out when their gateway connects.
  */
-export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: DeviceEvents; gateways: GatewaysService; ttlMs: number; log?: (msg: string, err?: unknown) => void }) {
+export function createDispatcher(deps: {
+  db: DeviceDb; clock: Clock; events: DeviceEvents; gateways: GatewaysService; ttlMs: number; log?: (msg: string, err?: unknown) => void;
+  /** This instance (ADR 0043): what it writes to a link is marked sent_by it. */
+  instance?: string;
+  /** Tells the other instances that a command waits queued for a gateway not linked here. */
+  announce?: (gatewayId: string) => void;
+}) {
   const { db, clock, events } = deps;
+  const me = deps.instance ?? null;
+  /** Per gateway, the flush under way: a gateway's queued commands go out one flush at a time, in order. */
+  const flushing = new Map<string, Promise<void>>();
   let links: LinkSender = { send: () => false, isOnline: () => false };
   const timers = new Map<string, unknown>();
   let sweepTimer: unknown;
@@ -92,7 +101,8 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
     if (!links.isOnline(gatewayId)) {
       return status === 'timeout' ? move(id, ['timeout'], 'queued') : undefined;
     }
-    const r = await move(id, ['queued', 'timeout'], 'sent', { sends: sql`${gatewayCommands.sends} + 1` as unknown as number, sent_at: date() });
+    // The claim: one conditional UPDATE, so of two instances (or two flushes) only one writes it to a link.
+    const r = await move(id, ['queued', 'timeout'], 'sent', { sends: sql`${gatewayCommands.sends} + 1` as unknown as number, sent_at: date(), sent_by: me });
     if (!r) return undefined;
     if (!wire(r)) return move(id, ['sent'], 'queued');
     return r;
@@ -101,7 +111,7 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
   async function onTimeout(id: string, sends: number): Promise<void> {
     timers.delete(id);
     const [r] = await db.update(gatewayCommands).set({ status: 'timeout', updated_at: date() })
-      .where(and(eq(gatewayCommands.id, id), eq(gatewayCommands.status, 'sent'), eq(gatewayCommands.sends, sends))).returning();
+      .where(and(eq(gatewayCommands.id, id), eq(gatewayCommands.status, 'sent'), eq(gatewayCommands.sends, sends), me === null ? undefined : eq(gatewayCommands.sent_by, me))).returning();
     if (!r) return;
     changed(r);
     if (afterCommandTimeout(r.sends) === 'failed') {
@@ -110,6 +120,21 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
       return;
     }
     await send(id, r.gateway_id, 'timeout');
+  }
+
+  /** Writes the gateway's queued commands to its link here, oldest first (expired ones expire); one flush at a time. */
+  function flush(gatewayId: string): Promise<void> {
+    if (closed || !links.isOnline(gatewayId)) return flushing.get(gatewayId) ?? Promise.resolve();
+    const next = (flushing.get(gatewayId) ?? Promise.resolve()).then(async () => {
+      const queued = await db.select({ id: gatewayCommands.id, expires_at: gatewayCommands.expires_at }).from(gatewayCommands)
+        .where(and(eq(gatewayCommands.gateway_id, gatewayId), eq(gatewayCommands.status, 'queued'))).orderBy(asc(gatewayCommands.created_at), asc(gatewayCommands.id));
+      for (const q of queued) {
+        if (q.expires_at.getTime() < clock.now()) await move(q.id, ['queued'], 'expired');
+        else await send(q.id, gatewayId, 'queued');
+      }
+    }).catch((e) => deps.log?.('command flush', e)).finally(() => { if (flushing.get(gatewayId) === next) flushing.delete(gatewayId); });
+    flushing.set(gatewayId, next);
+    return next;
   }
 
   async function expireDue(gatewayId?: string): Promise<void> {
@@ -129,9 +154,13 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
   return {
     attach(sender: LinkSender) { links = sender; },
 
-    /** At start: commands that were on the wire when the service stopped wait for their gateway again. */
-    async recover() {
-      const rows = await db.update(gatewayCommands).set({ status: 'queued', updated_at: date() })
+    /**
+     * At start: commands that were on the wire when the service stopped wait for their gateway again. `requeue`
+     * false (instances sharing the database, ADR 0043): another instance's commands on the wire are its own; those of
+     * a dead instance are queued again by the sweep.
+     */
+    async recover(opts: { requeue: boolean } = { requeue: true }) {
+      const rows = !opts.requeue ? [] : await db.update(gatewayCommands).set({ status: 'queued', updated_at: date() })
         .where(inArray(gatewayCommands.status, ['sent', 'timeout'])).returning({ id: gatewayCommands.id });
       await expireDue();
       scheduleSweep();
@@ -149,7 +178,7 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
       const online = !closed && links.isOnline(gatewayId);
       const row: CommandRecord = {
         id: newId(), gateway_id: gatewayId, command: SET_MESH_STATUS, payload: { macs, cid: input.payload.cid, value: input.payload.value },
-        account_id: actor.id, user_name: actor.name, status: online ? 'sent' : 'queued', sends: online ? 1 : 0,
+        account_id: actor.id, user_name: actor.name, status: online ? 'sent' : 'queued', sends: online ? 1 : 0, sent_by: online ? me : null,
         created_at: now, updated_at: now, sent_at: online ? now : null, expires_at: new Date(now.getTime() + deps.ttlMs),
       };
       const res = await db.execute(sql`
@@ -157,9 +186,9 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
           select array(select ${meshItems.mac_addr} from ${meshItems} where ${meshItems.gateway_id} = ${gatewayId} and ${inArray(meshItems.mac_addr, macs)}) as known
           from ${gateways} where ${gateways.id} = ${gatewayId}
         ), stored as (
-          insert into ${gatewayCommands} (id, gateway_id, command, payload, account_id, user_name, status, sends, created_at, updated_at, sent_at, expires_at)
+          insert into ${gatewayCommands} (id, gateway_id, command, payload, account_id, user_name, status, sends, created_at, updated_at, sent_at, expires_at, sent_by)
           select ${row.id}, ${gatewayId}, ${row.command}, ${JSON.stringify(row.payload)}::jsonb, ${row.account_id}, ${row.user_name}, ${row.status}, ${row.sends},
-            ${now}, ${now}, ${row.sent_at}, ${row.expires_at}
+            ${now}, ${now}, ${row.sent_at}, ${row.expires_at}, ${row.sent_by}
           from g where cardinality(g.known) = ${macs.length}
           returning id
         ), logged as (
@@ -179,6 +208,8 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
       // Stored queued: the gateway may have connected meanwhile (after its connection read the queued commands).
       if (r?.status === 'queued') r = (await send(row.id, gatewayId, 'queued')) ?? r;
       r ??= (await deps.db.select().from(gatewayCommands).where(eq(gatewayCommands.id, row.id)))[0];
+      // Not linked here: the instance holding the gateway's link (if any) is told; the row is the truth either way.
+      if (r.status === 'queued' && !links.isOnline(gatewayId)) deps.announce?.(gatewayId);
       // Waiting for an offline gateway: it expires at its time to live unless the gateway comes back first.
       if (r.status === 'queued') {
         const key = `expire:${r.id}`;
@@ -229,20 +260,43 @@ export function createDispatcher(deps: { db: DeviceDb; clock: Clock; events: Dev
       changed(r);
     },
 
-    /** A gateway connected: what expired while it was away expires, the rest goes out in order. */
+    /**
+     * A gateway connected here: what another instance (or a run before) had on the wire to it went down with that
+     * link and waits queued again; what expired while it was away expires, the rest goes out in order.
+     */
     async onConnect(gatewayId: string) {
-      const queued = await db.select({ id: gatewayCommands.id, expires_at: gatewayCommands.expires_at }).from(gatewayCommands)
-        .where(and(eq(gatewayCommands.gateway_id, gatewayId), eq(gatewayCommands.status, 'queued'))).orderBy(asc(gatewayCommands.created_at), asc(gatewayCommands.id));
-      for (const q of queued) {
-        if (q.expires_at.getTime() < clock.now()) await move(q.id, ['queued'], 'expired');
-        else await send(q.id, gatewayId, 'queued');
+      if (me !== null) {
+        const rows = await db.update(gatewayCommands).set({ status: 'queued', updated_at: date() })
+          .where(and(eq(gatewayCommands.gateway_id, gatewayId), inArray(gatewayCommands.status, ['sent', 'timeout']), or(isNull(gatewayCommands.sent_by), ne(gatewayCommands.sent_by, me))))
+          .returning();
+        for (const r of rows) changed(r);
       }
+      await flush(gatewayId);
     },
 
-    /** A link dropped: what was on the wire waits for the next connection. */
+    flush,
+
+    /** The gateways linked here (of `ids`) that have commands waiting queued: the safety net's look at the table. */
+    async waiting(ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.selectDistinct({ g: gatewayCommands.gateway_id }).from(gatewayCommands)
+        .where(and(eq(gatewayCommands.status, 'queued'), inArray(gatewayCommands.gateway_id, ids)));
+      return rows.map((r) => r.g);
+    },
+
+    /** A clean stop of a shared instance: what it has on the wire waits queued for the gateway's next link. */
+    async release(): Promise<string[]> {
+      if (me === null) return [];
+      const rows = await db.update(gatewayCommands).set({ status: 'queued', updated_at: date() })
+        .where(and(inArray(gatewayCommands.status, ['sent', 'timeout']), eq(gatewayCommands.sent_by, me))).returning();
+      for (const r of rows) changed(r);
+      return [...new Set(rows.map((r) => r.gateway_id))];
+    },
+
+    /** A link dropped: what this instance had on the wire to it waits for the next connection. */
     async onDisconnect(gatewayId: string) {
       const rows = await db.select({ id: gatewayCommands.id }).from(gatewayCommands)
-        .where(and(eq(gatewayCommands.gateway_id, gatewayId), inArray(gatewayCommands.status, ['sent', 'timeout'])));
+        .where(and(eq(gatewayCommands.gateway_id, gatewayId), inArray(gatewayCommands.status, ['sent', 'timeout']), me === null ? undefined : eq(gatewayCommands.sent_by, me)));
       for (const r of rows) { clearTimer(r.id); await move(r.id, ['sent', 'timeout'], 'queued'); }
     },
 

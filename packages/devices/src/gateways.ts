@@ -1,4 +1,4 @@
-import { asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import SunCalc from 'suncalc';
 import { formatPhases, totalPages, type Gateway, type GatewayRow, type MeshItem, type MeshReportItem } from '@isik/domain';
 import type { DeviceDb } from './db/types.js';
@@ -31,7 +31,7 @@ export function sunTimes(at: Date, lat: number | null, lng: number | null, timeZ
   return { sunriseTime: fmt(t.sunrise), sunsetTime: fmt(t.sunset) };
 }
 
-export function createGatewaysService(deps: { db: DeviceDb; events: DeviceEvents; clock: Clock }) {
+export function createGatewaysService(deps: { db: DeviceDb; events: DeviceEvents; clock: Clock; instance?: string }) {
   const { db, events, clock } = deps;
 
   async function record(id: string): Promise<GatewayRecord> {
@@ -102,9 +102,36 @@ export function createGatewaysService(deps: { db: DeviceDb; events: DeviceEvents
       return g;
     },
 
+    /**
+     * Online: linked to this instance (ADR 0043). Offline only while still linked here: a gateway that moved to another
+     * instance stays online when its old link here ends.
+     */
     async setStatus(id: string, status: 'online' | 'offline') {
-      await db.update(gateways).set({ status, last_seen: new Date(clock.now()) }).where(eq(gateways.id, id));
+      const me = deps.instance ?? null;
+      if (status === 'online') {
+        await db.update(gateways).set({ status, linked_to: me, last_seen: new Date(clock.now()) }).where(eq(gateways.id, id));
+      } else {
+        const [r] = await db.update(gateways).set({ status, linked_to: null, last_seen: new Date(clock.now()) })
+          .where(and(eq(gateways.id, id), me === null ? isNull(gateways.linked_to) : or(isNull(gateways.linked_to), eq(gateways.linked_to, me)))).returning({ id: gateways.id });
+        if (!r) return;
+      }
       events.publish({ entity: 'gateways', id, action: 'updated' });
+    },
+
+    /** This instance holds these links (again, after it was taken for dead): they are online and linked here. */
+    async claimLinks(ids: string[], all = false) {
+      if (ids.length === 0 || !deps.instance) return;
+      const me = deps.instance;
+      // Only the rows a sweep let go (linked to no instance), unless the instance's own row was swept too: a row linked
+      // to another instance is that one's (the gateway moved; the link here is about to close as replaced).
+      await db.update(gateways).set({ status: 'online', linked_to: me })
+        .where(and(inArray(gateways.id, ids), all ? undefined : isNull(gateways.linked_to)));
+    },
+
+    /** A clean stop: the links held here end (the gateways reconnect to another instance). */
+    async releaseLinks() {
+      if (!deps.instance) return;
+      await db.update(gateways).set({ status: 'offline', linked_to: null }).where(eq(gateways.linked_to, deps.instance));
     },
 
     async setInfo(id: string, info: { root_mesh_ip: string; websocket_port: number }) {
@@ -154,7 +181,7 @@ export function createGatewaysService(deps: { db: DeviceDb; events: DeviceEvents
 
     /** Every gateway is offline when a service starts: links are re-made by the gateways. */
     async allOffline() {
-      await db.update(gateways).set({ status: 'offline' }).where(eq(gateways.status, 'online'));
+      await db.update(gateways).set({ status: 'offline', linked_to: null }).where(eq(gateways.status, 'online'));
     },
   };
 }

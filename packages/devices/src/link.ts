@@ -82,8 +82,14 @@ function createRefusalLog(deps: { gateways: GatewaysService; clock: Clock; log?:
  * not stored; logged once); at most `limits.queue` frames wait to be handled, and one more closes the link (4429,
  * logged) and drops what waited, so a flood costs one queue's worth of work and its further frames are not even parsed.
  */
-export function createLinkHub(deps: { gateways: GatewaysService; dispatcher: Dispatcher; programs: ProgramsService; clock: Clock; limits: LinkLimits; log?: Log }) {
+export function createLinkHub(deps: {
+  gateways: GatewaysService; dispatcher: Dispatcher; programs: ProgramsService; clock: Clock; limits: LinkLimits; log?: Log;
+  /** Tells the other instances that a gateway said hello here at `at` (ADR 0043): an older link elsewhere closes. */
+  announce?: (gatewayId: string, at: number) => void;
+}) {
   const open = new Map<string, WebSocket>();
+  /** When each open link said hello (wall clock, compared across instances). */
+  const since = new Map<string, number>();
   /**
    * Per gateway with a link here: its lights' MAC addresses (stored, or on their way) and whether the lights limit was
    * logged; shared by all its links (a replaced one may still be draining), dropped with the last of them.
@@ -153,9 +159,12 @@ export function createLinkHub(deps: { gateways: GatewaysService; dispatcher: Dis
       else void refusals.note({ mac: '', reason: 'frame queue full before welcome', remote });
     }
 
-    function refuse(mac: string, reason: string, code: number, text: string, id?: string) {
-      end(code, text);
-      return refusals.note({ mac, reason, remote, gatewayId: id });
+    /** Refused: handling stops at once; the link closes once its log row (if sampled) is written, so a gateway told it was refused finds the row. */
+    async function refuse(mac: string, reason: string, code: number, text: string, id?: string) {
+      ended = true;
+      queue.splice(0, queue.length, ...queue.filter((item) => item === 'closed'));
+      await refusals.note({ mac, reason, remote, gatewayId: id });
+      ws.close(code, text);
     }
 
     async function hello(m: GatewayMessage | null) {
@@ -170,12 +179,17 @@ export function createLinkHub(deps: { gateways: GatewaysService; dispatcher: Dis
         set = lights.get(g.id) ?? { macs: new Set(macs), logged: false, links: 0 };
         lights.set(g.id, set);
       }
-      if (ended) return;
+      // Closed while its hello was checked (the hello timed out under load, the gateway gave up): not registered, nor
+      // announced, else this dead link would replace the gateway's newer link on another instance (ADR 0043).
+      if (ended || ws.readyState !== ws.OPEN) return;
       set.links++;
       own = set;
       gatewayId = g.id;
       const previous = open.get(g.id);
       open.set(g.id, ws);
+      const at = Date.now();
+      since.set(g.id, at);
+      deps.announce?.(g.id, at);
       if (previous && previous !== ws) previous.close(LINK_CLOSE.replaced, 'replaced');
       await deps.gateways.setStatus(g.id, 'online');
       ws.send(JSON.stringify({ type: 'welcome', gateway_id: g.id, time: new Date(deps.clock.now()).toISOString() } satisfies ServiceMessage));
@@ -210,6 +224,7 @@ export function createLinkHub(deps: { gateways: GatewaysService; dispatcher: Dis
       if (--own.links === 0 && lights.get(gatewayId) === own) lights.delete(gatewayId);
       if (open.get(gatewayId) !== ws) return;
       open.delete(gatewayId);
+      since.delete(gatewayId);
       if (closing) return;
       await deps.dispatcher.onDisconnect(gatewayId);
       await deps.gateways.setStatus(gatewayId, 'offline');
@@ -247,12 +262,21 @@ export function createLinkHub(deps: { gateways: GatewaysService; dispatcher: Dis
     sender,
     accept,
     get count() { return open.size; },
+    /** The gateways linked here. */
+    ids: () => [...open.keys()],
+    /** The gateway said hello to another instance at `at`: a link here from before that is replaced. */
+    replacedElsewhere(gatewayId: string, at: number) {
+      const ws = open.get(gatewayId);
+      if (!ws || (since.get(gatewayId) ?? 0) > at) return;
+      ws.close(LINK_CLOSE.replaced, 'replaced');
+    },
     /** Writes the refusal summary of the window under way (tests, and the service stopping). */
     flushRefusals: () => refusals.flush(),
     close(): Promise<void> {
       closing = true;
       for (const ws of open.values()) ws.close(1001, 'service stopping');
       open.clear();
+      since.clear();
       return refusals.flush();
     },
   };

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { WEEKDAYS, type LinkProgram, type Program, type ServiceMessage } from '@isik/domain';
 import type { DeviceDb, DeviceExecutor } from './db/types.js';
 import { deviceLogs, gatewayPrograms, gateways } from './db/schema.js';
@@ -30,7 +30,11 @@ export function toLinkProgram(r: ProgramRecord): LinkProgram {
  * Each change raises the gateway's programs revision in the same transaction; the gateway acknowledges the
  * revision it holds.
  */
-export function createProgramsService(deps: { db: DeviceDb; events: DeviceEvents; gateways: GatewaysService }) {
+export function createProgramsService(deps: {
+  db: DeviceDb; events: DeviceEvents; gateways: GatewaysService;
+  /** Tells the other instances that a gateway not linked here has new programs (ADR 0043). */
+  announce?: (gatewayId: string) => void;
+}) {
   const { db, events } = deps;
   let links: LinkSender = { send: () => false, isOnline: () => false };
 
@@ -51,7 +55,7 @@ export function createProgramsService(deps: { db: DeviceDb; events: DeviceEvents
 
   async function after(gatewayId: string, id: string, action: 'created' | 'updated' | 'deleted') {
     events.publish({ entity: 'gateway_programs', id, device_id: gatewayId, action });
-    await push(gatewayId);
+    if (!(await push(gatewayId))) deps.announce?.(gatewayId);
   }
 
   return {
@@ -104,6 +108,14 @@ export function createProgramsService(deps: { db: DeviceDb; events: DeviceEvents
       });
       await after(gatewayId, id, 'deleted');
       return { status: 'ok' as const };
+    },
+
+    /** Of the gateways linked here (`ids`), those holding older programs than stored (after missed messages). */
+    async behind(ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.select({ id: gateways.id }).from(gateways)
+        .where(and(inArray(gateways.id, ids), sql`${gateways.programs_acked} < ${gateways.programs_revision}`));
+      return rows.map((r) => r.id);
     },
 
     async acked(gatewayId: string, revision: number) {

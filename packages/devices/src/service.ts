@@ -21,6 +21,7 @@ import { createDispatcher } from './dispatcher.js';
 import { createProgramsService } from './programs.js';
 import { createLinkHub } from './link.js';
 import { gatewayEnergy } from './energy.js';
+import { createCluster, type ClusterMessage } from './cluster.js';
 
 export type DeviceAccess = 'public' | 'account' | 'admin';
 
@@ -37,6 +38,11 @@ export interface DeviceServiceOptions {
   config: DeviceConfig;
   clock?: Clock;
   log?: (msg: string, err?: unknown) => void;
+  /**
+   * The database's URL for a listening connection of the service's own: given, several instances may share the
+   * database (ADR 0043): commands, programs, account changes and live events reach the instance that needs them.
+   */
+  listenUrl?: string;
 }
 
 const err = z.object({ message: z.string(), code: z.string(), fields: z.record(z.string(), z.string()).optional() }).loose();
@@ -72,15 +78,57 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
   const admin = await ensureDeviceAdmin(db, config.adminEmail, config.adminPassword);
   const events = new DeviceEvents();
   events.setMaxListeners(0);
-  const accounts = createAccountsService({ db, secret, tokenTtl: config.tokenTtl, signIn: config.signIn, now: () => clock.now() });
-  const gateways = createGatewaysService({ db, events, clock });
-  const dispatcher = createDispatcher({ db, clock, events, gateways, ttlMs: config.commandTtlMs, log: opts.log });
-  const programs = createProgramsService({ db, events, gateways });
-  const links = createLinkHub({ gateways, dispatcher, programs, clock, limits: { maxLights: config.maxLights, queue: config.linkQueue }, log: opts.log });
+  const cluster = createCluster({ db, listenUrl: opts.listenUrl, log: opts.log });
+  const instance = cluster.id;
+  const publish = (m: ClusterMessage) => { void cluster.publish(m); };
+  const accounts = createAccountsService({
+    db, secret, tokenTtl: config.tokenTtl, signIn: config.signIn, now: () => clock.now(), announce: (id) => cluster.publish({ k: 'acct', id }),
+  });
+  const gateways = createGatewaysService({ db, events, clock, instance });
+  const dispatcher = createDispatcher({ db, clock, events, gateways, ttlMs: config.commandTtlMs, log: opts.log, instance, announce: (g) => publish({ k: 'cmd', g }) });
+  const programs = createProgramsService({ db, events, gateways, announce: (g) => publish({ k: 'prog', g }) });
+  const links = createLinkHub({
+    gateways, dispatcher, programs, clock, limits: { maxLights: config.maxLights, queue: config.linkQueue }, log: opts.log,
+    announce: (g, at) => publish({ k: 'link', g, at }),
+  });
   dispatcher.attach(links.sender);
   programs.attach(links.sender);
-  await gateways.allOffline();
-  await dispatcher.recover();
+  const logErr = (what: string) => (e: unknown) => opts.log?.(what, e);
+  if (cluster.shared) {
+    // Several instances (ADR 0043): the tables are the truth, the messages say where to look now.
+    events.relay = (e) => publish({ k: 'ev', e });
+    cluster.on((m) => {
+      switch (m.k) {
+        case 'cmd': void dispatcher.flush(m.g); return;
+        case 'prog': void programs.push(m.g).catch(logErr('programs push')); return;
+        case 'acct': accounts.changedElsewhere(m.id); return;
+        case 'link': links.replacedElsewhere(m.g, m.at); return;
+        case 'ev': events.receive(m.e); return;
+      }
+    });
+    /** Looks at the tables for what the messages would have said: queued commands and programs of the links here. */
+    const catchUp = async () => {
+      const ids = links.ids();
+      for (const g of await dispatcher.waiting(ids)) await dispatcher.flush(g);
+      for (const g of await programs.behind(ids)) await programs.push(g);
+    };
+    cluster.onResume(() => {
+      accounts.changedElsewhere(null);
+      void catchUp().catch(logErr('device cluster catch-up'));
+    });
+    cluster.onBeat(async (rejoined) => {
+      // Taken for dead by another instance (a pause longer than INSTANCE_STALE_MS): its links are here all the same.
+      await gateways.claimLinks(links.ids(), rejoined);
+      for (const g of await cluster.sweep()) publish({ k: 'cmd', g });
+      await dispatcher.waiting(links.ids()).then((gs) => Promise.all(gs.map((g) => dispatcher.flush(g))));
+    });
+    await cluster.start();
+    for (const g of await cluster.sweep()) publish({ k: 'cmd', g });
+    await dispatcher.recover({ requeue: false });
+  } else {
+    await gateways.allOffline();
+    await dispatcher.recover();
+  }
 
   const routes: FastifyPluginAsyncZod = async (app) => {
     app.get('/config', { config: { device: 'public' }, schema: { tags, summary: 'Slug of the IoT product and the map tiles', response: { 200: deviceConfigSchema } } },
@@ -131,8 +179,8 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
   /**
    * The browser socket: small events ({ entity, id, device_id, action }) after each change; clients refetch. Like the
    * back office's /ws, a socket is closed with 4401 when its session ends: sign-out, new password, deactivation (the
-   * accounts service tells), the token's expiry (a timer on the service's clock), and, for a change written by
-   * another instance, at the next check (every minute).
+   * accounts service tells, for a change made through another instance too: ADR 0043), the token's expiry (a timer on
+   * the service's clock), and, for a change written straight to the table, at the next check (every minute).
    */
   const sockets: FastifyPluginAsyncZod = async (app) => {
     const live = createLiveSessions<import('ws').WebSocket>({
@@ -201,11 +249,21 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
       req.deviceSession = s;
     });
     app.setNotFoundHandler((req, reply) => reply.status(404).send({ message: translate('error.routeNotFound', pickLang(req.headers['accept-language'])), code: 'error.routeNotFound' }));
-    app.addHook('onClose', async () => { const flushed = links.close(); dispatcher.close(); await flushed; });
+    app.addHook('onClose', async () => {
+      const flushed = links.close();
+      dispatcher.close();
+      await flushed;
+      if (cluster.shared) {
+        // A clean stop: its gateways are offline until they link to another instance, which then sends what was on the wire here.
+        await gateways.releaseLinks().catch(logErr('device links release'));
+        for (const g of await dispatcher.release().catch(() => [])) publish({ k: 'cmd', g });
+      }
+      await cluster.close();
+    });
     await app.register(routes);
     await app.register(sockets);
   };
 
-  return { plugin, accounts, gateways, dispatcher, programs, links, events, clock, admin, secret };
+  return { plugin, accounts, gateways, dispatcher, programs, links, events, clock, admin, secret, cluster };
 }
 export type DeviceService = Awaited<ReturnType<typeof createDeviceService>>;

@@ -6,7 +6,11 @@ import { SimGateway } from './gateway.js';
 import { macOf, seeded } from './random.js';
 
 export interface FleetOptions {
-  /** The service's base URL, e.g. http://localhost:3000 (the API is under /device-api). */
+  /**
+   * The service's base URL, e.g. http://localhost:3000 (the API is under /device-api). Several, comma-separated:
+   * instances of the service without a balancer in front (ADR 0043); gateway n links to the n-th (round), and to
+   * the next one when its link drops.
+   */
   url: string;
   count: number;
   /** A device admin account, to register the gateways over the API. */
@@ -62,7 +66,8 @@ function linkUrl(base: string): string {
  * gateway (keys are kept in `statePath` when given, so a restart does not re-key), then connects them all.
  */
 export async function startFleet(o: FleetOptions): Promise<Fleet> {
-  const base = o.url.replace(/\/$/, '').replace(/\/device-api$/, '');
+  const bases = o.url.split(',').map((u) => u.trim().replace(/\/$/, '').replace(/\/device-api$/, '')).filter(Boolean);
+  const base = bases[0];
   const seed = o.seed ?? 1;
   const rand = seeded(seed);
   const centre = { lat: o.lat ?? 39.92, lng: o.lng ?? 32.85 };
@@ -105,9 +110,9 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
   }
 
   const clock = new SimClock(o.clock ?? 'real', o.start);
-  const url = linkUrl(base);
+  const urls = bases.map(linkUrl);
   const gateways = plan.map((p) => new SimGateway({
-    linkUrl: url, index: p.index, mac: p.mac, key: state[p.mac], name: p.name, lat: p.lat, lng: p.lng, lights: p.lights, seed,
+    linkUrl: urls.length === 1 ? urls[0] : [...urls.slice((p.index - 1) % urls.length), ...urls.slice(0, (p.index - 1) % urls.length)], index: p.index, mac: p.mac, key: state[p.mac], name: p.name, lat: p.lat, lng: p.lng, lights: p.lights, seed,
     clock, timeZone: o.timeZone ?? 'Europe/Istanbul', answerDelay: o.answerDelay ?? [150, 600], meterIntervalMs: o.meterIntervalMs ?? 30_000,
     ignoreCommands: o.ignoreCommands, emit: o.emit,
   }));

@@ -7,8 +7,8 @@ import { macOf, seeded } from './random.js';
 import { LIGHT_WATTS, isNight, phaseCurrents } from './meter.js';
 
 export interface SimGatewayOptions {
-  /** ws(s)://host/device-api/link */
-  linkUrl: string;
+  /** ws(s)://host/device-api/link; several: the first, then the next one each time the link drops (ADR 0043). */
+  linkUrl: string | string[];
   index: number;
   mac: string;
   key: string;
@@ -44,6 +44,8 @@ export class SimGateway {
   private welcomed = false;
   private backoff = 250;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Which of several link addresses is tried next. */
+  private urlIndex = 0;
   private meterTimer: ReturnType<typeof setInterval> | undefined;
   private answerTimers = new Set<ReturnType<typeof setTimeout>>();
   private voltage: [number, number, number];
@@ -110,7 +112,8 @@ export class SimGateway {
 
   private connect(): void {
     if (!this.wanted || this.refused) return;
-    const ws = new WebSocket(this.o.linkUrl);
+    const urls = typeof this.o.linkUrl === 'string' ? [this.o.linkUrl] : this.o.linkUrl;
+    const ws = new WebSocket(urls[this.urlIndex % urls.length]);
     this.ws = ws;
     ws.on('open', () => {
       this.send({ type: 'hello', mac: this.o.mac, key: this.o.key, firmware: 'sim-1.0' });
@@ -127,8 +130,11 @@ export class SimGateway {
         this.o.emit?.({ event: 'refused', mac: this.o.mac });
         return;
       }
-      if (code === LINK_CLOSE.replaced) return;
+      // Replaced on its current link: another link of this gateway is newer to the service, or an instance took a late
+      // hello of a link already gone for the newer one (ADR 0043); coming back (after the pause) settles which.
       if (this.wanted) {
+        // Another instance of the service, when there are several: this one may be gone.
+        this.urlIndex++;
         this.reconnectTimer = setTimeout(() => this.connect(), this.backoff);
         this.reconnectTimer.unref();
         this.backoff = Math.min(5000, this.backoff * 2);

@@ -3,6 +3,7 @@
 //
 // Plays N street-light gateways against a device service. Options:
 //   --count N            gateways (default 3)            --url URL      the service (default http://localhost:3000)
+//                        (several URLs, comma-separated: instances of the service; gateway n links to the n-th, then the next)
 //   --email, --password  a device admin account (default DEVICE_ADMIN_EMAIL/PASSWORD, else ADMIN_EMAIL/PASSWORD)
 //   --lat, --lng, --city centre of the fleet (default 39.92, 32.85, Ankara)
 //   --seed N             fleets with other seeds get other MAC addresses (default 1)

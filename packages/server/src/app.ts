@@ -150,7 +150,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
   }, { prefix: '/api' });
 
   // The device service (DECISIONS 1, 10) on the same origin: its own accounts, secret and tables.
-  const devices = await createDeviceService({ db: database.db, config: config.devices, clock: deviceClock, log: (msg, err) => app.log.warn({ err }, msg) });
+  const devices = await createDeviceService({ db: database.db, config: config.devices, clock: deviceClock, listenUrl: database.url, log: (msg, err) => app.log.warn({ err }, msg) });
   app.decorate('devices', devices);
   await app.register(devices.plugin, { prefix: '/device-api' });
 

@@ -52,7 +52,7 @@ async function main() {
   });
   app.addHook('onRoute', (r) => pathSecrets.add(r.url));
   started.app = app;
-  const service = await createDeviceService({ db, config, log: (msg, err) => app.log.warn({ err }, msg) });
+  const service = await createDeviceService({ db, config, listenUrl: url, log: (msg, err) => app.log.warn({ err }, msg) });
   await app.register(requestIdPlugin);
   await app.register(lifecyclePlugin, { probes: ['/device-api/live', '/device-api/health', '/metrics'] });
   // Its own /metrics (METRICS_TOKEN; 404 when unset): requests, its pool, device links and commands by state.

@@ -56,6 +56,8 @@ export const gateways = devicesSchema.table('gateways', {
   /** Raised whenever the programs change; the gateway acknowledges the revision it holds. */
   programs_revision: integer('programs_revision').notNull().default(0),
   programs_acked: integer('programs_acked').notNull().default(-1),
+  /** The instance holding the gateway's link (ADR 0043): set with status online, cleared when it ends or the instance dies. */
+  linked_to: text('linked_to'),
   version: integer('version').notNull().default(0),
   created_at: at('created_at').notNull().defaultNow(),
 }, (t) => [uniqueIndex('gateways_mac_uq').on(t.mac_addr), index('gateways_name_idx').on(t.device_name)]);
@@ -86,6 +88,8 @@ export const gatewayCommands = devicesSchema.table('commands', {
   created_at: at('created_at').notNull(),
   expires_at: at('expires_at').notNull(),
   sent_at: at('sent_at'),
+  /** The instance that wrote it to the link last (ADR 0043): its timeout and disconnect move it, or the sweep of a dead instance. */
+  sent_by: text('sent_by'),
   updated_at: at('updated_at').notNull(),
 }, (t) => [
   index('commands_gateway_created_idx').on(t.gateway_id, t.created_at),
@@ -133,3 +137,9 @@ export const meterReadings = devicesSchema.table('meter_readings', {
   power_w: doublePrecision('power_w').notNull(),
   brightness: doublePrecision('brightness'),
 }, (t) => [primaryKey({ columns: [t.gateway_id, t.read_at] })]);
+/** Running device-service instances (ADR 0043): each beats every few seconds; one silent for long is dead and swept. */
+export const deviceInstances = devicesSchema.table('instances', {
+  id: text('id').primaryKey(),
+  started_at: at('started_at').notNull().defaultNow(),
+  seen_at: at('seen_at').notNull().defaultNow(),
+});

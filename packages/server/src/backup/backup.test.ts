@@ -91,7 +91,8 @@ function fingerprint(url: string): Promise<Record<string, string>> {
     await c.query("set timezone = 'UTC'");
     const out: Record<string, string> = {};
     const tables = await c.query<{ s: string; t: string }>(
-      "select schemaname as s, tablename as t from pg_tables where schemaname not in ('pg_catalog', 'information_schema') order by 1, 2",
+      // devices.instances: which device-service processes run now (ADR 0043), not data: neither backed up nor compared.
+      "select schemaname as s, tablename as t from pg_tables where schemaname not in ('pg_catalog', 'information_schema') and not (schemaname = 'devices' and tablename = 'instances') order by 1, 2",
     );
     for (const { s, t } of tables.rows) {
       const r = await c.query<{ n: string; h: string }>(

@@ -34,11 +34,11 @@ export async function appTables(r: Runner): Promise<string[]> {
 
 /**
  * Every table of the system, as a backup names them: the back office's (schema public), then the device service's
- * (schema devices, without its migrations table).
+ * (schema devices, without its migrations table and its list of running instances, ADR 0043).
  */
 export async function systemTables(r: Runner): Promise<string[]> {
   const res = await r.query<{ s: string; t: string }>(
-    `select schemaname as s, tablename as t from pg_tables where schemaname = any($1::text[]) and not (schemaname = 'devices' and tablename = '__device_migrations')
+    `select schemaname as s, tablename as t from pg_tables where schemaname = any($1::text[]) and not (schemaname = 'devices' and tablename in ('__device_migrations', 'instances'))
      order by array_position($1::text[], schemaname::text), tablename`,
     [DATA_SCHEMAS],
   );
