@@ -79,6 +79,9 @@ async function seedDevices() {
       select 'cmd-' || g.mac_addr || '-' || s, g.id, 'set_mesh_status', jsonb_build_object('macs', jsonb_build_array('LL:' || g.mac_addr || ':1'), 'cid', 1, 'value', 40),
         'Operator', s, 1, now() - interval '1 hour', now() - interval '50 minutes', now() - interval '1 hour', now() - interval '59 minutes'
       from devices.gateways g, unnest(array['completed', 'failed']) s`);
+    // The meters' readings (issue 26: kept for the energy per day).
+    await c.query(`insert into devices.meter_readings (gateway_id, read_at, voltage, current, power_w, brightness)
+      select g.id, now() - make_interval(mins => 10 * i), '[230, 231, 229]'::jsonb, '[0.5, 0.4, 0.6]'::jsonb, 345, 80 from devices.gateways g, generate_series(1, 3) i`);
   });
 }
 
@@ -168,7 +171,7 @@ describe('backup and restore', () => {
     expect(rowsOf(before, 'public.files')).toBeGreaterThan(0);
     // The device service's side: every one of its tables has rows to lose.
     const deviceTables = Object.keys(before).filter((t) => t.startsWith('devices.') && t !== 'devices.__device_migrations');
-    expect(deviceTables.sort()).toEqual(['devices.accounts', 'devices.commands', 'devices.gateways', 'devices.login_attempts', 'devices.logs', 'devices.mesh_items', 'devices.programs', 'devices.settings']);
+    expect(deviceTables.sort()).toEqual(['devices.accounts', 'devices.commands', 'devices.gateways', 'devices.login_attempts', 'devices.logs', 'devices.mesh_items', 'devices.meter_readings', 'devices.programs', 'devices.settings']);
     for (const t of deviceTables) expect(rowsOf(before, t), t).toBeGreaterThan(0);
 
     const dir = path.join(tmp, 'backups');
