@@ -121,6 +121,8 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
       await gateways.claimLinks(links.ids(), rejoined);
       for (const g of await cluster.sweep()) publish({ k: 'cmd', g });
       await dispatcher.waiting(links.ids()).then((gs) => Promise.all(gs.map((g) => dispatcher.flush(g))));
+      // The same safety net for programs: a gateway linked here still behind its programs' revision gets them again.
+      for (const g of await programs.behind(links.ids())) await programs.push(g);
     });
     await cluster.start();
     for (const g of await cluster.sweep()) publish({ k: 'cmd', g });
