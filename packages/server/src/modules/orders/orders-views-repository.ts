@@ -46,20 +46,21 @@ export async function componentList(db: Db, a: { orderBy?: string; order?: 'asc'
 export async function materialShortages(db: Executor, a: { orderBy?: string; order?: 'asc' | 'desc'; search?: string }, log?: WarnLog, opts: { fold?: boolean } = {}): Promise<ComponentRow[]> {
   const res = await db.execute(sql`
     with k as (
-      select material_id, operation, sum(required) as r, sum(entries) as e, sum(lines) as l, count(*) as n
-      from ${orderMaterialNeeds} group by 1, 2
+      select component, material_id, operation, sum(required) as r, sum(entries) as e, sum(lines) as l, count(*) as n
+      from ${orderMaterialNeeds} group by 1, 2, 3
     )
-    select material_id as id, sum(r)::text as required,
+    select component, material_id as id, sum(r)::text as required,
       coalesce(array_agg(operation order by operation) filter (where operation is not null and e > 0), '{}') as ops,
       sum(l)::int as lines, sum(n)::int as raw, count(*)::int as keys
-    from k group by 1`);
+    from k group by 1, 2`);
   const acc = new Map<string, { required: ReturnType<typeof dec>; ops: string[]; lines: number }>();
   let raw = 0;
   let keys = 0;
-  for (const r of (res as unknown as { rows: { id: string; required: string; ops: string[]; lines: number; raw: number; keys: number }[] }).rows) {
+  // The component products' rows (ADR 0046) count towards the fold only; productShortages reads them.
+  for (const r of (res as unknown as { rows: { component: boolean; id: string; required: string; ops: string[]; lines: number; raw: number; keys: number }[] }).rows) {
     raw += Number(r.raw);
     keys += Number(r.keys);
-    if (dec(r.required).lte(0)) continue;
+    if (r.component || dec(r.required).lte(0)) continue;
     acc.set(r.id, { required: dec(r.required), ops: r.ops, lines: Number(r.lines) });
   }
   // Not inside a caller's transaction (opts.fold false): a failed fold would end it.
@@ -95,17 +96,18 @@ export async function materialShortages(db: Executor, a: { orderBy?: string; ord
  * The component products open lines' 'Yarı Mamül' rows still take from product stock (lineProductNeeds, in SQL
  * order_line_needs(..., true)), with stock and what open stock productions of each will still put in: lines of the
  * product without an offer, in status 1-3 and below 100 % (saveLine puts their quantity into stock at 100 %; a line
- * taking from stock or selling a material puts nothing in). Only open lines with a component row are read: the
- * partial index order_items_component_lines_idx holds their ids, and the WHERE below repeats its predicate exactly.
+ * taking from stock or selling a material puts nothing in). The needs are read from order_material_needs' component
+ * rows, which the same triggers keep as the materials' (ADR 0046): a sum over a few rows per product.
  */
 export async function productShortages(db: Db, a: { search?: string } = {}): Promise<ProductShortageRow[]> {
   const res = await db.execute(sql`
-    with n as (
-      select n.material_id as id, sum(n.required) as required, count(distinct l.id)::int as lines,
-        coalesce(array_agg(distinct n.operation) filter (where n.operation <> ''), '{}') as ops
-      from ${orderItems} l cross join lateral order_line_needs(l.siparis_durumu, l.operations, true) n
-      where l.siparis_durumu between 1 and 3 and l.operations @> '[{"OperationDetails":[{"component":true}]}]'::jsonb
-      group by 1
+    with k as (
+      select material_id, operation, sum(required) as r, sum(entries) as e, sum(lines) as l
+      from ${orderMaterialNeeds} where component group by 1, 2
+    ), n as (
+      select material_id as id, sum(r) as required, sum(l)::int as lines,
+        coalesce(array_agg(operation) filter (where operation is not null and operation <> '' and e > 0), '{}') as ops
+      from k group by 1
     ), made as (
       select l.product_id as id, sum(l.urun_miktari) as qty from ${orderItems} l
       where l.product_id in (select id from n) and l.offer_id is null and l.siparis_durumu between 1 and 3 and l.tamamlanma_orani < 100
