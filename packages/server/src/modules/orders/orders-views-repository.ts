@@ -28,6 +28,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const q2 = (v: ReturnType<typeof dec> | string | number) => round(typeof v === 'object' ? v.toFixed() : v, 2);
 const q4 = (v: ReturnType<typeof dec> | string | number) => round(typeof v === 'object' ? v.toFixed() : v, 4);
 
+/** Turkish order, as localeCompare(x, 'tr') gives it, with one collator for every comparison (the component list sorts 2,000 rows). */
+const trOrder = new Intl.Collator('tr').compare;
+
 /** Raw rows of the requirement table beyond one per key at which a read folds them (order_needs_fold). */
 const FOLD_SLACK = 500;
 
@@ -86,8 +89,8 @@ export async function materialShortages(db: Executor, a: { orderBy?: string; ord
   const key = a.orderBy ?? 'Operation';
   const dir = a.order === 'desc' ? -1 : 1;
   rows.sort((x, y) => {
-    const c = key === 'required' ? x.required - y.required : String(x[key as 'Operation']).localeCompare(String(y[key as 'Operation']), 'tr');
-    return (c || x.material_name.localeCompare(y.material_name, 'tr')) * dir;
+    const c = key === 'required' ? x.required - y.required : trOrder(String(x[key as 'Operation']), String(y[key as 'Operation']));
+    return (c || trOrder(x.material_name, y.material_name)) * dir;
   });
   return rows;
 }
@@ -120,14 +123,14 @@ export async function productShortages(db: Db, a: { search?: string } = {}): Pro
     where n.required > 0`);
   let rows = (res as unknown as { rows: { id: string; name: string; unit: string; required: string; lines: number; ops: string[]; stock: string; made: string }[] }).rows
     .map((r): ProductShortageRow => ({
-      product_id: r.id, urun_adi: r.name, urun_birimi: r.unit, Operation: [...r.ops].sort((x, y) => x.localeCompare(y, 'tr')).join(', '), lines: Number(r.lines),
+      product_id: r.id, urun_adi: r.name, urun_birimi: r.unit, Operation: [...r.ops].sort(trOrder).join(', '), lines: Number(r.lines),
       required: q4(r.required), stock: q4(r.stock), inProduction: q4(r.made), shortage: componentShortage(r.required, r.stock, r.made),
     }));
   if (a.search?.trim()) {
     const s = a.search.trim().toLocaleLowerCase('tr');
     rows = rows.filter((r) => `${r.urun_adi} ${r.Operation}`.toLocaleLowerCase('tr').includes(s));
   }
-  return rows.sort((x, y) => y.shortage - x.shortage || x.urun_adi.localeCompare(y.urun_adi, 'tr'));
+  return rows.sort((x, y) => y.shortage - x.shortage || trOrder(x.urun_adi, y.urun_adi));
 }
 
 /** GET /ordertracking/{offerId}/{companyId}/{token} (the service checked the token): only for an order (1-3) of the company. */
