@@ -319,10 +319,6 @@ export const orderItems = pgTable('order_items', {
   index('order_items_status_idx').on(t.siparis_durumu),
   index('order_items_status_date_idx').on(t.siparis_durumu, t.siparis_tarihi, t.id),
   index('order_items_offer_item_idx').on(t.offer_item_id),
-  // Open lines with a 'Yarı Mamül' component row (component products they take from product stock): the component
-  // list reads only these (ADR 0044); the query repeats this predicate exactly (orders-views-repository.ts).
-  index('order_items_component_lines_idx').on(t.id)
-    .where(sql`siparis_durumu between 1 and 3 and operations @> '[{"OperationDetails":[{"component":true}]}]'::jsonb`),
   check('order_items_status_ck', sql`${t.siparis_durumu} between 1 and 6`),
 ]);
 
@@ -335,6 +331,8 @@ export const orderItems = pgTable('order_items', {
  */
 export const orderMaterialNeeds = pgTable('order_material_needs', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  /** true: material_id is a component product ('Yarı Mamül' rows, the list's product shortages, ADR 0046) */
+  component: boolean('component').notNull().default(false),
   material_id: text('material_id').notNull(),
   /** null: a row of the line count */
   operation: text('operation'),

@@ -28,6 +28,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const q2 = (v: ReturnType<typeof dec> | string | number) => round(typeof v === 'object' ? v.toFixed() : v, 2);
 const q4 = (v: ReturnType<typeof dec> | string | number) => round(typeof v === 'object' ? v.toFixed() : v, 4);
 
+/** Turkish order, as localeCompare(x, 'tr') gives it, with one collator for every comparison (the component list sorts 2,000 rows). */
+const trOrder = new Intl.Collator('tr').compare;
+
 /** Raw rows of the requirement table beyond one per key at which a read folds them (order_needs_fold). */
 const FOLD_SLACK = 500;
 
@@ -46,20 +49,21 @@ export async function componentList(db: Db, a: { orderBy?: string; order?: 'asc'
 export async function materialShortages(db: Executor, a: { orderBy?: string; order?: 'asc' | 'desc'; search?: string }, log?: WarnLog, opts: { fold?: boolean } = {}): Promise<ComponentRow[]> {
   const res = await db.execute(sql`
     with k as (
-      select material_id, operation, sum(required) as r, sum(entries) as e, sum(lines) as l, count(*) as n
-      from ${orderMaterialNeeds} group by 1, 2
+      select component, material_id, operation, sum(required) as r, sum(entries) as e, sum(lines) as l, count(*) as n
+      from ${orderMaterialNeeds} group by 1, 2, 3
     )
-    select material_id as id, sum(r)::text as required,
+    select component, material_id as id, sum(r)::text as required,
       coalesce(array_agg(operation order by operation) filter (where operation is not null and e > 0), '{}') as ops,
       sum(l)::int as lines, sum(n)::int as raw, count(*)::int as keys
-    from k group by 1`);
+    from k group by 1, 2`);
   const acc = new Map<string, { required: ReturnType<typeof dec>; ops: string[]; lines: number }>();
   let raw = 0;
   let keys = 0;
-  for (const r of (res as unknown as { rows: { id: string; required: string; ops: string[]; lines: number; raw: number; keys: number }[] }).rows) {
+  // The component products' rows (ADR 0046) count towards the fold only; productShortages reads them.
+  for (const r of (res as unknown as { rows: { component: boolean; id: string; required: string; ops: string[]; lines: number; raw: number; keys: number }[] }).rows) {
     raw += Number(r.raw);
     keys += Number(r.keys);
-    if (dec(r.required).lte(0)) continue;
+    if (r.component || dec(r.required).lte(0)) continue;
     acc.set(r.id, { required: dec(r.required), ops: r.ops, lines: Number(r.lines) });
   }
   // Not inside a caller's transaction (opts.fold false): a failed fold would end it.
@@ -85,8 +89,8 @@ export async function materialShortages(db: Executor, a: { orderBy?: string; ord
   const key = a.orderBy ?? 'Operation';
   const dir = a.order === 'desc' ? -1 : 1;
   rows.sort((x, y) => {
-    const c = key === 'required' ? x.required - y.required : String(x[key as 'Operation']).localeCompare(String(y[key as 'Operation']), 'tr');
-    return (c || x.material_name.localeCompare(y.material_name, 'tr')) * dir;
+    const c = key === 'required' ? x.required - y.required : trOrder(String(x[key as 'Operation']), String(y[key as 'Operation']));
+    return (c || trOrder(x.material_name, y.material_name)) * dir;
   });
   return rows;
 }
@@ -95,17 +99,18 @@ export async function materialShortages(db: Executor, a: { orderBy?: string; ord
  * The component products open lines' 'Yarı Mamül' rows still take from product stock (lineProductNeeds, in SQL
  * order_line_needs(..., true)), with stock and what open stock productions of each will still put in: lines of the
  * product without an offer, in status 1-3 and below 100 % (saveLine puts their quantity into stock at 100 %; a line
- * taking from stock or selling a material puts nothing in). Only open lines with a component row are read: the
- * partial index order_items_component_lines_idx holds their ids, and the WHERE below repeats its predicate exactly.
+ * taking from stock or selling a material puts nothing in). The needs are read from order_material_needs' component
+ * rows, which the same triggers keep as the materials' (ADR 0046): a sum over a few rows per product.
  */
 export async function productShortages(db: Db, a: { search?: string } = {}): Promise<ProductShortageRow[]> {
   const res = await db.execute(sql`
-    with n as (
-      select n.material_id as id, sum(n.required) as required, count(distinct l.id)::int as lines,
-        coalesce(array_agg(distinct n.operation) filter (where n.operation <> ''), '{}') as ops
-      from ${orderItems} l cross join lateral order_line_needs(l.siparis_durumu, l.operations, true) n
-      where l.siparis_durumu between 1 and 3 and l.operations @> '[{"OperationDetails":[{"component":true}]}]'::jsonb
-      group by 1
+    with k as (
+      select material_id, operation, sum(required) as r, sum(entries) as e, sum(lines) as l
+      from ${orderMaterialNeeds} where component group by 1, 2
+    ), n as (
+      select material_id as id, sum(r) as required, sum(l)::int as lines,
+        coalesce(array_agg(operation) filter (where operation is not null and operation <> '' and e > 0), '{}') as ops
+      from k group by 1
     ), made as (
       select l.product_id as id, sum(l.urun_miktari) as qty from ${orderItems} l
       where l.product_id in (select id from n) and l.offer_id is null and l.siparis_durumu between 1 and 3 and l.tamamlanma_orani < 100
@@ -118,14 +123,14 @@ export async function productShortages(db: Db, a: { search?: string } = {}): Pro
     where n.required > 0`);
   let rows = (res as unknown as { rows: { id: string; name: string; unit: string; required: string; lines: number; ops: string[]; stock: string; made: string }[] }).rows
     .map((r): ProductShortageRow => ({
-      product_id: r.id, urun_adi: r.name, urun_birimi: r.unit, Operation: [...r.ops].sort((x, y) => x.localeCompare(y, 'tr')).join(', '), lines: Number(r.lines),
+      product_id: r.id, urun_adi: r.name, urun_birimi: r.unit, Operation: [...r.ops].sort(trOrder).join(', '), lines: Number(r.lines),
       required: q4(r.required), stock: q4(r.stock), inProduction: q4(r.made), shortage: componentShortage(r.required, r.stock, r.made),
     }));
   if (a.search?.trim()) {
     const s = a.search.trim().toLocaleLowerCase('tr');
     rows = rows.filter((r) => `${r.urun_adi} ${r.Operation}`.toLocaleLowerCase('tr').includes(s));
   }
-  return rows.sort((x, y) => y.shortage - x.shortage || x.urun_adi.localeCompare(y.urun_adi, 'tr'));
+  return rows.sort((x, y) => y.shortage - x.shortage || trOrder(x.urun_adi, y.urun_adi));
 }
 
 /** GET /ordertracking/{offerId}/{companyId}/{token} (the service checked the token): only for an order (1-3) of the company. */
