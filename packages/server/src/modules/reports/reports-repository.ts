@@ -65,18 +65,35 @@ export async function salesReport(db: Executor, q: SalesQuery): Promise<SalesRow
   const order = q.by === 'month' ? sql`key` : sql`offer_amount + order_amount desc, key`;
   let rows: Raw[];
   if (q.by === 'month' || q.by === 'customer') {
-    // One row per offer and date kind: as an offer on its offer date, as an order on its order date (each at most once).
+    // Offers on their offer date and orders on their order date, each kind read on its own (an index range where the
+    // period is short). Summed first per group, currency and rate, so the lira amounts are divided by each rate once
+    // per group instead of once per offer (amountOf below is linear in the sums); the month is formatted per group.
+    const byMonth = q.by === 'month';
+    const keyOf = (col: string) => (byMonth ? sql`date_trunc('month', ${sql.raw(col)} at time zone ${TZ})` : sql`coalesce(o.firma_id, 'name:' || o.firma_adi)`);
+    const foreign = q.currency !== 'TRY';
+    const rateCol = sql.raw(q.currency === 'USD' ? 'o.teklif_usdkur' : 'o.teklif_eurkur');
+    const money = foreign ? sql`o.teklif_dovizi as cur, ${rateCol} as rate,` : sql`'' as cur, 1 as rate,`;
+    const moneyKey = foreign ? sql`, o.teklif_dovizi, ${rateCol}` : sql``;
+    const symbol = q.currency === 'USD' ? '$' : '€';
+    const amountOf = (tl: SQL, dv: SQL) => (foreign ? sql`(case when f.cur = ${symbol} then ${dv} when f.rate > 0 then ${tl} / f.rate else 0 end)` : tl);
     rows = await rowsOf(db, sql`select * from (
-      select ${group.key} as key, min(${group.label}) as label,
-        count(*) filter (where d.kind = 'offer') as offers,
-        coalesce(sum(${amount}) filter (where d.kind = 'offer'), 0) as offer_amount,
-        count(*) filter (where d.kind = 'order') as orders,
-        coalesce(sum(${amount}) filter (where d.kind = 'order'), 0) as order_amount,
-        count(*) filter (where d.kind = 'offer' and ${ORDERED('o')}) as converted
-      from ${group.from}
-      cross join lateral (values ('offer', o.teklif_tarihi), ('order', case when ${ORDERED('o')} then o.siparis_tarihi end)) d(kind, at)
-      where ${touches} and d.at >= ${start} and d.at < ${end}
-      group by 1) facts order by ${order}`);
+      select ${byMonth ? sql`to_char(f.g, 'YYYY-MM')` : sql`f.g`} as key, min(f.label) as label,
+        coalesce(sum(f.offers), 0) as offers, coalesce(sum(${amountOf(sql`f.offer_tl`, sql`f.offer_dv`)}), 0) as offer_amount,
+        coalesce(sum(f.orders), 0) as orders, coalesce(sum(${amountOf(sql`f.order_tl`, sql`f.order_dv`)}), 0) as order_amount,
+        coalesce(sum(f.converted), 0) as converted
+      from (
+        select ${keyOf('o.teklif_tarihi')} as g, min(${group.label}) as label, ${money}
+          count(*) as offers, sum(o.teklif_tutartl) as offer_tl, sum(o.teklif_tutardoviz) as offer_dv,
+          0 as orders, 0 as order_tl, 0 as order_dv, count(*) filter (where ${ORDERED('o')}) as converted
+        from offers o where ${inPeriod('o.teklif_tarihi')}
+        group by 1${moneyKey}
+        union all
+        select ${keyOf('o.siparis_tarihi')} as g, min(${group.label}) as label, ${money}
+          0, 0, 0, count(*), sum(o.teklif_tutartl), sum(o.teklif_tutardoviz), 0
+        from offers o where ${ORDERED('o')} and ${inPeriod('o.siparis_tarihi')}
+        group by 1${moneyKey}
+      ) f
+      group by f.g) facts order by ${order}`);
   } else {
     // The items first summed per offer and group (an offer with three items of a model is one offer of it), then per group.
     rows = await rowsOf(db, sql`
