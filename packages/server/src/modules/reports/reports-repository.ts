@@ -142,16 +142,23 @@ export async function productionWeeks(db: Executor, q: ProductionQuery): Promise
   }));
 }
 
-/** Work in progress now: per operation, the unfinished lines with that operation still open. */
+/**
+ * Work in progress now: per operation, the unfinished lines with that operation still open. Summed per operation name
+ * and line first (the inner group carries only the name, the line id and two figures, so nothing large is sorted or
+ * spilled to disk), then per name: a line counts once per name, started when any of its open operations of that name is.
+ */
 export async function productionOperations(db: Executor): Promise<ProductionOperationRow[]> {
   const rows = await rowsOf(db, sql`
-    select coalesce(nullif(trim(op->>'Operation'), ''), '-') as key,
-      count(distinct l.id) as lines,
-      count(distinct l.id) filter (where coalesce((op->>'OperationStatus')::integer, 0) = 1) as started,
-      coalesce(sum(greatest(coalesce((op->>'Qty')::numeric, 0) - coalesce((op->>'OperationComplated')::numeric, 0), 0)), 0) as units
-    from order_items l cross join lateral order_ops_list(l.operations) op
-    where l.siparis_durumu between 1 and 3 and l.open_operations > 0
-      and coalesce((op->>'OperationStatus')::integer, 0) <> 2
+    select key, count(*) as lines, count(*) filter (where started) as started, coalesce(sum(units), 0) as units
+    from (
+      select coalesce(nullif(trim(op->>'Operation'), ''), '-') as key, l.id,
+        bool_or(coalesce((op->>'OperationStatus')::integer, 0) = 1) as started,
+        sum(greatest(coalesce((op->>'Qty')::numeric, 0) - coalesce((op->>'OperationComplated')::numeric, 0), 0)) as units
+      from order_items l cross join lateral order_ops_list(l.operations) op
+      where l.siparis_durumu between 1 and 3 and l.open_operations > 0
+        and coalesce((op->>'OperationStatus')::integer, 0) <> 2
+      group by 1, 2
+    ) per_line
     group by 1 order by lines desc, key`);
   return rows.map((r) => ({ key: String(r.key), label: String(r.key), lines: Number(r.lines), started: Number(r.started), units: n(r.units, 4) }));
 }
