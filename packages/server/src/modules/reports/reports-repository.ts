@@ -52,8 +52,8 @@ export async function salesReport(db: Executor, q: SalesQuery): Promise<SalesRow
     month: { key: sql`to_char(date_trunc('month', d.at at time zone ${TZ}), 'YYYY-MM')`, label: sql`''`, from: sql`offers o` },
     customer: { key: sql`coalesce(o.firma_id, 'name:' || o.firma_adi)`, label: sql`o.firma_adi`, from: sql`offers o` },
     model: {
-      key: sql`coalesce(p.model_id, '')`, label: sql`coalesce(m.model_kodu || ' ' || m.model_adi_tr, '')`,
-      from: sql`offers o join offer_items i on i.offer_id = o.id left join products p on p.id = i.urun_id left join models m on m.id = p.model_id`,
+      key: sql`coalesce(p.model_id, '')`, label: sql`''`,
+      from: sql`offers o join offer_items i on i.offer_id = o.id left join products p on p.id = i.urun_id`,
     },
     category: {
       key: sql`coalesce(p.model_category::text, '')`, label: sql`coalesce(p.model_category::text, '')`,
@@ -95,16 +95,17 @@ export async function salesReport(db: Executor, q: SalesQuery): Promise<SalesRow
       ) f
       group by f.g) facts order by ${order}`);
   } else {
-    // The items first summed per offer and group (an offer with three items of a model is one offer of it), then per group.
+    // The items first summed per offer and group (an offer with three items of a model is one offer of it), then per group;
+    // a model's label is read once per group, not carried through the per-offer rows.
     rows = await rowsOf(db, sql`
       with per_offer as (
-        select ${group.key} as key, min(${group.label}) as label, o.id, ${inPeriod('o.teklif_tarihi')} as offered,
+        select ${group.key} as key, o.id, ${inPeriod('o.teklif_tarihi')} as offered,
           (${ORDERED('o')} and ${inPeriod('o.siparis_tarihi')}) as ordered, ${ORDERED('o')} as converted, sum(${amount}) as amount
         from ${group.from}
         where ${touches}
         group by 1, o.id
       )
-      select * from (select key, min(label) as label,
+      select * from (select key, ${q.by === 'model' ? sql`(select coalesce(m.model_kodu || ' ' || m.model_adi_tr, '') from models m where m.id = per_offer.key)` : sql`key`} as label,
         count(*) filter (where offered) as offers, coalesce(sum(amount) filter (where offered), 0) as offer_amount,
         count(*) filter (where ordered) as orders, coalesce(sum(amount) filter (where ordered), 0) as order_amount,
         count(*) filter (where offered and converted) as converted
