@@ -1,5 +1,5 @@
 // Profiling aid for the reports (issue 26): seeds the bench's data set on an embedded PostgreSQL in DIR and keeps it
-// running, printing its URL, until killed. `npx tsx bench/reports-db.ts DIR`.
+// running, printing its URL (also written to DIR/url), until interrupted (Ctrl-C stops PostgreSQL too). `npx tsx bench/reports-db.ts DIR`.
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { createScratchDatabase, openDatabase } from '../packages/server/src/db/database.js';
@@ -24,6 +24,10 @@ async function main() {
   await database.close();
   console.log(`READY ${scratch.url}`);
   fs.writeFileSync(`${dir}/url`, scratch.url);
-  await new Promise(() => undefined);
+  // Kept running until interrupted; then PostgreSQL is stopped (its data stay in DIR).
+  const keep = setInterval(() => undefined, 60_000);
+  const stop = () => { clearInterval(keep); void embedded.stop().then(() => process.exit(0)); };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }
 main().catch((e) => { console.error(e); process.exit(1); });
