@@ -52,8 +52,8 @@ export async function salesReport(db: Executor, q: SalesQuery): Promise<SalesRow
     month: { key: sql`to_char(date_trunc('month', d.at at time zone ${TZ}), 'YYYY-MM')`, label: sql`''`, from: sql`offers o` },
     customer: { key: sql`coalesce(o.firma_id, 'name:' || o.firma_adi)`, label: sql`o.firma_adi`, from: sql`offers o` },
     model: {
-      key: sql`coalesce(p.model_id, '')`, label: sql`coalesce(m.model_kodu || ' ' || m.model_adi_tr, '')`,
-      from: sql`offers o join offer_items i on i.offer_id = o.id left join products p on p.id = i.urun_id left join models m on m.id = p.model_id`,
+      key: sql`coalesce(p.model_id, '')`, label: sql`''`,
+      from: sql`offers o join offer_items i on i.offer_id = o.id left join products p on p.id = i.urun_id`,
     },
     category: {
       key: sql`coalesce(p.model_category::text, '')`, label: sql`coalesce(p.model_category::text, '')`,
@@ -65,29 +65,47 @@ export async function salesReport(db: Executor, q: SalesQuery): Promise<SalesRow
   const order = q.by === 'month' ? sql`key` : sql`offer_amount + order_amount desc, key`;
   let rows: Raw[];
   if (q.by === 'month' || q.by === 'customer') {
-    // One row per offer and date kind: as an offer on its offer date, as an order on its order date (each at most once).
+    // Offers on their offer date and orders on their order date, each kind read on its own (an index range where the
+    // period is short). Summed first per group, currency and rate, so the lira amounts are divided by each rate once
+    // per group instead of once per offer (amountOf below is linear in the sums); the month is formatted per group.
+    const byMonth = q.by === 'month';
+    const keyOf = (col: string) => (byMonth ? sql`date_trunc('month', ${sql.raw(col)} at time zone ${TZ})` : sql`coalesce(o.firma_id, 'name:' || o.firma_adi)`);
+    const foreign = q.currency !== 'TRY';
+    const rateCol = sql.raw(q.currency === 'USD' ? 'o.teklif_usdkur' : 'o.teklif_eurkur');
+    const money = foreign ? sql`o.teklif_dovizi as cur, ${rateCol} as rate,` : sql`'' as cur, 1 as rate,`;
+    const moneyKey = foreign ? sql`, o.teklif_dovizi, ${rateCol}` : sql``;
+    const symbol = q.currency === 'USD' ? '$' : '€';
+    const amountOf = (tl: SQL, dv: SQL) => (foreign ? sql`(case when f.cur = ${symbol} then ${dv} when f.rate > 0 then ${tl} / f.rate else 0 end)` : tl);
     rows = await rowsOf(db, sql`select * from (
-      select ${group.key} as key, min(${group.label}) as label,
-        count(*) filter (where d.kind = 'offer') as offers,
-        coalesce(sum(${amount}) filter (where d.kind = 'offer'), 0) as offer_amount,
-        count(*) filter (where d.kind = 'order') as orders,
-        coalesce(sum(${amount}) filter (where d.kind = 'order'), 0) as order_amount,
-        count(*) filter (where d.kind = 'offer' and ${ORDERED('o')}) as converted
-      from ${group.from}
-      cross join lateral (values ('offer', o.teklif_tarihi), ('order', case when ${ORDERED('o')} then o.siparis_tarihi end)) d(kind, at)
-      where ${touches} and d.at >= ${start} and d.at < ${end}
-      group by 1) facts order by ${order}`);
+      select ${byMonth ? sql`to_char(f.g, 'YYYY-MM')` : sql`f.g`} as key, min(f.label) as label,
+        coalesce(sum(f.offers), 0) as offers, coalesce(sum(${amountOf(sql`f.offer_tl`, sql`f.offer_dv`)}), 0) as offer_amount,
+        coalesce(sum(f.orders), 0) as orders, coalesce(sum(${amountOf(sql`f.order_tl`, sql`f.order_dv`)}), 0) as order_amount,
+        coalesce(sum(f.converted), 0) as converted
+      from (
+        select ${keyOf('o.teklif_tarihi')} as g, min(${group.label}) as label, ${money}
+          count(*) as offers, sum(o.teklif_tutartl) as offer_tl, sum(o.teklif_tutardoviz) as offer_dv,
+          0 as orders, 0 as order_tl, 0 as order_dv, count(*) filter (where ${ORDERED('o')}) as converted
+        from offers o where ${inPeriod('o.teklif_tarihi')}
+        group by 1${moneyKey}
+        union all
+        select ${keyOf('o.siparis_tarihi')} as g, min(${group.label}) as label, ${money}
+          0, 0, 0, count(*), sum(o.teklif_tutartl), sum(o.teklif_tutardoviz), 0
+        from offers o where ${ORDERED('o')} and ${inPeriod('o.siparis_tarihi')}
+        group by 1${moneyKey}
+      ) f
+      group by f.g) facts order by ${order}`);
   } else {
-    // The items first summed per offer and group (an offer with three items of a model is one offer of it), then per group.
+    // The items first summed per offer and group (an offer with three items of a model is one offer of it), then per group;
+    // a model's label is read once per group, not carried through the per-offer rows.
     rows = await rowsOf(db, sql`
       with per_offer as (
-        select ${group.key} as key, min(${group.label}) as label, o.id, ${inPeriod('o.teklif_tarihi')} as offered,
+        select ${group.key} as key, o.id, ${inPeriod('o.teklif_tarihi')} as offered,
           (${ORDERED('o')} and ${inPeriod('o.siparis_tarihi')}) as ordered, ${ORDERED('o')} as converted, sum(${amount}) as amount
         from ${group.from}
         where ${touches}
         group by 1, o.id
       )
-      select * from (select key, min(label) as label,
+      select * from (select key, ${q.by === 'model' ? sql`(select coalesce(m.model_kodu || ' ' || m.model_adi_tr, '') from models m where m.id = per_offer.key)` : sql`key`} as label,
         count(*) filter (where offered) as offers, coalesce(sum(amount) filter (where offered), 0) as offer_amount,
         count(*) filter (where ordered) as orders, coalesce(sum(amount) filter (where ordered), 0) as order_amount,
         count(*) filter (where offered and converted) as converted
@@ -125,16 +143,23 @@ export async function productionWeeks(db: Executor, q: ProductionQuery): Promise
   }));
 }
 
-/** Work in progress now: per operation, the unfinished lines with that operation still open. */
+/**
+ * Work in progress now: per operation, the unfinished lines with that operation still open. Summed per operation name
+ * and line first (the inner group carries only the name, the line id and two figures, so nothing large is sorted or
+ * spilled to disk), then per name: a line counts once per name, started when any of its open operations of that name is.
+ */
 export async function productionOperations(db: Executor): Promise<ProductionOperationRow[]> {
   const rows = await rowsOf(db, sql`
-    select coalesce(nullif(trim(op->>'Operation'), ''), '-') as key,
-      count(distinct l.id) as lines,
-      count(distinct l.id) filter (where coalesce((op->>'OperationStatus')::integer, 0) = 1) as started,
-      coalesce(sum(greatest(coalesce((op->>'Qty')::numeric, 0) - coalesce((op->>'OperationComplated')::numeric, 0), 0)), 0) as units
-    from order_items l cross join lateral order_ops_list(l.operations) op
-    where l.siparis_durumu between 1 and 3 and l.open_operations > 0
-      and coalesce((op->>'OperationStatus')::integer, 0) <> 2
+    select key, count(*) as lines, count(*) filter (where started) as started, coalesce(sum(units), 0) as units
+    from (
+      select coalesce(nullif(trim(op->>'Operation'), ''), '-') as key, l.id,
+        bool_or(coalesce((op->>'OperationStatus')::integer, 0) = 1) as started,
+        sum(greatest(coalesce((op->>'Qty')::numeric, 0) - coalesce((op->>'OperationComplated')::numeric, 0), 0)) as units
+      from order_items l cross join lateral order_ops_list(l.operations) op
+      where l.siparis_durumu between 1 and 3 and l.open_operations > 0
+        and coalesce((op->>'OperationStatus')::integer, 0) <> 2
+      group by 1, 2
+    ) per_line
     group by 1 order by lines desc, key`);
   return rows.map((r) => ({ key: String(r.key), label: String(r.key), lines: Number(r.lines), started: Number(r.started), units: n(r.units, 4) }));
 }
