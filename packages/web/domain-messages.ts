@@ -53,7 +53,7 @@ export function domainMessages(leaveOut: readonly string[] = []): Plugin {
  * The server sends its errors translated; the client looks up domain keys for its own forms' checks (sign-up,
  * passwords, offer requests) and a few notices, none of them in these areas.
  */
-export const BACK_OFFICE_MESSAGE_AREAS = ['doc', 'log', 'logText', 'logs', 'buying', 'stock', 'delivery', 'device', 'mycompany', 'file', 'mail', 'label', 'image', 'offerSettings', 'order', 'offer', 'import', 'purchaseOrder', 'report'] as const;
+export const BACK_OFFICE_MESSAGE_AREAS = ['doc', 'log', 'logText', 'logs', 'buying', 'stock', 'delivery', 'device', 'mycompany', 'file', 'mail', 'label', 'image', 'offerSettings', 'order', 'offer', 'import', 'purchaseOrder', 'report', 'receipt', 'planning', 'material'] as const;
 
 /** The manual chunk of a language's domain messages (vite.config.ts), or undefined. */
 export function domainMessagesChunk(id: string): string | undefined {
