@@ -116,8 +116,8 @@ const rateInput = decimalField({ key: 'buying.rate.invalid', label: 'rate', plac
     }
     return v;
   });
-/** A date: DD.MM.YYYY, ISO or epoch ms; empty or null clears it. */
-const dateInput = z.union([z.string().max(40), z.number(), z.null()], { error: 'buying.date.invalid' }).transform((v, ctx) => {
+/** A purchase's date field: DD.MM.YYYY, ISO or epoch ms; empty or null clears it (also the order's requested date). */
+export const buyingDateInput = z.union([z.string().max(40), z.number(), z.null()], { error: 'buying.date.invalid' }).transform((v, ctx) => {
   if (v === null || v === '') return null;
   const d = parseDateInput(v);
   if (!d) {
@@ -126,6 +126,7 @@ const dateInput = z.union([z.string().max(40), z.number(), z.null()], { error: '
   }
   return d;
 });
+const dateInput = buyingDateInput;
 const statusInput = intChoice(BUYING_STATUSES, 'buying.status.invalid');
 const unitInput = z.union([z.string(), z.null()], { error: 'catalogue.unit.invalid' }).transform((v) => (v ?? '').trim())
   .refine((v) => v === '' || (UNITS as readonly string[]).includes(v), { error: 'catalogue.unit.invalid' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_RE } from './common.js';
-import { parseDateInput } from './format.js';
+import { buyingDateInput } from './buying.js';
 import { offerLanguage } from './mail.js';
 import { round, sum } from './money.js';
 
@@ -22,16 +22,7 @@ export const PURCHASE_ORDER_MAX_LINES = 200;
 /** The order document's language: Turkish for a supplier in Turkey (or without a country), English otherwise. */
 export const purchaseOrderLanguage = (country: string | null | undefined): 'tr' | 'en' => offerLanguage({ firma_ulke: country });
 
-/** A date: DD.MM.YYYY, ISO or epoch ms; empty or null leaves it out. */
-const dateInput = z.union([z.string().max(40), z.number(), z.null()], { error: 'buying.date.invalid' }).transform((v, ctx) => {
-  if (v === null || v === '') return null;
-  const d = parseDateInput(v);
-  if (!d) {
-    ctx.addIssue({ code: 'custom', message: 'buying.date.invalid' });
-    return z.NEVER;
-  }
-  return d;
-});
+const dateInput = buyingDateInput;
 
 /**
  * POST /buying/order: requests (status 0 or 1) of one supplier and one currency become one order (status 1, one order
