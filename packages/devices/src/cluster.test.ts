@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed, vi } from 'vitest';
 import WebSocket from 'ws';
 import { LINK_CLOSE, liveSocketProtocols, type Command } from '@isik/domain';
 import { createTestContext, type SecondInstance, type TestContext } from '../../server/src/test/helper.js';
@@ -104,7 +104,9 @@ describe('two device-service instances on one database', () => {
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     await gw.sim.next((e) => e.event === 'programs' && (e.revision as number) > (pushed.revision as number), from);
     const stored = await a.service.gateways.record(gw.id);
-    await until(a.service, async () => (await a.service.gateways.record(gw.id)).programs_acked === stored.programs_revision);
+    // The acknowledgement is stored by B and announces no live event (nothing on screen shows it), so this reads the
+    // table until it holds; waiting on A's events hung whenever the ack landed after the first look (CI, session 12).
+    await vi.waitFor(async () => expect((await a.service.gateways.record(gw.id)).programs_acked).toBe(stored.programs_revision), { timeout: 15_000, interval: 50 });
   });
 
   it('an account deactivated, or given a new password, on A is refused on B at once, and its browser socket on B closes', async () => {
