@@ -17,7 +17,7 @@ export const queryKeys = Object.fromEntries(LIVE_ENTITIES.map((e) => [e, [e] as 
 /**
  * Keys of data the back office's live socket does not announce: the device service's own socket and its accounts
  * (`gateways`, `gateway_programs`; ADR 0024), the public pages without a socket (`web`) and the storage figures of
- * the settings drawer (`system`).
+ * the settings drawer (`system`), and the reports (issue 26: aggregates read when asked, not refreshed live).
  */
 export const otherKeys = {
   gateways: ['gateways'],
@@ -26,6 +26,7 @@ export const otherKeys = {
   device_config: ['device-config'],
   web: ['web'],
   system: ['system'],
+  reports: ['reports'],
 } as const;
 
 /** The queries a back-office live event invalidates: those whose key starts with its entity. */

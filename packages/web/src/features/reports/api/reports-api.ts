@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ReportName } from '@isik/domain';
 import { api } from '../../../lib/api';
+import { otherKeys } from '../../../lib/query-keys';
 
 /** One report's answer (GET /reports/{name}): its rows, the period and rate date it covers, and the open purchases. */
 export interface ReportAnswer {
@@ -17,7 +18,7 @@ export interface ReportAnswer {
  */
 export function reportQuery(name: ReportName, query: Record<string, string | number | undefined>) {
   return queryOptions({
-    queryKey: ['reports', name, query],
+    queryKey: [...otherKeys.reports, name, query],
     queryFn: () => api<ReportAnswer>(`/reports/${name}`, { query }),
     placeholderData: keepPreviousData,
   });
