@@ -369,6 +369,8 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
     // Movements of a backup made before migration 0020 have no stored answer (a column kept by a trigger, off here):
     // built now from their columns (ADR 0031, 0033). Rows that have one keep it.
     await client.query('select ledger_answers_refill()');
+    // Offers of a backup made before migration 0033 have no stored list row (ADR 0034 addendum): counted and built now.
+    await client.query('select offer_list_refill_missing()');
     await client.query('commit');
     return { ...check, tables: Object.keys(expected).length, rows: Object.values(after).reduce((a, b) => a + b, 0), report };
   } catch (e) {

@@ -164,6 +164,10 @@ export const offers = pgTable('offers', {
   teklif_gtoplamdoviz: money('teklif_gtoplamdoviz'),
   /** Folded text the list searches: company name, offer number, subject, reference. */
   search_text: text('search_text').generatedAlwaysAs(foldRaw(`firma_adi || ' ' || teklif_no || ' ' || teklif_konu || ' ' || teklif_referansno`)),
+  /** The number of the offer's items, kept by triggers on offer_items (derived/offer-list.sql, ADR 0034 addendum). */
+  item_count: integer('item_count').notNull().default(0),
+  /** The offer's list row as JSON text (offerListRowSchema), kept by a trigger from the row (derived/offer-list.sql). */
+  list_json: text('list_json'),
   ...audit,
 }, (t) => [
   uniqueIndex('offers_no_uq').on(t.teklif_no),

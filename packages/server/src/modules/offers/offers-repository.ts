@@ -1,9 +1,11 @@
 import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { businessYear, formatOfferNo, sum, type CompanyOffer, type Offer, type OfferItem, type OfferListRow, type OfferListTotals, type OfferSort } from '@isik/domain';
+import { businessYear, formatOfferNo, sum, type CompanyOffer, type Offer, type OfferItem, type OfferListTotals, type OfferSort } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { materials, offerItems, offerSettings, offerSums, offers, products } from '../../db/schema.js';
 import type { CompanyDeleteGuard } from '../companies/companies-service.js';
 import { num, searchFolded } from '../catalogue/shared.js';
+import { likePattern } from '../../lib/http.js';
+import { param, preparedSql } from '../../lib/prepared.js';
 
 /** Advisory-lock namespace of offer numbering (the second key is the year). */
 const OFFER_NO_LOCK = 7301;
@@ -108,23 +110,41 @@ function listWhere(a: Pick<OfferListArgs, 'search' | 'from' | 'to'>): SQL | unde
   return and(...conds);
 }
 
-/** A page of offers (no items) with the totals of every offer the filter matches. */
-export async function listOffers(db: Executor, a: OfferListArgs): Promise<{ rows: OfferListRow[]; total: number; totals: OfferListTotals }> {
-  const where = listWhere(a);
-  const dir = a.order === 'desc' ? desc : asc;
+/**
+ * A page of offers (no items) as the JSON text of its rows, with the totals of every offer the filter matches.
+ *
+ * Each offer keeps its list row as JSON text (offers.list_json: offerListRowSchema's fields in its order, with
+ * itemCount; derived/offer-list.sql, ADR 0034 addendum), so the page is the page's ids from the narrow sort (an index
+ * scan for the date order), one primary-key probe each for the stored text, joined into one array by PostgreSQL. A page
+ * of 1,000 offers was otherwise read field by field by node-pg, its six sums rounded through decimals, made into objects
+ * and serialised again, and its 1,000 item counts counted (about 25 req/s; issue 27, docs/performance.md). The statement
+ * is prepared once per shape (sort, direction, search or not: lib/prepared.ts). offers.test.ts holds each row equal to
+ * the offer as GET /offers/:id answers it, and the text to what the route's serializer writes.
+ */
+export async function listOffers(db: Executor, a: OfferListArgs): Promise<{ rows: string; total: number; totals: OfferListTotals }> {
+  const dir = a.order;
   // Each order is complete: teklif_no and (teklif_yil, teklif_sira) are unique; a company name ends with the id. So the
   // date order is the list index's own (offers_list_date_idx, read backwards for newest first; migration 0022).
-  const sorts: Record<OfferSort, SQL[]> = {
-    teklif_tarihi: [dir(offers.teklif_tarihi), dir(offers.teklif_no)],
-    firma_adi: [dir(sql`lower(${offers.firma_adi})`), desc(offers.teklif_tarihi), asc(offers.id)],
-    teklif_no: [dir(offers.teklif_yil), dir(offers.teklif_sira)],
+  const sorts: Record<OfferSort, [SQL, 'asc' | 'desc'][]> = {
+    teklif_tarihi: [[sql`${offers.teklif_tarihi}`, dir], [sql`${offers.teklif_no}`, dir]],
+    firma_adi: [[sql`lower(${offers.firma_adi})`, dir], [sql`${offers.teklif_tarihi}`, 'desc'], [sql`${offers.id}`, 'asc']],
+    teklif_no: [[sql`${offers.teklif_yil}`, dir], [sql`${offers.teklif_sira}`, dir]],
   };
-  const itemCount = sql<number>`(select count(*) from offer_items oi where oi.offer_id = "offers"."id")::int`;
-  const order = sorts[a.orderBy];
-  // The page's ids first from the narrow sort; only the page's own rows are read whole and have their items counted
-  // (as one statement the item count ran for every row the OFFSET skipped).
-  const pageIds = db.select({ id: offers.id }).from(offers).where(where).orderBy(...order).limit(a.pageSize).offset((a.page - 1) * a.pageSize);
-  const rows = await db.select({ o: offers, itemCount }).from(offers).where(inArray(offers.id, pageIds)).orderBy(...order);
+  const lo = Math.min(a.from, a.to);
+  const hi = Math.max(a.from, a.to);
+  const page = await preparedSql<{ rows: string }>(db, `offers:list:${a.orderBy}:${a.order}:${a.search ? 'search' : 'all'}`, () => {
+    const keys = sorts[a.orderBy];
+    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${a.search ? sql` and ${searchFolded(offers.search_text, param('q'))}` : sql``}`;
+    // The page's sort keys come along (k0, k1, …) to order the array; the lateral probe (limit 1) keeps the join a
+    // nested loop over the primary key rather than a scan of every offer. A row without its text (the column can be
+    // null: never written so) is built on the spot.
+    const keyCols = sql.join(keys.map(([e], i) => sql`${e} as ${sql.identifier(`k${i}`)}`), sql`, `);
+    const keyOrder = sql.join(keys.map(([, d], i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)} ${sql.raw(d)}`), sql`, `);
+    const order = sql.join(keys.map(([e, d]) => sql`${e} ${sql.raw(d)}`), sql`, `);
+    return sql`select '[' || coalesce(string_agg(r.j, ',' order by ${keyOrder}), '') || ']' as rows
+      from (select ${offers.id}, ${keyCols} from ${offers} where ${where} order by ${order} limit ${param('size')} offset ${param('off')}) p
+      cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j from offers o where o.id = p.id limit 1) r`;
+  }).execute({ lo, hi, size: a.pageSize, off: (a.page - 1) * a.pageSize, ...(a.search ? { q: likePattern(a.search) } : {}) });
   // Without a search the totals come from the sums kept per status and currency (offer_sums, migration 0022): a few
   // rows instead of every matching offer. A search sums its matches.
   const os = offerSums;
@@ -133,25 +153,17 @@ export async function listOffers(db: Executor, a: OfferListArgs): Promise<{ rows
     tl: sql<string>`coalesce(sum(${offers.teklif_tutartl}), 0)::text`, kdvTl: sql<string>`coalesce(sum(${offers.teklif_kdvtl}), 0)::text`,
     gTl: sql<string>`coalesce(sum(${offers.teklif_gtoplamtl}), 0)::text`, dv: sql<string>`coalesce(sum(${offers.teklif_tutardoviz}), 0)::text`,
     kdvDv: sql<string>`coalesce(sum(${offers.teklif_kdvdoviz}), 0)::text`, gDv: sql<string>`coalesce(sum(${offers.teklif_gtoplamdoviz}), 0)::text`,
-  }).from(offers).where(where).groupBy(offers.teklif_dovizi).orderBy(asc(offers.teklif_dovizi)) : await db.select({
+  }).from(offers).where(listWhere(a)).groupBy(offers.teklif_dovizi).orderBy(asc(offers.teklif_dovizi)) : await db.select({
     currency: os.teklif_dovizi, n: sql<number>`sum(${os.n})::int`,
     tl: sql<string>`sum(${os.tl})::text`, kdvTl: sql<string>`sum(${os.kdv_tl})::text`, gTl: sql<string>`sum(${os.g_tl})::text`,
     dv: sql<string>`sum(${os.dv})::text`, kdvDv: sql<string>`sum(${os.kdv_dv})::text`, gDv: sql<string>`sum(${os.g_dv})::text`,
-  }).from(os).where(between(os.teklif_durumu, Math.min(a.from, a.to), Math.max(a.from, a.to)))
+  }).from(os).where(between(os.teklif_durumu, lo, hi))
     .groupBy(os.teklif_dovizi).having(sql`sum(${os.n}) > 0`).orderBy(asc(os.teklif_dovizi));
   const total = sums.reduce((n, s) => n + Number(s.n), 0);
   // Sums of 2-decimal numerics are exact in the database; the lira totals add one sum per currency, decimally.
   const tlSum = (k: 'tl' | 'kdvTl' | 'gTl') => sum(sums.map((s) => s[k])).toNumber();
   return {
-    rows: rows.map(({ o, itemCount: n }) => {
-      const full = toOffer(o, []);
-      return {
-        _id: full._id, firma_id: full.firma_id, firma_adi: full.firma_adi, related_person: full.related_person, teklif_tarihi: full.teklif_tarihi,
-        teklif_konu: full.teklif_konu, teklif_no: full.teklif_no, teklif_referansno: full.teklif_referansno, teklif_durumu: full.teklif_durumu,
-        teklif_dovizi: full.teklif_dovizi, offer_creator_user: full.offer_creator_user, source: full.source, siparis_tarihi: full.siparis_tarihi,
-        created_date: full.created_date, __v: full.__v, ...totalsOf(o), itemCount: Number(n),
-      };
-    }),
+    rows: page.rows[0]?.rows ?? '[]',
     total,
     totals: {
       tl: { tutar: tlSum('tl'), kdv: tlSum('kdvTl'), gtoplam: tlSum('gTl') },
