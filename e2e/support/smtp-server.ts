@@ -15,7 +15,9 @@ import { test as base } from './test';
  *   import { expect, test } from './support/smtp-server';
  *   test('…', async ({ page, admin, smtp }) => { …; const mail = await smtp.next(); });
  *
- * Everything of ./support/test works the same (`page`, `admin`, `makeUser`, …), pointed at that server.
+ * Everything of ./support/test works the same (`page`, `admin`, `makeUser`, `loginAs`, …), pointed at that server: its
+ * worker fixtures differ from the other specs', so Playwright runs such a spec in a worker process of its own (and the
+ * admin token support/auth.ts keeps per worker is this server's).
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const START_TIMEOUT = 150_000;
