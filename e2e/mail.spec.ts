@@ -4,7 +4,8 @@ import { expect, test } from './support/test';
 
 // Issue 13: the forgot-password and sign-up forms and the offer's E-mail dialog as a user sees them. The e2e server
 // runs without SMTP_URL (scripts/e2e-server.mjs removes it: no real mail from tests), so these tests see what people
-// see on a server without mail; the real SMTP exchange is tested on the server (packages/server/src/modules/mail).
+// see on a server without mail; the real SMTP exchange is tested on the server (packages/server/src/modules/mail) and
+// end to end, with a purchase order, in purchase-flow.spec.ts.
 
 test('forgot password without mail: the form checks the address, then says to ask an administrator', async ({ page }) => {
   await page.goto('/forgotpassword');

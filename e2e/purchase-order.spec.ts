@@ -1,22 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createCompany, createMaterial } from './support/api';
+import { downloadBytes, pdfText } from './support/pdf';
 import { expect, test } from './support/test';
 
 // Issue 25, purchase orders (ADR 0040): requests of one supplier combined into one order from the purchase list, the
 // order PDF read back with pdftotext, and the "E-mail to supplier" dialog. The e2e server runs without SMTP_URL
 // (scripts/e2e-server.mjs: no real mail from these tests), so the dialog shows what people see on a server without
-// mail; the real SMTP exchange with the attachment is tested on the server (modules/buying/purchase-order.test.ts).
+// mail; the real SMTP exchange with the attachment is tested on the server (modules/buying/purchase-order.test.ts)
+// and end to end in purchase-flow.spec.ts.
 // The e2e browser reads Turkish.
 test.use({ role: 2 });
-
-const pdfText = (bytes: Buffer) => {
-  const file = join(mkdtempSync(join(tmpdir(), 'po-')), 'order.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
-};
 
 test('two requests become one order; another supplier is refused; the order prints and opens the e-mail dialog', async ({ page, api, tag }) => {
   const supplier = await createCompany(api, `Çelik Tedarik ${tag}`, { company_category: 'Suppliers', company_country: 'Türkiye', company_email: `satis.${tag}@tedarik.example.com` });
@@ -67,9 +59,7 @@ test('two requests become one order; another supplier is refused; the order prin
   const link = viewer.getByRole('link', { name: 'İndir' });
   await expect(link).toHaveAttribute('download', `purchase-order-${order.siparis_no}.pdf`);
   const [download] = await Promise.all([popup.waitForEvent('download'), link.click()]);
-  const chunks: Buffer[] = [];
-  for await (const c of await download.createReadStream()) chunks.push(c as Buffer);
-  const text = pdfText(Buffer.concat(chunks));
+  const text = pdfText(await downloadBytes(download));
   expect(text).toContain('SATIN ALMA SİPARİŞİ');
   expect(text).toContain(`Sipariş No ${order.siparis_no}`);
   expect(text).toContain(`Çelik Tedarik ${tag}`);

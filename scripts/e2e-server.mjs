@@ -8,7 +8,8 @@
 // can close its database cleanly; a second signal kills it.
 //
 // Uses the built web app in packages/web/dist: `npm run test:e2e` builds first.
-// Environment: E2E_PORT (default 3100).
+// Environment: E2E_PORT (default 3100); E2E_SMTP_URL, only for a spec that runs its own SMTP receiver
+// (e2e/support/smtp-server.ts): the server sends its mail there. The suite's own server never gets one.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -100,6 +101,8 @@ delete env.SMTP_URL;
 delete env.DEVICE_ADMIN_EMAIL;
 delete env.DEVICE_ADMIN_PASSWORD;
 delete env.DEVICE_SLUG;
+// The one way to mail: a receiver the test itself runs (never the developer's SMTP_URL).
+if (process.env.E2E_SMTP_URL) env.SMTP_URL = process.env.E2E_SMTP_URL;
 
 // The server as `npm start` runs it: compiled to JavaScript by scripts/start.mjs (the web app is built by
 // `npm run test:e2e` before), so the end-to-end tests also prove the production start. E2E_SOURCE=1 runs the
