@@ -7,63 +7,51 @@
 // - kill -9 of one instance: the time until every gateway is linked again (to the other), from the database's view
 //   (status online, linked_to the survivor); target <= 30 s.
 //
+// It also reports the CPU each command cost (ms, during a burst: each instance, PostgreSQL's backends of the
+// database, and this process, which plays the gateways and sends the creates), the figure to judge by when the
+// machine is shared: on 2 cores a burst cannot go faster than (A + B + pg + bench) per command allows.
+//
 // `npx tsx bench/devices-cluster.ts`. Environment: BENCH_GATEWAYS (default 5000), BENCH_LIGHTS (default 5-10),
-// BENCH_BURST_CONCURRENCY (default 50), BENCH_DATABASE_URL (a PostgreSQL server whose role may CREATE DATABASE; else
-// an embedded PostgreSQL is started).
-import { fork, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
+// BENCH_BURST_CONCURRENCY (default 50), BENCH_BURSTS (bursts before the kill, default 1; the figures of each),
+// BENCH_CLIENT_THREAD=0 (the creates from this thread, not a worker), BENCH_KILL=0 (no kill), BENCH_CPU_PROF=1
+// (both instances' CPU profiles over the last burst, in bench/results/profiles), BENCH_DATABASE_URL (a PostgreSQL
+// server whose role may CREATE DATABASE; else an embedded PostgreSQL is started).
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { SimClock, SimGateway } from '@isik/gateway-sim';
+import { ask, burst, forkDeviceServer, gatewayPlan, num, pause, pct, postgresCpu, r1, stopDeviceServer, withScratchDatabase, type BurstCall } from './devices-common.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
-const r1 = (v: number) => Math.round(v * 10) / 10;
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Ready { port: number; token: string; instance: string }
-
-function ask<T>(child: ChildProcess, msg: Record<string, unknown>, answer: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const on = (m: { type: string; message?: string }) => {
-      if (m.type === answer) { child.off('message', on); resolve(m as T); }
-      if (m.type === 'error') { child.off('message', on); reject(new Error(m.message)); }
-    };
-    child.on('message', on);
-    child.send(msg);
-  });
-}
-
-function startInstance(url: string): { child: ChildProcess; ready: Promise<Ready> } {
-  const child = fork(path.join(HERE, 'devices-server.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_TARGET_URL: url, BENCH_SHARED: '1' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = new Promise<Ready>((resolve, reject) => {
-    child.once('message', (m: Ready & { type: string; message?: string }) => (m.type === 'ready' ? resolve(m) : reject(new Error(m.message))));
-    child.once('exit', (c) => reject(new Error(`device bench server exited with ${c}`)));
-  });
-  return { child, ready };
+/** CPU used so far (ms): each instance, PostgreSQL's backends of the database, this process (gateways and client). */
+async function cpuNow(instances: { child: import('node:child_process').ChildProcess }[], pids: number[]) {
+  const each = await Promise.all(instances.map(async (x) => (x.child.exitCode === null && x.child.signalCode === null ? (await ask<{ ms: number }>(x.child, { type: 'cpu' }, 'cpu')).ms : 0)));
+  const u = process.cpuUsage();
+  return { each, postgres: postgresCpu(pids), bench: (u.user + u.system) / 1000 };
 }
 
 async function run(url: string) {
   const count = num(process.env.BENCH_GATEWAYS, 5000);
   const [lo, hi] = (process.env.BENCH_LIGHTS ?? '5-10').split('-').map(Number);
   const concurrency = num(process.env.BENCH_BURST_CONCURRENCY, 50);
+  const bursts = Math.max(1, num(process.env.BENCH_BURSTS, 1));
+  const clientThread = process.env.BENCH_CLIENT_THREAD !== '0';
+  const kill = process.env.BENCH_KILL !== '0';
+  const profileDir = process.env.BENCH_CPU_PROF ? path.join(HERE, 'results', 'profiles') : undefined;
   const db = new pg.Client({ connectionString: url });
   // One after the other: the first prepares the database.
-  const one = startInstance(url);
+  const one = forkDeviceServer(url, { shared: true });
   const a = await one.ready;
-  const two = startInstance(url);
+  const two = forkDeviceServer(url, { shared: true });
   const b = await two.ready;
   await db.connect();
   const q = async <T>(text: string, values: unknown[] = []) => (await db.query(text, values)).rows as T[];
+  const say = (m: string) => console.log(`[devices-cluster ${new Date().toISOString().slice(11, 19)}] ${m}`);
   try {
-    const plan = Array.from({ length: count }, (_, i) => ({
-      mac_addr: `02:BC:${((i >> 16) & 255).toString(16).padStart(2, '0')}:${((i >> 8) & 255).toString(16).padStart(2, '0')}:${(i & 255).toString(16).padStart(2, '0')}:00`.toUpperCase(),
-      device_name: `CLUSTER-${i + 1}`, city: 'Ankara', device_description: '', map_lat: 39.92 + (i % 40) * 0.001, map_lng: 32.85 + Math.floor(i / 40) * 0.001, time_zone: 'Europe/Istanbul',
-    }));
-    const say = (m: string) => console.log(`[devices-cluster ${new Date().toISOString().slice(11, 19)}] ${m}`);
+    const plan = gatewayPlan(count, 'BC', 'CLUSTER');
     say(`registering ${count} gateways`);
     const { keys, ids } = await ask<{ keys: Record<string, string>; ids: Record<string, string> }>(one.child, { type: 'register', gateways: plan }, 'registered');
     const links = [`ws://127.0.0.1:${a.port}/device-api/link`, `ws://127.0.0.1:${b.port}/device-api/link`];
@@ -85,44 +73,80 @@ async function run(url: string) {
       await pause(100);
     }
     const connectMs = Math.round(performance.now() - t0);
-    say(`all linked in ${connectMs} ms; the burst`);
     const perInstance = await q<{ linked_to: string; n: number }>('select linked_to, count(*)::int as n from devices.gateways group by 1 order by 1');
-
-    // The burst: one command per gateway, created through instance A for even gateways and B for odd ones; gateway n
-    // links first to instance n mod 2... so half the creates land where the link is not (cross-instance).
-    const load = os.loadavg()[0].toFixed(2);
-    const bases = [`http://127.0.0.1:${a.port}`, `http://127.0.0.1:${b.port}`];
-    const tokens = [a.token, b.token];
+    const pids = (await q<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')).map((r) => r.pid);
+    const targets = [{ base: `http://127.0.0.1:${a.port}`, token: a.token }, { base: `http://127.0.0.1:${b.port}`, token: b.token }];
     const holder = new Map((await q<{ id: string; linked_to: string }>('select id, linked_to from devices.gateways')).map((r) => [r.id, r.linked_to]));
-    let next = 0;
-    let createErrors = 0;
-    let crossed = 0;
-    const b0 = performance.now();
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next < plan.length) {
-        const i = next++;
-        const via = Math.floor(i / 2) % 2;
-        const id = ids[plan[i].mac_addr];
-        if (holder.get(id) !== [a.instance, b.instance][via]) crossed++;
-        const res = await fetch(`${bases[via]}/device-api/gateway_commands/create/`, {
-          method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[via]}` },
-          body: JSON.stringify({ device_id: id, command: 'set_mesh_status', payload: { macs: [sims[i].lights[0].mac_addr], cid: 1, value: 50 } }),
-        });
-        const text = await res.text();
-        if (!res.ok && createErrors++ === 0) console.error(`device cluster bench: a create answered ${res.status}: ${text.slice(0, 300)}`);
-      }
-    }));
-    for (let tries = 0; tries < 600; tries++) {
-      const [{ open }] = await q<{ open: number }>("select count(*)::int as open from devices.commands where status not in ('completed', 'failed', 'expired')");
-      if (open === 0) break;
-      await pause(100);
-    }
-    const burstMs = Math.round(performance.now() - b0);
-    const rows = await q<{ status: string; ms: number }>(
-      "select status, extract(epoch from (updated_at - created_at)) * 1000 as ms from devices.commands");
-    const done = rows.filter((r) => r.status === 'completed').map((r) => Number(r.ms)).sort((x, y) => x - y);
+    const open = async () => (await q<{ open: number }>("select count(*)::int as open from devices.commands where status not in ('completed', 'failed', 'expired')"))[0].open;
 
-    say(`burst done in ${burstMs} ms; kill -9 of instance A`);
+    /**
+     * One command per gateway through `via(i)`, `concurrency` in flight; waits until none is open. Answers the round
+     * trips (created -> completed, ms) of its commands, the create errors and the CPU per command of each part.
+     */
+    async function oneBurst(value: number, via: (i: number) => number, instances: { child: import('node:child_process').ChildProcess }[]) {
+      const [{ c0 }] = await q<{ c0: string }>('select clock_timestamp()::text as c0');
+      const lag = monitorEventLoopDelay({ resolution: 5 });
+      lag.enable();
+      const cpu0 = await cpuNow(instances, pids);
+      const b0 = performance.now();
+      const calls: BurstCall[] = plan.map((p, i) => ({ via: via(i), body: JSON.stringify({ device_id: ids[p.mac_addr], command: 'set_mesh_status', payload: { macs: [sims[i].lights[0].mac_addr], cid: 1, value } }) }));
+      const { createErrors, createMs } = await burst(targets, calls, concurrency, clientThread);
+      for (let tries = 0; tries < 600 && (await open()) > 0; tries++) await pause(100);
+      const ms = Math.round(performance.now() - b0);
+      const cpu1 = await cpuNow(instances, pids);
+      lag.disable();
+      const rows = await q<{ status: string; ms: number }>(
+        'select status, extract(epoch from (updated_at - created_at)) * 1000 as ms from devices.commands where created_at >= $1', [c0]);
+      const done = rows.filter((r) => r.status === 'completed').map((r) => Number(r.ms)).sort((x, y) => x - y);
+      const per = (v: number) => Math.round((v / Math.max(1, rows.length)) * 100) / 100;
+      const created = createMs.sort((x, y) => x - y);
+      return {
+        commands: rows.length, completed: done.length, createErrors, ms,
+        p50: r1(pct(done, 50)), p95: r1(pct(done, 95)), max: r1(done[done.length - 1] ?? 0), createP95: r1(pct(created, 95)),
+        cpu: `${cpu1.each.map((v, i) => per(v - cpu0.each[i])).join(' + ')} | pg ${per(cpu1.postgres - cpu0.postgres)} | bench ${per(cpu1.bench - cpu0.bench)}`,
+        serverCpuPerCommand: per(cpu1.each.reduce((n, v, i) => n + v - cpu0.each[i], 0) + cpu1.postgres - cpu0.postgres),
+        simLagP99: Math.round(lag.percentile(99) / 1e4) / 100,
+      };
+    }
+
+    // The bursts: one command per gateway, created through instance A for gateways 0, 1, 4, 5, ... and B for the
+    // others; gateway n links first to instance n mod 2, so half the creates land where the link is not (cross-instance).
+    // BENCH_CPU_PROF=1: a CPU profile of both instances over the last burst (bench/results/profiles).
+    const via = (i: number) => Math.floor(i / 2) % 2;
+    const crossed = plan.filter((p, i) => holder.get(ids[p.mac_addr]) !== [a.instance, b.instance][via(i)]).length;
+    const load = os.loadavg()[0].toFixed(2);
+    const runs: Awaited<ReturnType<typeof oneBurst>>[] = [];
+    for (let n = 0; n < bursts; n++) {
+      const last = n === bursts - 1;
+      if (last && profileDir) for (const x of [one, two]) await ask(x.child, { type: 'burst-start', dir: profileDir }, 'burst-started');
+      say(`burst ${n + 1} of ${bursts}`);
+      runs.push(await oneBurst(5 * ((10 + n) % 21), via, [one, two]));
+      if (last && profileDir) {
+        for (const x of [one, two]) {
+          const { profile } = await ask<{ profile?: string }>(x.child, { type: 'burst-end', dir: profileDir }, 'burst-ended');
+          say(`CPU profile of an instance over the burst: ${profile}`);
+        }
+      }
+    }
+    const loadBurst = os.loadavg()[0].toFixed(2);
+    const result = {
+      gateways: count, lights, connectMs, perInstance: perInstance.map((r) => r.n).join(' + '), crossInstance: crossed, load,
+      ...Object.fromEntries(runs.flatMap((r, n) => {
+        const k = bursts > 1 ? `${n + 1}:` : '';
+        return [[`${k}completed`, `${r.completed}/${r.commands}`], [`${k}burstMs`, r.ms], [`${k}roundTrip p50/p95/max`, `${r.p50} / ${r.p95} / ${r.max}`],
+          [`${k}cpu ms/command A + B | pg | bench`, r.cpu], [`${k}simLagP99`, r.simLagP99]];
+      })),
+      createErrors: runs.reduce((n, r) => n + r.createErrors, 0),
+      roundTripP95: runs[runs.length - 1].p95, serverCpuPerCommand: runs[runs.length - 1].serverCpuPerCommand, loadBurst,
+    };
+    if (!kill) {
+      for (const s of sims) s.stop();
+      clock.stop();
+      await Promise.all([stopDeviceServer(one.child), stopDeviceServer(two.child)]);
+      return result;
+    }
+
+    say('kill -9 of instance A');
     // kill -9 of instance A: every gateway linked again, to B.
     const k0 = performance.now();
     one.child.kill('SIGKILL');
@@ -134,42 +158,14 @@ async function run(url: string) {
       await pause(100);
     }
     const simsOnline = sims.filter((s) => s.online).length;
-
-    // A second burst, all through B, after the kill: it still serves every gateway.
-    const c0 = await q<{ n: number }>('select count(*)::int as n from devices.commands');
-    next = 0;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next < plan.length) {
-        const i = next++;
-        const res = await fetch(`${bases[1]}/device-api/gateway_commands/create/`, {
-          method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[1]}` },
-          body: JSON.stringify({ device_id: ids[plan[i].mac_addr], command: 'set_mesh_status', payload: { macs: [sims[i].lights[0].mac_addr], cid: 1, value: 60 } }),
-        });
-        await res.text();
-        if (!res.ok) createErrors++;
-      }
-    }));
-    for (let tries = 0; tries < 600; tries++) {
-      const [{ open }] = await q<{ open: number }>("select count(*)::int as open from devices.commands where status not in ('completed', 'failed', 'expired')");
-      if (open === 0) break;
-      await pause(100);
-    }
-    const after = await q<{ status: string; ms: number }>(
-      'select status, extract(epoch from (updated_at - created_at)) * 1000 as ms from devices.commands order by created_at offset $1', [c0[0].n]);
-    const doneAfter = after.filter((r) => r.status === 'completed').map((r) => Number(r.ms)).sort((x, y) => x - y);
-
+    // A burst after the kill, all through B: it serves every gateway.
+    const after = await oneBurst(70, () => 1, [two]);
     for (const s of sims) s.stop();
     clock.stop();
-    const exited = new Promise((r) => { if (two.child.exitCode !== null) r(null); else two.child.once('exit', r); });
-    two.child.send({ type: 'stop' });
-    await exited;
+    await stopDeviceServer(two.child);
     return {
-      gateways: count, lights, connectMs, perInstance: perInstance.map((r) => r.n).join(' + '),
-      commands: rows.length, completed: done.length, crossInstance: crossed, createErrors, burstMs,
-      roundTripP50: r1(pct(done, 50)), roundTripP95: r1(pct(done, 95)), roundTripMax: r1(done[done.length - 1] ?? 0),
-      allBackAfterKillMs: backMs, simsOnline,
-      afterKillCompleted: `${doneAfter.length}/${after.length}`, afterKillP95: r1(pct(doneAfter, 95)),
-      load, loadAfter: os.loadavg()[0].toFixed(2),
+      ...result, allBackAfterKillMs: backMs, simsOnline,
+      afterKillCompleted: `${after.completed}/${after.commands}`, afterKillP95: after.p95, afterKillCpu: after.cpu, loadAfter: os.loadavg()[0].toFixed(2),
     };
   } finally {
     await db.end().catch(() => undefined);
@@ -177,28 +173,6 @@ async function run(url: string) {
   }
 }
 
-async function main() {
-  const { createScratchDatabase } = await import('../packages/server/src/db/database.js');
-  let serverUrl = process.env.BENCH_DATABASE_URL;
-  let stopEmbedded: (() => Promise<void>) | undefined;
-  if (!serverUrl) {
-    const { startEmbeddedPostgres } = await import('../packages/server/src/db/embedded.js');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-bench-devices-cluster-'));
-    fs.chmodSync(dir, 0o755);
-    const embedded = await startEmbeddedPostgres({ dataDir: dir });
-    serverUrl = embedded.url;
-    stopEmbedded = async () => { await embedded.stop(); fs.rmSync(dir, { recursive: true, force: true }); };
-  }
-  try {
-    const scratch = await createScratchDatabase(serverUrl, 'bench_devices_cluster');
-    try {
-      console.table([await run(scratch.url)]);
-    } finally {
-      await scratch.drop();
-    }
-  } finally {
-    await stopEmbedded?.();
-  }
-}
-
-main().catch((e) => { console.error(e); process.exit(1); });
+withScratchDatabase('bench_devices_cluster', (url) => run(url))
+  .then((r) => { console.table(Object.entries(r).map(([figure, value]) => ({ figure, value }))); })
+  .catch((e) => { console.error(e); process.exit(1); });

@@ -1,5 +1,6 @@
 // The device service alone for the device benchmark (bench/devices.ts forks this): on the fresh database
-// BENCH_TARGET_URL (PostgreSQL), the service on a free port. Answers over IPC: register, mem, lights, burst-start, burst-end, stats.
+// BENCH_TARGET_URL (PostgreSQL), the service on a free port. Answers over IPC: register, mem, lights, burst-start, burst-end,
+// stats, cpu (this process's CPU time, ms) and backends (the process ids of PostgreSQL's backends of the database).
 // BENCH_SHARED=1: one of several instances on that database (bench/devices-cluster.ts, ADR 0043).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,8 @@ async function main() {
   if (!process.env.BENCH_TARGET_URL) throw new Error('BENCH_TARGET_URL is required (bench/devices.ts gives it)');
   // As the product runs it (db/pg-cork.ts): one socket write per query.
   corkQuerySubmits();
-  const pool = new pg.Pool({ connectionString: process.env.BENCH_TARGET_URL, max: 10 });
+  // Idle connections stay open, so the bench can count their backends' CPU over the burst (devices-common.ts).
+  const pool = new pg.Pool({ connectionString: process.env.BENCH_TARGET_URL, max: 10, idleTimeoutMillis: 0 });
   pool.on('error', (e) => console.error(`device bench server: database pool error: ${e.message}`));
   const db = drizzlePg({ client: pool }) as unknown as DeviceDb;
   const close = () => pool.end();
@@ -79,6 +81,12 @@ async function main() {
           fs.writeFileSync(profile, JSON.stringify(p));
         }
         send({ type: 'burst-ended', lagP50: ms(lag.percentile(50)), lagP99: ms(lag.percentile(99)), lagMax: ms(lag.max), profile });
+      } else if (m.type === 'cpu') {
+        const u = process.cpuUsage();
+        send({ type: 'cpu', ms: (u.user + u.system) / 1000 });
+      } else if (m.type === 'backends') {
+        const r = await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`);
+        send({ type: 'backends', pids: (r as unknown as { rows: { pid: number }[] }).rows.map((x) => x.pid) });
       } else if (m.type === 'lights') {
         const r = await db.execute(sql`select count(*)::int as n from devices.mesh_items`);
         send({ type: 'lights', n: (r as unknown as { rows: { n: number }[] }).rows[0].n });

@@ -13,17 +13,14 @@
 // Besides the round trip it reports its two parts (stored -> sent: the service's dispatch; sent -> completed: the
 // link, the simulated gateway and the answer's handling) and the event-loop delay during the burst of the device
 // server and of this process, which plays the 1,000 gateways and sends the creates.
-import { fork, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { SimClock, SimGateway } from '@isik/gateway-sim';
+import { ask, burst, forkDeviceServer, gatewayPlan, mb, num, pct, postgresCpu, r1, stopDeviceServer, withScratchDatabase } from './devices-common.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
 
 export interface DeviceBenchResult {
   database: string; gateways: number; lights: number;
@@ -41,58 +38,22 @@ export interface DeviceBenchResult {
   /** sent -> the gateway has it, split (p95): the statement storing it (pool wait included), then link and gateway's loop. */
   storeP95: number; storedToGatewayP95: number;
   /** Event-loop delay during the burst (ms, p99): the device server, and this process (the gateways and the client). */
-  serverLagP99: number; simLagP99: number; load: string;
+  serverLagP99: number; simLagP99: number;
+  /** CPU per command during the burst (ms): the device server, PostgreSQL's backends, this process (gateways and client). */
+  serverCpuMs: number; postgresCpuMs: number; benchCpuMs: number;
+  load: string;
 }
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
-const mb = (b: number) => Math.round((b / 1048576) * 10) / 10;
-
-function ask<T>(child: ChildProcess, msg: Record<string, unknown>, answer: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const on = (m: { type: string; message?: string }) => {
-      if (m.type === answer) { child.off('message', on); resolve(m as T); }
-      if (m.type === 'error') { child.off('message', on); reject(new Error(m.message)); }
-    };
-    child.on('message', on);
-    child.send(msg);
-  });
-}
-
-/** The burst's create calls, `concurrency` in flight; their latencies and how many failed (as bench/devices-client.mjs). */
-async function burst(base: string, token: string, bodies: string[], concurrency: number): Promise<{ createMs: number[]; createErrors: number }> {
-  const createMs: number[] = [];
-  let createErrors = 0;
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < bodies.length) {
-      const i = next++;
-      const started = performance.now();
-      const res = await fetch(`${base}/device-api/gateway_commands/create/`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: bodies[i],
-      });
-      const body = await res.text();
-      createMs.push(performance.now() - started);
-      if (!res.ok && createErrors++ === 0) console.error(`device bench: a create answered ${res.status}: ${body.slice(0, 300)}`);
-    }
-  }));
-  return { createMs, createErrors };
-}
-
-async function one(database: string, targetUrl?: string): Promise<DeviceBenchResult> {
+async function one(database: string, targetUrl: string): Promise<DeviceBenchResult> {
   const count = num(process.env.BENCH_GATEWAYS, 1000);
   const [lo, hi] = (process.env.BENCH_LIGHTS ?? '5-10').split('-').map(Number);
   const concurrency = num(process.env.BENCH_BURST_CONCURRENCY, 50);
   const profileDir = path.join(HERE, 'results', 'profiles');
-  const child = fork(path.join(HERE, 'devices-server.ts'), [], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF === 'all' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])], env: { ...process.env, ...(targetUrl ? { BENCH_TARGET_URL: targetUrl } : {}) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = await new Promise<{ port: number; token: string }>((resolve, reject) => {
-    child.once('message', (m: { type: string; port: number; token: string; message?: string }) => (m.type === 'ready' ? resolve(m) : reject(new Error(m.message))));
-    child.once('exit', (c) => reject(new Error(`device bench server exited with ${c}`)));
-  });
+  const server = forkDeviceServer(targetUrl, { cpuProfDir: process.env.BENCH_CPU_PROF === 'all' ? profileDir : undefined });
+  const { child } = server;
+  const ready = await server.ready;
   const base = `http://127.0.0.1:${ready.port}`;
-  const plan = Array.from({ length: count }, (_, i) => ({
-    mac_addr: `02:BE:${((i >> 16) & 255).toString(16).padStart(2, '0')}:${((i >> 8) & 255).toString(16).padStart(2, '0')}:${(i & 255).toString(16).padStart(2, '0')}:00`.toUpperCase(),
-    device_name: `BENCH-${i + 1}`, city: 'Ankara', device_description: '', map_lat: 39.92 + (i % 40) * 0.001, map_lng: 32.85 + Math.floor(i / 40) * 0.001, time_zone: 'Europe/Istanbul',
-  }));
+  const plan = gatewayPlan(count, 'BE', 'BENCH');
   const { keys, ids } = await ask<{ keys: Record<string, string>; ids: Record<string, string> }>(child, { type: 'register', gateways: plan }, 'registered');
   const idle = await ask<{ rss: number }>(child, { type: 'mem' }, 'mem');
 
@@ -125,27 +86,16 @@ async function one(database: string, targetUrl?: string): Promise<DeviceBenchRes
   const mem = await ask<{ rss: number; heapUsed: number }>(child, { type: 'mem' }, 'mem');
 
   // The burst: one command per gateway to its first light, `concurrency` calls in flight.
-  const createMs: number[] = [];
-  let createErrors = 0;
   const load = os.loadavg()[0].toFixed(2);
-  const clientThread = process.env.BENCH_CLIENT_THREAD === '1';
   await ask(child, { type: 'burst-start', dir: process.env.BENCH_CPU_PROF && process.env.BENCH_CPU_PROF !== 'all' ? profileDir : undefined }, 'burst-started');
+  const { pids } = await ask<{ pids: number[] }>(child, { type: 'backends' }, 'backends');
+  const cpu0 = { server: (await ask<{ ms: number }>(child, { type: 'cpu' }, 'cpu')).ms, postgres: postgresCpu(pids), bench: process.cpuUsage() };
   const simLag = monitorEventLoopDelay({ resolution: 5 });
   simLag.enable();
   const b0 = performance.now();
-  const bodies = plan.map((p, i) => JSON.stringify({ device_id: ids[p.mac_addr], command: 'set_mesh_status', payload: { macs: [sims[i].lights[0].mac_addr], cid: 1, value: 50 } }));
-  if (clientThread) {
-    // The creates from a worker thread: this thread's event loop plays only the gateways.
-    const worker = new Worker(path.join(HERE, 'devices-client.mjs'), { workerData: { base, token: ready.token, bodies, concurrency } });
-    const r = await new Promise<{ createMs: number[]; createErrors: number }>((resolve, reject) => { worker.once('message', resolve); worker.once('error', reject); });
-    createMs.push(...r.createMs);
-    createErrors = r.createErrors;
-    await worker.terminate();
-  } else {
-    const r = await burst(base, ready.token, bodies, concurrency);
-    createMs.push(...r.createMs);
-    createErrors = r.createErrors;
-  }
+  const calls = plan.map((p, i) => ({ via: 0, body: JSON.stringify({ device_id: ids[p.mac_addr], command: 'set_mesh_status', payload: { macs: [sims[i].lights[0].mac_addr], cid: 1, value: 50 } }) }));
+  // BENCH_CLIENT_THREAD=1: the creates from a worker thread, so this thread's event loop plays only the gateways.
+  const { createMs, createErrors } = await burst([{ base, token: ready.token }], calls, concurrency, process.env.BENCH_CLIENT_THREAD === '1');
   // Every answer arrives within the 10 s timeout; wait until the history says so.
   type Stat = { id: string; status: string; ms: number; toSent: number | null; sentAt: number | null; storedAt: number | null };
   let stats: Stat[] = [];
@@ -156,13 +106,12 @@ async function one(database: string, targetUrl?: string): Promise<DeviceBenchRes
   }
   const burstMs = Math.round(performance.now() - b0);
   simLag.disable();
+  const cpu1 = { server: (await ask<{ ms: number }>(child, { type: 'cpu' }, 'cpu')).ms, postgres: postgresCpu(pids), bench: process.cpuUsage(cpu0.bench) };
   const serverBurst = await ask<{ lagP99: number; profile?: string }>(child, { type: 'burst-end', dir: process.env.BENCH_CPU_PROF && process.env.BENCH_CPU_PROF !== 'all' ? profileDir : undefined }, 'burst-ended');
   if (serverBurst.profile) console.log(`device server's CPU profile of the burst: ${serverBurst.profile}`);
   for (const s of sims) s.stop();
   clock.stop();
-  const exited = new Promise((r) => { if (child.exitCode !== null) r(null); else child.once('exit', r); });
-  child.send({ type: 'stop' });
-  await exited;
+  await stopDeviceServer(child);
 
   const done = stats.filter((s) => s.status === 'completed');
   const rtt = done.map((s) => s.ms).sort((a, b) => a - b);
@@ -175,7 +124,7 @@ async function one(database: string, targetUrl?: string): Promise<DeviceBenchRes
   const gatewayAnswer = sorted((s) => (received.has(s.id) && answered.has(s.id) ? answered.get(s.id)! - received.get(s.id)! : undefined));
   const answerToDone = sorted((s) => (answered.has(s.id) && s.sentAt !== null ? s.sentAt - (s.toSent ?? 0) + s.ms - answered.get(s.id)! : undefined));
   const created = createMs.sort((a, b) => a - b);
-  const r1 = (v: number) => Math.round(v * 10) / 10;
+  const perCommand = (ms: number) => Math.round((ms / Math.max(1, stats.length)) * 100) / 100;
   return {
     database, gateways: count, lights,
     connectMs, rssMbIdle: mb(idle.rss), rssMbConnected: mb(mem.rss), heapMbConnected: mb(mem.heapUsed),
@@ -185,7 +134,9 @@ async function one(database: string, targetUrl?: string): Promise<DeviceBenchRes
     toSentP95: r1(pct(toSent, 95)), sentToDoneP95: r1(pct(sentToDone, 95)),
     toGatewayP95: r1(pct(toGateway, 95)), gatewayAnswerP95: r1(pct(gatewayAnswer, 95)), answerToDoneP95: r1(pct(answerToDone, 95)),
     storeP95: r1(pct(store, 95)), storedToGatewayP95: r1(pct(storedToGateway, 95)),
-    serverLagP99: serverBurst.lagP99, simLagP99: Math.round(simLag.percentile(99) / 1e4) / 100, load,
+    serverLagP99: serverBurst.lagP99, simLagP99: Math.round(simLag.percentile(99) / 1e4) / 100,
+    serverCpuMs: perCommand(cpu1.server - cpu0.server), postgresCpuMs: perCommand(cpu1.postgres - cpu0.postgres),
+    benchCpuMs: perCommand((cpu1.bench.user + cpu1.bench.system) / 1000), load,
   };
 }
 
@@ -194,27 +145,7 @@ async function one(database: string, targetUrl?: string): Promise<DeviceBenchRes
  * PostgreSQL started for the run (durable, as `npm start` runs it), dropped afterwards.
  */
 export async function runDeviceBench(): Promise<DeviceBenchResult[]> {
-  const { createScratchDatabase } = await import('../packages/server/src/db/database.js');
-  let serverUrl = process.env.BENCH_DATABASE_URL;
-  let stopEmbedded: (() => Promise<void>) | undefined;
-  if (!serverUrl) {
-    const { startEmbeddedPostgres } = await import('../packages/server/src/db/embedded.js');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-bench-devices-'));
-    fs.chmodSync(dir, 0o755);
-    const embedded = await startEmbeddedPostgres({ dataDir: dir });
-    serverUrl = embedded.url;
-    stopEmbedded = async () => { await embedded.stop(); fs.rmSync(dir, { recursive: true, force: true }); };
-  }
-  try {
-    const scratch = await createScratchDatabase(serverUrl, 'bench_devices');
-    try {
-      return [await one(process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PostgreSQL', scratch.url)];
-    } finally {
-      await scratch.drop();
-    }
-  } finally {
-    await stopEmbedded?.();
-  }
+  return [await withScratchDatabase('bench_devices', (url, label) => one(label, url))];
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -13,6 +13,13 @@ export const HEARTBEAT_MS = 5_000;
 export const INSTANCE_STALE_MS = 15_000;
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more: messages are grouped below this. */
 const PAYLOAD_MAX = 7_000;
+/**
+ * Live events for the other instances' browsers wait this long to be sent together (the browsers batch their refetches
+ * per 150 ms anyway): under a burst of commands one NOTIFY carries dozens of them instead of a few, and an event said
+ * twice in the window (a gateway updated by its lights' report, then by its meter) is sent once. The other messages
+ * (commands, programs, accounts, links) go at the end of the turn, taking the waiting events with them.
+ */
+export const EVENT_RELAY_MS = 50;
 
 /**
  * What one instance tells the others. The tables stay the truth; a message only says where to look now:
@@ -70,10 +77,13 @@ export function createCluster(deps: { db: DeviceDb; listenUrl?: string; log?: Lo
   // Outgoing messages of one turn, sent as one NOTIFY (or a few, below PAYLOAD_MAX each).
   let pending: { m: ClusterMessage; done: () => void }[] = [];
   let scheduled = false;
+  let eventTimer: ReturnType<typeof setTimeout> | undefined;
   let sending: Promise<void> = Promise.resolve();
 
   function flush() {
     scheduled = false;
+    clearTimeout(eventTimer);
+    eventTimer = undefined;
     const batch = pending;
     pending = [];
     const payloads: { text: string; done: (() => void)[] }[] = [];
@@ -81,8 +91,12 @@ export function createCluster(deps: { db: DeviceDb; listenUrl?: string; log?: Lo
     let done: (() => void)[] = [];
     let size = 0;
     const head = `{"i":"${id}","m":[`;
+    const said = new Set<string>();
     for (const p of batch) {
       const s = JSON.stringify(p.m);
+      // Said already in this batch (in this payload or an earlier one): resolved once this payload is sent.
+      if (said.has(s)) { done.push(p.done); continue; }
+      said.add(s);
       if (parts.length > 0 && size + s.length + head.length + 3 > PAYLOAD_MAX) {
         payloads.push({ text: `${head}${parts.join(',')}]}`, done });
         parts = []; done = []; size = 0;
@@ -204,7 +218,12 @@ export function createCluster(deps: { db: DeviceDb; listenUrl?: string; log?: Lo
       if (!shared || closed) return Promise.resolve();
       return new Promise<void>((resolve) => {
         pending.push({ m, done: resolve });
-        if (!scheduled) { scheduled = true; setImmediate(flush); }
+        if (scheduled) return;
+        if (m.k !== 'ev') { scheduled = true; setImmediate(flush); return; }
+        if (eventTimer === undefined) {
+          eventTimer = setTimeout(flush, EVENT_RELAY_MS);
+          eventTimer.unref?.();
+        }
       });
     },
     on(fn) { handlers.push(fn); },
@@ -223,7 +242,7 @@ export function createCluster(deps: { db: DeviceDb; listenUrl?: string; log?: Lo
       closed = true;
       clearTimeout(retryTimer);
       clearTimeout(beatTimer);
-      if (scheduled) flush();
+      if (pending.length > 0) flush();
       await sending;
       const c = client;
       client = undefined;

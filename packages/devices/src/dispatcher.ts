@@ -122,19 +122,66 @@ export function createDispatcher(deps: {
     await send(id, r.gateway_id, 'timeout');
   }
 
+  /**
+   * The queued commands of several gateways linked here, claimed in one statement (ADR 0043: `cmd` messages arrive
+   * grouped, one per command created elsewhere; a flush each cost a read and an UPDATE per command). Locked in id order
+   * (two instances claiming at once wait, never deadlock), re-checked as still queued after a wait, so of two claims one
+   * writes a command to the link; those past their time to live expire instead. Written to each link oldest first.
+   */
+  async function claimAll(gatewayIds: string[]): Promise<void> {
+    const now = date();
+    const res = await db.execute(sql`
+      with due as (
+        select ${gatewayCommands.id} as id, ${gatewayCommands.expires_at} < ${now} as expired from ${gatewayCommands}
+        where ${gatewayCommands.status} = 'queued' and ${inArray(gatewayCommands.gateway_id, gatewayIds)}
+        order by ${gatewayCommands.id} for update
+      )
+      update ${gatewayCommands} c set
+        status = case when due.expired then 'expired' else 'sent' end,
+        sends = case when due.expired then c.sends else c.sends + 1 end,
+        sent_at = case when due.expired then c.sent_at else ${now} end,
+        sent_by = case when due.expired then c.sent_by else ${me} end,
+        updated_at = ${now}
+      from due where c.id = due.id
+      returning c.*`);
+    const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows.map(fromDriver)
+      .sort((x, y) => x.created_at.getTime() - y.created_at.getTime() || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+    for (const r of rows) {
+      changed(r);
+      if (r.status === 'sent' && !wire(r)) await move(r.id, ['sent'], 'queued');
+    }
+  }
+
   /** Writes the gateway's queued commands to its link here, oldest first (expired ones expire); one flush at a time. */
   function flush(gatewayId: string): Promise<void> {
     if (closed || !links.isOnline(gatewayId)) return flushing.get(gatewayId) ?? Promise.resolve();
-    const next = (flushing.get(gatewayId) ?? Promise.resolve()).then(async () => {
-      const queued = await db.select({ id: gatewayCommands.id, expires_at: gatewayCommands.expires_at }).from(gatewayCommands)
-        .where(and(eq(gatewayCommands.gateway_id, gatewayId), eq(gatewayCommands.status, 'queued'))).orderBy(asc(gatewayCommands.created_at), asc(gatewayCommands.id));
-      for (const q of queued) {
-        if (q.expires_at.getTime() < clock.now()) await move(q.id, ['queued'], 'expired');
-        else await send(q.id, gatewayId, 'queued');
-      }
-    }).catch((e) => deps.log?.('command flush', e)).finally(() => { if (flushing.get(gatewayId) === next) flushing.delete(gatewayId); });
+    const next = (flushing.get(gatewayId) ?? Promise.resolve()).then(() => (closed || !links.isOnline(gatewayId) ? undefined : claimAll([gatewayId]))).catch((e) => deps.log?.('command flush', e)).finally(() => { if (flushing.get(gatewayId) === next) flushing.delete(gatewayId); });
     flushing.set(gatewayId, next);
     return next;
+  }
+
+  /**
+   * Flushes these gateways (those linked here): one claim for all that have no flush under way; the others after
+   * theirs (a gateway's commands go out one flush at a time, in order).
+   */
+  function flushMany(gatewayIds: string[]): Promise<void> {
+    const ids = [...new Set(gatewayIds)].filter((g) => links.isOnline(g));
+    if (closed || ids.length === 0) return Promise.resolve();
+    const free = ids.filter((g) => !flushing.has(g));
+    const rest = ids.filter((g) => flushing.has(g)).map((g) => flush(g));
+    if (free.length === 0) return Promise.all(rest).then(() => undefined);
+    const batch = claimAll(free).catch((e) => deps.log?.('command claim', e)).finally(() => {
+      for (const g of free) if (flushing.get(g) === batch) flushing.delete(g);
+    });
+    for (const g of free) flushing.set(g, batch);
+    return Promise.all([batch, ...rest]).then(() => undefined);
+  }
+
+  /** Gateways told in this turn that commands wait for them, flushed together at its end. */
+  let told = new Set<string>();
+  function flushSoon(gatewayId: string) {
+    if (told.size === 0) setImmediate(() => { const ids = [...told]; told = new Set(); void flushMany(ids); });
+    told.add(gatewayId);
   }
 
   async function expireDue(gatewayId?: string): Promise<void> {
@@ -275,6 +322,9 @@ export function createDispatcher(deps: {
     },
 
     flush,
+    flushMany,
+    /** Another instance said commands wait for this gateway: flushed with the others told in this turn (one claim). */
+    flushSoon,
 
     /** The gateways linked here (of `ids`) that have commands waiting queued: the safety net's look at the table. */
     async waiting(ids: string[]): Promise<string[]> {

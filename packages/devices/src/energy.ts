@@ -11,12 +11,13 @@ export function readingPower(voltage: readonly number[], current: readonly numbe
 
 /**
  * Keeps a meter reading (issue 26) with its power and the mean brightness of the gateway's connected lights now
- * (their last mesh report): one statement. A reading repeated with the same read time is stored once.
+ * (their last mesh report): one statement. A reading repeated with the same read time is stored once. Answers the
+ * statement (awaited, it runs), so a caller may send it with another one (gateways.setMeter).
  */
-export async function recordReading(db: DeviceExecutor, gatewayId: string, m: { voltage: number[]; current: number[]; read_at: string }): Promise<void> {
+export function recordReading(db: DeviceExecutor, gatewayId: string, m: { voltage: number[]; current: number[]; read_at: string }) {
   const brightness = db.select({ b: sql`avg(${meshItems.brightness})::float8` }).from(meshItems)
     .where(and(eq(meshItems.gateway_id, gatewayId), eq(meshItems.connected, true)));
-  await db.insert(meterReadings).values({
+  return db.insert(meterReadings).values({
     gateway_id: gatewayId, read_at: new Date(m.read_at), voltage: m.voltage, current: m.current, power_w: readingPower(m.voltage, m.current),
     brightness: sql`(${brightness})`,
   }).onConflictDoNothing();

@@ -141,8 +141,10 @@ export function createGatewaysService(deps: { db: DeviceDb; events: DeviceEvents
 
     /** A meter reading, stored as the documented ' / ' strings with its read time. */
     async setMeter(id: string, m: { voltage: number[]; current: number[]; read_at: string }) {
-      await db.update(gateways).set({ meter_voltage: formatPhases(m.voltage), meter_current: formatPhases(m.current), meter_read_at: new Date(m.read_at), last_seen: new Date(clock.now()) }).where(eq(gateways.id, id));
-      await recordReading(db, id, m);
+      // The gateway's latest reading and the stored reading in one statement (one round trip: a gateway sends one after
+      // each command it applies). The reading's brightness reads the lights, which this statement does not change.
+      const latest = db.update(gateways).set({ meter_voltage: formatPhases(m.voltage), meter_current: formatPhases(m.current), meter_read_at: new Date(m.read_at), last_seen: new Date(clock.now()) }).where(eq(gateways.id, id));
+      await db.execute(sql`with latest as (${latest.getSQL()}) ${recordReading(db, id, m).getSQL()}`);
       events.publish({ entity: 'gateways', id, action: 'updated' });
     },
 

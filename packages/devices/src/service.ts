@@ -99,7 +99,7 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
     events.relay = (e) => publish({ k: 'ev', e });
     cluster.on((m) => {
       switch (m.k) {
-        case 'cmd': void dispatcher.flush(m.g); return;
+        case 'cmd': dispatcher.flushSoon(m.g); return;
         case 'prog': void programs.push(m.g).catch(logErr('programs push')); return;
         case 'acct': accounts.changedElsewhere(m.id); return;
         case 'link': links.replacedElsewhere(m.g, m.at); return;
@@ -109,7 +109,7 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
     /** Looks at the tables for what the messages would have said: queued commands and programs of the links here. */
     const catchUp = async () => {
       const ids = links.ids();
-      for (const g of await dispatcher.waiting(ids)) await dispatcher.flush(g);
+      await dispatcher.flushMany(await dispatcher.waiting(ids));
       for (const g of await programs.behind(ids)) await programs.push(g);
     };
     cluster.onResume(() => {
@@ -120,7 +120,7 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
       // Taken for dead by another instance (a pause longer than INSTANCE_STALE_MS): its links are here all the same.
       await gateways.claimLinks(links.ids(), rejoined);
       for (const g of await cluster.sweep()) publish({ k: 'cmd', g });
-      await dispatcher.waiting(links.ids()).then((gs) => Promise.all(gs.map((g) => dispatcher.flush(g))));
+      await dispatcher.flushMany(await dispatcher.waiting(links.ids()));
       // The same safety net for programs: a gateway linked here still behind its programs' revision gets them again.
       for (const g of await programs.behind(links.ids())) await programs.push(g);
     });
