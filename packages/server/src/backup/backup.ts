@@ -121,6 +121,8 @@ const DERIVED_TABLES: Record<string, string> = {
   order_material_needs: 'order_needs_refill', product_counts: 'product_counts_refill',
   // The ledger's hour buckets (migration 0020, from the movements; one function fills both); the offers' sums (0022).
   material_ledger_hours: 'ledger_buckets_refill', product_ledger_hours: 'ledger_buckets_refill', offer_sums: 'offer_sums_refill',
+  // Work in progress per operation (migration 0033, ADR 0048).
+  order_operation_wip: 'order_wip_refill',
 };
 
 /**
@@ -369,6 +371,8 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
     // Movements of a backup made before migration 0020 have no stored answer (a column kept by a trigger, off here):
     // built now from their columns (ADR 0031, 0033). Rows that have one keep it.
     await client.query('select ledger_answers_refill()');
+    // Each material's last movement (migration 0033, ADR 0048): a backup made before it has none; one pass sets it.
+    await client.query('select material_last_movement_refill()');
     await client.query('commit');
     return { ...check, tables: Object.keys(expected).length, rows: Object.values(after).reduce((a, b) => a + b, 0), report };
   } catch (e) {
