@@ -115,7 +115,7 @@ describe('order_operation_wip keeps the work in progress per operation (ADR 0048
     expect(await kept()).toEqual(await fromLines());
     const rows = (await client.query<{ operation: string }>('select operation from order_operation_wip')).rows.map((r) => r.operation);
     expect(rows.length).toBe(new Set(rows).size);
-  });
+  }, 120_000);
 
   it('the comparison sees a line the triggers missed: with the insert trigger disabled, a new line\'s operation is not in the kept sums', async () => {
     const ops = [{ Operation: 'Kalite Kontrol', OperationStatus: 1, Qty: 4, OperationComplated: 1 }];
@@ -159,5 +159,5 @@ describe('order_operation_wip keeps the work in progress per operation (ADR 0048
     const rows = (await client.query<{ operation: string }>('select operation from order_operation_wip')).rows.map((r) => r.operation);
     expect(rows.length).toBe(new Set(rows).size);
     expect(await productionOperations(db)).toEqual(first);
-  });
+  }, 120_000);
 });

@@ -85,7 +85,7 @@ describe('materials.last_movement_at (ADR 0048)', () => {
       }
       const { kept, fromMovements } = await compare(mats);
       expect(kept).toEqual(fromMovements);
-    }), { numRuns: 30 });
+    }), { numRuns: 25 });
     // The refill (a bulk load's recomputeStockSums, a restore, the first start after the migration) gives the same.
     const all = (await db().select({ id: materials.id }).from(materials)).map((r) => r.id);
     const before = await compare(all);
@@ -94,7 +94,7 @@ describe('materials.last_movement_at (ADR 0048)', () => {
     const after = await compare(all);
     expect(after.kept).toEqual(before.fromMovements);
     expect(Object.values(after.kept).some((v) => v !== null)).toBe(true);
-  });
+  }, 180_000);
 
   it('opening stock sets it; the slow movers answer it and follow a deleted newer movement', async () => {
     const cat = `LM-${idx}`;
