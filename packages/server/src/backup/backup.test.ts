@@ -341,6 +341,34 @@ describe('backup and restore', () => {
     }
   }, 120_000);
 
+  it('a backup made before migration 0034 (no order_operation_wip, materials without last_movement_at) restores with both filled from the rows they derive from', async () => {
+    const wip = 'select operation, sum(lines)::int as l, sum(started)::int as s, sum(units)::text as u from order_operation_wip group by 1 having sum(lines) <> 0 order by 1';
+    const last = 'select id, last_movement_at from materials order by id';
+    const read = (url: string) => withClient(url, async (c) => ({ wip: (await c.query(wip)).rows, last: (await c.query(last)).rows }));
+    const want = await read(ctx.databaseUrl!);
+    expect(want.wip.length).toBeGreaterThan(0);
+    expect(want.last.filter((r) => r.last_movement_at !== null).length).toBeGreaterThan(0);
+    const file = path.join(tmp, 'whole-0034.jsonl.gz');
+    await writeBackup(ctx.databaseUrl!, file);
+    let skip = false;
+    const kept = linesOf(file).filter((line) => {
+      if (line.startsWith('#{"table":"order_operation_wip"')) skip = true;
+      const keep = !skip;
+      if (line.startsWith('#{"end":"order_operation_wip"')) skip = false;
+      return keep;
+    }).map((line) => (line.startsWith('#{"table":"materials"') ? line.replace(',"last_movement_at"', '') : line));
+    expect(kept.filter((line) => line.startsWith('#{"table":"materials"') && !line.includes('last_movement_at'))).toHaveLength(1);
+    const old = path.join(tmp, 'before-0034.jsonl.gz');
+    writeLines(old, resealed(kept));
+    const empty = await openDatabase({ dataDir: path.join(tmp, 'empty-0034'), durable: false });
+    try {
+      await restoreBackup(old, empty.url);
+      expect(await read(empty.url)).toEqual(want);
+    } finally {
+      await empty.close();
+    }
+  }, 120_000);
+
   it('a backup made before migration 0020 (format 1: no checksum, no device service; day buckets; full stored answers, or none) restores with a warning, hour buckets and answers rebuilt', async () => {
     const read = (url: string) => withClient(url, async (c) => ({
       answers: (await c.query(`select id, answer_head from material_movements union all select id, answer_head from product_movements order by 1`)).rows,

@@ -121,6 +121,8 @@ const DERIVED_TABLES: Record<string, string> = {
   order_material_needs: 'order_needs_refill', product_counts: 'product_counts_refill',
   // The ledger's hour buckets (migration 0020, from the movements; one function fills both); the offers' sums (0022).
   material_ledger_hours: 'ledger_buckets_refill', product_ledger_hours: 'ledger_buckets_refill', offer_sums: 'offer_sums_refill',
+  // Work in progress per operation (migration 0034, ADR 0048).
+  order_operation_wip: 'order_wip_refill',
 };
 
 /**
@@ -371,6 +373,8 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
     await client.query('select ledger_answers_refill()');
     // Offers of a backup made before migration 0033 have no stored list row (ADR 0034 addendum): counted and built now.
     await client.query('select offer_list_refill_missing()');
+    // Each material's last movement (migration 0034, ADR 0048): a backup made before it has none; one pass sets it.
+    await client.query('select material_last_movement_refill()');
     await client.query('commit');
     return { ...check, tables: Object.keys(expected).length, rows: Object.values(after).reduce((a, b) => a + b, 0), report };
   } catch (e) {

@@ -136,6 +136,8 @@ export const materials = pgTable('materials', {
   purchase_min: numeric('purchase_min', { precision: 18, scale: 4 }),
   /** The least stock wanted (issue 26: the stock report lists materials below it); null: none set. */
   min_stock: numeric('min_stock', { precision: 20, scale: 4 }),
+  /** Its newest movement's operation_date, kept by the ledger with the balances (the slow movers, ADR 0048); null: none. */
+  last_movement_at: timestamp('last_movement_at', { withTimezone: true }),
   /**
    * lower(material_name), the list's sort key, computed on write: sorted as an expression it was computed for every
    * material on every request, and an expression index cannot serve an index-only scan. Never answered.

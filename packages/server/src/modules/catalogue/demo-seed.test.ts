@@ -146,6 +146,24 @@ describe('demo production (issue 11)', () => {
     expect(balances.length).toBeGreaterThan(0);
     expect(balances.filter((m) => Number(m.stock) < 0)).toEqual([]);
   });
+
+  it('gives a share of the lines promised dates, so the production report shows late lines and lines on time (issue 26)', async () => {
+    const list = (await t.call({ method: 'GET', url: '/api/orders/list?type=detaillist&filter1=1&filter2=6', token: t.tokens[0] })).json();
+    type L = { teklifno: unknown; promised_date: string | null; siparis_tarihi: string };
+    const ofOrders = list.orders.filter((l: L) => l.teklifno !== null);
+    const promised = ofOrders.filter((l: L) => l.promised_date !== null);
+    expect(promised.length).toBeGreaterThan(ofOrders.length / 2);
+    expect(promised.length).toBeLessThan(ofOrders.length);
+    // Each promise falls after its order date.
+    for (const l of promised as L[]) expect(Date.parse(`${l.promised_date}T23:59:59+03:00`)).toBeGreaterThan(Date.parse(l.siparis_tarihi));
+    const res = await t.call({ method: 'GET', url: '/api/reports/production?by=week', token: t.tokens[2] });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().rows as { completed: number; late: number; promised: number }[];
+    const sum = (k: 'completed' | 'late' | 'promised') => rows.reduce((a, r) => a + r[k], 0);
+    expect(sum('late')).toBeGreaterThan(0);
+    expect(sum('promised')).toBeGreaterThan(sum('late'));
+    expect(sum('completed')).toBeGreaterThanOrEqual(sum('promised'));
+  });
 });
 
 describe('demo bills of operations (issue 11)', () => {

@@ -1,7 +1,7 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { dec, orderDeliveryInputSchema, orderCreateSchema, type Operation } from '@isik/domain';
 import type { Db } from '../../db/database.js';
-import { offers, orderItems, products, users } from '../../db/schema.js';
+import { offerItems, offers, orderItems, products, users } from '../../db/schema.js';
 import { createOrderDeliveryInTx, createOrdersService } from './orders-service.js';
 import { opsOf } from './orders-repository.js';
 
@@ -55,6 +55,13 @@ export async function seedOrders(db: Db): Promise<number> {
   // new line 'now'), so 'days since order' and the late-lines overview show what a running factory would.
   await db.execute(sql`update ${orderItems} set siparis_tarihi = o.siparis_tarihi from ${offers} o
     where ${orderItems.offer_id} = o.id and o.siparis_tarihi is not null and o.siparis_tarihi < ${orderItems.siparis_tarihi}`);
+  // Promised dates (issue 26): the customer was promised each order's lines 14, 30 and 45 days after the order date, in
+  // the order of the offer's rows, the fourth row without a promise. Lines finished today after a promise that has
+  // passed are the production report's late lines; lines still in production past theirs are overdue on their cards.
+  await db.execute(sql`update ${orderItems} l set promised_date = (l.siparis_tarihi at time zone 'Europe/Istanbul')::date + p.lead
+    from (select x.id, (array[14, 30, 45, null])[1 + (row_number() over (partition by x.offer_id order by i.sira, x.id) - 1) % 4] as lead
+          from ${orderItems} x left join ${offerItems} i on i.id = x.offer_item_id where x.offer_id is not null) p
+    where p.id = l.id and p.lead is not null`);
   // Two stock production lines: one waiting, one in production.
   const withBill = await db.select({ id: products.id }).from(products).where(sql`jsonb_array_length(${products.production}) > 0`).orderBy(asc(products.urun_sira)).limit(2);
   for (const [i, p] of withBill.entries()) {

@@ -143,25 +143,22 @@ export async function productionWeeks(db: Executor, q: ProductionQuery): Promise
   }));
 }
 
+/** Rows of order_operation_wip beyond one per name at which a read folds them (order_wip_fold). */
+const WIP_FOLD_SLACK = 500;
+
 /**
- * Work in progress now: per operation, the unfinished lines with that operation still open. Summed per operation name
- * and line first (the inner group carries only the name, the line id and two figures, so nothing large is sorted or
- * spilled to disk), then per name: a line counts once per name, started when any of its open operations of that name is.
+ * Work in progress now: per operation, the unfinished lines (status 1-3) with an operation of that name still open,
+ * how many of them started one, the units left. Read from order_operation_wip (ADR 0048), which statement triggers on
+ * order_items keep as appended differences per name (order_wip_of is the rule for one line): the answer is their sum
+ * per name. When writes have appended many rows, the read folds them into one per name afterwards.
  */
 export async function productionOperations(db: Executor): Promise<ProductionOperationRow[]> {
   const rows = await rowsOf(db, sql`
-    select key, count(*) as lines, count(*) filter (where started) as started, coalesce(sum(units), 0) as units
-    from (
-      select coalesce(nullif(trim(op->>'Operation'), ''), '-') as key, l.id,
-        bool_or(coalesce((op->>'OperationStatus')::integer, 0) = 1) as started,
-        sum(greatest(coalesce((op->>'Qty')::numeric, 0) - coalesce((op->>'OperationComplated')::numeric, 0), 0)) as units
-      from order_items l cross join lateral order_ops_list(l.operations) op
-      where l.siparis_durumu between 1 and 3 and l.open_operations > 0
-        and coalesce((op->>'OperationStatus')::integer, 0) <> 2
-      group by 1, 2
-    ) per_line
-    group by 1 order by lines desc, key`);
-  return rows.map((r) => ({ key: String(r.key), label: String(r.key), lines: Number(r.lines), started: Number(r.started), units: n(r.units, 4) }));
+    select operation as key, sum(lines) as lines, sum(started) as started, sum(units) as units, sum(count(*)) over () as raw
+    from order_operation_wip group by 1 order by lines desc, key`);
+  // A name whose rows add up to no line is no longer in progress (its rows go at the next fold).
+  if (Number(rows[0]?.raw ?? 0) > rows.length + WIP_FOLD_SLACK) await db.execute(sql`select order_wip_fold()`);
+  return rows.filter((r) => Number(r.lines) !== 0).map((r) => ({ key: String(r.key), label: String(r.key), lines: Number(r.lines), started: Number(r.started), units: n(r.units, 4) }));
 }
 
 /**
@@ -188,10 +185,9 @@ export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDa
     const since = new Date(Date.now() - q.days * 86_400_000);
     rows = await rowsOf(db, sql`
       select m.id as key, m.material_name as label, m.material_category as category, m.stock_sum as stock, m.material_unit as unit,
-        last.at as last_movement, m.stock_sum * ${MATERIAL_UNIT_COST_TRY} as value
+        to_char(m.last_movement_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_movement, m.stock_sum * ${MATERIAL_UNIT_COST_TRY} as value
       from materials m cross join ${rates}
-      left join lateral (select mv.operation_date as at from material_movements mv where mv.stock_id = m.id order by mv.operation_date desc limit 1) last on true
-      where m.stock_sum > 0 and (last.at is null or last.at < ${since})
+      where m.stock_sum > 0 and (m.last_movement_at is null or m.last_movement_at < ${since})
       order by value desc, m.material_name, m.id`);
   } else {
     rows = await rowsOf(db, sql`
@@ -209,7 +205,8 @@ export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDa
       stock: n(r.stock, 4), unit: Number(r.units ?? 1) > 1 ? '' : String(r.unit ?? ''),
       minStock: r.min_stock === undefined ? null : nOrNull(r.min_stock, 4),
       shortfall: r.shortfall === undefined ? null : nOrNull(r.shortfall, 4),
-      lastMovement: r.last_movement ? new Date(r.last_movement as string).toISOString() : null,
+      // ISO text as toISOString writes it, formatted by SQL (no Date parsed and printed again per row).
+      lastMovement: r.last_movement ? String(r.last_movement) : null,
       value: n(r.value),
     })),
   };

@@ -12,7 +12,7 @@
  *   reverseMaterialMovements / reverseProductMovements  reverse every not yet reversed row of an order line, order or record
  * Movements of those sources cannot be changed or deleted by hand (409 naming the record to undo instead).
  */
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   dec, movementSums, MOVEMENT_SOURCES, OPERATION_CENTERS, OPERATION_TYPES, operationSign, pairText, round, type DecimalInput, type MaterialMovement,
   type MessageKey, type MovementSource, type OperationCenter, type OperationType, type ProductMovement, QTY_PLACES, PRICE_PLACES, CURRENCIES, UNITS,
@@ -122,16 +122,27 @@ function mergeEffects(...list: Effect[]): Effect {
 }
 
 type Owner = typeof materials | typeof products;
-/** Applies a balance change to one owner row; the UPDATE takes its row lock. Answers the row, or undefined when unknown. */
-async function applyToOwner<T extends Owner>(tx: Executor, owner: T, id: string, e: Effect) {
+/**
+ * Applies a balance change to one owner row; the UPDATE takes its row lock. Answers the row, or undefined when unknown.
+ * `movedAt`, a new material movement's date, moves the material's last_movement_at forward in the same UPDATE (ADR 0048).
+ */
+async function applyToOwner<T extends Owner>(tx: Executor, owner: T, id: string, e: Effect, movedAt?: Date) {
   const o = owner as typeof materials;
   const [row] = await tx.update(o).set({
     stock_sum: sql`${o.stock_sum} + ${e.sum}::numeric`,
     stock_in: sql`${o.stock_in} + ${e.in}::numeric`,
     stock_out: sql`${o.stock_out} + ${e.out}::numeric`,
     stock_moves: sql`${o.stock_moves} + ${e.moves}::int`,
+    ...(movedAt && owner === materials ? { last_movement_at: sql`greatest(${o.last_movement_at}, ${movedAt.toISOString()}::timestamptz)` } : {}),
   }).where(eq(o.id, id)).returning();
   return row as unknown as T['$inferSelect'] | undefined;
+}
+
+/** After a material movement was deleted or changed: its materials' last_movement_at read again from their movements (ADR 0048). */
+async function rereadLastMovement(tx: Executor, ids: string[]): Promise<void> {
+  await tx.update(materials)
+    .set({ last_movement_at: sql`(select max(mv.operation_date) from ${materialMovements} mv where mv.stock_id = ${materials.id})` })
+    .where(inArray(materials.id, [...new Set(ids)]));
 }
 
 /** The hour bucket of a movement date, as the SQL side computes it: date_trunc('hour', operation_date at time zone 'UTC'). */
@@ -222,7 +233,7 @@ function describe(name: string, m: { operation_type: string; qty: DecimalInput; 
 /** Writes a material movement and updates the material's balance in the caller's transaction. */
 export async function addMaterialMovement(tx: Executor, actor: Actor | null, m: NewMaterialMovement, opts: LedgerOptions = {}): Promise<MaterialMovement> {
   const v = checkNew(m);
-  const mat = await applyToOwner(tx, materials, m.stock_id, effect(v.type, v.qty, 1));
+  const mat = await applyToOwner(tx, materials, m.stock_id, effect(v.type, v.qty, 1), v.date);
   if (!mat) throw invalid('stock_id', 'stock.material.unknown');
   const price = v.price ?? mat.material_price;
   const unit = m.unit || mat.material_unit;
@@ -255,6 +266,7 @@ export async function deleteMaterialMovement(tx: Executor, actor: Actor | null, 
   assertManual(row);
   await tx.delete(materialMovements).where(eq(materialMovements.id, id));
   await applyToOwner(tx, materials, row.stock_id, effect(row.operation_type, row.qty, -1));
+  await rereadLastMovement(tx, [row.stock_id]);
   await bumpBucket(tx, 'material', row.stock_id, row.operation_date, row.sum_qty, -1);
   await onManualChange(tx, [row.stock_id]); // the average weighed this stock (ADR 0039)
   await recordChange(tx, actor, { title: 'log.stock.deleted', ...describe(row.stock_name, row), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'deleted' });
@@ -309,6 +321,7 @@ export async function updateMaterialMovement(tx: Executor, actor: Actor | null, 
   }).where(eq(materialMovements.id, id)).returning();
   await bumpBucket(tx, 'material', row.stock_id, row.operation_date, row.sum_qty, -1);
   await bumpBucket(tx, 'material', next.stock_id, next.operation_date, next.sum_qty, 1);
+  await rereadLastMovement(tx, [row.stock_id, next.stock_id]);
   await onManualChange(tx, [row.stock_id, next.stock_id]); // the average weighed this stock (ADR 0039)
   await recordChange(tx, actor, { title: 'log.stock.updated', ...describe(mat.material_name, next), form: 'stock', operation_id: id }, { entity: 'stock', id, action: 'updated' });
   for (const sid of new Set([row.stock_id, target])) await notifyInTx(tx, { entity: 'materials', id: sid, action: 'updated' });
@@ -445,8 +458,9 @@ export async function recomputeStockSums(tx: Executor): Promise<number> {
       returning o.id`));
     fixed += ((res as unknown as { rows?: unknown[] }).rows ?? []).length;
   }
-  // The hour buckets and their positions, for both ledgers (migration 0020).
+  // The hour buckets and their positions, for both ledgers (migration 0020); each material's last movement (0034).
   await tx.execute(sql`select ledger_buckets_refill()`);
+  await tx.execute(sql`select material_last_movement_refill()`);
   return fixed;
 }
 
@@ -469,7 +483,8 @@ export async function addOpeningMaterialMovements(
     const byId = new Map(batch.map((b) => [b.id, b]));
     const values = sql.join(batch.map((b) => sql`(${b.id}, ${b.e.sum}::numeric, ${b.e.in}::numeric, ${b.e.out}::numeric)`), sql`, `);
     const res = await tx.execute(sql`
-      update ${materials} as m set stock_sum = m.stock_sum + v.s, stock_in = m.stock_in + v.i, stock_out = m.stock_out + v.o, stock_moves = m.stock_moves + 1
+      update ${materials} as m set stock_sum = m.stock_sum + v.s, stock_in = m.stock_in + v.i, stock_out = m.stock_out + v.o, stock_moves = m.stock_moves + 1,
+        last_movement_at = greatest(m.last_movement_at, ${date.toISOString()}::timestamptz)
       from (values ${values}) as v(id, s, i, o)
       where m.id = v.id and m.stock_moves = 0
       returning m.id, m.material_name, m.material_category, m.material_group, m.material_unit, m.material_price, m.material_doviz`);
