@@ -64,6 +64,42 @@ export function round(v: DecimalInput, places = 2): number {
   }
   return dec(v).toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toNumber();
 }
+
+/**
+ * A quantity as an exact integer of ten-thousandths (ORDER_QTY_PLACES), for the fast path of the component list's
+ * per-row rules (componentShortage, suggestedPurchase): a plain decimal as PostgreSQL writes a numeric ('-12.5000',
+ * '7') or a number whose text is one, with at most 4 decimals and at most 11 digits before the point; anything else
+ * (more decimals, Turkish text, a Decimal, '', null) answers null and takes the Decimal path. Sums and differences of
+ * a few such integers stay below 2^53, so integer arithmetic on them is exact, and a result n answers as n / 1e4:
+ * the correctly rounded double of the decimal, the same number Decimal's toNumber() gives.
+ */
+export function tenThousandths(v: DecimalInput): number | null {
+  // By character codes, not a regular expression: two to four times as fast, and it runs six times per row.
+  const s = typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+  const len = s.length;
+  const start = s.charCodeAt(0) === 45 /* - */ ? 1 : 0;
+  let i = start;
+  let n = 0;
+  for (; i < len; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) break;
+    n = n * 10 + c;
+  }
+  if (i === start || i - start > 11) return null;
+  n *= 1e4;
+  if (i < len) {
+    // A point and 1 to 4 digits, nothing else.
+    if (s.charCodeAt(i) !== 46 /* . */ || len - i < 2 || len - i > 5) return null;
+    let scale = 1000;
+    for (i++; i < len; i++) {
+      const c = s.charCodeAt(i) - 48;
+      if (c < 0 || c > 9) return null;
+      n += c * scale;
+      scale /= 10;
+    }
+  }
+  return start ? -n : n;
+}
 export const round2 = (v: DecimalInput): number => round(v, 2);
 export const round4 = (v: DecimalInput): number => round(v, 4);
 

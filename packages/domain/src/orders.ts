@@ -6,7 +6,7 @@ import { parseDay } from './business-day.js';
 import { FILES_URL_PREFIX } from './files.js';
 import { fitsUnit, UNITS } from './catalogue.js';
 export { SEMI_FINISHED_OPERATION } from './catalogue-constants.js';
-import { CURRENCIES, dec, isDecimal, type DecimalInput } from './money.js';
+import { CURRENCIES, dec, isDecimal, tenThousandths, type DecimalInput } from './money.js';
 import { decimalField, wholeNumberField, type NumberLabel } from './decimal-input.js';
 import type { MessageKey } from './messages.js';
 
@@ -229,6 +229,15 @@ function needsOf(status: number, operations: readonly (NeedsOperation | null)[] 
  * already owed (more went out than came in): it adds to what must be bought.
  */
 export function componentShortage(required: DecimalInput, stock: DecimalInput, onOrder: DecimalInput): number {
+  // Fast path (the component list runs this per row): plain quantities of 4 decimals as exact integers of
+  // ten-thousandths; planning.test.ts holds it equal to the Decimal statement below on random inputs.
+  const r = tenThousandths(required);
+  const st = r === null ? null : tenThousandths(stock);
+  const o = st === null ? null : tenThousandths(onOrder);
+  if (o !== null) {
+    const x = r! - st! - o;
+    return x > 0 ? x / 1e4 : 0;
+  }
   const s = dec(required).minus(dec(stock)).minus(dec(onOrder));
   return s.gt(0) ? s.toDecimalPlaces(ORDER_QTY_PLACES).toNumber() : 0;
 }
@@ -240,6 +249,16 @@ export function componentShortage(required: DecimalInput, stock: DecimalInput, o
  * when nothing is short (no minimum then); a missing or non-positive multiple or minimum is none.
  */
 export function suggestedPurchase(shortage: DecimalInput, multiple?: DecimalInput | null, min?: DecimalInput | null): number {
+  // Fast path, as in componentShortage: the same rule on exact integers of ten-thousandths (below 2^51 here).
+  const fs = tenThousandths(shortage);
+  const fm = fs === null ? null : min === null || min === undefined ? 0 : tenThousandths(min);
+  const fk = fm === null ? null : multiple === null || multiple === undefined ? 0 : tenThousandths(multiple);
+  if (fk !== null) {
+    if (!(fs! > 0)) return 0;
+    let q = fm! > fs! ? fm! : fs!;
+    if (fk > 0 && q % fk !== 0) q += fk - (q % fk);
+    return q / 1e4;
+  }
   const s = dec(shortage);
   if (!s.gt(0)) return 0;
   const m = min === null || min === undefined ? dec(0) : dec(min);

@@ -323,6 +323,9 @@ export const orderItems = pgTable('order_items', {
   index('order_items_status_idx').on(t.siparis_durumu),
   index('order_items_status_date_idx').on(t.siparis_durumu, t.siparis_tarihi, t.id),
   index('order_items_offer_item_idx').on(t.offer_item_id),
+  // Open stock productions per product (lines without an offer, status 1-3): the component list's "in production" of
+  // each short component product (productShortages) looks up a few products instead of reading every open line.
+  index('order_items_stock_production_idx').on(t.product_id).where(sql`${t.offer_id} is null and ${t.siparis_durumu} between 1 and 3`),
   check('order_items_status_ck', sql`${t.siparis_durumu} between 1 and 6`),
 ]);
 

@@ -4,9 +4,9 @@ import {
   type ComponentRow, type ModelDashboard, type ProductShortageRow, type OrdersOverview, type ProductionDashboard, type Tracking,
 } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
-import { deliveries, materials, models, offers, orderItems, orderMaterialNeeds, products } from '../../db/schema.js';
+import { buyings, deliveries, materials, models, offers, orderItems, orderMaterialNeeds, products } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import { openBuyingQty } from '../buying/buying-repository.js';
+import { openPurchaseQty } from '../buying/buying-repository.js';
 import { offerItemOrder } from './orders-repository.js';
 
 /**
@@ -45,43 +45,51 @@ export async function componentList(db: Db, a: { orderBy?: string; order?: 'asc'
   return { components, products };
 }
 
-/** The materials' rows of the component list, each with its suggested purchase (ADR 0044). */
+/**
+ * The materials' rows of the component list, each with its suggested purchase (ADR 0044). One query answers the
+ * needs, the material's fields and what open purchases still bring in (openPurchaseQty, status 0-2), as numeric text;
+ * the shortage and the suggestion are the domain's rules per row (their fast path for plain quantities).
+ */
 export async function materialShortages(db: Executor, a: { orderBy?: string; order?: 'asc' | 'desc'; search?: string }, log?: WarnLog, opts: { fold?: boolean } = {}): Promise<ComponentRow[]> {
+  // The component products' rows (ADR 0046) count towards the fold only (raw, keys); productShortages reads them.
   const res = await db.execute(sql`
     with k as (
       select component, material_id, operation, sum(required) as r, sum(entries) as e, sum(lines) as l, count(*) as n
       from ${orderMaterialNeeds} group by 1, 2, 3
+    ), t as (
+      select coalesce(sum(n), 0)::int as raw, count(*)::int as keys from k
+    ), need as (
+      select material_id as id, sum(r) as required,
+        coalesce(array_agg(operation order by operation) filter (where operation is not null and e > 0), '{}') as ops, sum(l)::int as lines
+      from k where not component group by 1 having sum(r) > 0
+    ), bought as (
+      select ${buyings.material_id} as id, sum(${openPurchaseQty}) as qty from ${buyings}
+      where ${buyings.material_id} in (select id from need) and ${buyings.satinalma_durumu} between 0 and 2 group by 1
     )
-    select component, material_id as id, sum(r)::text as required,
-      coalesce(array_agg(operation order by operation) filter (where operation is not null and e > 0), '{}') as ops,
-      sum(l)::int as lines, sum(n)::int as raw, count(*)::int as keys
-    from k group by 1, 2`);
-  const acc = new Map<string, { required: ReturnType<typeof dec>; ops: string[]; lines: number }>();
-  let raw = 0;
-  let keys = 0;
-  // The component products' rows (ADR 0046) count towards the fold only; productShortages reads them.
-  for (const r of (res as unknown as { rows: { component: boolean; id: string; required: string; ops: string[]; lines: number; raw: number; keys: number }[] }).rows) {
-    raw += Number(r.raw);
-    keys += Number(r.keys);
-    if (r.component || dec(r.required).lte(0)) continue;
-    acc.set(r.id, { required: dec(r.required), ops: r.ops, lines: Number(r.lines) });
-  }
+    select t.raw, t.keys, x.* from t left join lateral (
+      select m.id, m.material_name, m.material_category, m.material_group, m.material_unit, need.required::text as required, need.ops,
+        need.lines, m.stock_sum::text as stock, coalesce(bought.qty, 0)::text as on_order, m.purchase_multiple::text as multiple,
+        m.purchase_min::text as min
+      from need join ${materials} m on m.id = need.id left join bought on bought.id = need.id
+    ) x on true`);
+  type Row = {
+    raw: number; keys: number; id: string | null; material_name: string; material_category: string; material_group: string; material_unit: string;
+    required: string; ops: string[]; lines: number; stock: string; on_order: string; multiple: string | null; min: string | null;
+  };
+  const found = (res as unknown as { rows: Row[] }).rows;
   // Not inside a caller's transaction (opts.fold false): a failed fold would end it.
-  if (raw > keys + FOLD_SLACK && opts.fold !== false) await foldNeeds(db, log);
-  const ids = [...acc.keys()];
-  const mats = ids.length ? await db.select().from(materials).where(inArray(materials.id, ids)) : [];
-  const onOrder = await openBuyingQty(db, ids);
-  let rows: ComponentRow[] = mats.map((m) => {
-    const e = acc.get(m.id)!;
-    const oo = onOrder.get(m.id) ?? '0';
-    const shortage = componentShortage(e.required.toFixed(), m.stock_sum, oo);
-    return {
+  if (found.length && found[0].raw > found[0].keys + FOLD_SLACK && opts.fold !== false) await foldNeeds(db, log);
+  let rows: ComponentRow[] = [];
+  for (const m of found) {
+    if (m.id === null) continue;
+    const shortage = componentShortage(m.required, m.stock, m.on_order);
+    rows.push({
       material_id: m.id, material_name: m.material_name, material_category: m.material_category, material_group: m.material_group, material_unit: m.material_unit,
-      Operation: e.ops.join(', '), operations: e.ops, lines: e.lines, required: q4(e.required), stock: q4(m.stock_sum), onOrder: q4(oo),
-      shortage, purchase_multiple: m.purchase_multiple === null ? null : q4(m.purchase_multiple), purchase_min: m.purchase_min === null ? null : q4(m.purchase_min),
-      suggested: suggestedPurchase(shortage, m.purchase_multiple, m.purchase_min),
-    };
-  });
+      Operation: m.ops.join(', '), operations: m.ops, lines: m.lines, required: q4(m.required), stock: q4(m.stock), onOrder: q4(m.on_order),
+      shortage, purchase_multiple: m.multiple === null ? null : q4(m.multiple), purchase_min: m.min === null ? null : q4(m.min),
+      suggested: suggestedPurchase(shortage, m.multiple, m.min),
+    });
+  }
   if (a.search?.trim()) {
     const s = a.search.trim().toLocaleLowerCase('tr');
     rows = rows.filter((r) => `${r.material_name} ${r.material_category} ${r.material_group} ${r.Operation}`.toLocaleLowerCase('tr').includes(s));

@@ -1,0 +1,1 @@
+CREATE INDEX "order_items_stock_production_idx" ON "order_items" USING btree ("product_id") WHERE "order_items"."offer_id" is null and "order_items"."siparis_durumu" between 1 and 3;
