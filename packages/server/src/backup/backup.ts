@@ -121,6 +121,8 @@ const DERIVED_TABLES: Record<string, string> = {
   order_material_needs: 'order_needs_refill', product_counts: 'product_counts_refill',
   // The ledger's hour buckets (migration 0020, from the movements; one function fills both); the offers' sums (0022).
   material_ledger_hours: 'ledger_buckets_refill', product_ledger_hours: 'ledger_buckets_refill', offer_sums: 'offer_sums_refill',
+  // The sales report's facts and sums (0033, from offers, their items and products; one function fills both).
+  sales_offer_facts: 'sales_sums_refill', sales_sums: 'sales_sums_refill',
 };
 
 /**

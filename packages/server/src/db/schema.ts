@@ -98,3 +98,4 @@ export * from './schema-buying.js';
 export * from './schema-cluster.js';
 export * from './schema-receipts.js';
 export * from './schema-costs.js';
+export * from './schema-reports.js';
