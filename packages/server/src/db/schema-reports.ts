@@ -1,5 +1,5 @@
 // Derived tables of the sales report (issue 26, ADR 0047): what each offer contributes to the report, and those
-// contributions summed per Istanbul day and month. Kept by the triggers of src/db/derived/sales-sums.sql (docs/derived-data.md).
+// contributions summed per Istanbul day, month and year. Kept by the triggers of src/db/derived/sales-sums.sql (docs/derived-data.md).
 // Re-exported by schema.ts.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
@@ -28,10 +28,10 @@ export const salesOfferFacts = pgTable('sales_offer_facts', {
 }, (t) => [index('sales_offer_facts_offer_idx').on(t.offer_id)]);
 
 /**
- * The offers' contributions summed per grain ('d' an Istanbul day, 'm' the month starting at `at`), kind, dimension,
+ * The offers' contributions summed per grain ('d' an Istanbul day, 'm' the month, 'y' the year starting at `at`), kind, dimension,
  * key and label. Each writing statement appends its difference (rows not yet folded); `sales_sums_fold()` adds the rows
- * of a key into one now and then (folded true). A reader sums per key; a month inside the period is read from its 'm'
- * rows, the days of a month the period cuts from 'd' rows.
+ * of a key into one now and then (folded true). A reader sums per key; a year inside the period is read from its 'y'
+ * rows, a whole month of the rest from its 'm' rows, the days of a month the period cuts from 'd' rows.
  */
 export const salesSums = pgTable('sales_sums', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

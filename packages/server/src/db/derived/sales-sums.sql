@@ -1,6 +1,6 @@
 -- The sales report's sums (issue 26, ADR 0041 and ADR 0047): what each offer contributes to GET /api/reports/sales
--- (sales_offer_facts) and those contributions summed per Istanbul day and month (sales_sums), so a report over five
--- years reads a few thousand summed rows instead of 20,000 offers and 100,000 items.
+-- (sales_offer_facts) and those contributions summed per Istanbul day, month and year (sales_sums), so a report over
+-- five years reads a few thousand summed rows instead of 20,000 offers and 100,000 items.
 -- sales_facts_of is the report's definition (ADR 0041 "Sales") in one place: an offer counts on its offer date (kind 'o',
 -- converted when it is an order now), an order on its order date (kind 'r', status Order, Completed or Delivered);
 -- amounts net, in lira and in $/€ as stored when the offer is in that currency, else the lira amount at the offer's own
@@ -44,8 +44,14 @@ LANGUAGE sql STABLE AS $$
   SELECT id, kind, day, 'category', category, '', converted, sum(tl), sum(usd), sum(eur) FROM items GROUP BY id, kind, day, converted, category
 $$;
 
--- Recomputes the facts of the offers `ids` from their rows now and appends the difference to sales_sums, per day and
--- per month. The offers' rows are locked first, so two transactions never recompute one offer at once (the second
+-- The first day of a day's grain: the day ('d'), its month ('m'), its year ('y').
+CREATE OR REPLACE FUNCTION sales_grain_start(grain text, day date) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE grain WHEN 'm' THEN make_date(extract(year FROM day)::integer, extract(month FROM day)::integer, 1)
+    WHEN 'y' THEN make_date(extract(year FROM day)::integer, 1, 1) ELSE day END
+$$;
+
+-- Recomputes the facts of the offers `ids` from their rows now and appends the difference to sales_sums, per day,
+-- month and year. The offers' rows are locked first, so two transactions never recompute one offer at once (the second
 -- waits and then reads the first one's facts).
 CREATE OR REPLACE FUNCTION sales_facts_redo(ids text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -64,9 +70,9 @@ BEGIN
     SELECT -1 AS sign, gone.* FROM gone UNION ALL SELECT 1, made.* FROM made
   )
   INSERT INTO sales_sums (grain, at, kind, dim, key, label, n, converted, try_amount, usd_amount, eur_amount)
-  SELECT g.grain, CASE g.grain WHEN 'm' THEN d.day - extract(day FROM d.day)::integer + 1 ELSE d.day END, d.kind, d.dim, d.key, d.label,
+  SELECT g.grain, sales_grain_start(g.grain, d.day), d.kind, d.dim, d.key, d.label,
     sum(d.sign), sum(d.sign * d.converted), sum(d.sign * d.try_amount), sum(d.sign * d.usd_amount), sum(d.sign * d.eur_amount)
-  FROM diff d CROSS JOIN (VALUES ('d'), ('m')) AS g(grain)
+  FROM diff d CROSS JOIN (VALUES ('d'), ('m'), ('y')) AS g(grain)
   GROUP BY 1, 2, 3, 4, 5, 6
   HAVING sum(d.sign) <> 0 OR sum(d.sign * d.converted) <> 0 OR sum(d.sign * d.try_amount) <> 0
     OR sum(d.sign * d.usd_amount) <> 0 OR sum(d.sign * d.eur_amount) <> 0;
@@ -79,9 +85,9 @@ CREATE OR REPLACE FUNCTION sales_sums_refill() RETURNS void LANGUAGE sql AS $$
   INSERT INTO sales_offer_facts (offer_id, kind, day, dim, key, label, converted, try_amount, usd_amount, eur_amount)
     SELECT * FROM sales_facts_of(ARRAY(SELECT id FROM offers));
   INSERT INTO sales_sums (grain, at, kind, dim, key, label, n, converted, try_amount, usd_amount, eur_amount, folded)
-    SELECT g.grain, CASE g.grain WHEN 'm' THEN f.day - extract(day FROM f.day)::integer + 1 ELSE f.day END, f.kind, f.dim, f.key, f.label,
+    SELECT g.grain, sales_grain_start(g.grain, f.day), f.kind, f.dim, f.key, f.label,
       count(*), sum(f.converted), sum(f.try_amount), sum(f.usd_amount), sum(f.eur_amount), true
-    FROM sales_offer_facts f CROSS JOIN (VALUES ('d'), ('m')) AS g(grain)
+    FROM sales_offer_facts f CROSS JOIN (VALUES ('d'), ('m'), ('y')) AS g(grain)
     GROUP BY 1, 2, 3, 4, 5, 6;
 $$;
 

@@ -43,22 +43,33 @@ export function wholeMonths(from: string, to: string): { start: string; end: str
   return { start, end };
 }
 
+/** The years inside the whole months [start, end) as [start, end): empty (start ≥ end) when no year is covered whole. */
+export function wholeYears(months: { start: string; end: string }): { start: string; end: string } {
+  const sy = Number(months.start.slice(0, 4));
+  const ey = Number(months.end.slice(0, 4));
+  return { start: months.start.endsWith('-01-01') ? months.start : `${sy + 1}-01-01`, end: months.end.endsWith('-01-01') ? months.end : `${ey}-01-01` };
+}
+
 export async function salesReport(db: Executor, q: SalesQuery): Promise<SalesRow[]> {
   await foldSalesSums(db);
-  const { start, end } = wholeMonths(q.from, q.to);
+  const months = wholeMonths(q.from, q.to);
+  // Per month the answer's groups are the months, so no year rows are read.
+  const years = q.by === 'month' ? { start: months.start, end: months.start } : wholeYears(months);
   const amount = sql.raw({ TRY: 'try_amount', USD: 'usd_amount', EUR: 'eur_amount' }[q.currency]);
   const key: SQL = q.by === 'month' ? sql`to_char(s.at, 'YYYY-MM')` : sql`s.key`;
   const label: SQL = q.by === 'model'
     ? sql`(select coalesce(m.model_kodu || ' ' || m.model_adi_tr, '') from models m where m.id = g.key)`
     : q.by === 'customer' ? sql`min(g.label)` : q.by === 'category' ? sql`g.key` : sql`''`;
-  const inWhole = sql`(s.at >= ${start}::date and s.at < ${end}::date)`;
+  const inMonths = sql`(s.at >= ${months.start}::date and s.at < ${months.end}::date)`;
+  const inYears = sql`(s.at >= ${years.start}::date and s.at < ${years.end}::date)`;
   const res = await db.execute(sql`
     with g as (
       select ${key} as key, s.label, s.kind, sum(s.n) as n, sum(s.converted) as converted, sum(s.${amount}) as amount
       from sales_sums s
       where s.dim = ${q.by} and (
-        (s.grain = 'm' and ${inWhole})
-        or (s.grain = 'd' and s.at >= ${q.from}::date and s.at <= ${q.to}::date and not ${inWhole}))
+        (s.grain = 'y' and ${inYears})
+        or (s.grain = 'm' and ${inMonths} and not ${inYears})
+        or (s.grain = 'd' and s.at >= ${q.from}::date and s.at <= ${q.to}::date and not ${inMonths}))
       group by 1, 2, 3
       having sum(s.n) <> 0
     )

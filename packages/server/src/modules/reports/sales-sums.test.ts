@@ -7,12 +7,12 @@ import { makeCompany } from '../../seed/factory.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { insertModel, insertProduct } from '../catalogue/test-fixtures.js';
 import { salesReportFromRows } from './reports-repository.js';
-import { foldSalesSums, salesReport, wholeMonths } from './sales-sums-repository.js';
+import { foldSalesSums, salesReport, wholeMonths, wholeYears } from './sales-sums-repository.js';
 
 /**
  * The sales report's kept sums (ADR 0047, db/derived/sales-sums.sql): after random writes of offers, their items and
  * products (inserts, updates, deletes, several statements in one transaction, folds between them), the kept sums equal
- * the sums computed here from the rows, and the report from the sums answers what the report from the rows answers
+ * the sums computed here from the rows (per day, month and year), and the report from the sums answers what the report from the rows answers
  * (salesReportFromRows, ADR 0041's query) for whole months, cut months and single days, in every grouping and currency.
  * This file's database holds only its own offers.
  */
@@ -70,7 +70,7 @@ async function expectSumsEqualRows() {
       }
     }
   }
-  const read = async (grain: 'd' | 'm') => {
+  const read = async (grain: 'd' | 'm' | 'y') => {
     const got = await rows(sql`select at::text as at, kind, dim, key, sum(n)::int as n, sum(converted)::int as converted, sum(try_amount)::text as tl
       from sales_sums where grain = ${grain} group by 1, 2, 3, 4 having sum(n) <> 0 or sum(try_amount) <> 0 or sum(converted) <> 0`);
     return new Map(got.map((g) => [`${g.at}|${g.kind}|${g.dim}|${g.key}`, { n: Number(g.n), converted: Number(g.converted), cents: cents(g.tl) }]));
@@ -84,11 +84,18 @@ async function expectSumsEqualRows() {
     m.n += v.n; m.converted += v.converted; m.cents += v.cents;
   }
   expect(sorted(await read('m'))).toEqual(sorted(months));
+  const years = new Map<string, { n: number; converted: number; cents: number }>();
+  for (const [k, v] of want) {
+    const yk = `${k.slice(0, 5)}01-01${k.slice(10)}`;
+    const y = years.get(yk) ?? years.set(yk, { n: 0, converted: 0, cents: 0 }).get(yk)!;
+    y.n += v.n; y.converted += v.converted; y.cents += v.cents;
+  }
+  expect(sorted(await read('y'))).toEqual(sorted(years));
 }
 
 /** Every grouping and currency over whole months, cut months, one day: the answer from the sums equals the answer from the rows. */
 async function expectReportsEqual() {
-  const periods = [['2031-01-01', '2031-12-31'], ['2031-01-15', '2031-03-10'], ['2031-02-01', '2031-02-28'], ['2031-03-31', '2031-03-31'], ['2030-12-20', '2032-01-05']];
+  const periods = [['2031-01-01', '2031-12-31'], ['2031-01-15', '2031-03-10'], ['2031-02-01', '2031-02-28'], ['2031-03-31', '2031-03-31'], ['2030-12-20', '2032-01-05'], ['2030-12-01', '2031-12-31'], ['2031-01-01', '2031-12-30']];
   for (const [from, to] of periods) {
     for (const by of ['month', 'customer', 'model', 'category'] as const) {
       for (const currency of ['TRY', 'USD', 'EUR'] as const) {
@@ -100,7 +107,11 @@ async function expectReportsEqual() {
 }
 
 describe('sales_sums (ADR 0047)', () => {
-  it('whole months of a period: the months it covers from their first to their last day', () => {
+  it('whole months and years of a period: the months (years) it covers from their first to their last day', () => {
+    expect(wholeYears(wholeMonths('2030-12-20', '2032-01-05'))).toEqual({ start: '2031-01-01', end: '2032-01-01' });
+    expect(wholeYears(wholeMonths('2031-01-01', '2031-12-31'))).toEqual({ start: '2031-01-01', end: '2032-01-01' });
+    expect(wholeYears(wholeMonths('2031-01-02', '2032-12-30'))).toEqual({ start: '2032-01-01', end: '2032-01-01' });
+    expect(wholeYears(wholeMonths('2031-02-01', '2031-12-31'))).toEqual({ start: '2032-01-01', end: '2032-01-01' });
     expect(wholeMonths('2031-01-01', '2031-12-31')).toEqual({ start: '2031-01-01', end: '2032-01-01' });
     expect(wholeMonths('2031-01-15', '2031-03-10')).toEqual({ start: '2031-02-01', end: '2031-03-01' });
     expect(wholeMonths('2032-02-01', '2032-02-29')).toEqual({ start: '2032-02-01', end: '2032-03-01' });
