@@ -153,7 +153,10 @@ describe('sales_sums (ADR 0047)', () => {
       };
     };
     const newItem = (offerId: string) => ({ id: newId(), offer_id: offerId, urun_id: urun(), sira: r.int(10), toplam_tl: money(), toplam_doviz: money() });
-    const someItems = async (k: number) => (await rows(sql`select id from offer_items order by random() limit ${k}`)).map((x) => String(x.id));
+    const someItems = async (k: number) => {
+      const all = (await rows(sql`select id from offer_items order by id`)).map((x) => String(x.id));
+      return all.length ? Array.from({ length: k }, () => r.pick(all)) : [];
+    };
 
     const step = async () => {
       const tx = db();
