@@ -91,6 +91,10 @@ export async function seedBenchOffers(db: Db, log: (m: string) => void): Promise
   await flush();
   await db.execute(sql`analyze offers`);
   await db.execute(sql`analyze offer_items`);
+  // The sales report's sums (ADR 0047): the bulk insert appended each statement's difference; folded as a day of saves would have.
+  await db.execute(sql`select sales_sums_fold()`);
+  await db.execute(sql`vacuum analyze sales_sums`);
+  await db.execute(sql`analyze sales_offer_facts`);
   const seedMs = Date.now() - t0;
   log(`  ${total} offers with ${itemsMade} items in ${seedMs} ms`);
   return { offers: total, items: itemsMade, seedMs, saveTargets, searches: ['bench müşteri 1', 'TKF-2025-01', 'otopark', 'REF-10', 'yildiz enerji', 'solar'] };

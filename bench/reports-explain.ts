@@ -3,7 +3,8 @@
 // `npx tsx bench/reports-explain.ts DATABASE_URL [word]`.
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase } from '../packages/server/src/db/database.js';
-import { productionOperations, productionWeeks, purchasingReport, salesReport, stockReport } from '../packages/server/src/modules/reports/reports-repository.js';
+import { productionOperations, productionWeeks, purchasingReport, salesReportFromRows, stockReport } from '../packages/server/src/modules/reports/reports-repository.js';
+import { salesReport } from '../packages/server/src/modules/reports/sales-sums-repository.js';
 import type { Executor } from '../packages/server/src/db/database.js';
 
 async function main() {
@@ -18,6 +19,11 @@ async function main() {
     ['sales customer', (x) => salesReport(x, { ...p, currency: 'TRY', by: 'customer' })],
     ['sales model', (x) => salesReport(x, { ...p, currency: 'TRY', by: 'model' })],
     ['sales category', (x) => salesReport(x, { ...p, currency: 'EUR', by: 'category' })],
+    // The same four from the offers and items (ADR 0041's query, before the kept sums of ADR 0047).
+    ['rows sales month USD', (x) => salesReportFromRows(x, { ...p, currency: 'USD', by: 'month' })],
+    ['rows sales customer', (x) => salesReportFromRows(x, { ...p, currency: 'TRY', by: 'customer' })],
+    ['rows sales model', (x) => salesReportFromRows(x, { ...p, currency: 'TRY', by: 'model' })],
+    ['rows sales category', (x) => salesReportFromRows(x, { ...p, currency: 'EUR', by: 'category' })],
     ['production week', (x) => productionWeeks(x, { ...p, by: 'week' })],
     ['production operation', (x) => productionOperations(x)],
     ['stock category', (x) => stockReport(x, { view: 'category', days: 90 })],

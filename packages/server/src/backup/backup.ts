@@ -123,6 +123,8 @@ const DERIVED_TABLES: Record<string, string> = {
   material_ledger_hours: 'ledger_buckets_refill', product_ledger_hours: 'ledger_buckets_refill', offer_sums: 'offer_sums_refill',
   // Work in progress per operation (migration 0034, ADR 0048).
   order_operation_wip: 'order_wip_refill',
+  // The sales report's facts and sums (0036, from offers, their items and products; one function fills both).
+  sales_offer_facts: 'sales_sums_refill', sales_sums: 'sales_sums_refill',
 };
 
 /**

@@ -1,5 +1,56 @@
-// Derived data of the reports (issue 26, ADR 0048). Re-exported by schema.ts.
-import { bigint, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+// Derived data of the reports (issue 26): the sales report's facts and sums (ADR 0047), work in progress per
+// operation (ADR 0048). Kept by the triggers of src/db/derived/sales-sums.sql and order-operations-wip.sql
+// (docs/derived-data.md). Re-exported by schema.ts.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+
+/**
+ * What one offer contributes to the sales report, as `sales_facts_of(ids)` computes it from the offer, its items and
+ * their products: a row per kind ('o' the offer on its offer date, 'r' the order on its order date when it is an order
+ * now), dimension ('month', 'customer', 'model', 'category') and group key. Kept so a change of an offer can take its
+ * old contribution out of `sales_sums` without knowing what the offer looked like before.
+ */
+export const salesOfferFacts = pgTable('sales_offer_facts', {
+  offer_id: text('offer_id').notNull(),
+  kind: text('kind').notNull(),
+  /** The Istanbul day of the offer date ('o') or of the order date ('r'). */
+  day: date('day', { mode: 'string' }).notNull(),
+  dim: text('dim').notNull(),
+  key: text('key').notNull(),
+  /** The customer's name on the offer (dimension 'customer'), else ''. */
+  label: text('label').notNull(),
+  /** 1 when the offer is an order now (kind 'o' only). */
+  converted: integer('converted').notNull(),
+  /** Net amounts: lira, and dollars and euros at the offer's own rate (ADR 0041), unrounded. */
+  try_amount: numeric('try_amount').notNull(),
+  usd_amount: numeric('usd_amount').notNull(),
+  eur_amount: numeric('eur_amount').notNull(),
+}, (t) => [index('sales_offer_facts_offer_idx').on(t.offer_id)]);
+
+/**
+ * The offers' contributions summed per grain ('d' an Istanbul day, 'm' the month, 'y' the year starting at `at`), kind, dimension,
+ * key and label. Each writing statement appends its difference (rows not yet folded); `sales_sums_fold()` adds the rows
+ * of a key into one now and then (folded true). A reader sums per key; a year inside the period is read from its 'y'
+ * rows, a whole month of the rest from its 'm' rows, the days of a month the period cuts from 'd' rows.
+ */
+export const salesSums = pgTable('sales_sums', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  grain: text('grain').notNull(),
+  at: date('at', { mode: 'string' }).notNull(),
+  kind: text('kind').notNull(),
+  dim: text('dim').notNull(),
+  key: text('key').notNull(),
+  label: text('label').notNull(),
+  n: integer('n').notNull(),
+  converted: integer('converted').notNull(),
+  try_amount: numeric('try_amount').notNull(),
+  usd_amount: numeric('usd_amount').notNull(),
+  eur_amount: numeric('eur_amount').notNull(),
+  folded: boolean('folded').notNull().default(false),
+}, (t) => [
+  index('sales_sums_read_idx').on(t.dim, t.grain, t.at),
+  index('sales_sums_unfolded_idx').on(t.id).where(sql`not ${t.folded}`),
+]);
 
 /**
  * Work in progress per operation name (the production report's `by=operation`): contributions kept by statement

@@ -44,7 +44,12 @@ function amountIn(currency: ReportCurrency, o: string, item?: string): SQL {
 /** An offer that has become an order (and was not canceled): it has an order date and status Order, Completed or Delivered. */
 const ORDERED = (o: string) => sql.raw(`(${o}.siparis_tarihi is not null and ${o}.teklif_durumu between 1 and 3)`);
 
-export async function salesReport(db: Executor, q: SalesQuery): Promise<SalesRow[]> {
+/**
+ * The sales report computed straight from the offers and their items (ADR 0041's definition). The service answers from
+ * the kept sums instead (salesReport in sales-sums-repository.ts, ADR 0047); this query is the reference the tests and
+ * bench/reports-explain.ts compare them with.
+ */
+export async function salesReportFromRows(db: Executor, q: SalesQuery): Promise<SalesRow[]> {
   const { start, end } = bounds(q);
   const amount = q.by === 'model' || q.by === 'category' ? amountIn(q.currency, 'o', 'i') : amountIn(q.currency, 'o');
   // The group of an offer (or item): its key and label.

@@ -4,7 +4,8 @@ import {
 import type { z } from 'zod';
 import type { productionQuerySchema, purchasingQuerySchema, salesQuerySchema, stockQuerySchema } from '@isik/domain';
 import type { Db } from '../../db/database.js';
-import { productionOperations, productionWeeks, purchasingReport, salesReport, stockReport } from './reports-repository.js';
+import { productionOperations, productionWeeks, purchasingReport, stockReport } from './reports-repository.js';
+import { salesReport } from './sales-sums-repository.js';
 
 /** The period of a query, the default filled; a wrong one is a 400 naming the field. */
 function periodOf(q: { from?: string; to?: string }): { from: string; to: string } {
