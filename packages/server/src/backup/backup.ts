@@ -121,6 +121,8 @@ const DERIVED_TABLES: Record<string, string> = {
   order_material_needs: 'order_needs_refill', product_counts: 'product_counts_refill',
   // The ledger's hour buckets (migration 0020, from the movements; one function fills both); the offers' sums (0022).
   material_ledger_hours: 'ledger_buckets_refill', product_ledger_hours: 'ledger_buckets_refill', offer_sums: 'offer_sums_refill',
+  // The order lines' figures of the production dashboard and the overview's load (0033, issue 27).
+  order_figure_sums: 'order_figure_sums_refill',
 };
 
 /**
