@@ -1,4 +1,4 @@
--- The order lines' figures that the production dashboard and the orders overview's load read (issue 27, ADR 0047), so
+-- The order lines' figures that the production dashboard and the orders overview's load read (issue 27), so
 -- neither reads every line's operations: kind 0, per line status, how many lines (n) and the sums of their
 -- open_operations, started_operations and units_to_produce (the generated columns of order-line-figures.sql); kind 1,
 -- the operations of lines in status 1-4 per operation name and operation status, how many (n) and the sum of their

@@ -1,4 +1,4 @@
-// The production dashboard and the orders overview from kept sums and by page (issue 27, ADR 0047): neither reads
+// The production dashboard and the orders overview from kept sums and by page (issue 27): neither reads
 // every line's operations nor answers every order. order_figure_sums (derived/order-ops-sums.sql) holds per line
 // status the lines and their operation figures, and per operation name and status the operations of lines 1-4.
 import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Issue 27: the production dashboard from kept sums and the orders overview by page (ADR 0047).
+// Issue 27: the production dashboard from kept sums and the orders overview by page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
