@@ -15,6 +15,7 @@ import { ensureAdmin } from '../packages/server/src/seed/seed.js';
 import { bulkSeed, ledgerMismatches, type BenchSizes } from './seed.js';
 import { seedBenchOffers } from './offers.js';
 import { seedBenchOrders } from './orders.js';
+import { growData, linkOrders } from './growth-seed.js';
 
 const ADMIN = { email: 'bench@bench.local', password: 'Bench12345!' };
 const send = (m: object) => process.send?.(m);
@@ -105,6 +106,12 @@ async function main() {
     } else if (m.type === 'cpu') {
       // Server CPU time (user + system, microseconds): bench/profile.ts takes it before and after its load.
       send({ type: 'cpu', usage: process.cpuUsage() });
+    } else if (m.type === 'grow') {
+      // bench/growth.ts: link orders to lines (to 1), or make the data set `to` times the 1× set (issue 27).
+      const g = m as unknown as { from: number; to: number };
+      const t0 = Date.now();
+      void (g.to === 1 ? linkOrders(database.db).then(() => database.db.execute(sql`vacuum analyze`)).then(() => ({})) : growData(database.db, g.from, g.to, log))
+        .then((timings) => send({ type: 'grown', ms: Date.now() - t0, timings }), (err) => send({ type: 'error', message: String(err?.stack ?? err) }));
     } else if (m.type === 'stop') {
       void stop();
     }

@@ -492,8 +492,13 @@ const overviewLine = z.object({
   tamamlanmaOrani: z.number(), siparis_durumu: z.number(), siparis_tarihi: z.string(), daysSinceOrder: z.number(), late: z.boolean(),
   operations: z.number(), openOperations: z.number(),
 });
-/** GET /orders/overview: orders in status 1-3 with their lines and completion; load and late lines. */
+/**
+ * GET /orders/overview: one page of the orders in status 1-3 with their lines and completion (total: how many match);
+ * the load over all open lines (from kept sums); the late lines, the most late first, at most OVERVIEW_LATE_LIMIT
+ * (load.lateLines counts them all). Issue 27: the answer no longer grows with the orders.
+ */
 export const ordersOverviewSchema = z.object({
+  total: z.number(), page: z.number(), pageSize: z.number(),
   orders: z.array(z.object({
     _id: z.string(), teklif_no: z.string(), firma_id: z.string().nullable(), firma_adi: z.string(), teklif_durumu: z.number(),
     siparis_tarihi: z.string().nullable(), completion: z.number(), ordered: z.number(), delivered: z.number(), lines: z.array(overviewLine),
@@ -502,6 +507,21 @@ export const ordersOverviewSchema = z.object({
   late: z.array(overviewLine.extend({ teklif_no: z.string(), firma_adi: z.string() })),
 });
 export type OrdersOverview = z.infer<typeof ordersOverviewSchema>;
+
+/** Sorts of the orders overview's page (issue 27). */
+export const OVERVIEW_SORTS = ['siparis_tarihi', 'teklif_no', 'firma_adi'] as const;
+/** The late lines the overview answers at most (the most late first; load.lateLines counts them all). */
+export const OVERVIEW_LATE_LIMIT = 50;
+/** GET /orders/overview?page=&pageSize=&orderBy=&order=&search= (issue 27): search matches the order number or company. */
+export const ordersOverviewQuerySchema = z.object({
+  orderBy: z.enum(OVERVIEW_SORTS, { error: 'order.sort.invalid' }).optional().default('siparis_tarihi'),
+  order: z.enum(['asc', 'desc'], { error: 'error.invalidType' }).optional().default('asc'),
+  search: z.string().max(200, { error: 'error.tooLong' }).optional(),
+  page: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(1e6, { error: 'error.invalidType' }).optional().default(1),
+  pageSize: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(100, { error: 'error.invalidType' }).optional().default(20),
+});
+export type OrdersOverviewQuery = z.input<typeof ordersOverviewQuerySchema>;
+export type OrdersOverviewArgs = z.output<typeof ordersOverviewQuerySchema>;
 
 // ------------------------------------------------------------------ inputs
 

@@ -125,6 +125,8 @@ const DERIVED_TABLES: Record<string, string> = {
   order_operation_wip: 'order_wip_refill',
   // The sales report's facts and sums (0036, from offers, their items and products; one function fills both).
   sales_offer_facts: 'sales_sums_refill', sales_sums: 'sales_sums_refill',
+  // The order lines' figures of the production dashboard and the overview's load (0037, issue 27, ADR 0049).
+  order_figure_sums: 'order_figure_sums_refill',
 };
 
 /**

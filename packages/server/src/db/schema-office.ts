@@ -178,6 +178,8 @@ export const offers = pgTable('offers', {
   uniqueIndex('offers_year_seq_uq').on(t.teklif_yil, t.teklif_sira),
   index('offers_status_idx').on(t.teklif_durumu, t.teklif_tarihi),
   index('offers_firma_idx').on(t.firma_id, t.teklif_tarihi),
+  // The orders overview's page (orders: status 1-3, by order date; issue 27): the page's ids from the index.
+  index('offers_open_order_date_idx').on(t.siparis_tarihi, t.id).where(sql`teklif_durumu between 1 and 3`),
   check('offers_status_ck', sql`${t.teklif_durumu} between 0 and 4`),
 ]);
 
@@ -346,4 +348,26 @@ export const orderMaterialNeeds = pgTable('order_material_needs', {
   required: numeric('required').notNull().default('0'),
   entries: integer('entries').notNull().default(0),
   lines: integer('lines').notNull().default(0),
+});
+
+/**
+ * The order lines' figures the production dashboard and the orders overview's load read (issue 27), kept by statement
+ * triggers on order_items that append each statement's difference (derived/order-figure-sums.sql; the pattern of
+ * order_material_needs, so concurrent writers never wait on one another's row). kind 0: per line status, lines (n)
+ * and the sums of their operation_count-derived figures; kind 1: operations of lines in status 1-4 per operation name
+ * and operation status, how many (n) and the sum of their percents. Readers add rows of one key up;
+ * order_figure_sums_fold() folds them into one.
+ */
+export const orderFigureSums = pgTable('order_figure_sums', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: integer('kind').notNull(),
+  /** kind 1: the operation's name ('' for kind 0) */
+  name: text('name').notNull().default(''),
+  /** kind 0: the line's status; kind 1: the operation's status */
+  status: integer('status').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+  pct: numeric('pct').notNull().default('0'),
+  open_ops: bigint('open_ops', { mode: 'number' }).notNull().default(0),
+  started_ops: bigint('started_ops', { mode: 'number' }).notNull().default(0),
+  units: numeric('units').notNull().default('0'),
 });

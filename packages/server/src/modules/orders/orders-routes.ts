@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  componentListQuerySchema, componentListSchema, modelDashboardSchema, okSchema, operationActionSchema, orderCreateSchema, orderLineSchema, orderListQuerySchema,
+  componentListQuerySchema, componentListSchema, modelDashboardSchema, okSchema, operationActionSchema, orderCreateSchema, orderLineSchema, orderListQuerySchema, ordersOverviewQuerySchema,
   orderListSchema, ordersOverviewSchema, canDo, orderUpdateSchema, productionDashboardSchema, recordBodySchema, actionConfig, trackingSchema,
 } from '@isik/domain';
 import { errorResponses, idParams } from '../../lib/http.js';
@@ -94,7 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; costs?
   app.get('/orders/dashboard/production', {
     config: actionConfig('GET /api/orders/dashboard/production'),
     schema: { tags, summary: 'Production dashboard: operations of lines 1-4 per status and per operation (count, average percent), lines per status', response: { 200: productionDashboardSchema, ...errorResponses } },
-  }, async () => orders.productionDashboard());
+  }, async (req) => orders.productionDashboard(req.log));
 
   app.get('/orders/dashboard/models', {
     config: actionConfig('GET /api/orders/dashboard/models'),
@@ -103,8 +103,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; costs?
 
   app.get('/orders/overview', {
     config: actionConfig('GET /api/orders/overview'),
-    schema: { tags, summary: 'Orders in status 1-3 with their lines and completion; production load and late lines', response: { 200: ordersOverviewSchema, ...errorResponses } },
-  }, async () => orders.overview());
+    schema: {
+      tags, summary: 'One page of the orders in status 1-3 (sort, search: order number or company) with their lines and completion; production load from kept sums; the most late lines',
+      querystring: ordersOverviewQuerySchema, response: { 200: ordersOverviewSchema, ...errorResponses },
+    },
+  }, async (req) => orders.overview(req.query, req.log));
 
   app.get('/ordertracking/:offerId/:companyId/:token', {
     config: { level: 'public' },

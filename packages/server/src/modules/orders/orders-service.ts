@@ -1,7 +1,7 @@
 import {
   canDo, canRecord, dec, deliveryRemaining, fitsUnit, materialLineState, isReadyType, isUndetermined, nextLineState, operationPercent, operationRemaining, OP_FINISHED, OP_IN_PROGRESS,
   OP_NOT_STARTED, ORDER_STOCK_OPERATION, ORDER_WAITING, productCodeParts, SEMI_FINISHED_OPERATION, START_PERCENT, stockLineMoney, UNKNOWN_MATERIAL, undeterminedCount, pairText, hasText,
-  type HistoryEntry, type MessageKey, type Operation, type OperationDetail, type OrderCreateData, type OrderDeliveryData, type OrderListArgs, type OrderUpdateData,
+  type HistoryEntry, type MessageKey, type Operation, type OperationDetail, type OrderCreateData, type OrderDeliveryData, type OrderListArgs, type OrdersOverviewArgs, type OrderUpdateData,
 } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
 import { notifyInTx } from '../../db/database.js';
@@ -19,7 +19,8 @@ import {
   opsOf, productBillOf, productExists, productNamesOf, productRowOf, productStockOf, qtyText, setLineState, setLinesCompany, subtractDelivered, updateLine,
   type LineRow, type NewLineRow,
 } from './orders-repository.js';
-import { componentList, modelDashboard, ordersOverview, productionDashboard, tracking } from './orders-views-repository.js';
+import { componentList, modelDashboard, tracking } from './orders-views-repository.js';
+import { ordersOverview, productionDashboard } from './order-figures-repository.js';
 
 const invalid = (field: string, key: MessageKey, params?: Record<string, string | number>) => new AppError(400, key, { [field]: key }, params);
 const nowIso = () => new Date().toISOString();
@@ -342,9 +343,9 @@ export function createOrdersService(deps: { db: Db }) {
 
     /** GET /orders/components: the component list (orders-views-repository.ts); a failed fold of the requirement rows is only logged. */
     components: (a: Parameters<typeof componentList>[1], log?: Parameters<typeof componentList>[2]) => componentList(db, a, log),
-    productionDashboard: () => productionDashboard(db),
+    productionDashboard: (log?: { warn(obj: object, msg: string): void }) => productionDashboard(db, log),
     modelDashboard: () => modelDashboard(db),
-    overview: () => ordersOverview(db),
+    overview: (q: OrdersOverviewArgs, log?: { warn(obj: object, msg: string): void }) => ordersOverview(db, q, new Date(), log),
 
     /** Order tracking without a session: only with the HMAC token of the two ids (else 404, as for an unknown order). */
     async tracking(secret: string, offerId: string, companyId: string, token: string) {

@@ -1,7 +1,7 @@
-import { asc, between, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
-  componentShortage, daysSinceOrder, dec, ORDER_LATE_DAYS, round, suggestedPurchase,
-  type ComponentRow, type ModelDashboard, type ProductShortageRow, type OrdersOverview, type ProductionDashboard, type Tracking,
+  componentShortage, dec, round, suggestedPurchase,
+  type ComponentRow, type ModelDashboard, type ProductShortageRow, type Tracking,
 } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
 import { buyings, deliveries, materials, models, offers, orderItems, orderMaterialNeeds, products } from '../../db/schema.js';
@@ -158,31 +158,6 @@ export async function tracking(db: Db, offerId: string, companyId: string): Prom
   };
 }
 
-/** GET /orders/dashboard/production (spec 002 2.5): operations of lines in status 1-4 by status and by name (aggregated in SQL). */
-export async function productionDashboard(db: Db): Promise<ProductionDashboard> {
-  const res = await db.execute(sql`
-    select o->>'Operation' as name, coalesce((o->>'OperationStatus')::int, 0) as st, count(*)::int as n, coalesce(sum((o->>'OperationPercent')::numeric), 0)::float8 as pct
-    from ${orderItems} oi cross join lateral jsonb_array_elements(oi.operations) o
-    where oi.siparis_durumu between 1 and 4 group by 1, 2`);
-  const agg = (res as unknown as { rows: { name: string; st: number; n: number; pct: number }[] }).rows;
-  const counts = await db.select({ s: orderItems.siparis_durumu, n: sql<number>`count(*)::int` }).from(orderItems).where(between(orderItems.siparis_durumu, 1, 4)).groupBy(orderItems.siparis_durumu);
-  const byStatus = { 0: 0, 1: 0, 2: 0 };
-  const byName = new Map<string, { count: number; sum: number }>();
-  for (const r of agg) {
-    if (r.st in byStatus) byStatus[r.st as 0 | 1 | 2] += Number(r.n);
-    const e = byName.get(r.name) ?? { count: 0, sum: 0 };
-    e.count += Number(r.n);
-    e.sum += Number(r.pct);
-    byName.set(r.name, e);
-  }
-  const c = (s: number) => Number(counts.find((x) => x.s === s)?.n ?? 0);
-  return {
-    operationStatus: byStatus,
-    operations: [...byName.entries()].map(([Operation, e]) => ({ Operation, count: e.count, averagePercent: round(e.sum / e.count, 1) })).sort((a, b) => b.count - a.count || a.Operation.localeCompare(b.Operation, 'tr')),
-    lines: { status1: c(1), status2: c(2), status3: c(3), status4: c(4) },
-  };
-}
-
 /** GET /orders/dashboard/models (spec 002 2.6): ordered vs delivered per model (first code part) and per product, over lines 1-6. */
 export async function modelDashboard(db: Db): Promise<ModelDashboard> {
   const lines = await db.select({
@@ -219,58 +194,3 @@ export async function modelDashboard(db: Db): Promise<ModelDashboard> {
   };
 }
 
-/**
- * GET /orders/overview: orders in status 1-3 with their lines and completion; load and late lines (open over ORDER_LATE_DAYS days).
- * The load is summed in SQL from the lines' generated operation figures (migration 0015); no operations jsonb is read.
- */
-export async function ordersOverview(db: Db, now = new Date()): Promise<OrdersOverview> {
-  const open = between(offers.teklif_durumu, 1, 3);
-  const os = await db.select({ id: offers.id, teklif_no: offers.teklif_no, firma_id: offers.firma_id, firma_adi: offers.firma_adi, teklif_durumu: offers.teklif_durumu, siparis_tarihi: offers.siparis_tarihi })
-    .from(offers).where(open).orderBy(asc(offers.siparis_tarihi), asc(offers.id));
-  const lines = os.length ? await db.select({
-    id: orderItems.id, offer_id: orderItems.offer_id, urun_adi: orderItems.urun_adi, urun_miktari: orderItems.urun_miktari, urun_birimi: orderItems.urun_birimi,
-    teslim_edilmis: orderItems.teslim_edilmis, tamamlanma_orani: orderItems.tamamlanma_orani, siparis_durumu: orderItems.siparis_durumu, siparis_tarihi: orderItems.siparis_tarihi,
-    operation_count: orderItems.operation_count, open_operations: orderItems.open_operations,
-  }).from(orderItems).where(inArray(orderItems.offer_id, db.select({ id: offers.id }).from(offers).where(open)))
-    .orderBy(asc(orderItems.offer_id), asc(offerItemOrder), asc(orderItems.siparis_tarihi), asc(orderItems.id)) : [];
-  const [sums] = await db.select({
-    openLines: sql<number>`count(*)::int`, openOperations: sql<number>`coalesce(sum(${orderItems.open_operations}), 0)::int`,
-    startedOperations: sql<number>`coalesce(sum(${orderItems.started_operations}), 0)::int`, unitsToProduce: sql<string>`coalesce(sum(${orderItems.units_to_produce}), 0)::text`,
-  }).from(orderItems).where(between(orderItems.siparis_durumu, 1, 3));
-  const load = {
-    openLines: Number(sums?.openLines ?? 0), openOperations: Number(sums?.openOperations ?? 0), startedOperations: Number(sums?.startedOperations ?? 0),
-    unitsToProduce: q2(sums?.unitsToProduce ?? '0'), unitsToDeliver: 0, lateLines: 0,
-  };
-  const late: OrdersOverview['late'] = [];
-  const toLine = (l: typeof lines[number]) => {
-    const days = daysSinceOrder(l.siparis_tarihi, now);
-    const isOpen = dec(l.tamamlanma_orani).lt(100) || dec(l.teslim_edilmis).lt(l.urun_miktari);
-    return {
-      _id: l.id, urun_adi: l.urun_adi, urun_miktari: q2(l.urun_miktari), urun_birimi: l.urun_birimi, teslim_edilmis: q2(l.teslim_edilmis), tamamlanmaOrani: q2(l.tamamlanma_orani),
-      siparis_durumu: l.siparis_durumu, siparis_tarihi: l.siparis_tarihi.toISOString(), daysSinceOrder: days, late: isOpen && days > ORDER_LATE_DAYS,
-      operations: Number(l.operation_count ?? 0), openOperations: Number(l.open_operations ?? 0),
-    };
-  };
-  const byOffer = new Map<string, ReturnType<typeof toLine>[]>();
-  for (const l of lines) {
-    const list = byOffer.get(l.offer_id!) ?? [];
-    list.push(toLine(l));
-    byOffer.set(l.offer_id!, list);
-  }
-  let unitsToDeliver = 0;
-  const orders = os.map((o) => {
-    const ls = byOffer.get(o.id) ?? [];
-    for (const l of ls) {
-      unitsToDeliver += Math.max(0, l.urun_miktari - l.teslim_edilmis);
-      if (l.late) late.push({ ...l, teklif_no: o.teklif_no, firma_adi: o.firma_adi });
-    }
-    const completion = ls.length ? round(ls.reduce((n, l) => n + l.tamamlanmaOrani, 0) / ls.length, 1) : 0;
-    return {
-      _id: o.id, teklif_no: o.teklif_no, firma_id: o.firma_id, firma_adi: o.firma_adi, teklif_durumu: o.teklif_durumu, siparis_tarihi: iso(o.siparis_tarihi),
-      completion, ordered: q2(ls.reduce((n, l) => n + l.urun_miktari, 0)), delivered: q2(ls.reduce((n, l) => n + l.teslim_edilmis, 0)), lines: ls,
-    };
-  });
-  load.lateLines = late.length;
-  load.unitsToDeliver = q2(unitsToDeliver);
-  return { orders, load, late: late.sort((a, b) => b.daysSinceOrder - a.daysSinceOrder) };
-}

@@ -21,7 +21,7 @@ export const orderKeys = {
   components: () => [...queryKeys.orders, 'components'] as const,
   production: () => [...queryKeys.orders, 'dashboard', 'production'] as const,
   models: () => [...queryKeys.orders, 'dashboard', 'models'] as const,
-  overview: () => [...queryKeys.orders, 'overview'] as const,
+  overview: (p: OverviewParams = {}) => [...queryKeys.orders, 'overview', p] as const,
   tracking: (offerId: string, companyId: string, token: string) => [...queryKeys.orders, 'tracking', offerId, companyId, token] as const,
   offer: (id: string) => [...queryKeys.offers, 'detail', id] as const,
 };
@@ -195,8 +195,15 @@ export function modelDashboardQuery() {
   return queryOptions({ queryKey: orderKeys.models(), queryFn: ({ signal }) => api<ModelDashboard>('/orders/dashboard/models', { signal }) });
 }
 
-export function ordersOverviewQuery() {
-  return queryOptions({ queryKey: orderKeys.overview(), queryFn: ({ signal }) => api<OrdersOverview>('/orders/overview', { signal }) });
+/** One page of the orders overview (issue 27: the server pages; the dashboard asks for the load and the late lines with a page of 1). */
+export interface OverviewParams { page?: number; pageSize?: number; search?: string; orderBy?: 'siparis_tarihi' | 'teklif_no' | 'firma_adi'; order?: 'asc' | 'desc' }
+
+export function ordersOverviewQuery(p: OverviewParams = {}) {
+  return queryOptions({
+    queryKey: orderKeys.overview(p),
+    queryFn: ({ signal }) => api<OrdersOverview>('/orders/overview', { signal, query: { page: p.page, pageSize: p.pageSize, search: p.search || undefined, orderBy: p.orderBy, order: p.order } }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The public order tracking (no session; a wrong token answers 404). */

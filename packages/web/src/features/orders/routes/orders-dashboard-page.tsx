@@ -10,7 +10,7 @@ import { ordersOverviewQuery } from '../api/orders-api';
 /** /ordersdashboard: the production load (open lines and operations, units to produce and deliver) and the late lines. */
 export function OrdersDashboardPage() {
   const { t } = useTranslation();
-  const query = useQuery(ordersOverviewQuery());
+  const query = useQuery(ordersOverviewQuery({ pageSize: 1 }));
   const load = query.data?.load;
   const late = query.data?.late ?? [];
   const tiles: { key: keyof NonNullable<typeof load>; to?: string }[] = [
@@ -24,7 +24,7 @@ export function OrdersDashboardPage() {
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} mb="md">
         <Paper withBorder radius="md" p="md">
           <Text size="xs" c="dimmed">{t('orders.overview.openOrders')}</Text>
-          <Text fw={700} size="xl" data-testid="overview-open-orders">{formatNumber(query.data?.orders.length ?? 0, 0)}</Text>
+          <Text fw={700} size="xl" data-testid="overview-open-orders">{formatNumber(query.data?.total ?? 0, 0)}</Text>
         </Paper>
         {tiles.slice(0, 5).map((tile) => {
           const body = (
@@ -41,7 +41,7 @@ export function OrdersDashboardPage() {
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" mb="sm">
           <Title order={4}>{t('orders.overview.late', { days: ORDER_LATE_DAYS })}</Title>
-          <Badge color={late.length ? 'red' : 'green'} data-testid="late-count">{late.length}</Badge>
+          <Badge color={late.length ? 'red' : 'green'} data-testid="late-count">{load?.lateLines ?? 0}</Badge>
         </Group>
         {late.length === 0 ? <Text c="dimmed" size="sm">{t('orders.overview.noneLate')}</Text> : (
           <Table.ScrollContainer minWidth={680}>
@@ -71,6 +71,7 @@ export function OrdersDashboardPage() {
             </Table>
           </Table.ScrollContainer>
         )}
+        {(load?.lateLines ?? 0) > late.length && <Text c="dimmed" size="sm" mt="xs" data-testid="late-more">{t('orders.overview.lateShown', { shown: late.length, total: load?.lateLines ?? 0 })}</Text>}
       </Paper>
     </>
   );

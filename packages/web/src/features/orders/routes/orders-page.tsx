@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Anchor, Badge, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatNumber, isAllowed, routeLevel } from '@isik/domain';
@@ -7,22 +8,37 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
+import { PaginationControl } from '../../../components/pagination-control';
+import { SearchInput } from '../../../components/search-input';
 import { useSession } from '../../../lib/session';
 import { ordersOverviewQuery } from '../api/orders-api';
 import { OrderPrintLinks } from '../components/order-print-links';
 import { OrderStatusBadge } from '../components/status-badges';
 
-/** /orders: the orders in production (offers in status 1-3) with their lines and completion. */
+const PAGE_SIZE = 20;
+
+/** /orders: the orders in production (offers in status 1-3) with their lines and completion, a page at a time (issue 27). */
 export function OrdersPage() {
   const { t } = useTranslation();
   const role = useSession((s) => s.role);
-  const query = useQuery(ordersOverviewQuery());
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const query = useQuery(ordersOverviewQuery({ page, pageSize: PAGE_SIZE, search }));
   const orders = query.data?.orders ?? [];
+  const total = query.data?.total ?? 0;
   const canOpenOrder = isAllowed(routeLevel('/order/:id'), role);
   return (
     <>
       <PageHeader title={t('menu.orders')} subtitle={t('orders.orders.subtitle')} />
       {query.isError && !query.data && <LoadFailedAlert title={t('orders.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />}
+      <Group justify="space-between" gap="sm" wrap="wrap" mb="md">
+        <SearchInput onSearch={(text) => { setSearch(text); setPage(1); }} placeholder={t('orders.orders.search')} w={{ base: '100%', xs: 360 }} data-testid="orders-search" />
+        {total > 0 && (
+          <Text size="sm" c="dimmed" data-testid="orders-range">
+            {t('orders.orders.range', { from: (page - 1) * PAGE_SIZE + 1, to: Math.min(total, page * PAGE_SIZE), total })}
+          </Text>
+        )}
+      </Group>
       {query.data && orders.length === 0 && <EmptyState icon={<IconShoppingCart size={34} stroke={1.5} />} title={t('orders.orders.emptyTitle')} text={t('orders.orders.emptyText')} />}
       <Stack gap="md">
         {orders.map((o) => (
@@ -70,6 +86,7 @@ export function OrdersPage() {
           </Paper>
         ))}
       </Stack>
+      <PaginationControl page={page} totalPages={Math.ceil(total / PAGE_SIZE)} onChange={setPage} disabled={query.isFetching} />
     </>
   );
 }

@@ -1,0 +1,150 @@
+// The growth table (issue 27): `npx tsx bench/growth.ts` (or `BENCH_GROWTH=1,10,100 npm run bench:growth`).
+// Seeds the bench's data set (bench/server.ts: 5,000 products, 2,000 materials, 200,000 movements, 2,000 companies,
+// 500 users, 20,000 offers with 100,000 items, 20,000 order lines; 4,000 open lines made the lines of 1,000 open
+// orders), measures p95 of each list, dashboard and report at 10 connections for BENCH_DURATION seconds (default 5),
+// then makes the data set 10× and 100× in SQL (bench/growth-seed.ts: copies of the 1× rows) and measures again.
+// Pages are random over the whole grown list. Prints the table (rows: scenario; columns: p95 at each size and the
+// ratio last/first) and writes bench/results/growth.json.
+// Environment: BENCH_GROWTH (the factors, default 1,10,100), BENCH_DURATION, BENCH_ONLY (a word: only the scenarios
+// whose name contains it), BENCH_DATABASE_URL (another PostgreSQL server).
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { reportScenarios } from './reports.js';
+import type { BenchOffers } from './offers.js';
+import type { BenchOrders } from './orders.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
+const factors = (process.env.BENCH_GROWTH ?? '1,10,100').split(',').map(Number).filter((n) => Number.isInteger(n) && n >= 1).sort((a, b) => a - b);
+const duration = num(process.env.BENCH_DURATION, 5);
+const sizes = { products: 5000, materials: 2000, movements: 200_000, models: 60, hotShare: 0.5, companies: 2000, users: 500 };
+
+interface Ready { port: number; token: string; hotMaterial: string; hotMovements: number; offers: BenchOffers; orders: BenchOrders }
+/** A scenario: its name and its next request's path at factor f (random pages over the grown list). */
+type Scenario = [string, (f: number) => string];
+
+const randInt = (n: number) => 1 + Math.floor(Math.random() * n);
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+
+function startServer(): Promise<{ child: ChildProcess; ready: Ready }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(HERE, 'server.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, BENCH_SIZES: JSON.stringify(sizes), ...(process.env.BENCH_DATABASE_URL ? { BENCH_TARGET_URL: process.env.BENCH_DATABASE_URL } : {}) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('message', (m: { type: string; message?: string }) => {
+      if (m.type === 'log') console.log(`  ${m.message}`);
+      else if (m.type === 'ready') resolve({ child, ready: m as unknown as Ready });
+      else if (m.type === 'error') reject(new Error(m.message));
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+function grow(child: ChildProcess, from: number, to: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const on = (m: { type: string; ms?: number; message?: string }) => {
+      if (m.type === 'grown') { child.off('message', on); resolve(m.ms ?? 0); }
+      if (m.type === 'error') { child.off('message', on); reject(new Error(m.message)); }
+    };
+    child.on('message', on);
+    child.send({ type: 'grow', from, to });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * 10 clients, each sending the scenario's next request when its last one is answered, for `duration` seconds; a
+ * request still running at the end is awaited and counted, so a slow scenario neither loses its samples nor leaves
+ * work running into the next one (autocannon stops counting at the end and leaves up to 10 requests running).
+ */
+async function measure(base: string, token: string, next: () => string): Promise<{ p95: number; rps: number; non2xx: number; requests: number }> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  const started = Date.now();
+  const end = started + duration * 1000;
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'tr' };
+  await Promise.all(Array.from({ length: 10 }, async () => {
+    while (Date.now() < end) {
+      const t0 = performance.now();
+      const res = await fetch(`${base}${next()}`, { headers }).catch(() => null);
+      if (res) await res.arrayBuffer();
+      latencies.push(performance.now() - t0);
+      if (!res || res.status < 200 || res.status >= 300) non2xx++;
+    }
+  }));
+  latencies.sort((a, b) => a - b);
+  return { p95: Math.round(percentile(latencies, 95) * 10) / 10, rps: Math.round((latencies.length / ((Date.now() - started) / 1000)) * 10) / 10, non2xx, requests: latencies.length };
+}
+
+function scenarios(r: Ready): Scenario[] {
+  const get = (name: string, url: (f: number) => string): Scenario => [name, url];
+  const today = new Date().toISOString().slice(0, 10);
+  return [
+    get('products list (10/page, random page)', (f) => `/api/products/list?type=list&pageSize=10&page=${randInt(Math.ceil((sizes.products * f) / 10))}`),
+    get('materials list (10/page, random page)', (f) => `/api/materials/list?pageSize=10&page=${randInt(Math.ceil((sizes.materials * f) / 10))}`),
+    get('movements list (the hot material\'s ledger, random page of 50)', (f) => `/api/stock/list/${r.hotMaterial}?pageSize=50&page=${randInt(Math.ceil((r.hotMovements * f) / 50))}`),
+    get('companies list (10/page, random page)', (f) => `/api/companies/list?page=${randInt(Math.ceil((sizes.companies * f) / 10))}`),
+    get('users list (10/page, random page)', (f) => `/api/users/list?page=${randInt(Math.ceil((sizes.users * f) / 10))}`),
+    get('public catalogue page (9/page, random of the first 400)', () => `/api/web/products?page=${randInt(400)}&orderBy=${pick(['model_category', 'urun_guc', 'urun_fiyat'])}`),
+    get('offer list (30/page, random page, newest first)', (f) => `/api/offers/list?pageSize=30&page=${randInt(Math.ceil((r.offers.offers * f) / 30))}&orderBy=teklif_tarihi`),
+    get('offer list (1000/page, random page, with totals)', (f) => `/api/offers/list?pageSize=1000&page=${randInt(Math.ceil((r.offers.offers * f) / 1000))}&orderBy=teklif_tarihi&filter1=0&filter2=4`),
+    get('offer list search', () => `/api/offers/list?pageSize=30&search=${encodeURIComponent(pick(r.offers.searches))}`),
+    get('order-line list (status 1-4, 12/page, random page)', (f) => `/api/orders/list?type=list&filter1=1&filter2=4&pageSize=12&page=${randInt(Math.ceil((r.orders.lines * 0.8 * f) / 12))}`),
+    get('order-line list search', () => `/api/orders/list?type=list&pageSize=12&page=1&search=${encodeURIComponent(pick(r.orders.searches))}`),
+    get('component list with suggestions', () => '/api/orders/components'),
+    get('production dashboard', () => '/api/orders/dashboard/production'),
+    get('orders overview, first page (the dashboard: load and late lines)', () => '/api/orders/overview?pageSize=1'),
+    get('orders overview, random page of 20 orders', (f) => `/api/orders/overview?pageSize=20&page=${randInt(Math.ceil((8000 * f) / 20))}`),
+    get('dashboard: tile counts', () => '/api/dashboard/counts'),
+    get("dashboard: materials used today", () => `/api/stock/outlist/${today}`),
+    ...reportScenarios().map(([name, req]): Scenario => [name, () => String(req.path)]),
+  ];
+}
+
+async function main() {
+  const disk = fs.statfsSync(os.tmpdir());
+  console.log(`growth bench: factors ${factors.join(', ')}; ${duration} s a scenario; ${(disk.bavail * disk.bsize / 2 ** 30).toFixed(0)} GiB free in ${os.tmpdir()}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  const { child, ready } = await startServer();
+  const base = `http://127.0.0.1:${ready.port}`;
+  const list = scenarios(ready).filter(([n]) => !process.env.BENCH_ONLY || n.includes(process.env.BENCH_ONLY));
+  const table = new Map<string, Record<number, { p95: number; rps: number; non2xx: number; requests: number }>>();
+  const meta: Record<number, { growMs: number; load: number[] }> = {};
+  let current = 1;
+  await grow(child, 0, 1); // the 1× links of orders and lines
+  try {
+    for (const f of factors) {
+      const growMs = f > current ? await grow(child, current, f) : 0;
+      if (f > current) console.log(`  grown to ${f}× in ${(growMs / 1000).toFixed(0)} s`);
+      current = Math.max(current, f);
+      meta[f] = { growMs, load: os.loadavg() };
+      for (const [name, req] of list) {
+        const m = await measure(base, ready.token, () => req(f));
+        table.set(name, { ...table.get(name), [f]: m });
+        console.log(`  ${f}× ${name}: p95 ${m.p95} ms, ${m.rps} req/s, ${m.requests} requests${m.non2xx ? `, ${m.non2xx} non-2xx` : ''}`);
+      }
+    }
+  } finally {
+    child.send({ type: 'stop' });
+  }
+  const first = factors[0];
+  const last = factors[factors.length - 1];
+  const lines = [
+    `| scenario | ${factors.map((f) => `p95 ${f}× (ms)`).join(' | ')} | ${last}×/${first}× |`,
+    `|---|${factors.map(() => '---|').join('')}---|`,
+    ...[...table.entries()].map(([name, byF]) => `| ${name} | ${factors.map((f) => `${byF[f]?.p95 ?? '—'}${byF[f]?.non2xx ? ` (${byF[f].non2xx} non-2xx)` : ''}`).join(' | ')} | ${byF[first] && byF[last] ? (byF[last].p95 / Math.max(byF[first].p95, 0.1)).toFixed(1) : '—'} |`),
+  ];
+  console.log(`\n${lines.join('\n')}\n`);
+  fs.mkdirSync(path.join(HERE, 'results'), { recursive: true });
+  fs.writeFileSync(path.join(HERE, 'results', 'growth.json'), JSON.stringify({ at: new Date().toISOString(), factors, duration, meta, table: Object.fromEntries(table) }, null, 2));
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });

@@ -1,0 +1,137 @@
+// The production dashboard and the orders overview from kept sums and by page (issue 27): neither reads
+// every line's operations nor answers every order. order_figure_sums (derived/order-ops-sums.sql) holds per line
+// status the lines and their operation figures, and per operation name and status the operations of lines 1-4.
+import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  daysSinceOrder, dec, ORDER_LATE_DAYS, OVERVIEW_LATE_LIMIT, round,
+  type OrdersOverview, type OrdersOverviewArgs, type ProductionDashboard,
+} from '@isik/domain';
+import type { Db, Executor } from '../../db/database.js';
+import { offers, offerSums, orderItems } from '../../db/schema.js';
+import { searchFolded } from '../../lib/search.js';
+import { offerItemOrder } from './orders-repository.js';
+
+interface WarnLog { warn(obj: object, msg: string): void }
+interface FigureRow { kind: number; name: string; status: number; n: number; pct: string; open_ops: number; started_ops: number; units: string }
+
+/** Raw rows of order_figure_sums beyond one per key at which a read folds them (order_figure_sums_fold). */
+const FOLD_SLACK = 500;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const q2 = (v: ReturnType<typeof dec> | string | number) => round(typeof v === 'object' ? v.toFixed() : v, 2);
+
+/** Adds the kept rows of each key into one (one caller at a time); the answer never depends on it, so a failure is only logged. */
+export async function foldFigureSums(db: Executor, log?: WarnLog): Promise<number> {
+  try {
+    const r = await db.execute(sql`select order_figure_sums_fold() as n`);
+    return Number((r as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  } catch (err) {
+    log?.warn({ err }, 'order_figure_sums_fold failed');
+    return 0;
+  }
+}
+
+/** The kept sums per key (kind, name, status); folds them afterwards when the rows outnumber the keys by FOLD_SLACK. */
+async function figureSums(db: Db, log?: WarnLog): Promise<FigureRow[]> {
+  const res = await db.execute(sql`
+    select kind, name, status, sum(n)::float8 as n, sum(pct)::text as pct, sum(open_ops)::float8 as open_ops, sum(started_ops)::float8 as started_ops,
+      sum(units)::text as units, count(*)::int as raw
+    from order_figure_sums group by 1, 2, 3`);
+  const rows = (res as unknown as { rows: (FigureRow & { raw: number })[] }).rows;
+  const raw = rows.reduce((n, r) => n + Number(r.raw), 0);
+  if (raw > rows.length + FOLD_SLACK) await foldFigureSums(db, log);
+  return rows.map((r) => ({ ...r, kind: Number(r.kind), status: Number(r.status), n: Number(r.n), open_ops: Number(r.open_ops), started_ops: Number(r.started_ops) }));
+}
+
+/** GET /orders/dashboard/production (spec 002 2.5): operations of lines in status 1-4 by status and by name, lines per status; from the kept sums. */
+export async function productionDashboard(db: Db, log?: WarnLog): Promise<ProductionDashboard> {
+  const rows = await figureSums(db, log);
+  const byStatus = { 0: 0, 1: 0, 2: 0 };
+  const byName = new Map<string, { count: number; sum: ReturnType<typeof dec> }>();
+  for (const r of rows.filter((x) => x.kind === 1 && x.n !== 0)) {
+    if (r.status in byStatus) byStatus[r.status as 0 | 1 | 2] += r.n;
+    const e = byName.get(r.name) ?? { count: 0, sum: dec(0) };
+    e.count += r.n;
+    e.sum = e.sum.plus(r.pct);
+    byName.set(r.name, e);
+  }
+  const c = (s: number) => rows.filter((x) => x.kind === 0 && x.status === s).reduce((n, x) => n + x.n, 0);
+  return {
+    operationStatus: byStatus,
+    operations: [...byName.entries()].filter(([, e]) => e.count > 0)
+      .map(([Operation, e]) => ({ Operation, count: e.count, averagePercent: round(e.sum.div(e.count).toFixed(), 1) }))
+      .sort((a, b) => b.count - a.count || a.Operation.localeCompare(b.Operation, 'tr')),
+    lines: { status1: c(1), status2: c(2), status3: c(3), status4: c(4) },
+  };
+}
+
+/** Offers that are orders in production (status 1-3), written as the partial index offers_open_order_date_idx says. */
+const openOrder = sql`${offers.teklif_durumu} between 1 and 3`;
+
+const sortColumn = { siparis_tarihi: offers.siparis_tarihi, teklif_no: offers.teklif_no, firma_adi: offers.firma_adi } as const;
+
+/**
+ * GET /orders/overview (issue 27): one page of the orders in status 1-3 with their lines and completion, how many match;
+ * the load of open lines (1-3) from the kept sums; units to deliver and the late lines (open over ORDER_LATE_DAYS
+ * days) over the open orders' lines in SQL, the most late OVERVIEW_LATE_LIMIT of them answered.
+ */
+export async function ordersOverview(db: Db, a: OrdersOverviewArgs, now = new Date(), log?: WarnLog): Promise<OrdersOverview> {
+  const where: SQL = a.search ? and(openOrder, searchFolded(offers.search_text, a.search))! : openOrder;
+  const dir = a.order === 'desc' ? desc : asc;
+  const os = await db.select({ id: offers.id, teklif_no: offers.teklif_no, firma_id: offers.firma_id, firma_adi: offers.firma_adi, teklif_durumu: offers.teklif_durumu, siparis_tarihi: offers.siparis_tarihi })
+    .from(offers).where(where).orderBy(dir(sortColumn[a.orderBy]), dir(offers.id)).limit(a.pageSize).offset((a.page - 1) * a.pageSize);
+  // Without a search the count comes from the offers' kept sums per status (offer_sums): a few rows.
+  const [count] = a.search
+    ? await db.select({ n: sql<number>`count(*)::int` }).from(offers).where(where)
+    : await db.select({ n: sql<number>`coalesce(sum(${offerSums.n}), 0)::int` }).from(offerSums).where(sql`${offerSums.teklif_durumu} between 1 and 3`);
+  const lines = os.length ? await db.select({
+    id: orderItems.id, offer_id: orderItems.offer_id, urun_adi: orderItems.urun_adi, urun_miktari: orderItems.urun_miktari, urun_birimi: orderItems.urun_birimi,
+    teslim_edilmis: orderItems.teslim_edilmis, tamamlanma_orani: orderItems.tamamlanma_orani, siparis_durumu: orderItems.siparis_durumu, siparis_tarihi: orderItems.siparis_tarihi,
+    operation_count: orderItems.operation_count, open_operations: orderItems.open_operations,
+  }).from(orderItems).where(inArray(orderItems.offer_id, os.map((o) => o.id)))
+    .orderBy(asc(orderItems.offer_id), asc(offerItemOrder), asc(orderItems.siparis_tarihi), asc(orderItems.id)) : [];
+  const sums = (await figureSums(db, log)).filter((r) => r.kind === 0 && r.status >= 1 && r.status <= 3);
+  // Late: daysSinceOrder (rounded days) over ORDER_LATE_DAYS, i.e. ordered at least ORDER_LATE_DAYS + ½ days ago.
+  const cutoff = new Date(now.getTime() - (ORDER_LATE_DAYS + 0.5) * 86_400_000);
+  const lineIsOpen = sql`(${orderItems.tamamlanma_orani} < 100 or ${orderItems.teslim_edilmis} < ${orderItems.urun_miktari})`;
+  const isLate = sql`${lineIsOpen} and ${orderItems.siparis_tarihi} <= ${cutoff}`;
+  const [deliver] = await db.select({
+    units: sql<string>`coalesce(sum(greatest(round(${orderItems.urun_miktari}, 2) - round(${orderItems.teslim_edilmis}, 2), 0)), 0)::text`,
+    late: sql<number>`count(*) filter (where ${isLate})::int`,
+  }).from(orderItems).innerJoin(offers, sql`${offers.id} = ${orderItems.offer_id}`).where(openOrder);
+  const lateRows = await db.select({
+    id: orderItems.id, offer_id: orderItems.offer_id, urun_adi: orderItems.urun_adi, urun_miktari: orderItems.urun_miktari, urun_birimi: orderItems.urun_birimi,
+    teslim_edilmis: orderItems.teslim_edilmis, tamamlanma_orani: orderItems.tamamlanma_orani, siparis_durumu: orderItems.siparis_durumu, siparis_tarihi: orderItems.siparis_tarihi,
+    operation_count: orderItems.operation_count, open_operations: orderItems.open_operations, teklif_no: offers.teklif_no, firma_adi: offers.firma_adi,
+  }).from(orderItems).innerJoin(offers, sql`${offers.id} = ${orderItems.offer_id}`).where(and(openOrder, isLate))
+    .orderBy(asc(orderItems.siparis_tarihi), asc(orderItems.id)).limit(OVERVIEW_LATE_LIMIT);
+  const toLine = (l: typeof lines[number]) => {
+    const days = daysSinceOrder(l.siparis_tarihi, now);
+    const isOpen = dec(l.tamamlanma_orani).lt(100) || dec(l.teslim_edilmis).lt(l.urun_miktari);
+    return {
+      _id: l.id, urun_adi: l.urun_adi, urun_miktari: q2(l.urun_miktari), urun_birimi: l.urun_birimi, teslim_edilmis: q2(l.teslim_edilmis), tamamlanmaOrani: q2(l.tamamlanma_orani),
+      siparis_durumu: l.siparis_durumu, siparis_tarihi: l.siparis_tarihi.toISOString(), daysSinceOrder: days, late: isOpen && days > ORDER_LATE_DAYS,
+      operations: Number(l.operation_count ?? 0), openOperations: Number(l.open_operations ?? 0),
+    };
+  };
+  const byOffer = new Map<string, ReturnType<typeof toLine>[]>();
+  for (const l of lines) {
+    const list = byOffer.get(l.offer_id!) ?? [];
+    list.push(toLine(l));
+    byOffer.set(l.offer_id!, list);
+  }
+  const orders = os.map((o) => {
+    const ls = byOffer.get(o.id) ?? [];
+    const completion = ls.length ? round(ls.reduce((n, l) => n + l.tamamlanmaOrani, 0) / ls.length, 1) : 0;
+    return {
+      _id: o.id, teklif_no: o.teklif_no, firma_id: o.firma_id, firma_adi: o.firma_adi, teklif_durumu: o.teklif_durumu, siparis_tarihi: iso(o.siparis_tarihi),
+      completion, ordered: q2(ls.reduce((n, l) => n + l.urun_miktari, 0)), delivered: q2(ls.reduce((n, l) => n + l.teslim_edilmis, 0)), lines: ls,
+    };
+  });
+  const load = {
+    openLines: sums.reduce((n, r) => n + r.n, 0), openOperations: sums.reduce((n, r) => n + r.open_ops, 0), startedOperations: sums.reduce((n, r) => n + r.started_ops, 0),
+    unitsToProduce: q2(sums.reduce((n, r) => n.plus(r.units), dec(0))), unitsToDeliver: q2(deliver?.units ?? '0'), lateLines: Number(deliver?.late ?? 0),
+  };
+  const late = lateRows.map((l) => ({ ...toLine(l), teklif_no: l.teklif_no, firma_adi: l.firma_adi }));
+  return { total: Number(count?.n ?? 0), page: a.page, pageSize: a.pageSize, orders, load, late };
+}
