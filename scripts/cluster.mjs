@@ -61,6 +61,11 @@ defaults
   timeout tunnel 1h
   timeout client-fin 5s
   timeout http-request 10s
+  # A client's idle connection stays open longer than the instances tell it to keep it (their Keep-Alive header:
+  # Fastify's keepAliveTimeout, timeout=72, which HAProxy passes on). Closed after 10 s (http-request's time, the
+  # default), a client trusting the header (Node's fetch) sent its next request on a connection HAProxy had closed
+  # and failed with "other side closed" (3 errors in the 30-minute soak; docs/performance.md).
+  timeout http-keep-alive 75s
   timeout queue 10s
   # A failed attempt goes to the other instance (redispatch on every retry). conn-failure is safe for any method
   # (nothing reached the instance); the layer-7 reasons (no answer, a cut answer, 502-504: an instance killed or

@@ -188,6 +188,38 @@ class LiveClient {
   stop() { this.stopped = true; this.ws?.terminate(); }
 }
 
+/**
+ * A client's connection to the balancer kept open between requests (HTTP/1.1 keep-alive), as Node's fetch keeps one:
+ * raw, so the test sees when the balancer closes it.
+ */
+function keptConnection() {
+  const socket = net.connect(base, '127.0.0.1');
+  let buffer = '';
+  let closedAt: number | undefined;
+  const waiters: (() => void)[] = [];
+  const wake = () => { for (const w of waiters.splice(0)) w(); };
+  socket.on('data', (d) => { buffer += String(d); wake(); });
+  socket.on('close', () => { closedAt = Date.now(); wake(); });
+  socket.on('error', () => undefined);
+  return {
+    get closedAt() { return closedAt; },
+    async get(p: string): Promise<{ status: number; head: string }> {
+      buffer = '';
+      socket.write(`GET ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      for (;;) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end >= 0) {
+          const head = buffer.slice(0, end);
+          if (buffer.length - end - 4 >= Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0)) return { status: Number(head.split(' ')[1]), head };
+        }
+        if (closedAt !== undefined) throw new Error(`the balancer closed the connection (${p})`);
+        await new Promise<void>((r) => waiters.push(r));
+      }
+    },
+    close() { socket.destroy(); },
+  };
+}
+
 /** Rows of a query on the test's database. */
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -196,6 +228,13 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 describe('kill -9 of an API instance and a device instance under load, behind HAProxy', () => {
   it('fails no GET, the live socket reconnects and misses no offer, the gateways link again within 10 s, every command is applied once, and every acknowledged write is stored with stock equal to its ledger', async () => {
     const s = sim!;
+    // A client connection that stays idle through the run: the instances' answers say `Keep-Alive: timeout=72`
+    // (Fastify's keepAliveTimeout) and HAProxy passes that on, so a client may send its next request on it that much
+    // later. The balancer closing it after 10 s idle made Node's fetch fail with "other side closed" (3 in the soak).
+    const kept = keptConnection();
+    const hello = await kept.get('/api/health');
+    expect(hello.status).toBe(200);
+    const idleSince = Date.now();
     // A device command through the balancer; its answer says which device instance took it (X-Instance).
     const commands: string[] = [];
     let unacknowledgedCommands = 0;
@@ -334,6 +373,12 @@ describe('kill -9 of an API instance and a device instance under load, behind HA
     running = false;
     await load;
     live!.stop();
+    // The kept connection, idle longer than the balancer's old 10 s (and less than the Keep-Alive it was told), still answers.
+    expect(Number(/keep-alive: *timeout=(\d+)/i.exec(hello.head)?.[1])).toBeGreaterThan(11);
+    await until('the kept connection idle for 11 s', () => (Date.now() - idleSince >= 11_000 || kept.closedAt !== undefined ? true : undefined), 15_000);
+    expect(kept.closedAt === undefined ? 'open' : `closed after ${kept.closedAt - idleSince} ms idle`).toBe('open');
+    expect((await kept.get('/api/health')).status).toBe(200);
+    kept.close();
 
     // Every command stored (the acknowledged ones and any whose answer died with its instance) completes, and the
     // gateways applied each once: the one on the wire when the victim died, those created while its gateways were away.
