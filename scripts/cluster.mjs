@@ -54,13 +54,19 @@ defaults
   mode http
   option dontlognull
   timeout connect 2s
-  timeout client 60s
+  timeout client 75s
   timeout server 60s
   # WebSockets (the live socket /ws, the device browsers' /device-api/ws, the gateways' /device-api/link): an
   # upgraded connection is a tunnel, open while either side talks (the sockets ping every 30 s at most).
   timeout tunnel 1h
   timeout client-fin 5s
   timeout http-request 10s
+  # A client's idle connection stays open longer than the instances tell it to keep it (their Keep-Alive header:
+  # Fastify's keepAliveTimeout, timeout=72, which HAProxy passes on): http-keep-alive, and timeout client above (also
+  # applied to an idle connection) at 75 s. Closed after 10 s (http-request's time, the default), a client trusting
+  # the header (Node's fetch) sent its next request on a connection HAProxy had closed and failed with "other side
+  # closed" (3 errors in the 30-minute soak; docs/performance.md); with 60 s it still would between 60 and 72 s.
+  timeout http-keep-alive 75s
   timeout queue 10s
   # A failed attempt goes to the other instance (redispatch on every retry). conn-failure is safe for any method
   # (nothing reached the instance); the layer-7 reasons (no answer, a cut answer, 502-504: an instance killed or

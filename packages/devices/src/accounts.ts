@@ -53,7 +53,10 @@ export async function ensureDeviceAdmin(db: DeviceDb, email: string, password?: 
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(deviceAccounts);
   if (n > 0) return { created: false, email };
   const pw = password ?? randomBytes(9).toString('base64url');
-  await db.insert(deviceAccounts).values({ id: newId(), email, name: 'Device Admin', password_hash: await hashPassword(pw), admin: true }).onConflictDoNothing();
+  const made = await db.insert(deviceAccounts).values({ id: newId(), email, name: 'Device Admin', password_hash: await hashPassword(pw), admin: true })
+    .onConflictDoNothing().returning({ id: deviceAccounts.id });
+  // Another instance starting at the same moment made it: its password is the one stored (and the one it prints).
+  if (made.length === 0) return { created: false, email };
   await db.insert(deviceLogs).values({ actor: 'system', action: 'account.created', detail: { email, admin: true } });
   return { created: true, email, password: password ? undefined : pw };
 }

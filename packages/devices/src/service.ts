@@ -79,7 +79,10 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
   const events = new DeviceEvents();
   events.setMaxListeners(0);
   const cluster = createCluster({ db, listenUrl: opts.listenUrl, log: opts.log });
-  const instance = cluster.id;
+  // What the links and commands are marked with (linked_to, sent_by): the instance's id when it shares the database
+  // (ADR 0043). Alone (no listenUrl) it is in no heartbeat table, so a shared instance on the same database would sweep
+  // what it marked as a dead instance's; unmarked, its rows are left alone, as in the one-instance design (ADR 0024).
+  const instance = cluster.shared ? cluster.id : undefined;
   const publish = (m: ClusterMessage) => { void cluster.publish(m); };
   const accounts = createAccountsService({
     db, secret, tokenTtl: config.tokenTtl, signIn: config.signIn, now: () => clock.now(), announce: (id) => cluster.publish({ k: 'acct', id }),

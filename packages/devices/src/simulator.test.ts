@@ -293,3 +293,38 @@ describe('a restart of the device service', () => {
     await second.app.close();
   });
 });
+
+describe('a service without a listening connection on a database a shared instance also uses (these tests)', () => {
+  it('is not swept as a dead instance: its gateway stays online and its command on the wire completes', async () => {
+    const app = Fastify();
+    const bare = await createDeviceService({ db: t.database.db as unknown as DeviceDb, config: t.config.devices, clock });
+    await app.register(bare.plugin, { prefix: '/device-api' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const reg = await bare.gateways.register(null, { mac_addr: 'AA:BB:CC:DD:EE:05', device_name: 'bare', device_description: '', city: '', map_lat: null, map_lng: null, time_zone: 'Europe/Istanbul' });
+      await bare.gateways.upsertMesh(reg._id, [{ mac_addr: 'AA:BB:CC:DD:EE:51', name: 'L', rssi: -50, version: '1', brightness: 60, connected: true, map_lat: null, map_lng: null }]);
+      const ws = new WebSocket(`ws://127.0.0.1:${(app.server.address() as { port: number }).port}/device-api/link`);
+      const frames: { type: string; id?: string }[] = [];
+      const waiters: (() => void)[] = [];
+      ws.on('message', (d) => { frames.push(JSON.parse(d.toString())); for (const w of waiters.splice(0)) w(); });
+      const frame = async (type: string) => { while (!frames.some((f) => f.type === type)) await new Promise<void>((r) => waiters.push(r)); return frames.find((f) => f.type === type)!; };
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'hello', mac: 'AA:BB:CC:DD:EE:05', key: reg.key })));
+      await frame('welcome');
+      await until(bare, async () => (await bare.gateways.details(reg._id)).device_status === 'online');
+      const session = { id: 'x', email: ADMIN.email, name: 'Admin', admin: true };
+      const cmd = await bare.dispatcher.create(session, { device_id: reg._id, command: 'set_mesh_status', payload: { macs: ['AA:BB:CC:DD:EE:51'], cid: 1, value: 30 } });
+      expect(cmd.status).toBe('sent');
+      await frame('command');
+      // The shared instance's heartbeat sweep (every HEARTBEAT_MS) while the command is on the wire. The bare service
+      // is in no heartbeat table: had it marked the gateway and the command as its own, the sweep would take both
+      // from it (offline; the command queued again with nothing to send it, its answer ignored, a wait on it never woken).
+      await t.app.devices.cluster.sweep();
+      expect((await bare.gateways.details(reg._id)).device_status).toBe('online');
+      ws.send(JSON.stringify({ type: 'ack', id: cmd._id, status: 'completed' }));
+      await statusOf(cmd._id, bare, 'completed');
+      ws.close();
+    } finally {
+      await app.close();
+    }
+  });
+});

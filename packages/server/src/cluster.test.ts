@@ -9,12 +9,15 @@ import { sql } from 'drizzle-orm';
 import type { Offer, OrderLine } from '@isik/domain';
 import { createTestContext, ADMIN, type TestContext } from './test/helper.js';
 import { insertMaterial, insertModel, insertProduct } from './modules/catalogue/test-fixtures.js';
+import { SimProcess, type SimEvent } from '../../devices/src/test/sim-process.js';
 
-// The failure test of issue 27 (ADR 0042): `npm run cluster`'s parts started for real (scripts/cluster.mjs: two API
-// instances and two device-service instances on this file's PostgreSQL database, HAProxy in front), a steady load of
-// list reads, offer saves and production records through the balancer, and kill -9 of the API instance that holds a
-// live socket. No GET may fail (the balancer retries them on the other instance), the socket reconnects and refetches
-// and so misses no offer, and afterwards every acknowledged write is stored and every stock balance equals its ledger.
+// The failure test of issue 27 (ADR 0042, 0043): `npm run cluster`'s parts started for real (scripts/cluster.mjs: two
+// API instances and two device-service instances on this file's PostgreSQL database, HAProxy in front), simulated
+// gateways linked through the balancer, a steady load of list reads, offer saves, production records and device
+// commands through the balancer, and kill -9 of the API instance that holds a live socket together with a device
+// instance that holds gateways and commands on the wire. No GET may fail (the balancer retries them on the other
+// instance), the socket reconnects and refetches and so misses no offer, the gateways link again within 10 s, every
+// command is applied once, and afterwards every acknowledged write is stored and every stock balance equals its ledger.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-cluster-'));
@@ -28,6 +31,10 @@ let line: OrderLine;
 const materialIds: string[] = [];
 let productId = '';
 let companyId = '';
+let sim: SimProcess | undefined;
+/** The simulated gateways (in the simulator's order: its 1-based index addresses one) and their lights. */
+let gateways: { id: string; mac: string; lights: string[] }[] = [];
+let deviceToken = '';
 
 interface State { parts: { name: string; kind: string; port?: number; pid: number | null }[] }
 const state = (): State => JSON.parse(fs.readFileSync(path.join(dataDir, 'cluster.json'), 'utf8')) as State;
@@ -67,7 +74,8 @@ async function post<T>(p: string, body: unknown): Promise<{ status: number; json
 }
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // The device service's first account (made by this context's app on the fresh database) is the admin's too.
+  t = await createTestContext({ DEVICE_ADMIN_EMAIL: ADMIN.email, DEVICE_ADMIN_PASSWORD: ADMIN.password });
   const db = t.database.db;
   for (let i = 0; i < 2; i++) materialIds.push(await insertMaterial(db, 900 + i));
   const model = await insertModel(db, 910, { productiondetail: [{ No: 1, Operation: 'Dizgi' }] });
@@ -100,9 +108,26 @@ beforeAll(async () => {
   cluster.stdout!.on('data', (d) => { output += d; });
   cluster.stderr!.on('data', (d) => { output += d; });
   await until('the cluster', () => (output.includes('Ctrl-C stops everything') ? true : undefined), 150_000);
+
+  // Gateways linked through the balancer (leastconn spreads them over the two device instances), their lights stored.
+  sim = new SimProcess(['--count', '6', '--url', url(''), '--email', ADMIN.email, '--password', ADMIN.password, '--seed', '27', '--lights', '4-4', '--meter-interval', '0', '--answer-delay', '10-40']);
+  const s = sim;
+  const plan = (await s.next((e) => e.event === 'ready')).gateways as { mac: string; lights: { mac: string; connected: boolean }[] }[];
+  for (const g of plan) await s.next((e) => e.event === 'connected' && e.mac === g.mac);
+  gateways = await until('the gateways and their lights stored', async () => {
+    const rows = await t.database.db.execute(sql`
+      select g.id, g.mac_addr as mac, count(m.*)::int as n from devices.gateways g join devices.mesh_items m on m.gateway_id = g.id
+      where g.status = 'online' group by g.id`) as unknown as { rows: { id: string; mac: string; n: number }[] };
+    const found = plan.map((p) => rows.rows.find((r) => r.mac === p.mac && r.n === p.lights.length));
+    return found.every(Boolean) ? found.map((r, i) => ({ id: r!.id, mac: r!.mac, lights: plan[i].lights.filter((l) => l.connected).map((l) => l.mac) })) : undefined;
+  }, 30_000);
+  const login = await fetch(url('/device-api/auth/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  expect(login.status).toBe(200);
+  deviceToken = ((await login.json()) as { token: string }).token;
 }, 180_000);
 
 afterAll(async () => {
+  await sim?.stop();
   if (cluster && cluster.exitCode === null) {
     const exited = new Promise((r) => cluster!.once('exit', r));
     cluster.kill('SIGTERM');
@@ -163,8 +188,81 @@ class LiveClient {
   stop() { this.stopped = true; this.ws?.terminate(); }
 }
 
-describe('kill -9 of an API instance under load, behind HAProxy', () => {
-  it('fails no GET, the live socket reconnects and misses no offer, and every acknowledged write is stored with stock equal to its ledger', async () => {
+/**
+ * A client's connection to the balancer kept open between requests (HTTP/1.1 keep-alive), as Node's fetch keeps one:
+ * raw, so the test sees when the balancer closes it.
+ */
+function keptConnection() {
+  const socket = net.connect(base, '127.0.0.1');
+  let buffer = '';
+  let closedAt: number | undefined;
+  const waiters: (() => void)[] = [];
+  const wake = () => { for (const w of waiters.splice(0)) w(); };
+  socket.on('data', (d) => { buffer += String(d); wake(); });
+  socket.on('close', () => { closedAt = Date.now(); wake(); });
+  socket.on('error', () => undefined);
+  return {
+    get closedAt() { return closedAt; },
+    async get(p: string): Promise<{ status: number; head: string }> {
+      buffer = '';
+      socket.write(`GET ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      for (;;) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end >= 0) {
+          const head = buffer.slice(0, end);
+          if (buffer.length - end - 4 >= Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0)) return { status: Number(head.split(' ')[1]), head };
+        }
+        if (closedAt !== undefined) throw new Error(`the balancer closed the connection (${p})`);
+        await new Promise<void>((r) => waiters.push(r));
+      }
+    },
+    close() { socket.destroy(); },
+  };
+}
+
+/** Rows of a query on the test's database. */
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+describe('kill -9 of an API instance and a device instance under load, behind HAProxy', () => {
+  it('fails no GET, the live socket reconnects and misses no offer, the gateways link again within 10 s, every command is applied once, and every acknowledged write is stored with stock equal to its ledger', async () => {
+    const s = sim!;
+    // A client connection that stays idle through the run: the instances' answers say `Keep-Alive: timeout=72`
+    // (Fastify's keepAliveTimeout) and HAProxy passes that on, so a client may send its next request on it that much
+    // later. The balancer closing it after 10 s idle made Node's fetch fail with "other side closed" (3 in the soak).
+    const kept = keptConnection();
+    const hello = await kept.get('/api/health');
+    expect(hello.status).toBe(200);
+    const idleSince = Date.now();
+    // A device command through the balancer; its answer says which device instance took it (X-Instance).
+    const commands: string[] = [];
+    let unacknowledgedCommands = 0;
+    const refusals: string[] = [];
+    const createCommand = async (g: number, value: number) => {
+      const res = await fetch(url('/device-api/gateway_commands/create'), {
+        method: 'POST', headers: { authorization: `Bearer ${deviceToken}`, 'content-type': 'application/json', 'accept-language': 'en' },
+        body: JSON.stringify({ device_id: gateways[g].id, command: 'set_mesh_status', payload: { macs: gateways[g].lights.slice(0, 2), cid: 1, value } }),
+      });
+      const text = await res.text();
+      if (res.status !== 200) { refusals.push(`${res.status} ${text.slice(0, 300)}`); return undefined; }
+      const c = JSON.parse(text) as { _id: string; status: string };
+      commands.push(c._id);
+      return { status: c.status, instance: String(res.headers.get('x-instance')) };
+    };
+    // Which device instance holds each gateway's link: a create is stored 'sent' by the instance holding it, 'queued'
+    // by the other one (ADR 0043).
+    const holder: string[] = [];
+    for (let g = 0; g < gateways.length; g++) {
+      expect(gateways[g].lights.length, `gateway ${g + 1} has no light on its mesh`).toBeGreaterThan(0);
+      const c = await createCommand(g, 10 + 5 * g);
+      expect(c, refusals.join('\n')).toBeDefined();
+      holder.push(c!.status === 'sent' ? c!.instance : c!.instance === 'dev1' ? 'dev2' : 'dev1');
+    }
+    const victim = holder.includes('dev1') ? 'dev1' : 'dev2';
+    const victimGateways = gateways.flatMap((g, i) => (holder[i] === victim ? [{ ...g, index: i + 1 }] : []));
+    expect(victimGateways.length).toBeGreaterThan(0);
+
     // A live socket on api1, the instance to be killed (round robin: a few tries find it).
     let live: LiveClient | undefined;
     const spare: LiveClient[] = [];
@@ -213,24 +311,88 @@ describe('kill -9 of an API instance under load, behind HAProxy', () => {
         } catch { unacknowledged++; }
       }
     };
+    const commander = async () => {
+      for (let i = 0; running; i++) {
+        try {
+          if (!(await createCommand(i % gateways.length, 5 * (i % 21)))) unacknowledgedCommands++;
+        } catch { unacknowledgedCommands++; }
+      }
+    };
     const load = Promise.all([
       reader(['/api/offers/list?pageSize=50', '/api/companies/list', '/api/orders/list?type=detaillist&filter1=1&filter2=6']),
       reader(['/api/materials/list', `/api/offers/list?pageSize=20&search=K%C3%BCme`, '/api/products/list']),
-      offerWriter(), recorder(),
+      offerWriter(), recorder(), commander(),
     ]);
 
-    // Steady load, then kill -9 of api1 (the instance the live socket is on), then load through the failure.
-    await until('load before the kill', () => (offers.length >= 5 && records.length >= 5 ? true : undefined), 20_000);
+    // Steady load, then kill -9 of api1 (the instance the live socket is on) and of a device instance holding
+    // gateways, then load through the failure.
+    await until('load before the kill', () => (offers.length >= 5 && records.length >= 5 && commands.length >= gateways.length + 10 ? true : undefined), 20_000);
+    // The victim's gateways stop answering: what the victim sends them from now on stays on the wire when it dies.
+    // What they answered before has been stored: an answer lost with the instance would make the gateway apply that
+    // command again on its new link (ADR 0043, "Left open"), which this test is not about.
+    for (const g of victimGateways) await s.send({ cmd: 'ignore', gateway: g.index, on: true });
+    const victimMacs = new Set(victimGateways.map((g) => g.mac));
+    await until('the victim\'s answers stored', async () => {
+      const taken = [...new Set(s.events.filter((e) => e.event === 'command' && victimMacs.has(String(e.mac)) && !e.ignored).map((e) => String(e.id)))];
+      if (taken.length === 0) return true;
+      const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from devices.commands where status = 'completed' and id in ${taken}`);
+      return n === taken.length ? true : undefined;
+    }, 10_000);
+    // At least one command on the wire to a victim's gateway (sent by the victim, taken, not answered).
+    await s.next((e) => e.event === 'command' && e.ignored === true && victimMacs.has(String(e.mac)));
     const api1 = state().parts.find((p) => p.name === 'api1')!;
+    const dev = state().parts.find((p) => p.name === victim)!;
     const offersBefore = offers.length;
+    const commandsBefore = commands.length;
+    const mark = s.mark;
+    const killedAt = Date.now();
     process.kill(api1.pid!, 'SIGKILL');
+    process.kill(dev.pid!, 'SIGKILL');
+    await s.send({ cmd: 'ignore', on: false });
+    // Each of the victim's gateways lost its link and linked again (to the other instance, or the victim started
+    // again) within 10 s.
+    const linkedAgain = (mac: string) => {
+      const after = s.events.slice(mark);
+      const lost = after.findIndex((e) => e.event === 'disconnected' && e.mac === mac);
+      return lost >= 0 && after.slice(lost).some((e) => e.event === 'connected' && e.mac === mac);
+    };
+    const back = await until('the victim\'s gateways linked again', () => (victimGateways.every((g) => linkedAgain(g.mac)) ? Date.now() - killedAt : undefined), 15_000);
+    expect(back).toBeLessThan(10_000);
+    // What the victim had on the wire goes out again at once through the gateway's new link, not after the victim
+    // is swept as dead (INSTANCE_STALE_MS, 15 s).
+    const onWire = [...new Set(s.events.slice(0, mark).filter((e) => e.event === 'command' && e.ignored === true && victimMacs.has(String(e.mac))).map((e) => String(e.id)))];
+    const resent = await until('the commands on the wire completed', async () => {
+      const [{ n }] = await rows<{ n: number }>(sql`select count(*)::int as n from devices.commands where status = 'completed' and id in ${onWire}`);
+      return n === onWire.length ? Date.now() - killedAt : undefined;
+    }, 30_000);
+    expect(resent).toBeLessThan(10_000);
     await until('the live socket back on another instance', () => (live!.reconnects > 0 && live!.instances.length > 1 ? true : undefined), 15_000);
-    await until('writes after the kill', () => (offers.length >= offersBefore + 10 ? true : undefined), 20_000);
+    await until('writes after the kill', () => (offers.length >= offersBefore + 10 && commands.length >= commandsBefore + 10 ? true : undefined), 20_000);
     // The cluster starts the killed instance again; the balancer takes it back once ready.
     await until('api1 started again', () => (state().parts.find((p) => p.name === 'api1')!.pid !== api1.pid ? true : undefined), 10_000);
     running = false;
     await load;
     live!.stop();
+    // The kept connection, idle longer than the balancer's old 10 s (and less than the Keep-Alive it was told), still answers.
+    expect(Number(/keep-alive: *timeout=(\d+)/i.exec(hello.head)?.[1])).toBeGreaterThan(11);
+    await until('the kept connection idle for 11 s', () => (Date.now() - idleSince >= 11_000 || kept.closedAt !== undefined ? true : undefined), 15_000);
+    expect(kept.closedAt === undefined ? 'open' : `closed after ${kept.closedAt - idleSince} ms idle`).toBe('open');
+    expect((await kept.get('/api/health')).status).toBe(200);
+    kept.close();
+
+    // Every command stored (the acknowledged ones and any whose answer died with its instance) completes, and the
+    // gateways applied each once: the one on the wire when the victim died, those created while its gateways were away.
+    const unfinished = () => rows<{ id: string; status: string }>(sql`select id, status from devices.commands where status <> 'completed'`);
+    await until('every command completed', async () => ((await unfinished()).length === 0 ? true : undefined), 30_000)
+      .catch(async (e: Error) => { throw new Error(`${e.message}\n${JSON.stringify(await unfinished())}\n${s.report(30)}`); });
+    const storedCommands = (await rows<{ id: string }>(sql`select id from devices.commands`)).map((r) => r.id);
+    expect(commands.filter((id) => !storedCommands.includes(id))).toEqual([]);
+    const applied = new Map<string, number>();
+    for (const e of s.events as SimEvent[]) if (e.event === 'applied') applied.set(String(e.id), (applied.get(String(e.id)) ?? 0) + 1);
+    expect(storedCommands.filter((id) => applied.get(id) !== 1).map((id) => `${id}: applied ${applied.get(id) ?? 0} times`)).toEqual([]);
+    expect(commands.length - commandsBefore).toBeGreaterThanOrEqual(10);
+    console.log(`device instance ${victim} killed with ${victimGateways.length} of ${gateways.length} gateways and ${onWire.length} commands on the wire: `
+      + `its gateways linked again in ${back} ms, those commands completed ${resent} ms after the kill; ${storedCommands.length} commands, each applied once (${unacknowledgedCommands} creates unanswered)`);
 
     expect(failedGets).toEqual([]);
     expect(gets).toBeGreaterThan(50);
@@ -258,5 +420,5 @@ describe('kill -9 of an API instance under load, behind HAProxy', () => {
     // The records moved stock: 2 + 0.5 of the materials per piece.
     const taken = await t.database.db.execute(sql`select coalesce(sum(sum_qty), 0)::float as q from material_movements where stock_id = ${materialIds[0]}`) as unknown as { rows: { q: number }[] };
     expect(taken.rows[0].q).toBe(-2 * op.OperationComplated);
-  }, 90_000);
+  }, 120_000);
 });
