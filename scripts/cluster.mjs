@@ -122,7 +122,11 @@ function writeState() {
     port: PORT, haproxyCfg: path.join(DATA_DIR, 'haproxy.cfg'), cluster: process.pid,
     parts: [...parts.values()].map((p) => ({ name: p.name, kind: p.kind, port: p.port, pid: p.child?.pid ?? null })),
   };
-  fs.writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+  // Written whole or not at all (a temporary file renamed over it): a reader never sees half a file (the failure
+  // test reads it while a killed part is started again).
+  const tmp = `${stateFile}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify(state, null, 2)}\n`);
+  fs.renameSync(tmp, stateFile);
 }
 
 /** Starts (and keeps running) one part: its own process group, so a terminal's Ctrl-C reaches this script alone. */
