@@ -173,7 +173,7 @@ export function CompanyForm({ company, initialValues, onSaved, onDeleted, onClos
         )}
 
         <Grid gutter={page ? 'md' : 'sm'}>
-          <Grid.Col span={{ base: 12, lg: page ? 7 : 12 }}>
+          <Grid.Col span={{ base: 12, lg: page ? 6 : 12 }}>
             <Stack gap={page ? 'md' : 'sm'}>
               <Section title={t('companies.section.company')} icon={<IconBuilding size={16} />} variant={variant}>
                 <Grid gutter="sm">
@@ -246,7 +246,7 @@ export function CompanyForm({ company, initialValues, onSaved, onDeleted, onClos
             </Stack>
           </Grid.Col>
 
-          <Grid.Col span={{ base: 12, lg: page ? 5 : 12 }}>
+          <Grid.Col span={{ base: 12, lg: page ? 6 : 12 }}>
             <Stack gap={page ? 'md' : 'sm'}>
               <Section title={t('companies.section.contact')} icon={<IconAddressBook size={16} />} variant={variant}>
                 <Grid gutter="sm">
