@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,6 +5,7 @@ import {
   contactUpdateSchema, OFFER_LIST_LIMIT, OFFER_SORTS, offerInputSchema, offerListSchema, offerRequestResultSchema, offerRequestSchema, offerSchema,
   offerSettingsInputSchema, offerSettingsSchema, actionConfig,
 } from '@isik/domain';
+import { sendJsonText } from '../../lib/json-text.js';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import { pagingQuery } from '../catalogue/shared.js';
@@ -14,9 +14,6 @@ import type { OffersService } from './offers-service.js';
 import type { ContactsService } from './contacts-service.js';
 
 /** An answer that is already JSON text, sent as it is (not through the route's serializer). */
-function sendJsonText(reply: FastifyReply, text: string) {
-  return reply.type('application/json; charset=utf-8').send(text);
-}
 
 const statusQuery = (dflt: number) => z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(4).default(dflt));
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   businessDayRange, type ProductionOperationRow, type ProductionQuery, type ProductionWeekRow, type PurchasingQuery,
-  type PurchasingReport, type PurchasingRow, type ReportCurrency, type SalesQuery, type SalesRow, type StockQuery, type StockRow,
+  type PurchasingReport, type PurchasingRow, type ReportCurrency, type SalesQuery, type SalesRow, type StockQuery,
 } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 
@@ -167,54 +167,79 @@ export async function productionOperations(db: Executor): Promise<ProductionOper
 }
 
 /**
- * The unit cost of a material in lira, over `m` (materials) and `r` (the last bulletin's usd and eur selling rates):
- * its moving-average cost when it has been purchased (material_costs, ADR 0039), else its list price at the rate, as
- * costs-repository's currentCosts. The one place the stock report values a material.
+ * The unit cost of a material in lira, over `m` (materials), `c` (its material_costs row, joined by MATERIAL_COSTS)
+ * and `r` (the last bulletin's usd and eur selling rates): its moving-average cost when it has been purchased
+ * (material_costs, ADR 0039), else its list price at the rate, as costs-repository's currentCosts. The one place the
+ * stock report values a material. (A join, not a sub-select per material: with a few hundred purchased materials the
+ * planner scanned material_costs once per material.)
  */
-export const MATERIAL_UNIT_COST_TRY = sql`coalesce((select c.avg_cost from material_costs c where c.stock_id = m.id), case m.material_doviz when '$' then m.material_price * r.usd when '€' then m.material_price * r.eur else m.material_price end)`;
+export const MATERIAL_UNIT_COST_TRY = sql`coalesce(c.avg_cost, case m.material_doviz when '$' then m.material_price * r.usd when '€' then m.material_price * r.eur else m.material_price end)`;
+const MATERIAL_COSTS = sql`left join material_costs c on c.stock_id = m.id`;
 
 const LAST_RATES = sql`(select tarih::text as tarih, coalesce(usd_selling, 0) as usd, coalesce(eur_selling, 0) as eur from tcmb_rates order by tarih desc limit 1)`;
 
-export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDate: string | null; rows: StockRow[] }> {
-  const [rate] = await rowsOf(db, LAST_RATES);
+/** A numeric as JSON: rounded to `places`, without trailing zeros (as the serializer writes a number); null stays null. */
+const jsonNum = (e: SQL, places: number) => sql`coalesce(trim_scale(round(${e}, ${sql.raw(String(places))}))::text, 'null')`;
+/** A text as JSON (quoted and escaped); null stays null. */
+const jsonText = (e: SQL) => sql`coalesce(to_json(${e}::text)::text, 'null')`;
+
+/**
+ * One row of the stock report as JSON text, stockRowSchema's fields in its order, as the route's serializer writes
+ * them (numbers rounded as the figures are: quantities to 4 places, the value to 2).
+ */
+function stockRowJson(f: { key: SQL; label: SQL; category: SQL; materials: SQL; stock: SQL; unit: SQL; minStock: SQL; shortfall: SQL; lastMovement: SQL; value: SQL }): SQL {
+  return sql`'{"key":' || ${jsonText(f.key)} || ',"label":' || ${jsonText(f.label)} || ',"category":' || ${jsonText(f.category)}
+    || ',"materials":' || (${f.materials})::text || ',"stock":' || ${jsonNum(sql`coalesce(${f.stock}, 0)`, 4)} || ',"unit":' || ${jsonText(sql`coalesce(${f.unit}, '')`)}
+    || ',"minStock":' || ${jsonNum(f.minStock, 4)} || ',"shortfall":' || ${jsonNum(f.shortfall, 4)} || ',"lastMovement":' || ${jsonText(f.lastMovement)}
+    || ',"value":' || ${jsonNum(sql`coalesce(${f.value}, 0)`, 2)} || '}'`;
+}
+
+/**
+ * The stock report's rows as one JSON array text (stockRowSchema), written by PostgreSQL, and the date of the bulletin
+ * it valued foreign prices at. Slow movers and materials below their minimum are one row per material (2,000 rows on
+ * the bench's data): read column by column by node-pg, made into objects and serialised again they cost the API about
+ * twice what PostgreSQL spends writing the text (issue 26's 200 ms p95; docs/performance.md). reports.test.ts holds
+ * the figures to values computed from the rows; stock-report-text.test.ts holds the text to the serializer's.
+ */
+export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDate: string | null; rows: string }> {
   const rates = sql`(select * from ${LAST_RATES} x union all select null, 0, 0 where not exists (select 1 from tcmb_rates)) r`;
-  let rows: Raw[];
+  // (`offset 0` keeps a row view's sub-select whole, so each material's value is computed once, not again for the sort.)
+  let rows: SQL;
   if (q.view === 'category') {
-    rows = await rowsOf(db, sql`
-      select m.material_category as key, count(*) as materials, sum(m.stock_sum) as stock, min(m.material_unit) as unit,
+    rows = sql`select ${stockRowJson({
+      key: sql`g.key`, label: sql`g.key`, category: sql`g.key`, materials: sql`g.materials`, stock: sql`g.stock`,
+      unit: sql`case when g.units > 1 then '' else g.unit end`, minStock: sql`null::numeric`, shortfall: sql`null::numeric`,
+      lastMovement: sql`null`, value: sql`g.value`,
+    })} as j, row_number() over (order by g.value desc nulls first, g.key) as k
+      from (select m.material_category as key, count(*) as materials, sum(m.stock_sum) as stock, min(m.material_unit) as unit,
         count(distinct m.material_unit) as units, sum(m.stock_sum * ${MATERIAL_UNIT_COST_TRY}) as value
-      from materials m cross join ${rates}
-      where m.stock_sum > 0
-      group by 1 order by value desc, key`);
+        from materials m ${MATERIAL_COSTS} cross join ${rates}
+        where m.stock_sum > 0
+        group by 1) g`;
   } else if (q.view === 'slow') {
     const since = new Date(Date.now() - q.days * 86_400_000);
-    rows = await rowsOf(db, sql`
-      select m.id as key, m.material_name as label, m.material_category as category, m.stock_sum as stock, m.material_unit as unit,
-        to_char(m.last_movement_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_movement, m.stock_sum * ${MATERIAL_UNIT_COST_TRY} as value
-      from materials m cross join ${rates}
-      where m.stock_sum > 0 and (m.last_movement_at is null or m.last_movement_at < ${since})
-      order by value desc, m.material_name, m.id`);
+    rows = sql`select ${stockRowJson({
+      key: sql`s.id`, label: sql`s.material_name`, category: sql`s.material_category`, materials: sql`1`, stock: sql`s.stock_sum`,
+      unit: sql`s.material_unit`, minStock: sql`null::numeric`, shortfall: sql`null::numeric`,
+      lastMovement: sql`to_char(s.last_movement_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, value: sql`s.value`,
+    })} as j, row_number() over (order by s.value desc nulls first, s.material_name, s.id) as k
+      from (select m.id, m.material_name, m.material_category, m.stock_sum, m.material_unit, m.last_movement_at,
+        m.stock_sum * ${MATERIAL_UNIT_COST_TRY} as value
+        from materials m ${MATERIAL_COSTS} cross join ${rates}
+        where m.stock_sum > 0 and (m.last_movement_at is null or m.last_movement_at < ${since}) offset 0) s`;
   } else {
-    rows = await rowsOf(db, sql`
-      select m.id as key, m.material_name as label, m.material_category as category, m.stock_sum as stock, m.material_unit as unit,
-        m.min_stock, m.min_stock - m.stock_sum as shortfall, greatest(m.min_stock - m.stock_sum, 0) * ${MATERIAL_UNIT_COST_TRY} as value
-      from materials m cross join ${rates}
-      where m.min_stock is not null and m.stock_sum < m.min_stock
-      order by shortfall desc, m.material_name, m.id`);
+    rows = sql`select ${stockRowJson({
+      key: sql`b.id`, label: sql`b.material_name`, category: sql`b.material_category`, materials: sql`1`, stock: sql`b.stock_sum`,
+      unit: sql`b.material_unit`, minStock: sql`b.min_stock`, shortfall: sql`b.shortfall`, lastMovement: sql`null`, value: sql`b.value`,
+    })} as j, row_number() over (order by b.shortfall desc, b.material_name, b.id) as k
+      from (select m.id, m.material_name, m.material_category, m.stock_sum, m.material_unit, m.min_stock, m.min_stock - m.stock_sum as shortfall,
+        greatest(m.min_stock - m.stock_sum, 0) * ${MATERIAL_UNIT_COST_TRY} as value
+        from materials m ${MATERIAL_COSTS} cross join ${rates}
+        where m.min_stock is not null and m.stock_sum < m.min_stock offset 0) b`;
   }
-  return {
-    rateDate: rate ? String(rate.tarih) : null,
-    rows: rows.map((r) => ({
-      key: String(r.key), label: String(r.label ?? r.key), category: String(r.category ?? r.key),
-      materials: r.materials === undefined ? 1 : Number(r.materials),
-      stock: n(r.stock, 4), unit: Number(r.units ?? 1) > 1 ? '' : String(r.unit ?? ''),
-      minStock: r.min_stock === undefined ? null : nOrNull(r.min_stock, 4),
-      shortfall: r.shortfall === undefined ? null : nOrNull(r.shortfall, 4),
-      // ISO text as toISOString writes it, formatted by SQL (no Date parsed and printed again per row).
-      lastMovement: r.last_movement ? String(r.last_movement) : null,
-      value: n(r.value),
-    })),
-  };
+  const [r] = await rowsOf(db, sql`
+    select (select x.tarih from ${LAST_RATES} x) as rate_date, (select '[' || coalesce(string_agg(t.j, ',' order by t.k), '') || ']' from (${rows}) t) as rows`);
+  return { rateDate: r.rate_date === null || r.rate_date === undefined ? null : String(r.rate_date), rows: String(r.rows) };
 }
 
 /** A purchase counted as spend: ordered, in control or completed (a request is not yet bought, a canceled one never). */

@@ -4,6 +4,7 @@ import {
   salesQuerySchema, salesReportSchema, stockQuerySchema, stockReportSchema,
 } from '@isik/domain';
 import { errorResponses } from '../../lib/http.js';
+import { sendJsonText } from '../../lib/json-text.js';
 import type { ReportsService } from './reports-service.js';
 
 const tags = ['reports'];
@@ -21,7 +22,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
   app.get('/reports/stock', {
     config: actionConfig('GET /api/reports/stock'),
     schema: { tags, summary: 'Stock value per category, slow movers, materials below their minimum', querystring: stockQuerySchema, response: { 200: stockReportSchema, ...errorResponses } },
-  }, async (req) => reports.stock(req.query));
+    // The answer is JSON text (the rows written by PostgreSQL: reports-repository.ts stockReport), sent as it is.
+  }, async (req, reply) => sendJsonText(reply, await reports.stock(req.query)));
   app.get('/reports/purchasing', {
     config: actionConfig('GET /api/reports/purchasing'),
     schema: { tags, summary: 'Purchase spend per month or supplier; open purchase value', querystring: purchasingQuerySchema, response: { 200: purchasingReportSchema, ...errorResponses } },

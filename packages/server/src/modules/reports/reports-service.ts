@@ -1,11 +1,12 @@
 import {
-  AppError, resolvePeriod, type ProductionReport, type PurchasingReport, type SalesReport, type StockReport,
+  AppError, resolvePeriod, type ProductionReport, type PurchasingReport, type SalesReport, stockReportSchema,
 } from '@isik/domain';
 import type { z } from 'zod';
 import type { productionQuerySchema, purchasingQuerySchema, salesQuerySchema, stockQuerySchema } from '@isik/domain';
 import type { Db } from '../../db/database.js';
 import { productionOperations, productionWeeks, purchasingReport, stockReport } from './reports-repository.js';
 import { salesReport } from './sales-sums-repository.js';
+import { jsonWithRowsText } from '../../lib/json-text.js';
 
 /** The period of a query, the default filled; a wrong one is a 400 naming the field. */
 function periodOf(q: { from?: string; to?: string }): { from: string; to: string } {
@@ -27,9 +28,10 @@ export function createReportsService(deps: { db: Db }) {
       const rows = p.by === 'week' ? await productionWeeks(db, p) : await productionOperations(db);
       return { from: p.from, to: p.to, by: p.by, rows };
     },
-    async stock(q: z.output<typeof stockQuerySchema>): Promise<StockReport> {
+    /** The answer as JSON text (stockReportSchema): its rows are written by PostgreSQL (stockReport). */
+    async stock(q: z.output<typeof stockQuerySchema>): Promise<string> {
       const r = await stockReport(db, q);
-      return { view: q.view, days: q.days, ...r };
+      return jsonWithRowsText(stockReportSchema, 'rows', { view: q.view, days: q.days, rateDate: r.rateDate }, r.rows);
     },
     async purchasing(q: z.output<typeof purchasingQuerySchema>): Promise<PurchasingReport> {
       const p = { ...q, ...periodOf(q) };

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyings, offerItems, offers, orderItems, tcmbRates } from '../../db/schema.js';
+import { sql } from 'drizzle-orm';
+import { stockReportSchema } from '@isik/domain';
 import { newId } from '../../lib/ids.js';
+import { jsonWithRowsText } from '../../lib/json-text.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { insertMaterial, insertModel, insertProduct } from '../catalogue/test-fixtures.js';
 import { addMaterialMovement } from '../stock/ledger-repository.js';
@@ -219,6 +222,36 @@ describe('GET /api/reports/stock', () => {
     const below = await report('/api/reports/stock?view=below');
     const mine = below.rows.filter((r: { category: string }) => r.category === cat);
     expect(mine).toEqual([expect.objectContaining({ key: usd, stock: 30, minStock: 50, shortfall: 20 })]);
+  });
+
+  it('each row is written as the serializer writes it: quoted names, rounded figures, a material never moved', async () => {
+    const cat = `RPT-${newId().slice(0, 8)}`;
+    const name = 'Kablo "NYY" 3×2,5 \\ ağ\tuç\nson';
+    const odd = await insertMaterial(db(), materialIndex++, { material_name: name, material_category: cat, material_price: 1.005, material_doviz: '$', material_unit: 'Metre', min_stock: 9.8765 });
+    const plain = await insertMaterial(db(), materialIndex++, { material_category: cat, material_price: 3, material_doviz: '₺', material_unit: 'Adet' });
+    await move(odd, 1.2345, new Date(Date.now() - 400 * 86_400_000));
+    await move(plain, 2, new Date(Date.now() - 300 * 86_400_000));
+    // A material whose movements came before last_movement_at was kept (an old backup restored without its refill).
+    await db().execute(sql`update materials set last_movement_at = null where id = ${plain}`);
+    for (const view of ['slow', 'below', 'category'] as const) {
+      const res = await get(`/api/reports/stock?view=${view}&days=200`);
+      expect(res.statusCode, res.body).toBe(200);
+      // The text is the one the route's compiled serializer writes for the same answer (no trailing zeros, the same escapes).
+      expect(res.body, view).toBe(jsonWithRowsText(stockReportSchema, 'rows', { view, days: 200, rateDate: '2026-11-20' }, JSON.stringify(res.json().rows)));
+      const mine = res.json().rows.filter((r: { category: string; key: string }) => r.category === cat || r.key === cat);
+      if (view === 'slow') {
+        // 1.2345 m × 1.005 $ × 40.5 = 50.2472 ₺, first; then 2 × 3 ₺.
+        expect(mine).toEqual([
+          { key: odd, label: name, category: cat, materials: 1, stock: 1.2345, unit: 'Metre', minStock: null, shortfall: null, lastMovement: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), value: 50.25 },
+          { key: plain, label: expect.any(String), category: cat, materials: 1, stock: 2, unit: 'Adet', minStock: null, shortfall: null, lastMovement: null, value: 6 },
+        ]);
+      } else if (view === 'below') {
+        // 9.8765 − 1.2345 = 8.642 short; its value 8.642 × 1.005 $ × 40.5 = 351.7510 ₺.
+        expect(mine).toEqual([{ key: odd, label: name, category: cat, materials: 1, stock: 1.2345, unit: 'Metre', minStock: 9.8765, shortfall: 8.642, lastMovement: null, value: 351.75 }]);
+      } else {
+        expect(mine).toEqual([{ key: cat, label: cat, category: cat, materials: 2, stock: 3.2345, unit: '', minStock: null, shortfall: null, lastMovement: null, value: 56.25 }]);
+      }
+    }
   });
 
   it('a purchased material is valued at its moving-average cost (ADR 0039), not its list price', async () => {

@@ -1,10 +1,10 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   blankToUndefined, LIST_MAX_PAGE_SIZE, materialMovementInputSchema, materialMovementListSchema, materialMovementSchema,
   materialMovementUpdateSchema, PRODUCT_STOCK_LIST_MAX, productMovementInputSchema, productMovementListSchema, productMovementSchema, actionConfig, STOCK_PAGE_SIZE,
 } from '@isik/domain';
+import { sendJsonText } from '../../lib/json-text.js';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { StockService } from './stock-service.js';
@@ -19,9 +19,6 @@ const pageQuery = (def: number, max: number) => z.object({
  * The ledger pages are answered as the JSON text PostgreSQL builds (stock-repository.ts): sent as it is, not through
  * the route's serializer; the response schema still documents it, and the stock tests check the text against it.
  */
-function sendJsonText(reply: FastifyReply, text: string) {
-  return reply.type('application/json; charset=utf-8').send(text);
-}
 
 export const stockRoutes: FastifyPluginAsyncZod<{ stock: StockService }> = async (app, { stock }) => {
   const tags = ['stock'];

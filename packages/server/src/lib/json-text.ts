@@ -1,0 +1,28 @@
+import type { FastifyReply } from 'fastify';
+import fastJson from 'fast-json-stringify';
+import type { z } from 'zod';
+import { responseJsonSchema } from './serializer.js';
+
+const compiled = new WeakMap<z.ZodType, (data: unknown) => string>();
+
+/**
+ * An answer as JSON text whose last field, an array, comes as text already written (by PostgreSQL): the other fields
+ * are written by the same compiled serializer the route would use (lib/serializer.ts), so the whole text is what the
+ * route writes for the same values. `key` must be the schema's last field.
+ */
+export function jsonWithRowsText<T extends Record<string, unknown>>(schema: z.ZodType<T>, key: keyof T & string, rest: Omit<T, typeof key>, rowsJson: string): string {
+  let stringify = compiled.get(schema);
+  if (!stringify) {
+    stringify = fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+    compiled.set(schema, stringify);
+  }
+  const envelope = stringify({ ...rest, [key]: [] });
+  const tail = `${JSON.stringify(key)}:[]}`;
+  if (!envelope.endsWith(tail)) throw new Error(`${key} is not the last field of the answer: ${envelope.slice(-40)}`);
+  return `${envelope.slice(0, -3)}${rowsJson}}`;
+}
+
+/** Sends JSON text as it is (written to the route's response schema already: see jsonWithRowsText). */
+export function sendJsonText(reply: FastifyReply, text: string) {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
