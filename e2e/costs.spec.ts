@@ -1,5 +1,6 @@
 import { createCompany, createMaterial, createProduct } from './support/api';
 import { loginAs } from './support/auth';
+import { createOrder, recordOperation } from './support/orders';
 import { expect, test } from './support/test';
 
 /**
@@ -49,17 +50,10 @@ test('purchases move the material cost; the stock value and an order line\'s mar
     production: [{ op_name: 'Dizgi', information: mat._id, materialqyt: 2, StockUpdate: true }],
   });
   const company = await createCompany(admin, `Maliyet Firma ${tag}`);
-  const offer = await admin.post<{ _id: string }>('/offers/create', {
-    firma_id: company._id, firma_adi: company.company_name, firma_ulke: 'Türkiye', teklif_dovizi: '$', teklif_usdkur: 40, teklif_eurkur: 45, teklif_durumu: 1,
-    offeritem: [{ urun_id: product._id, urun_adi: `Maliyet Ürün ${tag}`, urun_kodu: ['MLY'], urun_miktari: 4, urun_birimi: 'Adet', urun_fiyati: 25, urun_dovizi: '$', urun_kdv: 20, order_type: 'default' }],
-  });
-  const { orders } = await admin.get<{ orders: { _id: string; Operations: { _id: string; Operation: string }[] }[] }>(`/orders/list?type=detaillist&filter1=1&filter2=6&offer=${offer._id}`);
-  const line = orders[0];
-  const dizgi = line.Operations.find((o) => o.Operation === 'Dizgi')!;
-  await admin.post(`/orders/operations/${line._id}/${dizgi._id}/start`, {});
-  await admin.post(`/orders/operations/${line._id}/${dizgi._id}/record`, { qty: 3 });
+  const offer = await createOrder(admin, company, product, { qty: 4, price: 25, code: ['MLY'] });
+  const lineId = await recordOperation(admin, offer._id, 'Dizgi', 3);
 
-  await page.goto(`/orderitemdetail/${line._id}`);
+  await page.goto(`/orderitemdetail/${lineId}`);
   // Price 4 x 25 $ x 40 = 4.000,00 ₺; margin 3.355,00 ₺ = 83,88 $.
   await expect(page.getByTestId('line-cost-cost')).toContainText('645,00 ₺');
   await expect(page.getByTestId('line-cost-price')).toContainText('4.000,00 ₺');

@@ -1,10 +1,9 @@
 import { createCompany, createMaterial, createProduct, addMaterialStock } from './support/api';
 import { loginAs } from './support/auth';
+import { createOrder } from './support/orders';
 import { expect, test } from './support/test';
 
 // Issue 25, planning (ADR 0044). The e2e browser runs in tr-TR and the app's default language is Turkish.
-
-interface OfferAnswer { _id: string; __v: number }
 
 test.describe('the component list as production staff', () => {
   test.use({ role: 3 });
@@ -25,10 +24,7 @@ test.describe('the component list as production staff', () => {
         { op_name: 'Yarı Mamül', information: module_._id, materialqyt: 1, op_qty: 1, StockUpdate: true },
       ],
     });
-    await admin.post<OfferAnswer>('/offers/create/', {
-      firma_id: customer._id, firma_adi: customer.company_name, firma_ulke: 'Türkiye', teklif_konu: `${tag} sipariş`, teklif_dovizi: '$', teklif_usdkur: 40, teklif_eurkur: 45, teklif_durumu: 1,
-      offeritem: [{ urun_id: product._id, urun_adi: `${tag} Vega 80W`, urun_kodu: ['VEG', '80'], urun_miktari: 6, urun_birimi: 'Adet', urun_fiyati: 80, urun_dovizi: '$', urun_kdv: 20, order_type: 'default' }],
-    });
+    await createOrder(admin, customer, product, { qty: 6, price: 80, code: ['VEG', '80'], subject: `${tag} sipariş` });
 
     // The office sets the material's purchase multiple on its page.
     const office = await browser.newPage();

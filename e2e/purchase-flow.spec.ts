@@ -1,5 +1,6 @@
 import { createCompany, createMaterial, createProduct } from './support/api';
 import { loginAs } from './support/auth';
+import { createOrder, recordOperation } from './support/orders';
 import { downloadBytes, pdfText } from './support/pdf';
 import { expect, test } from './support/smtp-server';
 
@@ -25,10 +26,7 @@ test('a shortage becomes a purchase order, mailed to the supplier, received in t
   const product = await createProduct(admin, `Vega 80W ${tag}`, `${tag}-VEG80`, {
     production: [{ op_name: 'Dizgi', material_category: material.material_category, material_group: material.material_group, information: material._id, materialqyt: 2, op_qty: 1, StockUpdate: true }],
   });
-  const offer = await admin.post<{ _id: string }>('/offers/create/', {
-    firma_id: customer._id, firma_adi: customer.company_name, firma_ulke: 'Türkiye', teklif_konu: `${tag} sipariş`, teklif_dovizi: '$', teklif_usdkur: 40, teklif_eurkur: 45, teklif_durumu: 1,
-    offeritem: [{ urun_id: product._id, urun_adi: `Vega 80W ${tag}`, urun_kodu: ['VEG', '80'], urun_miktari: 6, urun_birimi: 'Adet', urun_fiyati: 80, urun_dovizi: '$', urun_kdv: 20, order_type: 'default' }],
-  });
+  const offer = await createOrder(admin, customer, product, { qty: 6, price: 80, code: ['VEG', '80'], subject: `${tag} sipariş` });
   const planner = await makeUser({ role: 3, firstname: 'Planlamacı' });
   const buyer = await makeUser({ role: 2, firstname: 'Satınalmacı' });
 
@@ -128,12 +126,8 @@ test('a shortage becomes a purchase order, mailed to the supplier, received in t
   await expect(history.nth(2).locator('td')).toHaveText([day, 'Satın alma girişi', '5,00', '10,0000', '0,00', '—', '10,0000']);
 
   // 7. The floor makes the 6 units (recorded through the API); the order line shows their cost and its margin.
-  const { orders } = await admin.get<{ orders: { _id: string; Operations: { _id: string; Operation: string }[] }[] }>(`/orders/list?type=detaillist&filter1=1&filter2=6&offer=${offer._id}`);
-  const line = orders[0];
-  const dizgi = line.Operations.find((o) => o.Operation === 'Dizgi')!;
-  await admin.post(`/orders/operations/${line._id}/${dizgi._id}/start`, {});
-  await admin.post(`/orders/operations/${line._id}/${dizgi._id}/record`, { qty: 6 });
-  await page.goto(`/orderitemdetail/${line._id}`);
+  const lineId = await recordOperation(admin, offer._id, 'Dizgi', 6);
+  await page.goto(`/orderitemdetail/${lineId}`);
   await expect(page.getByTestId('line-cost-cost')).toContainText('160,00 ₺');
   await expect(page.getByTestId('line-cost-price')).toContainText('19.200,00 ₺');
   await expect(page.getByTestId('line-cost-margin')).toContainText('19.040,00 ₺');

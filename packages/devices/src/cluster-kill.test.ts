@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { liveSocketProtocols } from '@isik/domain';
 import { createScratchDatabase } from '../../server/src/db/database.js';
+import { startDevicesProcess } from '../../server/src/test/devices-process.js';
 import { SimProcess, type SimEvent } from './test/sim-process.js';
 
 /**
@@ -13,7 +12,6 @@ import { SimProcess, type SimEvent } from './test/sim-process.js';
  * (`--url P1,P2`), then kill -9 of one (ADR 0043): its gateways link to the other within 10 s, and every command (the
  * one on the wire when it died, those created meanwhile) is applied once.
  */
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/src/devices-main.ts');
 const ADMIN = { email: 'iot-admin@test.local', password: 'DeviceAdmin123!' };
 
 let dbUrl: string;
@@ -21,25 +19,7 @@ let drop: () => Promise<void>;
 const children: ChildProcess[] = [];
 let sim: SimProcess | undefined;
 
-function startInstance() {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, DATABASE_URL: dbUrl, DEVICE_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-    DEVICE_ADMIN_EMAIL: ADMIN.email, DEVICE_ADMIN_PASSWORD: ADMIN.password,
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let text = '';
-  child.stdout?.on('data', (d) => { text += String(d); });
-  child.stderr?.on('data', (d) => { text += String(d); });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const address = new Promise<string>((resolve, reject) => {
-    const check = () => { const m = /Device service on http:\/\/localhost:(\d+)/.exec(text); if (m) resolve(`http://127.0.0.1:${m[1]}`); };
-    child.stdout?.on('data', check);
-    void exited.then(() => reject(new Error(`device service exited: ${text}`)));
-  });
-  onTestFailed(() => { console.error(`device service ${child.pid}:\n${text.slice(-3000)}`); });
-  return { child, address, exited };
-}
+const startInstance = () => startDevicesProcess({ DATABASE_URL: dbUrl, DEVICE_ADMIN_EMAIL: ADMIN.email, DEVICE_ADMIN_PASSWORD: ADMIN.password }, children);
 
 async function call(base: string, method: string, url: string, body?: unknown, token?: string) {
   const res = await fetch(`${base}/device-api${url}`, {

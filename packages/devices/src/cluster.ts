@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { and, eq, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { DeviceLiveEvent } from '@isik/domain';
 import type { DeviceDb } from './db/types.js';
 import { deviceInstances, gatewayCommands, gateways } from './db/schema.js';
+import { listenAgain, type PgListener } from './pg-listen.js';
 
 /** The NOTIFY channel the device-service instances talk on (ADR 0043). */
 export const DEVICE_CHANNEL = 'isik_devices';
@@ -69,10 +69,8 @@ export function createCluster(deps: { db: DeviceDb; listenUrl?: string; log?: Lo
   const resumers: (() => void)[] = [];
   const beats: ((rejoined: boolean) => Promise<void>)[] = [];
   let closed = false;
-  let client: pg.Client | undefined;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let listener: PgListener | undefined;
   let beatTimer: ReturnType<typeof setTimeout> | undefined;
-  let attempt = 0;
 
   // Outgoing messages of one turn, sent as one NOTIFY (or a few, below PAYLOAD_MAX each).
   let pending: { m: ClusterMessage; done: () => void }[] = [];
@@ -129,57 +127,12 @@ export function createCluster(deps: { db: DeviceDb; listenUrl?: string; log?: Lo
     }
   }
 
-  const retry = () => {
-    if (closed) return;
-    clearTimeout(retryTimer);
-    const delay = Math.min(10_000, 250 * 2 ** attempt++);
-    retryTimer = setTimeout(() => {
-      void connect().then((ok) => {
-        if (!ok || closed) return;
-        deps.log?.(`device cluster listening again after ${attempt} attempt(s)`);
-        attempt = 0;
-        for (const r of resumers) r();
-      });
-    }, delay);
-    retryTimer.unref?.();
-  };
-
-  async function connect(first = false): Promise<boolean> {
-    const next = new pg.Client({ connectionString: deps.listenUrl, application_name: `isik devices ${id}`, connectionTimeoutMillis: 10_000 });
-    let lost = false;
-    const drop = (e: Error) => {
-      if (lost) return;
-      lost = true;
-      if (client === next) client = undefined;
-      void next.end().catch(() => undefined);
-      if (closed || first) return;
-      deps.log?.(`device cluster listener lost its connection (${e.message}): listening again`);
-      retry();
-    };
-    next.on('error', drop);
-    next.on('end', () => drop(new Error('connection ended')));
-    next.on('notification', (n) => { if (n.channel === DEVICE_CHANNEL && n.payload) receive(n.payload); });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${DEVICE_CHANNEL}`);
-    } catch (e) {
-      if (first) { lost = true; await next.end().catch(() => undefined); throw e; }
-      drop(e as Error);
-      return false;
-    }
-    if (lost) return false;
-    if (closed) { await next.end().catch(() => undefined); return false; }
-    first = false;
-    client = next;
-    return true;
-  }
-
   /** Refreshes this instance's row; true when it had to be made again (swept by another instance as dead). */
   async function beat(): Promise<boolean> {
     const text = 'insert into devices.instances (id) values ($1) on conflict (id) do update set seen_at = now() returning (xmax = 0) as inserted';
     // On the listening connection when it is up: it is idle, so the beat never waits behind a busy pool (under a
     // storm of 2,500 hellos the pool's queue held it past INSTANCE_STALE_MS and the other instance swept this one).
-    const c = client;
+    const c = listener?.client;
     const res = c ? await c.query<{ inserted: boolean }>(text, [id]) : (await db.execute(sql`
       insert into ${deviceInstances} (id) values (${id})
       on conflict (id) do update set seen_at = now()
@@ -234,19 +187,21 @@ export function createCluster(deps: { db: DeviceDb; listenUrl?: string; log?: Lo
       if (!shared || started) return;
       started = true;
       await beat();
-      await connect(true);
+      listener = await listenAgain({
+        url: deps.listenUrl!, channel: DEVICE_CHANNEL, applicationName: `isik devices ${id}`, label: 'device cluster listener',
+        log: deps.log, onPayload: receive, onResume: () => { for (const r of resumers) r(); }, unrefTimer: true,
+      });
+      if (closed) await listener.stop();
       scheduleBeat();
     },
     async close() {
       if (closed) return;
       closed = true;
-      clearTimeout(retryTimer);
       clearTimeout(beatTimer);
+      const listening = listener?.stop();
       if (pending.length > 0) flush();
       await sending;
-      const c = client;
-      client = undefined;
-      await c?.end().catch(() => undefined);
+      await listening;
       if (shared) await db.delete(deviceInstances).where(eq(deviceInstances.id, id)).catch((e) => deps.log?.('device instance row', e));
     },
   };

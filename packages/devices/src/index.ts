@@ -4,3 +4,4 @@ export { createSignInGuard, type AttemptTable, type SignInAttempt, type SignInGu
 export { ManualClock, realClock, type Clock } from './clock.js';
 export { migrateDevices } from './db/migrate.js';
 export type { DeviceDb } from './db/types.js';
+export { listenAgain, type PgListener, type PgListenOptions } from './pg-listen.js';

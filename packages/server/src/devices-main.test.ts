@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { liveSocketProtocols } from '@isik/domain';
+import { DEVICES_MAIN, startDevicesProcess } from './test/devices-process.js';
 
 // `npm run devices` in a real process on its own embedded PostgreSQL: how it stops.
-const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'devices-main.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-devices-main-test-'));
 // Reachable by the system user the embedded PostgreSQL runs as when the tests run as root.
 fs.chmodSync(dataDir, 0o755);
@@ -18,23 +17,8 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function start() {
-  const env: NodeJS.ProcessEnv = { ...process.env, DEVICE_DATA_DIR: dataDir, DEVICE_PORT: '0', HOST: '127.0.0.1', DEVICE_ADMIN_PASSWORD: 'Admin12345!', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  // As package.json's `npm run devices` runs it: node with tsx as a loader.
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let text = '';
-  child.stdout?.on('data', (d) => { text += String(d); });
-  child.stderr?.on('data', (d) => { text += String(d); });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const address = new Promise<string>((resolve, reject) => {
-    const check = () => { const m = /Device service on (http:\/\/localhost:\d+)/.exec(text); if (m) resolve(m[1]); };
-    child.stdout?.on('data', check);
-    void exited.then(() => reject(new Error(`device service exited: ${text}`)));
-  });
-  return { child, out: () => text, exited, address };
-}
+// On its own embedded PostgreSQL (no DATABASE_URL).
+const start = () => startDevicesProcess({ DEVICE_DATA_DIR: dataDir, DEVICE_ADMIN_PASSWORD: 'Admin12345!' }, children);
 
 const postmasterPid = () => Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
@@ -144,7 +128,7 @@ describe('npm run devices', () => {
   }, 120_000);
 
   it('runs plain node with tsx as a loader: no signal-relaying wrapper that could kill it during its shutdown', () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(path.dirname(MAIN), '../../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const pkg = JSON.parse(fs.readFileSync(path.join(path.dirname(DEVICES_MAIN), '../../../package.json'), 'utf8')) as { scripts: Record<string, string> };
     expect(pkg.scripts.devices).toBe('node --import tsx packages/server/src/devices-main.ts');
   });
 });

@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { ADMIN, createTestContext, type TestContext } from '../test/helper.js';
 import { seedDemo } from '../seed/seed.js';
 import { createScratchDatabase, openDatabase, runningEmbeddedUrl } from '../db/database.js';
-import { backupFileName, msUntil, pruneBackups, restoreBackup, runNightlyBackup, writeBackup } from './backup.js';
+import { backupFileName, msUntil, pruneBackups, restoreBackup, runNightlyBackup, writeBackup, type RestoreSummary } from './backup.js';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(SRC, 'backup', 'cli.ts');
@@ -123,6 +123,36 @@ function resealed(lines: string[]): string[] {
   const done = JSON.parse(lines.at(-1)!.slice(1));
   const sha256 = createHash('sha256').update(body.map((l) => `${l}\n`).join('')).digest('hex');
   return [...body, `#${JSON.stringify({ ...done, sha256 })}`];
+}
+
+/** A backup's lines without the sections of a table (or, for a name ending in '.', of every table of that schema). */
+function withoutTables(lines: string[], name: string): string[] {
+  const named = name.endsWith('.') ? name : `${name}"`;
+  let skip = false;
+  return lines.filter((line) => {
+    if (line.startsWith(`#{"table":"${named}`)) skip = true;
+    const keep = !skip;
+    if (line.startsWith(`#{"end":"${named}`)) skip = false;
+    return keep;
+  });
+}
+
+/**
+ * The test database's backup as a version before `migration` wrote it (`asOld` makes its lines that version's),
+ * restored into an empty data folder: the restore's summary and what `read` finds in the restored database.
+ */
+async function restoreAsBefore<T>(migration: string, asOld: (lines: string[]) => string[], read: (url: string) => Promise<T>): Promise<{ summary: RestoreSummary; restored: T }> {
+  const file = path.join(tmp, `whole-${migration}.jsonl.gz`);
+  await writeBackup(ctx.databaseUrl!, file);
+  const old = path.join(tmp, `before-${migration}.jsonl.gz`);
+  writeLines(old, asOld(linesOf(file)));
+  const empty = await openDatabase({ dataDir: path.join(tmp, `empty-${migration}`), durable: false });
+  try {
+    const summary = await restoreBackup(old, empty.url);
+    return { summary, restored: await read(empty.url) };
+  } finally {
+    await empty.close();
+  }
 }
 
 /** The stock ledger in order: every movement's material, quantity, price and the balance after it. */
@@ -320,25 +350,12 @@ describe('backup and restore', () => {
     const read = (url: string) => withClient(url, async (c) => (await c.query(query)).rows);
     const want = await read(ctx.databaseUrl!);
     expect(want.length).toBeGreaterThan(0);
-    const file = path.join(tmp, `whole-${migration}.jsonl.gz`);
-    await writeBackup(ctx.databaseUrl!, file);
-    let skip = false;
-    const kept = linesOf(file).filter((line) => {
-      if (line.startsWith(`#{"table":"${table}"`)) skip = true;
-      const keep = !skip;
-      if (line.startsWith(`#{"end":"${table}"`)) skip = false;
-      return keep;
-    });
-    expect(kept.length).toBeLessThan(linesOf(file).length);
-    const old = path.join(tmp, `before-${migration}.jsonl.gz`);
-    writeLines(old, resealed(kept));
-    const empty = await openDatabase({ dataDir: path.join(tmp, `empty-${migration}`), durable: false });
-    try {
-      await restoreBackup(old, empty.url);
-      expect(await read(empty.url)).toEqual(want);
-    } finally {
-      await empty.close();
-    }
+    const { restored } = await restoreAsBefore(migration, (lines) => {
+      const kept = withoutTables(lines, table);
+      expect(kept.length).toBeLessThan(lines.length);
+      return resealed(kept);
+    }, read);
+    expect(restored).toEqual(want);
   }, 120_000);
 
   it('a backup made before migration 0034 (no order_operation_wip, materials without last_movement_at) restores with both filled from the rows they derive from', async () => {
@@ -348,25 +365,13 @@ describe('backup and restore', () => {
     const want = await read(ctx.databaseUrl!);
     expect(want.wip.length).toBeGreaterThan(0);
     expect(want.last.filter((r) => r.last_movement_at !== null).length).toBeGreaterThan(0);
-    const file = path.join(tmp, 'whole-0034.jsonl.gz');
-    await writeBackup(ctx.databaseUrl!, file);
-    let skip = false;
-    const kept = linesOf(file).filter((line) => {
-      if (line.startsWith('#{"table":"order_operation_wip"')) skip = true;
-      const keep = !skip;
-      if (line.startsWith('#{"end":"order_operation_wip"')) skip = false;
-      return keep;
-    }).map((line) => (line.startsWith('#{"table":"materials"') ? line.replace(',"last_movement_at"', '') : line));
-    expect(kept.filter((line) => line.startsWith('#{"table":"materials"') && !line.includes('last_movement_at'))).toHaveLength(1);
-    const old = path.join(tmp, 'before-0034.jsonl.gz');
-    writeLines(old, resealed(kept));
-    const empty = await openDatabase({ dataDir: path.join(tmp, 'empty-0034'), durable: false });
-    try {
-      await restoreBackup(old, empty.url);
-      expect(await read(empty.url)).toEqual(want);
-    } finally {
-      await empty.close();
-    }
+    const { restored } = await restoreAsBefore('0034', (lines) => {
+      const kept = withoutTables(lines, 'order_operation_wip')
+        .map((line) => (line.startsWith('#{"table":"materials"') ? line.replace(',"last_movement_at"', '') : line));
+      expect(kept.filter((line) => line.startsWith('#{"table":"materials"') && !line.includes('last_movement_at'))).toHaveLength(1);
+      return resealed(kept);
+    }, read);
+    expect(restored).toEqual(want);
   }, 120_000);
 
   it('a backup made before migration 0020 (format 1: no checksum, no device service; day buckets; full stored answers, or none) restores with a warning, hour buckets and answers rebuilt', async () => {
@@ -380,74 +385,60 @@ describe('backup and restore', () => {
     expect(want.answers.every((r) => typeof r.answer_head === 'string' && r.answer_head.startsWith('{"_id":') && !r.answer_head.endsWith('}'))).toBe(true);
     // Some hour of the demo has movements in earlier hours: positions that a restore must not leave at 0.
     expect(want.hours.some((h) => h.older_moves > 0)).toBe(true);
-    const file = path.join(tmp, 'whole-0020.jsonl.gz');
-    await writeBackup(ctx.databaseUrl!, file);
     // The same backup as earlier versions wrote it: format 1 (the back office's tables only, `migrations` one number,
     // no checksum), day buckets instead of hour buckets, material movements with the full answer text (migration
     // 0019), product movements with no answer at all (before 0019).
-    let inDevices = false;
-    const format1 = linesOf(file).filter((line) => {
-      if (line.startsWith('#{"table":"devices.')) inDevices = true;
-      const keep = !inDevices;
-      if (line.startsWith('#{"end":"devices.')) inDevices = false;
-      return keep;
-    }).map((line, i, all) => {
-      if (i === 0) return `#${JSON.stringify({ format: 'isik-backup', version: 1, createdAt: '2026-11-01T02:30:00.000Z', server: 'PostgreSQL 16', migrations: 19 })}`;
-      if (i < all.length - 1) return line;
-      const { sha256: _s, ...done } = JSON.parse(line.slice(1));
-      return `#${JSON.stringify({ ...done, tables: all.filter((l) => l.startsWith('#{"table":')).length })}`;
-    });
-    let table = '';
-    const old: string[] = [];
-    for (const line of format1) {
-      if (line.startsWith('#{"table":')) {
-        const h = JSON.parse(line.slice(1));
-        table = h.table;
-        if (table.endsWith('_ledger_hours')) {
-          const fk = table === 'material_ledger_hours' ? 'stock_id' : 'product_id';
-          old.push(`#${JSON.stringify({ table: table.replace('_hours', '_days'), columns: [fk, 'day', 'sum_qty', 'moves'] })}`);
-        } else {
-          const columns = h.columns.filter((c: string) => c !== 'answer_head');
-          if (table === 'material_movements') columns.push('answer_json');
-          old.push(`#${JSON.stringify({ ...h, columns })}`);
+    const { restored, summary: s } = await restoreAsBefore('0020', (lines) => {
+      const format1 = withoutTables(lines, 'devices.').map((line, i, all) => {
+        if (i === 0) return `#${JSON.stringify({ format: 'isik-backup', version: 1, createdAt: '2026-11-01T02:30:00.000Z', server: 'PostgreSQL 16', migrations: 19 })}`;
+        if (i < all.length - 1) return line;
+        const { sha256: _s, ...done } = JSON.parse(line.slice(1));
+        return `#${JSON.stringify({ ...done, tables: all.filter((l) => l.startsWith('#{"table":')).length })}`;
+      });
+      let table = '';
+      const old: string[] = [];
+      for (const line of format1) {
+        if (line.startsWith('#{"table":')) {
+          const h = JSON.parse(line.slice(1));
+          table = h.table;
+          if (table.endsWith('_ledger_hours')) {
+            const fk = table === 'material_ledger_hours' ? 'stock_id' : 'product_id';
+            old.push(`#${JSON.stringify({ table: table.replace('_hours', '_days'), columns: [fk, 'day', 'sum_qty', 'moves'] })}`);
+          } else {
+            const columns = h.columns.filter((c: string) => c !== 'answer_head');
+            if (table === 'material_movements') columns.push('answer_json');
+            old.push(`#${JSON.stringify({ ...h, columns })}`);
+          }
+          continue;
         }
-        continue;
+        if (line.startsWith('#{"end":')) {
+          old.push(table.endsWith('_ledger_hours') ? `#${JSON.stringify({ ...JSON.parse(line.slice(1)), end: table.replace('_hours', '_days') })}` : line);
+          table = '';
+          continue;
+        }
+        if (line.startsWith('#') || !table.endsWith('_movements') && !table.endsWith('_ledger_hours')) { old.push(line); continue; }
+        const row = JSON.parse(line);
+        if (table.endsWith('_ledger_hours')) {
+          // (a day bucket per hour bucket is not what the old version kept, but the restore must ignore them either way)
+          const { hour, older_moves: _m, older_qty: _q, ...rest } = row;
+          old.push(JSON.stringify({ ...rest, day: String(hour).slice(0, 10) }));
+        } else {
+          const { answer_head: head, ...rest } = row;
+          old.push(JSON.stringify(table === 'material_movements' ? { ...rest, answer_json: `${head}}` } : rest));
+        }
       }
-      if (line.startsWith('#{"end":')) {
-        old.push(table.endsWith('_ledger_hours') ? `#${JSON.stringify({ ...JSON.parse(line.slice(1)), end: table.replace('_hours', '_days') })}` : line);
-        table = '';
-        continue;
-      }
-      if (line.startsWith('#') || !table.endsWith('_movements') && !table.endsWith('_ledger_hours')) { old.push(line); continue; }
-      const row = JSON.parse(line);
-      if (table.endsWith('_ledger_hours')) {
-        // (a day bucket per hour bucket is not what the old version kept, but the restore must ignore them either way)
-        const { hour, older_moves: _m, older_qty: _q, ...rest } = row;
-        old.push(JSON.stringify({ ...rest, day: String(hour).slice(0, 10) }));
-      } else {
-        const { answer_head: head, ...rest } = row;
-        old.push(JSON.stringify(table === 'material_movements' ? { ...rest, answer_json: `${head}}` } : rest));
-      }
-    }
-    const text = old.join('\n');
-    expect(text).not.toContain('answer_head');
-    expect(text).not.toContain('_ledger_hours');
-    expect(text).not.toContain('sha256');
-    expect(text).not.toContain('"table":"devices.');
-    expect(text).toContain('"table":"material_ledger_days"');
-    const before = path.join(tmp, 'before-0020.jsonl.gz');
-    fs.writeFileSync(before, zlib.gzipSync(`${text}\n`));
-    const empty = await openDatabase({ dataDir: path.join(tmp, 'empty-0020'), durable: false });
-    try {
-      // Accepted, with a warning that says what it could not check and what it does not hold.
-      const s = await restoreBackup(before, empty.url);
-      expect(s.warnings.join('\n')).toMatch(/made by an earlier version \(backup format 1\): it carries no checksum.*no device service data/);
-      expect(s.sha256).toBeUndefined();
-      expect(await read(empty.url)).toEqual(want);
-      expect(rowsOf(await fingerprint(empty.url), 'devices.gateways')).toBe(0);
-    } finally {
-      await empty.close();
-    }
+      const text = old.join('\n');
+      expect(text).not.toContain('answer_head');
+      expect(text).not.toContain('_ledger_hours');
+      expect(text).not.toContain('sha256');
+      expect(text).not.toContain('"table":"devices.');
+      expect(text).toContain('"table":"material_ledger_days"');
+      return old;
+    }, async (url) => ({ ...(await read(url)), gateways: rowsOf(await fingerprint(url), 'devices.gateways') }));
+    // Accepted, with a warning that says what it could not check and what it does not hold.
+    expect(s.warnings.join('\n')).toMatch(/made by an earlier version \(backup format 1\): it carries no checksum.*no device service data/);
+    expect(s.sha256).toBeUndefined();
+    expect(restored).toEqual({ ...want, gateways: 0 });
   }, 120_000);
 
   it('the nightly job writes a dated backup and keeps only the newest BACKUP_KEEP', async () => {

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { listenAgain } from '@isik/devices';
 import { applyDerived } from './derived.js';
 import { createPool, pingPool } from './pool.js';
 import * as schema from './schema.js';
@@ -259,78 +260,25 @@ async function openPostgres(url: string, log?: (m: string) => void, poolSize = 1
  * LISTEN on the events channel on a connection of its own. When that connection drops (its backend terminated,
  * PostgreSQL restarting), it listens again on a new one, retrying with a growing pause (0.25 s … 10 s) until the
  * server answers; onResume is called then: events sent meanwhile were missed, so callers refresh what they keep.
- * The first connection must succeed (the start fails otherwise).
+ * The first connection must succeed (the start fails otherwise). The reconnecting loop is the device service's
+ * listenAgain (@isik/devices, which the server already depends on), shared with its cluster listener.
  */
 async function listenForEvents(
   url: string, onPayload: (payload: string, sentAt?: number) => void, onResume: (() => void) | undefined,
   listeners: Set<() => Promise<void>>, log?: (m: string) => void,
 ): Promise<() => Promise<void>> {
-  let closed = false;
-  let current: pg.Client | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let attempt = 0;
-
-  const retry = () => {
-    if (closed) return;
-    clearTimeout(timer);
-    const delay = Math.min(10_000, 250 * 2 ** attempt++);
-    timer = setTimeout(() => {
-      void connect().then((ok) => {
-        if (!ok || closed) return;
-        log?.(`events listener listening again after ${attempt} attempt(s)`);
-        attempt = 0;
-        onResume?.();
-      });
-    }, delay);
-  };
-
-  /** Opens a listening connection; false (and a retry scheduled) when it could not. */
-  const connect = async (first = false): Promise<boolean> => {
-    const next = new pg.Client({ connectionString: url, application_name: `${APP_NAME} events`, connectionTimeoutMillis: 10_000 });
-    let lost = false;
-    const drop = (e: Error) => {
-      if (lost) return;
-      lost = true;
-      const wasListening = current === next;
-      if (wasListening) current = undefined;
-      void next.end().catch(() => undefined);
-      if (closed || first) return;
-      // Told once per drop; the attempts until the server answers again are counted in the "listening again" line.
-      if (wasListening) log?.(`events listener lost its connection (${e.message}): listening again`);
-      retry();
-    };
-    next.on('error', drop);
-    next.on('end', () => drop(new Error('connection ended')));
-    next.on('notification', (n) => {
-      if (n.channel !== EVENTS_CHANNEL || !n.payload) return;
+  const listener = await listenAgain({
+    url, channel: EVENTS_CHANNEL, applicationName: `${APP_NAME} events`, label: 'events listener', log, onResume,
+    onPayload(payload) {
       // notifyInTx's send time, taken off: listeners get the event as it was written, and its time beside it.
-      const stamp = SENT_AT.exec(n.payload);
-      if (stamp) onPayload(`${n.payload.slice(0, stamp.index)}}`, Number(stamp[1]));
-      else onPayload(n.payload);
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${EVENTS_CHANNEL}`);
-    } catch (e) {
-      if (first) { lost = true; await next.end().catch(() => undefined); throw e; }
-      drop(e as Error);
-      return false;
-    }
-    if (lost) return false;
-    if (closed) { await next.end().catch(() => undefined); return false; }
-    first = false;
-    current = next;
-    return true;
-  };
-
-  await connect(true);
+      const stamp = SENT_AT.exec(payload);
+      if (stamp) onPayload(`${payload.slice(0, stamp.index)}}`, Number(stamp[1]));
+      else onPayload(payload);
+    },
+  });
   const stop = async () => {
-    closed = true;
-    clearTimeout(timer);
     listeners.delete(stop);
-    const c = current;
-    current = undefined;
-    await c?.end().catch(() => undefined);
+    await listener.stop();
   };
   listeners.add(stop);
   return stop;

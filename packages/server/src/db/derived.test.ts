@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import pg from 'pg';
-import { createScratchDatabase, MIGRATIONS, openDatabase } from './database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS, openDatabase } from './database.js';
+import { useScratchClient } from '../test/scratch-client.js';
 import { applyDerived, definitions, parseDerived, readDerived, sameSpace, type DerivedFile } from './derived.js';
 
 // docs/derived-data.md: the functions and triggers of the derived data live in src/db/derived, one file per structure;
@@ -26,30 +26,17 @@ function functionOrTriggerDdl(text: string): string[] {
 
 const body = (sql: string) => sql.slice(sql.indexOf('$$') + 2, sql.lastIndexOf('$$'));
 
-let dropDb: () => Promise<void>;
-let url: string;
-let client: pg.Client;
+// A database migrated from nothing, as a first start makes it (not the test run's template).
+const scratch = useScratchClient('drv', { fromNothing: true });
 let files: DerivedFile[];
 
-beforeAll(async () => {
-  // A database migrated from nothing, as a first start makes it (not the test run's template).
-  const scratch = await createScratchDatabase(inject('testDatabase').serverUrl, 'drv');
-  dropDb = scratch.drop;
-  url = scratch.url;
-  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 1 });
-  await database.close();
-  client = new pg.Client({ connectionString: scratch.url });
-  await client.connect();
+beforeAll(() => {
   files = readDerived();
-});
-afterAll(async () => {
-  await client?.end();
-  await dropDb?.();
 });
 
 describe('derived data files (src/db/derived)', () => {
   it('a migrated database has exactly the functions and triggers the files define, each as its file says', async () => {
-    const { functions, triggers } = await definitions(client);
+    const { functions, triggers } = await definitions(scratch.client);
     const fileFunctions = files.flatMap((d) => d.functions);
     const fileTriggers = files.flatMap((d) => d.triggers);
     expect([...functions.keys()].sort()).toEqual(fileFunctions.map((f) => f.name).sort());
@@ -61,63 +48,63 @@ describe('derived data files (src/db/derived)', () => {
       expect(sameSpace(t.sql), `${t.name}: write it as PostgreSQL prints it`).toBe(sameSpace(triggers.get(`${t.name} ON ${t.table}`) ?? ''));
     }
     for (const f of fileFunctions) {
-      const src = await client.query<{ src: string }>('select prosrc as src from pg_proc where proname = $1', [f.name]);
+      const src = await scratch.client.query<{ src: string }>('select prosrc as src from pg_proc where proname = $1', [f.name]);
       expect(src.rows.map((r) => r.src), f.name).toEqual([body(f.sql)]);
     }
   });
 
   it('applying the files again changes nothing: no definition, no trigger dropped, nothing refilled', async () => {
-    const oids = async () => (await client.query<{ o: string }>("select string_agg(tgname || ':' || oid, ',' order by tgname) as o from pg_trigger where not tgisinternal")).rows[0].o;
-    const before = await definitions(client);
+    const oids = async () => (await scratch.client.query<{ o: string }>("select string_agg(tgname || ':' || oid, ',' order by tgname) as o from pg_trigger where not tgisinternal")).rows[0].o;
+    const before = await definitions(scratch.client);
     const triggerOids = await oids();
     for (let i = 0; i < 2; i++) {
-      await client.query('begin');
-      expect(await applyDerived(client, files)).toEqual({ changed: [], refilled: [] });
-      await client.query('commit');
+      await scratch.client.query('begin');
+      expect(await applyDerived(scratch.client, files)).toEqual({ changed: [], refilled: [] });
+      await scratch.client.query('commit');
     }
-    expect(await definitions(client)).toEqual(before);
+    expect(await definitions(scratch.client)).toEqual(before);
     expect(await oids()).toBe(triggerOids);
   });
 
   it("an edited file changes the database's function on the next start and refills its data; a missing trigger is made again", async () => {
-    const counts = async () => (await client.query('select model_category, active, n from product_counts order by 1, 2')).rows;
+    const counts = async () => (await scratch.client.query('select model_category, active, n from product_counts order by 1, 2')).rows;
     const right = await counts();
     const edited = files.map((d) => d.file !== 'product-counts.sql' ? d : parseDerived(d.file, fs.readFileSync(new URL('./derived/product-counts.sql', import.meta.url), 'utf8')
       .replace('DELETE FROM product_counts;', 'DELETE FROM product_counts; -- edited')));
-    await client.query('begin');
+    await scratch.client.query('begin');
     try {
-      await client.query('insert into product_counts (model_category, active, n) values (999, true, 5)');
-      expect(await applyDerived(client, edited)).toEqual({ changed: ['product-counts.sql'], refilled: ['product-counts.sql'] });
-      expect((await definitions(client)).functions.get('product_counts_refill')).toContain('-- edited');
+      await scratch.client.query('insert into product_counts (model_category, active, n) values (999, true, 5)');
+      expect(await applyDerived(scratch.client, edited)).toEqual({ changed: ['product-counts.sql'], refilled: ['product-counts.sql'] });
+      expect((await definitions(scratch.client)).functions.get('product_counts_refill')).toContain('-- edited');
       expect(await counts()).toEqual(right);
 
       // The same trigger in other words (as migration 0017 wrote it) is made again, but nothing changed: no refill.
       const otherWords = edited.map((d) => d.file !== 'product-counts.sql' ? d : { ...d, triggers: d.triggers.map((t) => t.name !== 'product_counts_update' ? t : { ...t,
         sql: 'CREATE TRIGGER product_counts_update AFTER UPDATE OF model_category, urun_durumu ON products FOR EACH ROW WHEN (OLD.model_category IS DISTINCT FROM NEW.model_category OR OLD.urun_durumu IS DISTINCT FROM NEW.urun_durumu) EXECUTE FUNCTION product_counts_track()' }) });
-      await client.query('insert into product_counts (model_category, active, n) values (997, true, 5)');
-      expect(await applyDerived(client, otherWords)).toEqual({ changed: [], refilled: [] });
-      expect((await client.query('select 1 from product_counts where model_category = 997')).rowCount).toBe(1);
-      await client.query('delete from product_counts where model_category = 997');
+      await scratch.client.query('insert into product_counts (model_category, active, n) values (997, true, 5)');
+      expect(await applyDerived(scratch.client, otherWords)).toEqual({ changed: [], refilled: [] });
+      expect((await scratch.client.query('select 1 from product_counts where model_category = 997')).rowCount).toBe(1);
+      await scratch.client.query('delete from product_counts where model_category = 997');
 
-      await client.query('drop trigger offer_sums_truncate on offers');
-      await client.query("insert into offer_sums (teklif_durumu, teklif_dovizi, slot, n) values (99, 'TL', 0, 1)");
-      expect(await applyDerived(client, files)).toEqual({ changed: ['offer-sums.sql', 'product-counts.sql'], refilled: ['offer-sums.sql', 'product-counts.sql'] });
-      expect((await definitions(client)).triggers.has('offer_sums_truncate ON offers')).toBe(true);
-      expect((await client.query('select 1 from offer_sums where teklif_durumu = 99')).rowCount).toBe(0);
+      await scratch.client.query('drop trigger offer_sums_truncate on offers');
+      await scratch.client.query("insert into offer_sums (teklif_durumu, teklif_dovizi, slot, n) values (99, 'TL', 0, 1)");
+      expect(await applyDerived(scratch.client, files)).toEqual({ changed: ['offer-sums.sql', 'product-counts.sql'], refilled: ['offer-sums.sql', 'product-counts.sql'] });
+      expect((await definitions(scratch.client)).triggers.has('offer_sums_truncate ON offers')).toBe(true);
+      expect((await scratch.client.query('select 1 from offer_sums where teklif_durumu = 99')).rowCount).toBe(0);
     } finally {
-      await client.query('rollback');
+      await scratch.client.query('rollback');
     }
   });
 
   it('a start brings a function changed outside its file back to the file, and refills its data', async () => {
-    await client.query("CREATE OR REPLACE FUNCTION offer_sums_refill() RETURNS void LANGUAGE sql AS $$ DELETE FROM offer_sums; $$");
-    await client.query("insert into offer_sums (teklif_durumu, teklif_dovizi, slot, n) values (98, 'TL', 0, 1)");
+    await scratch.client.query("CREATE OR REPLACE FUNCTION offer_sums_refill() RETURNS void LANGUAGE sql AS $$ DELETE FROM offer_sums; $$");
+    await scratch.client.query("insert into offer_sums (teklif_durumu, teklif_dovizi, slot, n) values (98, 'TL', 0, 1)");
     const logged: string[] = [];
-    const database = await openDatabase({ databaseUrl: url, poolSize: 1, log: (m) => logged.push(m) });
+    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 1, log: (m) => logged.push(m) });
     await database.close();
     const file = files.find((d) => d.file === 'offer-sums.sql')!.functions.find((f) => f.name === 'offer_sums_refill')!;
-    expect((await client.query<{ src: string }>("select prosrc as src from pg_proc where proname = 'offer_sums_refill'")).rows[0].src).toBe(body(file.sql));
-    expect((await client.query('select 1 from offer_sums where teklif_durumu = 98')).rowCount).toBe(0);
+    expect((await scratch.client.query<{ src: string }>("select prosrc as src from pg_proc where proname = 'offer_sums_refill'")).rows[0].src).toBe(body(file.sql));
+    expect((await scratch.client.query('select 1 from offer_sums where teklif_durumu = 98')).rowCount).toBe(0);
     expect(logged).toContain('Derived data: applied offer-sums.sql; refilled offer-sums.sql');
   });
 

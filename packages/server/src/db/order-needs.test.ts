@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import pg from 'pg';
 import { lineNeeds, lineProductNeeds, type LineNeed, type NeedsOperation } from '@isik/domain';
-import { createScratchDatabase } from './database.js';
+import { useScratchClient } from '../test/scratch-client.js';
 
 // docs/derived-data.md: what an open line still needs is one rule, the domain's lineNeeds; the SQL function
 // order_needs_of (src/db/derived/order-needs.sql), which keeps order_material_needs for the component list, is the
@@ -10,27 +9,14 @@ import { createScratchDatabase } from './database.js';
 // line's 'Yarı Mamül' rows still take (lineProductNeeds = order_line_needs(..., true), the component list's product
 // shortages, ADR 0044) are the same rule on the other rows, held equal here too.
 
-let dropDb: () => Promise<void>;
-let client: pg.Client;
-
-beforeAll(async () => {
-  const { serverUrl, template } = inject('testDatabase');
-  const scratch = await createScratchDatabase(serverUrl, 'needs', template);
-  dropDb = scratch.drop;
-  client = new pg.Client({ connectionString: scratch.url });
-  await client.connect();
-});
-afterAll(async () => {
-  await client?.end();
-  await dropDb?.();
-});
+const scratch = useScratchClient('needs');
 
 interface Line { status: number; ops: unknown }
 
 /** What order_needs_of answers for each line (by index), decimals as exact text without trailing zeros. */
 async function fromSql(lines: readonly Line[], products = false): Promise<LineNeed[][]> {
   const fn = products ? "order_line_needs((l.v->>'status')::int, l.v->'ops', true)" : "order_needs_of((l.v->>'status')::int, l.v->'ops')";
-  const res = await client.query<{ i: string; material: string; operation: string; required: string }>(`
+  const res = await scratch.client.query<{ i: string; material: string; operation: string; required: string }>(`
     select l.i, n.material_id as material, n.operation, trim_scale(n.required)::text as required
     from jsonb_array_elements($1::jsonb) with ordinality as l(v, i)
       cross join lateral ${fn} n`, [JSON.stringify(lines)]);

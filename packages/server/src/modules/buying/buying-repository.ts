@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { BUYING_PRICE_PLACES, BUYING_QTY_PLACES, BUYING_RATE_PLACES, buyingDue, round, type Buying, type BuyingListArgs, type BuyingSort } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { buyings, materials } from '../../db/schema.js';
@@ -100,18 +100,6 @@ export async function materialBuyingCount(db: Executor, materialId: string): Pro
  * (ADR 0045).
  */
 export const openPurchaseQty = sql<string>`greatest(${buyings.material_qty} - ${buyings.received_qty}, 0)`;
-
-/**
- * Quantity already asked for on open purchase requests (status 0-2) per material, for the component list's
- * shortage (DECISIONS 5). Materials without open requests are left out.
- */
-export async function openBuyingQty(db: Executor, materialIds: readonly string[]): Promise<Map<string, string>> {
-  if (materialIds.length === 0) return new Map();
-  const rows = await db.select({ id: buyings.material_id, qty: sql<string>`sum(${openPurchaseQty})` }).from(buyings)
-    .where(and(inArray(buyings.material_id, [...materialIds]), between(buyings.satinalma_durumu, 0, 2)))
-    .groupBy(buyings.material_id);
-  return new Map(rows.map((r) => [r.id, r.qty]));
-}
 
 export type NewBuyingRow = typeof buyings.$inferInsert;
 

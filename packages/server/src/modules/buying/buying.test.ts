@@ -7,7 +7,6 @@ import { newId } from '../../lib/ids.js';
 import { makeCompany } from '../../seed/factory.js';
 import { createTestContext, USER_PASSWORD, type TestContext } from '../../test/helper.js';
 import { insertMaterial } from '../catalogue/test-fixtures.js';
-import { openBuyingQty } from './buying-repository.js';
 
 let t: TestContext;
 let supplierId: string;
@@ -343,21 +342,5 @@ describe('delete guards', () => {
     const m = await t.call({ method: 'GET', url: `/api/materials/delete/${mid}`, token: t.tokens[1] });
     expect(m.statusCode).toBe(409);
     expect(m.json().code).toBe('material.inBuying');
-  });
-});
-
-describe('open purchase quantities (for the component list, DECISIONS 5)', () => {
-  it('sums the quantity of requests in status 0-2 per material', async () => {
-    const a = await newMaterial();
-    const b = await newMaterial();
-    const c = await newMaterial();
-    await made({ material_id: a, material_qty: 2 });
-    await made({ material_id: a, material_qty: '3.5', satinalma_durumu: 2 });
-    await made({ material_id: a, material_qty: 100, satinalma_durumu: 3 });
-    await made({ material_id: b, material_qty: 7, satinalma_durumu: 4 });
-    const open = await openBuyingQty(db(), [a, b, c]);
-    expect(Number(open.get(a))).toBe(5.5);
-    expect(open.has(b)).toBe(false);
-    expect(open.has(c)).toBe(false);
   });
 });

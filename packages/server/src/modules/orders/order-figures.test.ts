@@ -101,6 +101,16 @@ describe('the orders overview by page (issue 27)', () => {
     expect((await call('GET', '/api/orders/overview', undefined, t.tokens[5])).statusCode).toBe(403);
   });
 
+  it('a page size above 100 is refused with the limit named, in the caller\'s language', async () => {
+    const want = { tr: 'Sayfa boyutu en fazla 100 olabilir.', en: 'The page size can be at most 100.', es: 'El tamaño de página puede ser como máximo 100.' };
+    for (const [lang, text] of Object.entries(want)) {
+      const res = await call('GET', '/api/orders/overview?pageSize=500', undefined, t.tokens[3], lang);
+      expect(res.statusCode, lang).toBe(400);
+      expect(res.json(), lang).toMatchObject({ message: text, fields: { pageSize: text } });
+    }
+    expect((await overview('?pageSize=100')).pageSize).toBe(100);
+  });
+
   it('counts every late line but answers only the most late ones', async () => {
     const o = await newOffer('Geciken Firma', Array.from({ length: OVERVIEW_LATE_LIMIT + 5 }, (_, k) => ({ urun_adi: `Geciken ${k}` })));
     const before = await overview();

@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import pg from 'pg';
 import { dec, lineNeeds, lineProductNeeds, type NeedsOperation } from '@isik/domain';
-import { createScratchDatabase } from '../../db/database.js';
+import { useScratchClient } from '../../test/scratch-client.js';
 
 // ADR 0046, docs/derived-data.md: order_material_needs keeps, beside the materials, the component products open lines'
 // 'Yarı Mamül' rows still take (rows with component true), through the same statement triggers on order_items.
 // The component list reads their sums (productShortages); this test holds them equal to the domain's lineProductNeeds
 // (and the materials' to lineNeeds) over the lines as stored, after random inserts, updates and deletes of lines.
 
-let dropDb: () => Promise<void>;
-let client: pg.Client;
-
-beforeAll(async () => {
-  const { serverUrl, template } = inject('testDatabase');
-  const scratch = await createScratchDatabase(serverUrl, 'pneeds', template);
-  dropDb = scratch.drop;
-  client = new pg.Client({ connectionString: scratch.url });
-  await client.connect();
-});
-afterAll(async () => {
-  await client?.end();
-  await dropDb?.();
-});
+const scratch = useScratchClient('pneeds');
 
 type Sums = Record<string, { required: string; operations: string[]; lines: number }>;
 
@@ -42,7 +28,7 @@ function fold(into: Sums, kind: string, lineId: string, needs: { material: strin
 
 /** What the lines as stored say, through the domain's rules. */
 async function fromLines(): Promise<Sums> {
-  const res = await client.query<{ id: string; siparis_durumu: number; operations: NeedsOperation[] }>('select id, siparis_durumu, operations from order_items');
+  const res = await scratch.client.query<{ id: string; siparis_durumu: number; operations: NeedsOperation[] }>('select id, siparis_durumu, operations from order_items');
   const out: Sums = {};
   const seen = new Map<string, Set<string>>();
   for (const l of res.rows) {
@@ -54,7 +40,7 @@ async function fromLines(): Promise<Sums> {
 
 /** What order_material_needs keeps (rows of one key added up, keys that add up to nothing left out). */
 async function kept(): Promise<Sums> {
-  const res = await client.query<{ component: boolean; id: string; required: string; operations: string[]; lines: number }>(`
+  const res = await scratch.client.query<{ component: boolean; id: string; required: string; operations: string[]; lines: number }>(`
     with k as (
       select component, material_id, operation, sum(required) as r, sum(entries) as e, sum(lines) as l
       from order_material_needs group by 1, 2, 3
@@ -91,20 +77,20 @@ const write = fc.oneof(
 let seq = 0;
 type Write = typeof write extends fc.Arbitrary<infer T> ? T : never;
 async function apply(w: Write): Promise<void> {
-  const ids = (await client.query<{ id: string }>('select id from order_items order by id')).rows.map((r) => r.id);
+  const ids = (await scratch.client.query<{ id: string }>('select id from order_items order by id')).rows.map((r) => r.id);
   const some = (at: number, n: number) => ids.length ? Array.from({ length: n }, (_, i) => ids[(at + i) % ids.length]) : [];
   if (w.k === 'insert') {
     const values = w.lines.map((l) => ({ id: `pn-${(seq += 1).toString().padStart(6, '0')}`, status: l.status, ops: l.ops }));
-    await client.query(`insert into order_items (id, siparis_durumu, operations)
+    await scratch.client.query(`insert into order_items (id, siparis_durumu, operations)
       select x->>'id', (x->>'status')::int, x->'ops' from jsonb_array_elements($1::jsonb) x`, [JSON.stringify(values)]);
   } else if (w.k === 'update') {
     const target = some(w.at, w.n);
-    if (w.statusOnly) await client.query('update order_items set siparis_durumu = $2 where id = any($1)', [target, w.body.status]);
-    else await client.query('update order_items set siparis_durumu = $2, operations = $3::jsonb where id = any($1)', [target, w.body.status, JSON.stringify(w.body.ops)]);
+    if (w.statusOnly) await scratch.client.query('update order_items set siparis_durumu = $2 where id = any($1)', [target, w.body.status]);
+    else await scratch.client.query('update order_items set siparis_durumu = $2, operations = $3::jsonb where id = any($1)', [target, w.body.status, JSON.stringify(w.body.ops)]);
   } else if (w.k === 'delete') {
-    await client.query('delete from order_items where id = any($1)', [some(w.at, w.n)]);
+    await scratch.client.query('delete from order_items where id = any($1)', [some(w.at, w.n)]);
   } else {
-    await client.query('select order_needs_fold()');
+    await scratch.client.query('select order_needs_fold()');
   }
 }
 
@@ -120,23 +106,23 @@ describe('order_material_needs keeps the component products\' needs (ADR 0046)',
     await apply({ k: 'insert', lines: [{ status: 1, ops: [{ Operation: 'Yarı Mamül', OperationStatus: 0, Qty: 4, OperationComplated: 1, OperationDetails: [{ material: 'p1', materialQty: 2, component: true }] }] }] });
     const want = await fromLines();
     expect(Object.keys(want).some((k) => k.startsWith('product:'))).toBe(true);
-    await client.query('select order_needs_refill()');
+    await scratch.client.query('select order_needs_refill()');
     expect(await kept()).toEqual(want);
   });
 
   it('the comparison sees a line the triggers missed: with the insert trigger disabled, a new line\'s component product is not in the kept needs', async () => {
     const line = { Operation: 'Yarı Mamül', OperationStatus: 0, Qty: 4, OperationComplated: 1, OperationDetails: [{ material: 'p9', materialQty: 2, component: true }] };
-    await client.query('begin');
+    await scratch.client.query('begin');
     try {
-      await client.query('alter table order_items disable trigger order_needs_insert');
-      await client.query(`insert into order_items (id, siparis_durumu, operations) values ('pn-untracked', 1, $1::jsonb)`, [JSON.stringify([line])]);
+      await scratch.client.query('alter table order_items disable trigger order_needs_insert');
+      await scratch.client.query(`insert into order_items (id, siparis_durumu, operations) values ('pn-untracked', 1, $1::jsonb)`, [JSON.stringify([line])]);
       const want = await fromLines();
       expect(want['product:p9']).toEqual({ required: '6', operations: ['Yarı Mamül'], lines: 1 });
       expect((await kept())['product:p9']).toBeUndefined();
     } finally {
-      await client.query('rollback');
+      await scratch.client.query('rollback');
     }
-    await client.query(`insert into order_items (id, siparis_durumu, operations) values ('pn-tracked', 1, $1::jsonb)`, [JSON.stringify([line])]);
+    await scratch.client.query(`insert into order_items (id, siparis_durumu, operations) values ('pn-tracked', 1, $1::jsonb)`, [JSON.stringify([line])]);
     expect((await kept())['product:p9']).toEqual({ required: '6', operations: ['Yarı Mamül'], lines: 1 });
     expect(await kept()).toEqual(await fromLines());
   });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import pg from 'pg';
 import { dec } from '@isik/domain';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { createScratchDatabase, type Executor } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
+import { useScratchClient } from '../../test/scratch-client.js';
 import * as schema from '../../db/schema.js';
 import { productionOperations } from './reports-repository.js';
 
@@ -12,20 +12,7 @@ import { productionOperations } from './reports-repository.js';
 // the kept sums equal to the figures computed here from the lines as stored, after random inserts, updates and deletes
 // of lines and folds, and after the refill; and shows the comparison fails for a line the triggers missed.
 
-let dropDb: () => Promise<void>;
-let client: pg.Client;
-
-beforeAll(async () => {
-  const { serverUrl, template } = inject('testDatabase');
-  const scratch = await createScratchDatabase(serverUrl, 'wip', template);
-  dropDb = scratch.drop;
-  client = new pg.Client({ connectionString: scratch.url });
-  await client.connect();
-});
-afterAll(async () => {
-  await client?.end();
-  await dropDb?.();
-});
+const scratch = useScratchClient('wip');
 
 type Wip = Record<string, { lines: number; started: number; units: string }>;
 interface Op { Operation?: string; OperationStatus?: number; Qty?: number | string; OperationComplated?: number | string }
@@ -34,7 +21,7 @@ interface Op { Operation?: string; OperationStatus?: number; Qty?: number | stri
  * lines in status 1-3 with an operation of that name not finished (status ≠ 2), those with one started (status 1),
  * the units left (Qty − completed, not below 0, over the open operations of the name). */
 async function fromLines(): Promise<Wip> {
-  const res = await client.query<{ id: string; siparis_durumu: number; operations: unknown }>('select id, siparis_durumu, operations from order_items');
+  const res = await scratch.client.query<{ id: string; siparis_durumu: number; operations: unknown }>('select id, siparis_durumu, operations from order_items');
   const out: Wip = {};
   for (const l of res.rows) {
     if (l.siparis_durumu < 1 || l.siparis_durumu > 3 || !Array.isArray(l.operations)) continue;
@@ -56,7 +43,7 @@ async function fromLines(): Promise<Wip> {
 
 /** What order_operation_wip keeps: the rows of one name added up; names that add up to nothing left out. */
 async function kept(): Promise<Wip> {
-  const res = await client.query<{ operation: string; lines: number; started: number; units: string }>(`
+  const res = await scratch.client.query<{ operation: string; lines: number; started: number; units: string }>(`
     select operation, sum(lines)::int as lines, sum(started)::int as started, trim_scale(sum(units))::text as units
     from order_operation_wip group by 1 having sum(lines) <> 0 or sum(started) <> 0 or sum(units) <> 0`);
   return Object.fromEntries(res.rows.map((r) => [r.operation, { lines: r.lines, started: r.started, units: dec(r.units).toFixed() }]));
@@ -79,20 +66,20 @@ const write = fc.oneof(
 let seq = 0;
 type Write = typeof write extends fc.Arbitrary<infer T> ? T : never;
 async function apply(w: Write): Promise<void> {
-  const ids = (await client.query<{ id: string }>('select id from order_items order by id')).rows.map((r) => r.id);
+  const ids = (await scratch.client.query<{ id: string }>('select id from order_items order by id')).rows.map((r) => r.id);
   const some = (at: number, n: number) => ids.length ? Array.from({ length: n }, (_, i) => ids[(at + i) % ids.length]) : [];
   if (w.k === 'insert') {
     const values = w.lines.map((l) => ({ id: `wip-${(seq += 1).toString().padStart(6, '0')}`, status: l.status, ops: l.ops }));
-    await client.query(`insert into order_items (id, siparis_durumu, operations)
+    await scratch.client.query(`insert into order_items (id, siparis_durumu, operations)
       select x->>'id', (x->>'status')::int, x->'ops' from jsonb_array_elements($1::jsonb) x`, [JSON.stringify(values)]);
   } else if (w.k === 'update') {
     const target = some(w.at, w.n);
-    if (w.statusOnly) await client.query('update order_items set siparis_durumu = $2 where id = any($1)', [target, w.body.status]);
-    else await client.query('update order_items set siparis_durumu = $2, operations = $3::jsonb where id = any($1)', [target, w.body.status, JSON.stringify(w.body.ops)]);
+    if (w.statusOnly) await scratch.client.query('update order_items set siparis_durumu = $2 where id = any($1)', [target, w.body.status]);
+    else await scratch.client.query('update order_items set siparis_durumu = $2, operations = $3::jsonb where id = any($1)', [target, w.body.status, JSON.stringify(w.body.ops)]);
   } else if (w.k === 'delete') {
-    await client.query('delete from order_items where id = any($1)', [some(w.at, w.n)]);
+    await scratch.client.query('delete from order_items where id = any($1)', [some(w.at, w.n)]);
   } else {
-    await client.query('select order_wip_fold()');
+    await scratch.client.query('select order_wip_fold()');
   }
 }
 
@@ -106,49 +93,49 @@ describe('order_operation_wip keeps the work in progress per operation (ADR 0048
     await apply({ k: 'insert', lines: [{ status: 2, ops: [{ Operation: 'Kesim', OperationStatus: 1, Qty: 9, OperationComplated: 2 }] }] });
     const want = await fromLines();
     expect(want.Kesim?.started).toBeGreaterThan(0);
-    await client.query('select order_wip_refill()');
-    expect((await client.query('select count(*)::int as n from order_operation_wip')).rows[0].n).toBe(Object.keys(want).length);
+    await scratch.client.query('select order_wip_refill()');
+    expect((await scratch.client.query('select count(*)::int as n from order_operation_wip')).rows[0].n).toBe(Object.keys(want).length);
     expect(await kept()).toEqual(want);
     // A fold leaves one row per name.
     await apply({ k: 'update', at: 0, n: 2, body: { status: 1, ops: [{ Operation: 'Boya', OperationStatus: 0, Qty: 5, OperationComplated: 0 }] }, statusOnly: false });
-    await client.query('select order_wip_fold()');
+    await scratch.client.query('select order_wip_fold()');
     expect(await kept()).toEqual(await fromLines());
-    const rows = (await client.query<{ operation: string }>('select operation from order_operation_wip')).rows.map((r) => r.operation);
+    const rows = (await scratch.client.query<{ operation: string }>('select operation from order_operation_wip')).rows.map((r) => r.operation);
     expect(rows.length).toBe(new Set(rows).size);
   }, 120_000);
 
   it('the comparison sees a line the triggers missed: with the insert trigger disabled, a new line\'s operation is not in the kept sums', async () => {
     const ops = [{ Operation: 'Kalite Kontrol', OperationStatus: 1, Qty: 4, OperationComplated: 1 }];
-    await client.query('begin');
+    await scratch.client.query('begin');
     try {
-      await client.query('alter table order_items disable trigger order_wip_insert');
-      await client.query(`insert into order_items (id, siparis_durumu, operations) values ('wip-untracked', 1, $1::jsonb)`, [JSON.stringify(ops)]);
+      await scratch.client.query('alter table order_items disable trigger order_wip_insert');
+      await scratch.client.query(`insert into order_items (id, siparis_durumu, operations) values ('wip-untracked', 1, $1::jsonb)`, [JSON.stringify(ops)]);
       const want = await fromLines();
       expect(want['Kalite Kontrol']).toEqual({ lines: 1, started: 1, units: '3' });
       expect((await kept())['Kalite Kontrol']).toBeUndefined();
       expect(await kept()).not.toEqual(want);
     } finally {
-      await client.query('rollback');
+      await scratch.client.query('rollback');
     }
-    await client.query(`insert into order_items (id, siparis_durumu, operations) values ('wip-tracked', 1, $1::jsonb)`, [JSON.stringify(ops)]);
+    await scratch.client.query(`insert into order_items (id, siparis_durumu, operations) values ('wip-tracked', 1, $1::jsonb)`, [JSON.stringify(ops)]);
     expect((await kept())['Kalite Kontrol']).toEqual({ lines: 1, started: 1, units: '3' });
     expect(await kept()).toEqual(await fromLines());
   });
 
   it('the report answers the kept sums, and a read after many appended rows folds them into one row per name', async () => {
-    const db = drizzle({ client, schema }) as unknown as Executor;
+    const db = drizzle({ client: scratch.client, schema }) as unknown as Executor;
     // 600 one-line writes append a row each (a record of one unit on the same operation).
-    await client.query(`insert into order_items (id, siparis_durumu, operations) values ('wip-busy', 2, $1::jsonb)`,
+    await scratch.client.query(`insert into order_items (id, siparis_durumu, operations) values ('wip-busy', 2, $1::jsonb)`,
       [JSON.stringify([{ Operation: 'Dizgi', OperationStatus: 1, Qty: 1000, OperationComplated: 0 }])]);
     for (let i = 1; i <= 600; i++) {
-      await client.query(`update order_items set operations = jsonb_set(operations, '{0,OperationComplated}', to_jsonb($1::int)) where id = 'wip-busy'`, [i]);
+      await scratch.client.query(`update order_items set operations = jsonb_set(operations, '{0,OperationComplated}', to_jsonb($1::int)) where id = 'wip-busy'`, [i]);
     }
     const want = await fromLines();
     const expected = Object.entries(want).filter(([, w]) => w.lines > 0)
       .sort(([, x], [, y]) => y.lines - x.lines)
       .map(([key, w]) => ({ key, label: key, lines: w.lines, started: w.started, units: Number(w.units) }));
     expect(expected.find((r) => r.key === 'Dizgi')).toMatchObject({ lines: 1, started: 1, units: 400 });
-    const rawBefore = (await client.query('select count(*)::int as n from order_operation_wip')).rows[0].n;
+    const rawBefore = (await scratch.client.query('select count(*)::int as n from order_operation_wip')).rows[0].n;
     expect(rawBefore).toBeGreaterThan(600);
     const first = await productionOperations(db);
     // The names in the database's order of lines (most first; ties by name in its collation).
@@ -156,7 +143,7 @@ describe('order_operation_wip keeps the work in progress per operation (ADR 0048
     expect(byKey(first)).toEqual(byKey(expected));
     expect(first.map((r) => r.lines)).toEqual(expected.map((r) => r.lines));
     // That read folded: one row per name (or none for a name that adds up to nothing), the same answer.
-    const rows = (await client.query<{ operation: string }>('select operation from order_operation_wip')).rows.map((r) => r.operation);
+    const rows = (await scratch.client.query<{ operation: string }>('select operation from order_operation_wip')).rows.map((r) => r.operation);
     expect(rows.length).toBe(new Set(rows).size);
     expect(await productionOperations(db)).toEqual(first);
   }, 120_000);

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { openConfirmModal } from '@mantine/modals';
 import {
   BUYING_QTY_PLACES, BUYING_RECEIVABLE, dec, formatDate, formatNumber, hasModulePermission, readDecimal, receiptInputSchema, type Buying,
 } from '@isik/domain';
-import { IconCalendar, IconPackageImport, IconTrash } from '@tabler/icons-react';
+import { IconCalendar, IconPackageImport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { tm } from '../../../i18n';
-import { confirmDelete } from '../../../components/confirm-delete';
+import { EntryTable } from '../../../components/entry-table';
 import { NumberField, type NumberFieldValue } from '../../../components/number-field';
 import { ApiError, fieldErrorsOf, notifyError, notifySuccess } from '../../../lib/api';
 import { useCanDo } from '../../../lib/can-do';
@@ -94,42 +94,20 @@ export function ReceiptsSection({ buying }: { buying: Buying }) {
           <Figure label={t('buyings.receipts.due')} value={`${fmt(buying.due)} ${unit}`} testId="receipts-due" />
         </SimpleGrid>
         {!buying.receipts ? null : receipts.length === 0 ? <Text size="sm" c="dimmed">{t('buyings.receipts.none')}</Text> : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table striped withTableBorder fz="sm" data-testid="receipts-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('buyings.receipts.date')}</Table.Th>
-                  <Table.Th ta="right">{t('buyings.receipts.qty')}</Table.Th>
-                  <Table.Th>{t('buyings.receipts.note')}</Table.Th>
-                  <Table.Th>{t('buyings.receipts.person')}</Table.Th>
-                  {canDelete && <Table.Th w={48} />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {receipts.map((r) => (
-                  <Table.Tr key={r._id}>
-                    <Table.Td>{formatDate(r.date)}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{fmt(r.qty)} {unit}</Table.Td>
-                    <Table.Td><Text size="sm" lineClamp={2}>{r.note}</Text></Table.Td>
-                    <Table.Td>{r.person}</Table.Td>
-                    {canDelete && (
-                      <Table.Td>
-                        <ActionIcon
-                          variant="subtle" color="red" aria-label={t('buyings.receipts.delete')} loading={remove.isPending && remove.variables === r._id}
-                          onClick={() => void confirmDelete({
-                            message: t('msg.receipt.delete.confirm'),
-                            onConfirm: () => remove.mutate(r._id, { onSuccess: () => notifySuccess('receipt.deleted'), onError: (e) => notifyError(e) }),
-                          })}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <EntryTable
+            rows={receipts} minWidth={520} testId="receipts-table"
+            columns={[
+              { key: 'date', header: t('buyings.receipts.date'), render: (r) => formatDate(r.date) },
+              { key: 'qty', header: t('buyings.receipts.qty'), align: 'right', nowrap: true, render: (r) => <>{fmt(r.qty)} {unit}</> },
+              { key: 'note', header: t('buyings.receipts.note'), render: (r) => <Text size="sm" lineClamp={2}>{r.note}</Text> },
+              { key: 'person', header: t('buyings.receipts.person'), render: (r) => r.person },
+            ]}
+            remove={canDelete ? {
+              label: t('buyings.receipts.delete'), message: t('msg.receipt.delete.confirm'),
+              pendingId: remove.isPending ? remove.variables : undefined,
+              onConfirm: (r) => remove.mutate(r._id, { onSuccess: () => notifySuccess('receipt.deleted'), onError: (e) => notifyError(e) }),
+            } : undefined}
+          />
         )}
         {buying.satinalma_durumu === 4 && receipts.length > 0 && <Text size="xs" c="dimmed">{t('buyings.receipts.canceledHint')}</Text>}
         {open && canReceive && (

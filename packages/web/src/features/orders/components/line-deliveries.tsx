@@ -1,9 +1,8 @@
-import { ActionIcon, Paper, Table, Text, Title } from '@mantine/core';
+import { Paper, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatDate, formatNumber } from '@isik/domain';
-import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete } from '../../../components/confirm-delete';
+import { EntryTable } from '../../../components/entry-table';
 import { api, notifyError, notifySuccess } from '../../../lib/api';
 import type { OrderItem } from '../model/types';
 import { useCanDo } from '../../../lib/can-do';
@@ -27,41 +26,20 @@ export function LineDeliveries({ item }: { item: OrderItem }) {
   return (
     <Paper withBorder radius="md" p="md" mt="md">
       <Title order={4} mb="sm">{t('orders.deliveries.title')}</Title>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped withTableBorder fz="sm" data-testid="line-deliveries">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('orders.delivery.date')}</Table.Th>
-              <Table.Th ta="right">{t('orders.delivery.qty')}</Table.Th>
-              <Table.Th>{t('orders.delivery.deliverer')}</Table.Th>
-              <Table.Th>{t('orders.delivery.receiver')}</Table.Th>
-              <Table.Th>{t('orders.delivery.description')}</Table.Th>
-              {canDelete && <Table.Th w={48} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {item.Delivery.map((d) => (
-              <Table.Tr key={d._id}>
-                <Table.Td>{formatDate(d.tarih)}</Table.Td>
-                <Table.Td ta="right">{formatNumber(d.teslimedilenmiktar)} {item.urun_birimi}</Table.Td>
-                <Table.Td>{d.personel}</Table.Td>
-                <Table.Td>{d.teslimalan}</Table.Td>
-                <Table.Td><Text size="sm" lineClamp={2}>{d.description}</Text></Table.Td>
-                {canDelete && (
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle" color="red" aria-label={t('orders.deliveries.delete')} loading={remove.isPending && remove.variables === d._id}
-                      onClick={() => void confirmDelete({ message: t('orders.deliveries.confirm'), onConfirm: () => remove.mutate(d._id) })}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <EntryTable
+        rows={item.Delivery} minWidth={640} testId="line-deliveries"
+        columns={[
+          { key: 'date', header: t('orders.delivery.date'), render: (d) => formatDate(d.tarih) },
+          { key: 'qty', header: t('orders.delivery.qty'), align: 'right', render: (d) => <>{formatNumber(d.teslimedilenmiktar)} {item.urun_birimi}</> },
+          { key: 'deliverer', header: t('orders.delivery.deliverer'), render: (d) => d.personel },
+          { key: 'receiver', header: t('orders.delivery.receiver'), render: (d) => d.teslimalan },
+          { key: 'description', header: t('orders.delivery.description'), render: (d) => <Text size="sm" lineClamp={2}>{d.description}</Text> },
+        ]}
+        remove={canDelete ? {
+          label: t('orders.deliveries.delete'), message: t('orders.deliveries.confirm'),
+          pendingId: remove.isPending ? remove.variables : undefined, onConfirm: (d) => remove.mutate(d._id),
+        } : undefined}
+      />
     </Paper>
   );
 }
