@@ -203,3 +203,11 @@ describe('programs', () => {
     expect((await dev({ method: 'GET', url: `/device-api/gateway_programs/list/${gatewayId}` })).json().programList).toHaveLength(0);
   });
 });
+
+describe('paging limits', () => {
+  it('a gateway page over 1,000 is refused with the limit named, in the caller\'s language', async () => {
+    const res = await t.call({ method: 'GET', url: '/device-api/gateway/list?pageSize=1001', token, lang: 'es' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'error.validation', fields: { pageSize: 'El tamaño de página puede ser como máximo 1000.' } });
+  });
+});

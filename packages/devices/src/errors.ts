@@ -8,7 +8,7 @@ export const badRequest = (key: MessageKey, fields?: Record<string, MessageKey>,
 export const notFound = () => new AppError(404, 'error.notFound');
 export const conflict = (key: MessageKey = 'error.conflict') => new AppError(409, key);
 
-interface ValidationItem { instancePath?: string; message?: string }
+interface ValidationItem { instancePath?: string; message?: string; params?: Record<string, unknown> }
 
 /** The service's one error handler: { message, code, fields } in the caller's language; 5xx details never leave. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -29,7 +29,9 @@ export function installErrorHandler(app: FastifyInstance): void {
         const key = isMessageKey(raw) ? raw
           : raw.startsWith('Invalid input: expected') && raw.includes('received undefined') ? 'error.required'
           : raw.startsWith('Invalid input') ? 'error.invalidType' : 'error.validation';
-        fields[field] = translate(key, lang, { min: 8 });
+        // The handler gives a schema message its values: the password minimum, a `.max()` check's maximum.
+        const max = v.params?.maximum;
+        fields[field] = translate(key, lang, { min: 8, ...(typeof max === 'number' ? { max } : {}) });
       }
       return reply.status(400).send({ message: Object.values(fields)[0] ?? translate('error.validation', lang), code: 'error.validation', fields });
     }

@@ -204,7 +204,7 @@ export const buyingListQuerySchema = z.object({
   filter1: filterInput,
   filter2: filterInput,
   page: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(1e6).optional(),
-  pageSize: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(1000, { error: 'error.invalidType' }).optional(),
+  pageSize: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(1000, { error: 'error.pageSize.max' }).optional(),
   search: z.string().max(200, { error: 'error.tooLong' }).optional(),
   orderBy: z.enum(BUYING_SORTS, { error: 'error.invalidType' }).optional(),
   order: z.enum(['asc', 'desc'], { error: 'error.invalidType' }).optional(),

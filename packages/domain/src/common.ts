@@ -23,7 +23,7 @@ export const optionalText = (max = 500) =>
 /** Query of a paged, sorted, searched list. */
 export const listQuerySchema = /* @__PURE__ */ z.object({
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
+  pageSize: z.coerce.number().int().min(1).max(1000, { error: 'error.pageSize.max' }).default(DEFAULT_PAGE_SIZE),
   orderBy: z.string().max(40).optional(),
   order: z.enum(['asc', 'desc']).default('asc'),
   search: z.string().max(200).optional(),

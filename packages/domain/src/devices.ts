@@ -66,7 +66,7 @@ export type Gateway = z.infer<typeof gatewaySchema>;
 
 export const gatewayListQuerySchema = z.object({
   page: z.coerce.number({ error: 'error.invalidType' }).int().min(1).default(1),
-  pageSize: z.coerce.number({ error: 'error.invalidType' }).int().min(1).max(1000).default(GATEWAY_PAGE_SIZE),
+  pageSize: z.coerce.number({ error: 'error.invalidType' }).int().min(1).max(1000, { error: 'error.pageSize.max' }).default(GATEWAY_PAGE_SIZE),
   search: z.string().max(200).optional(),
 });
 export type GatewayListQuery = z.input<typeof gatewayListQuerySchema>;

@@ -23,7 +23,6 @@ export const ORDER_MESSAGES = {
   'planning.materialIds.invalid': { tr: 'Malzeme listesi malzeme kimliklerinden oluşmalı.', en: 'The material list must hold material ids.', es: 'La lista de materiales debe contener identificadores de material.' },
   'planning.materialIds.tooMany': { tr: 'Bir seferde en çok 500 malzeme seçilebilir.', en: 'At most 500 materials at a time.', es: 'Como máximo 500 materiales a la vez.' },
   'planning.materialIds.unknown': { tr: 'Böyle bir malzeme yok: {{ids}}', en: 'No such material: {{ids}}', es: 'No existe ese material: {{ids}}' },
-  'order.overview.pageSize.max': { tr: 'Sayfa boyutu en fazla 100 olabilir.', en: 'The page size can be at most 100.', es: 'El tamaño de página puede ser como máximo 100.' },
   'planning.all.invalid': { tr: 'all yalnızca true olabilir.', en: 'all can only be true.', es: 'all solo puede ser true.' },
   'order.action.refreshComponents': { tr: 'Bileşenleri yenile', en: 'Refresh components', es: 'Actualizar componentes' },
   'order.progress.waiting': { tr: 'Bekliyor', en: 'Waiting', es: 'En espera' },

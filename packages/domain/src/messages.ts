@@ -31,6 +31,8 @@ const CORE_MESSAGES = {
   'error.validation': { tr: 'Girilen bilgiler hatalı.', en: 'The data entered is not valid.', es: 'Los datos introducidos no son válidos.' },
   'error.required': { tr: 'Bu alan zorunludur.', en: 'This field is required.', es: 'Este campo es obligatorio.' },
   'error.invalidType': { tr: 'Bu alanın türü hatalı.', en: 'This field has the wrong type.', es: 'Este campo tiene un tipo incorrecto.' },
+  /** A list's page size over its limit; {{max}} is the check's maximum, filled by the validation handler. */
+  'error.pageSize.max': { tr: 'Sayfa boyutu en fazla {{max}} olabilir.', en: 'The page size can be at most {{max}}.', es: 'El tamaño de página puede ser como máximo {{max}}.' },
   'error.tooLong': { tr: 'Bu alan çok uzun.', en: 'This field is too long.', es: 'Este campo es demasiado largo.' },
   'error.malformedJson': { tr: 'İstek gövdesi geçerli JSON değil.', en: 'The request body is not valid JSON.', es: 'El cuerpo de la solicitud no es JSON válido.' },
   'error.unauthorized': { tr: 'Oturum açmanız gerekiyor.', en: 'You need to sign in.', es: 'Debe iniciar sesión.' },

@@ -518,7 +518,7 @@ export const ordersOverviewQuerySchema = z.object({
   order: z.enum(['asc', 'desc'], { error: 'error.invalidType' }).optional().default('asc'),
   search: z.string().max(200, { error: 'error.tooLong' }).optional(),
   page: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(1e6, { error: 'error.invalidType' }).optional().default(1),
-  pageSize: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(100, { error: 'order.overview.pageSize.max' }).optional().default(20),
+  pageSize: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(100, { error: 'error.pageSize.max' }).optional().default(20),
 });
 export type OrdersOverviewQuery = z.input<typeof ordersOverviewQuerySchema>;
 export type OrdersOverviewArgs = z.output<typeof ordersOverviewQuerySchema>;
@@ -544,7 +544,7 @@ export const orderListQuerySchema = z.object({
   filter2: intIn('order.filter.invalid', 1, 6).optional(),
   search: z.string().max(200, { error: 'error.tooLong' }).optional(),
   page: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(1e6).optional(),
-  pageSize: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(1000, { error: 'error.invalidType' }).optional(),
+  pageSize: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(1000, { error: 'error.pageSize.max' }).optional(),
   /** Lines of one offer only. */
   offer: z.string().max(64).optional(),
 });

@@ -11,8 +11,8 @@ import { LANGS, MESSAGES, translate } from '@isik/domain';
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOTS = [path.resolve(here, '..'), path.resolve(here, '../../../domain/src')];
-/** The one parameter the validation handler fills for every schema message (plugins/errors.ts). */
-const FILLED_BY_HANDLER = new Set(['min']);
+/** The parameters the validation handler fills for a schema message (plugins/errors.ts): the password minimum, a `.max()` check's maximum. */
+const FILLED_BY_HANDLER = new Set(['min', 'max']);
 
 const paramsOf = (text: string) => new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]));
 const withParams = Object.entries(MESSAGES)

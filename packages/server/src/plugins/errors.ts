@@ -74,7 +74,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           : raw.startsWith('Invalid input: expected') && raw.includes('received undefined') ? 'error.required'
           : raw.startsWith('Invalid input') ? 'error.invalidType'
           : 'error.validation';
-        fields[field] = translate(key, lang, { min: (req.server as unknown as { passwordMin?: number }).passwordMin ?? 8 });
+        // A schema message names no values of its own: the handler gives the password minimum and a `.max()` check's maximum.
+        const max = v.params?.maximum;
+        fields[field] = translate(key, lang, { min: (req.server as unknown as { passwordMin?: number }).passwordMin ?? 8, ...(typeof max === 'number' ? { max } : {}) });
       }
       const first = Object.values(fields)[0];
       return reply.status(400).send({ message: first ?? translate('error.validation', lang), code: 'error.validation', fields });

@@ -41,7 +41,7 @@ export const num = (v: string | number | null | undefined, places = 2): number =
 export function pagingQuery(defaultPageSize: number) {
   return {
     page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
-    pageSize: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(LIST_MAX_PAGE_SIZE).default(defaultPageSize)),
+    pageSize: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(LIST_MAX_PAGE_SIZE, { error: 'error.pageSize.max' }).default(defaultPageSize)),
     order: z.preprocess(blankToUndefined, z.enum(['asc', 'desc']).optional()),
     search: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
   };
