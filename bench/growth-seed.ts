@@ -138,14 +138,33 @@ export async function growData(db: Db, from: number, to: number, log: (m: string
       }
       await step('indexes', async () => { for (const i of indexes) await tx.execute(sql.raw(i.indexdef)); });
       await step('analyze', () => tx.execute(sql.raw(`analyze ${Object.keys(OVERRIDES).join(', ')}`)));
-      if ((to - from) % from === 0) {
-        await step('derived data scaled', () => scaleDerived(tx as unknown as Db, from, to));
-      } else {
-        for (const f of REFILLS) await step(f, () => tx.execute(sql.raw(`select ${f}()`)));
-        await step('sales_sums_refill', () => tx.execute(sql.raw(`select sales_sums_refill()`)));
-        await step('balances, hour buckets, last movements', () => recomputeStockSums(tx));
-      }
     });
+    const refillAll = () => db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      for (const f of REFILLS) await step(f, () => tx.execute(sql.raw(`select ${f}()`)));
+      await step('sales_sums_refill', () => tx.execute(sql.raw(`select sales_sums_refill()`)));
+      await step('balances, hour buckets, last movements', () => recomputeStockSums(tx));
+    });
+    let scaled = (to - from) % from === 0;
+    if (scaled) {
+      await step('derived data scaled', () => db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await scaleDerived(tx as unknown as Db, from, to);
+      })).catch((err) => {
+        log(`  scaling the derived data failed (${String(err?.cause ?? err)}); refilling them instead`);
+        scaled = false;
+      });
+      if (scaled) {
+        await step('verify', () => verifyDerived(db, to, log)).catch((err) => {
+          log(`  ${String(err?.message ?? err)}; refilling them instead`);
+          scaled = false;
+        });
+      }
+    }
+    if (!scaled) {
+      await refillAll();
+      await step('verify', () => verifyDerived(db, to, log));
+    }
   } finally {
     if (tuneServer) await db.execute(sql`alter system reset max_wal_size`).then(() => db.execute(sql`select pg_reload_conf()`));
   }
@@ -153,7 +172,6 @@ export async function growData(db: Db, from: number, to: number, log: (m: string
     await db.execute(sql`vacuum analyze`);
     await db.execute(sql`checkpoint`).catch(() => undefined);
   });
-  await step('verify', () => verifyDerived(db, to, log));
   const [size] = await rows<{ bytes: string }>(db, sql`select pg_database_size(current_database())::text as bytes`);
   timings.databaseBytes = Number(size?.bytes ?? 0);
   log(`  database ${(timings.databaseBytes / 2 ** 30).toFixed(1)} GiB`);
