@@ -154,21 +154,29 @@ async function main() {
         console.log(`  ${f}× ${name}: p95 ${m.p95} ms, ${m.rps} req/s, ${m.requests} requests${m.non2xx ? `, ${m.non2xx} non-2xx` : ''}`);
       }
       explained.push(`#### ${f}×\n\n${await explain(child)}`);
+      // Written after each size, so a run stopped during the next copy keeps what it measured.
+      write(table, meta, explained);
     }
   } finally {
     child.send({ type: 'stop' });
   }
-  const first = factors[0];
-  const last = factors[factors.length - 1];
+  console.log(`\n${write(table, meta, explained).join('\n')}\n`);
+}
+
+/** The table (rows: scenario; columns: p95 at each size measured so far, the ratio last/first) and the result files. */
+function write(table: Map<string, Record<number, { p95: number; rps: number; non2xx: number; requests: number }>>, meta: Record<number, unknown>, explained: string[]): string[] {
+  const done = factors.filter((f) => f in meta);
+  const first = done[0];
+  const last = done[done.length - 1];
   const lines = [
-    `| scenario | ${factors.map((f) => `p95 ${f}× (ms)`).join(' | ')} | ${last}×/${first}× |`,
-    `|---|${factors.map(() => '---|').join('')}---|`,
-    ...[...table.entries()].map(([name, byF]) => `| ${name} | ${factors.map((f) => `${byF[f]?.p95 ?? '—'}${byF[f]?.non2xx ? ` (${byF[f].non2xx} non-2xx)` : ''}`).join(' | ')} | ${byF[first] && byF[last] ? (byF[last].p95 / Math.max(byF[first].p95, 0.1)).toFixed(1) : '—'} |`),
+    `| scenario | ${done.map((f) => `p95 ${f}× (ms)`).join(' | ')} | ${last}×/${first}× |`,
+    `|---|${done.map(() => '---|').join('')}---|`,
+    ...[...table.entries()].map(([name, byF]) => `| ${name} | ${done.map((f) => `${byF[f]?.p95 ?? '—'}${byF[f]?.non2xx ? ` (${byF[f].non2xx} non-2xx)` : ''}`).join(' | ')} | ${byF[first] && byF[last] ? (byF[last].p95 / Math.max(byF[first].p95, 0.1)).toFixed(1) : '—'} |`),
   ];
-  console.log(`\n${lines.join('\n')}\n`);
   fs.mkdirSync(path.join(HERE, 'results'), { recursive: true });
   fs.writeFileSync(path.join(HERE, 'results', 'growth-explain.txt'), `${explained.join('\n\n')}\n`);
-  fs.writeFileSync(path.join(HERE, 'results', 'growth.json'), JSON.stringify({ at: new Date().toISOString(), factors, duration, meta, table: Object.fromEntries(table) }, null, 2));
+  fs.writeFileSync(path.join(HERE, 'results', 'growth.json'), JSON.stringify({ at: new Date().toISOString(), factors: done, duration, meta, table: Object.fromEntries(table), lines }, null, 2));
+  return lines;
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });
