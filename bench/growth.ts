@@ -45,14 +45,33 @@ function startServer(): Promise<{ child: ChildProcess; ready: Ready }> {
   });
 }
 
-function grow(child: ChildProcess, from: number, to: number): Promise<number> {
+function grow(child: ChildProcess, from: number, to: number): Promise<{ ms: number; timings: Record<string, number> }> {
   return new Promise((resolve, reject) => {
-    const on = (m: { type: string; ms?: number; message?: string }) => {
-      if (m.type === 'grown') { child.off('message', on); resolve(m.ms ?? 0); }
+    const on = (m: { type: string; ms?: number; message?: string; timings?: Record<string, number> }) => {
+      if (m.type === 'grown') { child.off('message', on); resolve({ ms: m.ms ?? 0, timings: m.timings ?? {} }); }
       if (m.type === 'error') { child.off('message', on); reject(new Error(m.message)); }
     };
     child.on('message', on);
     child.send({ type: 'grow', from, to });
+  });
+}
+
+/** Queries of the scenarios that read more than a page, EXPLAIN ANALYZEd after each size (bench/results/growth-explain.txt). */
+const EXPLAIN: [string, string][] = [
+  ['orders overview: units to deliver and late lines (open orders\' lines)', `select coalesce(sum(greatest(round(l.urun_miktari, 2) - round(l.teslim_edilmis, 2), 0)), 0)::text, count(*) filter (where (l.tamamlanma_orani < 100 or l.teslim_edilmis < l.urun_miktari) and l.siparis_tarihi <= now() - interval '30.5 days') from order_items l join offers o on o.id = l.offer_id where o.teklif_durumu between 1 and 3`],
+  ['orders overview: the 50 most late lines', `select l.id, o.teklif_no from order_items l join offers o on o.id = l.offer_id where o.teklif_durumu between 1 and 3 and (l.tamamlanma_orani < 100 or l.teslim_edilmis < l.urun_miktari) and l.siparis_tarihi <= now() - interval '30.5 days' order by l.siparis_tarihi, l.id limit 50`],
+  ['orders overview: a page of 20 open orders', `select o.id from offers o where o.teklif_durumu between 1 and 3 order by o.siparis_tarihi, o.id limit 20 offset 20000`],
+  ['stock: slow movers (materials scanned)', `select m.id from materials m where m.stock_sum > 0 and (m.last_movement_at is null or m.last_movement_at < now() - interval '90 days')`],
+  ['dashboard tile counts: offers by status', `select teklif_durumu, count(*) from offers group by 1`],
+];
+
+function explain(child: ChildProcess): Promise<string> {
+  return new Promise((resolve) => {
+    const on = (m: { type: string; text?: string }) => {
+      if (m.type === 'explained') { child.off('message', on); resolve(m.text ?? ''); }
+    };
+    child.on('message', on);
+    child.send({ type: 'explain', queries: EXPLAIN });
   });
 }
 
@@ -117,34 +136,47 @@ async function main() {
   const base = `http://127.0.0.1:${ready.port}`;
   const list = scenarios(ready).filter(([n]) => !process.env.BENCH_ONLY || n.includes(process.env.BENCH_ONLY));
   const table = new Map<string, Record<number, { p95: number; rps: number; non2xx: number; requests: number }>>();
-  const meta: Record<number, { growMs: number; load: number[] }> = {};
+  const meta: Record<number, { growMs: number; timings: Record<string, number>; load: number[]; freeGiB: number }> = {};
   let current = 1;
+  const explained: string[] = [];
   await grow(child, 0, 1); // the 1× links of orders and lines
   try {
     for (const f of factors) {
-      const growMs = f > current ? await grow(child, current, f) : 0;
-      if (f > current) console.log(`  grown to ${f}× in ${(growMs / 1000).toFixed(0)} s`);
+      const { ms: growMs, timings } = f > current ? await grow(child, current, f) : { ms: 0, timings: {} };
+      const free = fs.statfsSync(os.tmpdir());
+      const freeGiB = Math.round((free.bavail * free.bsize) / 2 ** 30);
+      if (f > current) console.log(`  grown to ${f}× in ${(growMs / 1000).toFixed(0)} s; ${freeGiB} GiB free; load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
       current = Math.max(current, f);
-      meta[f] = { growMs, load: os.loadavg() };
+      meta[f] = { growMs, timings, load: os.loadavg(), freeGiB };
       for (const [name, req] of list) {
         const m = await measure(base, ready.token, () => req(f));
         table.set(name, { ...table.get(name), [f]: m });
         console.log(`  ${f}× ${name}: p95 ${m.p95} ms, ${m.rps} req/s, ${m.requests} requests${m.non2xx ? `, ${m.non2xx} non-2xx` : ''}`);
       }
+      explained.push(`#### ${f}×\n\n${await explain(child)}`);
+      // Written after each size, so a run stopped during the next copy keeps what it measured.
+      write(table, meta, explained);
     }
   } finally {
     child.send({ type: 'stop' });
   }
-  const first = factors[0];
-  const last = factors[factors.length - 1];
+  console.log(`\n${write(table, meta, explained).join('\n')}\n`);
+}
+
+/** The table (rows: scenario; columns: p95 at each size measured so far, the ratio last/first) and the result files. */
+function write(table: Map<string, Record<number, { p95: number; rps: number; non2xx: number; requests: number }>>, meta: Record<number, unknown>, explained: string[]): string[] {
+  const done = factors.filter((f) => f in meta);
+  const first = done[0];
+  const last = done[done.length - 1];
   const lines = [
-    `| scenario | ${factors.map((f) => `p95 ${f}× (ms)`).join(' | ')} | ${last}×/${first}× |`,
-    `|---|${factors.map(() => '---|').join('')}---|`,
-    ...[...table.entries()].map(([name, byF]) => `| ${name} | ${factors.map((f) => `${byF[f]?.p95 ?? '—'}${byF[f]?.non2xx ? ` (${byF[f].non2xx} non-2xx)` : ''}`).join(' | ')} | ${byF[first] && byF[last] ? (byF[last].p95 / Math.max(byF[first].p95, 0.1)).toFixed(1) : '—'} |`),
+    `| scenario | ${done.map((f) => `p95 ${f}× (ms)`).join(' | ')} | ${last}×/${first}× |`,
+    `|---|${done.map(() => '---|').join('')}---|`,
+    ...[...table.entries()].map(([name, byF]) => `| ${name} | ${done.map((f) => `${byF[f]?.p95 ?? '—'}${byF[f]?.non2xx ? ` (${byF[f].non2xx} non-2xx)` : ''}`).join(' | ')} | ${byF[first] && byF[last] ? (byF[last].p95 / Math.max(byF[first].p95, 0.1)).toFixed(1) : '—'} |`),
   ];
-  console.log(`\n${lines.join('\n')}\n`);
   fs.mkdirSync(path.join(HERE, 'results'), { recursive: true });
-  fs.writeFileSync(path.join(HERE, 'results', 'growth.json'), JSON.stringify({ at: new Date().toISOString(), factors, duration, meta, table: Object.fromEntries(table) }, null, 2));
+  fs.writeFileSync(path.join(HERE, 'results', 'growth-explain.txt'), `${explained.join('\n\n')}\n`);
+  fs.writeFileSync(path.join(HERE, 'results', 'growth.json'), JSON.stringify({ at: new Date().toISOString(), factors: done, duration, meta, table: Object.fromEntries(table), lines }, null, 2));
+  return lines;
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -110,8 +110,19 @@ async function main() {
       // bench/growth.ts: link orders to lines (to 1), or make the data set `to` times the 1× set (issue 27).
       const g = m as unknown as { from: number; to: number };
       const t0 = Date.now();
-      void (g.to === 1 ? linkOrders(database.db).then(() => database.db.execute(sql`vacuum analyze`)).then(() => ({})) : growData(database.db, g.from, g.to, log))
+      void (g.to === 1 ? linkOrders(database.db).then(() => database.db.execute(sql`vacuum analyze`)).then(() => ({})) : growData(database.db, g.from, g.to, log, Boolean(embedded)))
         .then((timings) => send({ type: 'grown', ms: Date.now() - t0, timings }), (err) => send({ type: 'error', message: String(err?.stack ?? err) }));
+    } else if (m.type === 'explain') {
+      // bench/growth.ts: EXPLAIN ANALYZE of the given queries at the current size (why a scenario grows).
+      const list = (m as unknown as { queries: [string, string][] }).queries;
+      void (async () => {
+        const out: string[] = [];
+        for (const [name, q] of list) {
+          const r = (await database.db.execute(sql.raw(`explain (analyze, buffers) ${q}`))) as unknown as { rows: Record<string, string>[] };
+          out.push(`== ${name}\n${r.rows.map((x) => Object.values(x)[0]).join('\n')}`);
+        }
+        return out.join('\n\n');
+      })().then((text) => send({ type: 'explained', text }), (err) => send({ type: 'explained', text: `explain failed: ${String(err?.stack ?? err)}` }));
     } else if (m.type === 'stop') {
       void stop();
     }

@@ -78,7 +78,7 @@ CREATE TRIGGER order_figure_sums_truncate AFTER TRUNCATE ON public.order_items
   EXECUTE FUNCTION order_figure_sums_track();
 
 CREATE OR REPLACE FUNCTION order_figure_sums_fold() RETURNS integer LANGUAGE plpgsql AS $$
-DECLARE n integer;
+DECLARE folded integer;
 BEGIN
   IF NOT pg_try_advisory_xact_lock(727012) THEN RETURN 0; END IF;
   WITH gone AS (DELETE FROM order_figure_sums RETURNING kind, name, status, n, pct, open_ops, started_ops, units),
@@ -87,6 +87,6 @@ BEGIN
     SELECT kind, name, status, sum(n), sum(pct), sum(open_ops), sum(started_ops), sum(units) FROM gone GROUP BY 1, 2, 3
     HAVING sum(n) <> 0 OR sum(pct) <> 0 OR sum(open_ops) <> 0 OR sum(started_ops) <> 0 OR sum(units) <> 0
     RETURNING 1)
-  SELECT (SELECT count(*) FROM gone) - (SELECT count(*) FROM kept) INTO n;
-  RETURN n;
+  SELECT (SELECT count(*) FROM gone) - (SELECT count(*) FROM kept) INTO folded;
+  RETURN folded;
 END $$;
