@@ -26,20 +26,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
-import { SimClock, SimGateway } from '@isik/gateway-sim';
+import { SimClock, SimGateway, seeded } from '@isik/gateway-sim';
 import { ask, burst, forkDeviceServer, gatewayPlan, num, pause, pct, postgresCpu, r1, stopDeviceServer, withScratchDatabase, type BurstCall } from './devices-common.js';
-
-/** A repeatable sequence in [0, 1) (mulberry32), so two runs send the same commands to the same gateways. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -143,7 +131,7 @@ async function run(url: string) {
     // The open loop: `rate` commands a second to random gateways (repeatable), through a random instance.
     let steady: Awaited<ReturnType<typeof oneBurst>> | undefined;
     if (rate > 0) {
-      const rnd = random(27);
+      const rnd = seeded(27);
       const calls = Array.from({ length: Math.round(rate * rateSeconds) }, (_, n) => call(Math.floor(rnd() * count), 5 * (n % 21), rnd() < 0.5 ? 0 : 1));
       say(`open loop: ${rate} commands a second for ${rateSeconds} s`);
       steady = await oneBurst(calls, [one, two], rate);
