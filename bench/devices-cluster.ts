@@ -103,8 +103,8 @@ async function run(url: string) {
       const ms = Math.round(performance.now() - b0);
       const cpu1 = await cpuNow(instances, pids);
       lag.disable();
-      const rows = await q<{ status: string; ms: number }>(
-        'select status, extract(epoch from (updated_at - created_at)) * 1000 as ms from devices.commands where created_at >= $1', [c0]);
+      const rows = await q<{ status: string; ms: number; at: number }>(
+        'select status, extract(epoch from (updated_at - created_at)) * 1000 as ms, extract(epoch from (created_at - $1::timestamptz)) as at from devices.commands where created_at >= $1', [c0]);
       const [{ meters }] = await q<{ meters: number }>('select count(*)::int as meters from devices.meter_readings where read_at >= $1', [c0]);
       const done = rows.filter((r) => r.status === 'completed').map((r) => Number(r.ms)).sort((x, y) => x - y);
       const per = (v: number) => Math.round((v / Math.max(1, rows.length)) * 100) / 100;
@@ -117,6 +117,9 @@ async function run(url: string) {
         cpu: `${cpu1.each.map((v, i) => per(v - cpu0.each[i])).join(' + ')} | pg ${per(cpu1.postgres - cpu0.postgres)} | bench ${per(cpu1.bench - cpu0.bench)}`,
         serverCpuPerCommand: per(cpu1.each.reduce((n, v, i) => n + v - cpu0.each[i], 0) + cpu1.postgres - cpu0.postgres),
         simLagP99: Math.round(lag.percentile(99) / 1e4) / 100,
+        // Where the tail is: the p95 round trip of the commands created in each 10 s.
+        p95By10s: [...rows.filter((r) => r.status === 'completed').reduce((m, r) => m.set(Math.floor(Number(r.at) / 10), [...(m.get(Math.floor(Number(r.at) / 10)) ?? []), Number(r.ms)]), new Map<number, number[]>())]
+          .sort(([x], [y]) => x - y).map(([, g]) => r1(pct(g.sort((x, y) => x - y), 95))).join(' '),
       };
     }
 
@@ -158,7 +161,7 @@ async function run(url: string) {
         'open loop: meter readings per s': steady.metersPerS,
         'open loop: server CPU % of one core': steady.serverCpuPct,
         'open loop: cpu ms/command A + B | pg | bench': steady.cpu,
-        'open loop: createP95': steady.createP95, 'open loop: load': os.loadavg()[0].toFixed(2),
+        'open loop: createP95': steady.createP95, 'open loop: p95 per 10 s': steady.p95By10s, 'open loop: simLagP99': steady.simLagP99, 'open loop: load': os.loadavg()[0].toFixed(2),
       } : {}),
       ...Object.fromEntries(runs.flatMap((r, n) => {
         const k = bursts > 1 ? `${n + 1}:` : '';
