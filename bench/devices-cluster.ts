@@ -16,7 +16,8 @@
 // machine is shared: on 2 cores a burst cannot go faster than (A + B + pg + bench) per command allows.
 //
 // `npx tsx bench/devices-cluster.ts`. Environment: BENCH_GATEWAYS (default 5000), BENCH_LIGHTS (default 5-10),
-// BENCH_RATE (0: no open loop), BENCH_RATE_SECONDS, BENCH_METER_MS (0: no periodic readings),
+// BENCH_RATE (0: no open loop), BENCH_RATE_SECONDS, BENCH_METER_MS (0: no periodic readings), BENCH_SETTLE_MS (the
+// pause between the last link and the open loop, default 30,000: the fleet's start-up traffic drains),
 // BENCH_BURST_CONCURRENCY (default 50), BENCH_BURSTS (bursts before the kill, default 1; the figures of each),
 // BENCH_CLIENT_THREAD=0 (the creates from this thread, not a worker), BENCH_KILL=0 (no kill), BENCH_CPU_PROF=1
 // (both instances' CPU profiles over the last burst, in bench/results/profiles), BENCH_DATABASE_URL (a PostgreSQL
@@ -46,6 +47,7 @@ async function run(url: string) {
   const rate = num(process.env.BENCH_RATE, 25);
   const rateSeconds = num(process.env.BENCH_RATE_SECONDS, 60);
   const meterIntervalMs = num(process.env.BENCH_METER_MS, 30_000);
+  const settleMs = num(process.env.BENCH_SETTLE_MS, 30_000);
   const clientThread = process.env.BENCH_CLIENT_THREAD !== '0';
   const kill = process.env.BENCH_KILL !== '0';
   const profileDir = process.env.BENCH_CPU_PROF ? path.join(HERE, 'results', 'profiles') : undefined;
@@ -134,6 +136,9 @@ async function run(url: string) {
     // The open loop: `rate` commands a second to random gateways (repeatable), through a random instance.
     let steady: Awaited<ReturnType<typeof oneBurst>> | undefined;
     if (rate > 0) {
+      // Steady state first: the fleet's start-up (37,000 lights' mesh reports, programs, first readings) drains.
+      say(`settling for ${settleMs} ms`);
+      await pause(settleMs);
       const rnd = seeded(27);
       const calls = Array.from({ length: Math.round(rate * rateSeconds) }, (_, n) => call(Math.floor(rnd() * count), 5 * (n % 21), rnd() < 0.5 ? 0 : 1));
       say(`open loop: ${rate} commands a second for ${rateSeconds} s`);
