@@ -1,13 +1,15 @@
 // What the two device benchmarks share (bench/devices.ts: one instance; bench/devices-cluster.ts: two instances,
 // ADR 0043): the forked device server (bench/devices-server.ts) and its IPC, the gateways' plan, the burst of create
 // calls (in this thread or a worker), the scratch database, and the CPU accounting (device servers, PostgreSQL's
-// backends of the scratch database, this process) that makes a figure comparable on a busy machine.
+// backends of the scratch database, this process) that makes a figure comparable on a busy machine. The create
+// calls themselves are bench/devices-client.mjs.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { sendCalls, type BurstCall, type BurstTarget, type SendResult } from './devices-client.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -65,39 +67,21 @@ export function gatewayPlan(count: number, tag: string, name: string): GatewayPl
   }));
 }
 
-/** One create call of a burst: its body, and which target (instance) it goes to. */
-export interface BurstCall { via: number; body: string }
-export interface BurstTarget { base: string; token: string }
+export type { BurstCall, BurstTarget, SendResult } from './devices-client.mjs';
 
 /**
- * The burst's create calls, `concurrency` in flight; their latencies and how many failed. `thread`: from a worker
- * (bench/devices-client.mjs), so this thread's event loop plays only the gateways.
+ * The create calls (bench/devices-client.mjs): closed loop, `concurrency` in flight (rate 0), or open loop at `rate`
+ * calls a second; their latencies and how many failed. `thread`: from a worker, so this thread's event loop plays
+ * only the gateways.
  */
-export async function burst(targets: BurstTarget[], calls: BurstCall[], concurrency: number, thread = false): Promise<{ createMs: number[]; createErrors: number }> {
-  if (thread) {
-    const worker = new Worker(path.join(HERE, 'devices-client.mjs'), { workerData: { targets, calls, concurrency } });
-    try {
-      return await new Promise((resolve, reject) => { worker.once('message', resolve); worker.once('error', reject); });
-    } finally {
-      await worker.terminate();
-    }
+export async function burst(targets: BurstTarget[], calls: BurstCall[], concurrency: number, thread = false, rate = 0): Promise<SendResult> {
+  if (!thread) return sendCalls({ targets, calls, concurrency, rate });
+  const worker = new Worker(path.join(HERE, 'devices-client.mjs'), { workerData: { devicesClient: { targets, calls, concurrency, rate } } });
+  try {
+    return await new Promise((resolve, reject) => { worker.once('message', resolve); worker.once('error', reject); });
+  } finally {
+    await worker.terminate();
   }
-  const createMs: number[] = [];
-  let createErrors = 0;
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < calls.length) {
-      const { via, body } = calls[next++];
-      const started = performance.now();
-      const res = await fetch(`${targets[via].base}/device-api/gateway_commands/create/`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${targets[via].token}` }, body,
-      });
-      const text = await res.text();
-      createMs.push(performance.now() - started);
-      if (!res.ok && createErrors++ === 0) console.error(`device bench: a create answered ${res.status}: ${text.slice(0, 300)}`);
-    }
-  }));
-  return { createMs, createErrors };
 }
 
 /**

@@ -13,7 +13,7 @@ import { until } from './test/wait.js';
 /**
  * What a command costs the database when the device service runs on two instances (ADR 0043, issue 27's 5,000
  * gateways): commands created on A for gateways linked to B are claimed by B in one statement, not a read and an
- * UPDATE each; a gateway's meter reading is one statement; live events for the other instance's browsers go out
+ * UPDATE each; a gateway's meter reading is one statement (or less); live events for the other instance's browsers go out
  * together, each once.
  */
 const ADMIN = { email: 'iot-admin@test.local', password: 'DeviceAdmin123!' };
@@ -119,8 +119,9 @@ describe('two device-service instances: statements per command', () => {
     const onCommands = sent.filter((s) => s.includes('"devices"."commands"') && !/select distinct|not in \(select/.test(s));
     if (onCommands.length > 2 * GATEWAYS) console.error(onCommands.join('\n'));
     expect(onCommands.length).toBeLessThanOrEqual(2 * GATEWAYS);
-    // A meter reading: the gateway's latest figures and the stored reading in one statement.
-    expect(sent.filter((s) => /insert into "devices"."meter_readings"/i.test(s)).length).toBe(GATEWAYS);
+    // A meter reading: the gateway's latest figures and the stored reading in one statement, with the other readings
+    // of the same 50 ms (meter-batch.test.ts).
+    expect(sent.filter((s) => /insert into "devices"."meter_readings"/i.test(s)).length).toBeLessThanOrEqual(GATEWAYS);
     expect(sent.filter((s) => /^update "devices"."gateways" set "meter_voltage"/i.test(s)).length).toBe(0);
   }, 120_000);
 

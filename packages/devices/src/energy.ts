@@ -1,26 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ENERGY_MAX_DAYS, ENERGY_MAX_GAP_MS, localClock, type EnergyQuery, type GatewayEnergy } from '@isik/domain';
 import type { DeviceExecutor } from './db/types.js';
-import { gateways, meshItems, meterReadings } from './db/schema.js';
+import { gateways, meterReadings } from './db/schema.js';
 import { badRequest, notFound } from './errors.js';
 
 /** Power of a reading: the sum over the phases of voltage x current, W. */
 export function readingPower(voltage: readonly number[], current: readonly number[]): number {
   return voltage.reduce((s, v, i) => s + v * (current[i] ?? 0), 0);
-}
-
-/**
- * Keeps a meter reading (issue 26) with its power and the mean brightness of the gateway's connected lights now
- * (their last mesh report): one statement. A reading repeated with the same read time is stored once. Answers the
- * statement (awaited, it runs), so a caller may send it with another one (gateways.setMeter).
- */
-export function recordReading(db: DeviceExecutor, gatewayId: string, m: { voltage: number[]; current: number[]; read_at: string }) {
-  const brightness = db.select({ b: sql`avg(${meshItems.brightness})::float8` }).from(meshItems)
-    .where(and(eq(meshItems.gateway_id, gatewayId), eq(meshItems.connected, true)));
-  return db.insert(meterReadings).values({
-    gateway_id: gatewayId, read_at: new Date(m.read_at), voltage: m.voltage, current: m.current, power_w: readingPower(m.voltage, m.current),
-    brightness: sql`(${brightness})`,
-  }).onConflictDoNothing();
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -258,6 +258,7 @@ export async function createDeviceService(opts: DeviceServiceOptions) {
       const flushed = links.close();
       dispatcher.close();
       await flushed;
+      await gateways.flushMeters().catch(logErr('device meter readings'));
       if (cluster.shared) {
         // A clean stop: its gateways are offline until they link to another instance, which then sends what was on the wire here.
         await gateways.releaseLinks().catch(logErr('device links release'));

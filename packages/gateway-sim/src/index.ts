@@ -2,3 +2,4 @@ export { startFleet, type Fleet, type FleetOptions, type GatewayPlan } from './f
 export { SimGateway } from './gateway.js';
 export { SimClock } from './clock.js';
 export { LIGHT_WATTS, isNight, lightPower, phaseCurrents, sunHours } from './meter.js';
+export { seeded } from './random.js';
