@@ -210,8 +210,8 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
       return o;
     },
 
-    /** A page of the offer list as the JSON text of offerListSchema (the rows written by PostgreSQL: listOffers). */
-    async list(a: { page: number; pageSize: number; orderBy: OfferSort; order: 'asc' | 'desc'; search?: string; from: number; to: number }): Promise<string> {
+    /** A page of the offer list as the JSON of offerListSchema, UTF-8 bytes (the rows written by PostgreSQL: listOffers). */
+    async list(a: { page: number; pageSize: number; orderBy: OfferSort; order: 'asc' | 'desc'; search?: string; from: number; to: number }): Promise<Buffer> {
       const { rows, total, totals } = await listOffers(db, a);
       return offerListText(rows, { page: a.page, totalPage: Math.max(1, Math.ceil(total / a.pageSize)), totalItemCount: total, totals });
     },
