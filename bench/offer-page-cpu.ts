@@ -13,7 +13,7 @@
 // cp bench/serve-db.ts /tmp/old/bench/ && ln -s $PWD/node_modules /tmp/old/node_modules`.
 // OPC_CPU_PROF=DIR: CPU profiles of the API processes (DIR/A, DIR/B). OPC_EXPLAIN=1: EXPLAIN (ANALYZE, BUFFERS) of the
 // page at offset 10,000 (string_agg as the list runs it, the rows one by one, the ids alone) and what compressing a
-// page would cost.
+// page would cost. OPC_SEEDER=1: the seeding process's own API (what `npm run bench` loads) as a third variant, S.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -187,8 +187,13 @@ async function main() {
     ['B', path.join(HERE, 'serve-db.ts')],
   ];
   const servers = new Map<string, { child: ChildProcess; ready: { port: number; token: string } }>();
+  // OPC_SEEDER=1: also load the API of the seeding process itself (bench/server.ts, as `npm run bench` does), as S.
+  if (process.env.OPC_SEEDER === '1') {
+    variants.push(['S', '']);
+    servers.set('S', seeded as unknown as { child: ChildProcess; ready: { port: number; token: string } });
+  }
   // OPC_CPU_PROF=DIR: a CPU profile of each API process (written when it stops; bench/profile-summary.mjs).
-  for (const [v, file] of variants) servers.set(v, await start(file, { BENCH_DB_URL: dbUrl }, process.env.OPC_CPU_PROF ? path.join(path.resolve(process.env.OPC_CPU_PROF), v) : undefined));
+  for (const [v, file] of variants) if (file) servers.set(v, await start(file, { BENCH_DB_URL: dbUrl }, process.env.OPC_CPU_PROF ? path.join(path.resolve(process.env.OPC_CPU_PROF), v) : undefined));
   if (process.env.OPC_EXPLAIN === '1') await explainAndCompress(dbUrl, servers.get('B')!.ready, page);
   const lines: string[] = [await hello()];
   console.log(lines[0]);
@@ -206,7 +211,7 @@ async function main() {
     const after = await hello();
     console.log(after);
   } finally {
-    for (const s of servers.values()) s.child.send({ type: 'stop' });
+    for (const [v, s] of servers) if (v !== 'S') s.child.send({ type: 'stop' });
     seeded.child.send({ type: 'stop' });
   }
 }
