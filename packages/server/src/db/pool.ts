@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { corkQuerySubmits } from './pg-cork.js';
+import { takeRawBytesColumns } from './pg-raw-bytes.js';
 
 export interface PoolOptions {
   max?: number;
@@ -19,6 +20,7 @@ export interface PoolOptions {
  */
 export function createPool(url: string, opts: PoolOptions = {}): pg.Pool {
   corkQuerySubmits();
+  takeRawBytesColumns();
   const log = opts.log ?? (() => undefined);
   const pool = new pg.Pool({
     connectionString: url, max: opts.max ?? 10, application_name: opts.name,

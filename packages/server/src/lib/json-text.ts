@@ -22,7 +22,7 @@ export function jsonWithRowsText<T extends Record<string, unknown>>(schema: z.Zo
   return `${envelope.slice(0, -3)}${rowsJson}}`;
 }
 
-/** Sends JSON text as it is (written to the route's response schema already: see jsonWithRowsText). */
-export function sendJsonText(reply: FastifyReply, text: string) {
+/** Sends an answer that is JSON already (text or its UTF-8 bytes, written to the route's response schema) as it is. */
+export function sendJsonText(reply: FastifyReply, text: string | Buffer) {
   return reply.type('application/json; charset=utf-8').send(text);
 }

@@ -31,6 +31,9 @@ const rowsOf = async (q: string) => {
   expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   // The text is what the route's compiled serializer writes for the same values (fields, order, number forms).
   expect(res.body).toBe(stringify(JSON.parse(res.body)));
+  // Sent as bytes (db/pg-raw-bytes.ts): the length is the bytes', and they are the UTF-8 of that text.
+  expect(res.rawPayload.equals(Buffer.from(stringify(JSON.parse(res.body)), 'utf8'))).toBe(true);
+  expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
   return res.json().offers as OfferListRow[];
 };
 

@@ -5,7 +5,8 @@ import { materials, offerItems, offerSettings, offerSums, offers, products } fro
 import type { CompanyDeleteGuard } from '../companies/companies-service.js';
 import { num, searchFolded } from '../catalogue/shared.js';
 import { likePattern } from '../../lib/http.js';
-import { param, preparedSql } from '../../lib/prepared.js';
+import { param } from '../../lib/prepared.js';
+import { queryBytes, RAW_BYTES_COLUMN } from '../../db/pg-raw-bytes.js';
 
 /** Advisory-lock namespace of offer numbering (the second key is the year). */
 const OFFER_NO_LOCK = 7301;
@@ -111,17 +112,19 @@ function listWhere(a: Pick<OfferListArgs, 'search' | 'from' | 'to'>): SQL | unde
 }
 
 /**
- * A page of offers (no items) as the JSON text of its rows, with the totals of every offer the filter matches.
+ * A page of offers (no items) as the bytes of the whole answer: the JSON text of its rows inside `envelope`'s head and
+ * tail, which are given the total and the totals of every offer the filter matches (the totals are read first).
  *
  * Each offer keeps its list row as JSON text (offers.list_json: offerListRowSchema's fields in its order, with
  * itemCount; derived/offer-list.sql, ADR 0034 addendum), so the page is the page's ids from the narrow sort (an index
- * scan for the date order), one primary-key probe each for the stored text, joined into one array by PostgreSQL. A page
+ * scan for the date order), one primary-key probe each for the stored text, joined into the answer by PostgreSQL and
+ * taken as bytes (db/pg-raw-bytes.ts: never decoded into a string nor encoded again; Node sends them as they are). A page
  * of 1,000 offers was otherwise read field by field by node-pg, its six sums rounded through decimals, made into objects
  * and serialised again, and its 1,000 item counts counted (about 25 req/s; issue 27, docs/performance.md). The statement
- * is prepared once per shape (sort, direction, search or not: lib/prepared.ts). offers.test.ts holds each row equal to
+ * is prepared once per shape (sort, direction, search or not: as lib/prepared.ts). offers.test.ts holds each row equal to
  * the offer as GET /offers/:id answers it, and the text to what the route's serializer writes.
  */
-export async function listOffers(db: Executor, a: OfferListArgs): Promise<{ rows: string; total: number; totals: OfferListTotals }> {
+export async function listOffers(db: Executor, a: OfferListArgs, envelope: (total: number, totals: OfferListTotals) => [head: string, tail: string]): Promise<Buffer> {
   const dir = a.order;
   // Each order is complete: teklif_no and (teklif_yil, teklif_sira) are unique; a company name ends with the id. So the
   // date order is the list index's own (offers_list_date_idx, read backwards for newest first; migration 0022).
@@ -132,19 +135,6 @@ export async function listOffers(db: Executor, a: OfferListArgs): Promise<{ rows
   };
   const lo = Math.min(a.from, a.to);
   const hi = Math.max(a.from, a.to);
-  const page = await preparedSql<{ rows: string }>(db, `offers:list:${a.orderBy}:${a.order}:${a.search ? 'search' : 'all'}`, () => {
-    const keys = sorts[a.orderBy];
-    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${a.search ? sql` and ${searchFolded(offers.search_text, param('q'))}` : sql``}`;
-    // The page's sort keys come along (k0, k1, …) to order the array; the lateral probe (limit 1) keeps the join a
-    // nested loop over the primary key rather than a scan of every offer. A row without its text (the column can be
-    // null: never written so) is built on the spot.
-    const keyCols = sql.join(keys.map(([e], i) => sql`${e} as ${sql.identifier(`k${i}`)}`), sql`, `);
-    const keyOrder = sql.join(keys.map(([, d], i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)} ${sql.raw(d)}`), sql`, `);
-    const order = sql.join(keys.map(([e, d]) => sql`${e} ${sql.raw(d)}`), sql`, `);
-    return sql`select '[' || coalesce(string_agg(r.j, ',' order by ${keyOrder}), '') || ']' as rows
-      from (select ${offers.id}, ${keyCols} from ${offers} where ${where} order by ${order} limit ${param('size')} offset ${param('off')}) p
-      cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j from offers o where o.id = p.id limit 1) r`;
-  }).execute({ lo, hi, size: a.pageSize, off: (a.page - 1) * a.pageSize, ...(a.search ? { q: likePattern(a.search) } : {}) });
   // Without a search the totals come from the sums kept per status and currency (offer_sums, migration 0022): a few
   // rows instead of every matching offer. A search sums its matches.
   const os = offerSums;
@@ -162,14 +152,26 @@ export async function listOffers(db: Executor, a: OfferListArgs): Promise<{ rows
   const total = sums.reduce((n, s) => n + Number(s.n), 0);
   // Sums of 2-decimal numerics are exact in the database; the lira totals add one sum per currency, decimally.
   const tlSum = (k: 'tl' | 'kdvTl' | 'gTl') => sum(sums.map((s) => s[k])).toNumber();
-  return {
-    rows: page.rows[0]?.rows ?? '[]',
-    total,
-    totals: {
-      tl: { tutar: tlSum('tl'), kdv: tlSum('kdvTl'), gtoplam: tlSum('gTl') },
-      currencies: sums.map((s) => ({ currency: s.currency, count: Number(s.n), tutar: num(s.dv), kdv: num(s.kdvDv), gtoplam: num(s.gDv) })),
-    },
-  };
+  const [head, tail] = envelope(total, {
+    tl: { tutar: tlSum('tl'), kdv: tlSum('kdvTl'), gtoplam: tlSum('gTl') },
+    currencies: sums.map((s) => ({ currency: s.currency, count: Number(s.n), tutar: num(s.dv), kdv: num(s.kdvDv), gtoplam: num(s.gDv) })),
+  });
+  const page = await queryBytes(db, `offers:list:${a.orderBy}:${a.order}:${a.search ? 'search' : 'all'}`, () => {
+    const keys = sorts[a.orderBy];
+    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${a.search ? sql` and ${searchFolded(offers.search_text, param('q'))}` : sql``}`;
+    // The page's sort keys come along (k0, k1, …) to order the array; the lateral probe (limit 1) keeps the join a
+    // nested loop over the primary key rather than a scan of every offer. A row without its text (the column can be
+    // null: never written so) is built on the spot. The rows come joined by commas inside the envelope's two parts (head,
+    // tail), as the bytes of the whole answer (db/pg-raw-bytes.ts).
+    const keyCols = sql.join(keys.map(([e], i) => sql`${e} as ${sql.identifier(`k${i}`)}`), sql`, `);
+    const keyOrder = sql.join(keys.map(([, d], i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)} ${sql.raw(d)}`), sql`, `);
+    const order = sql.join(keys.map(([e, d]) => sql`${e} ${sql.raw(d)}`), sql`, `);
+    return sql`select ${param('head')}::text || coalesce(string_agg(r.j, ',' order by ${keyOrder}), '') || ${param('tail')}::text as ${sql.identifier(RAW_BYTES_COLUMN)}
+      from (select ${offers.id}, ${keyCols} from ${offers} where ${where} order by ${order} limit ${param('size')} offset ${param('off')}) p
+      cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j from offers o where o.id = p.id limit 1) r`;
+  }, { head, tail, lo, hi, size: a.pageSize, off: (a.page - 1) * a.pageSize, ...(a.search ? { q: likePattern(a.search) } : {}) });
+  if (!page) throw new Error('offer list page without its row');
+  return page;
 }
 
 /** A company's offers with their item lines, newest first (spec 000 2.9). */

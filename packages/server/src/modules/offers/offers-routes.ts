@@ -13,7 +13,6 @@ import type { OfferRequestService } from './offer-request-service.js';
 import type { OffersService } from './offers-service.js';
 import type { ContactsService } from './contacts-service.js';
 
-/** An answer that is already JSON text, sent as it is (not through the route's serializer). */
 
 const statusQuery = (dflt: number) => z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(4).default(dflt));
 
@@ -59,7 +58,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offerRequests: OfferRequestSe
       tags, summary: 'Offers (without items), paged, sorted (teklif_tarihi, firma_adi, teklif_no), searched (company, number, subject, reference) and filtered by a status range filter1..filter2; totals of every matching offer in lira and per currency',
       querystring: listQuery, response: { 200: offerListSchema, ...errorResponses },
     },
-    // The answer is JSON text (the rows written by PostgreSQL, offers-repository.ts listOffers), sent as it is; the
+    // The answer is JSON bytes (the rows written by PostgreSQL, offers-repository.ts listOffers), sent as they are; the
     // response schema documents it and offers.test.ts holds the text to what the serializer writes.
   }, async (req, reply) => sendJsonText(reply, await offers.list({
     ...req.query, order: req.query.order ?? (req.query.orderBy === 'firma_adi' ? 'asc' : 'desc'), from: req.query.filter1, to: req.query.filter2,

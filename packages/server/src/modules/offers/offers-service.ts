@@ -9,7 +9,7 @@ import { recordChange, type Actor } from '../../lib/log.js';
 import { trackingToken, verifyTrackingToken } from '../../lib/tracking-token.js';
 import { createLinesForOffer, offerLinesBlock, renameOfferLines, withdrawLinesForOffer } from '../orders/orders-service.js';
 import { upsertContactFromOffer } from './contacts-service.js';
-import { offerListText } from './offer-list-text.js';
+import { offerListEnvelope } from './offer-list-text.js';
 import {
   allocateOfferNumber, deleteOffer, deleteOfferItems, findOffer, insertOffer, insertOfferItems, latestRates, listCompanyOffers, listOffers, lockOffer,
   lockOfferSettingsRow, offerNoOf, offerSettingsRow, storedItems, updateOffer, updateOfferItems, writeOfferSettings, type OfferItemRow, type OfferRow,
@@ -210,10 +210,9 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
       return o;
     },
 
-    /** A page of the offer list as the JSON text of offerListSchema (the rows written by PostgreSQL: listOffers). */
-    async list(a: { page: number; pageSize: number; orderBy: OfferSort; order: 'asc' | 'desc'; search?: string; from: number; to: number }): Promise<string> {
-      const { rows, total, totals } = await listOffers(db, a);
-      return offerListText(rows, { page: a.page, totalPage: Math.max(1, Math.ceil(total / a.pageSize)), totalItemCount: total, totals });
+    /** A page of the offer list as the JSON of offerListSchema, UTF-8 bytes (the rows written by PostgreSQL: listOffers). */
+    async list(a: { page: number; pageSize: number; orderBy: OfferSort; order: 'asc' | 'desc'; search?: string; from: number; to: number }): Promise<Buffer> {
+      return listOffers(db, a, (total, totals) => offerListEnvelope({ page: a.page, totalPage: Math.max(1, Math.ceil(total / a.pageSize)), totalItemCount: total, totals }));
     },
 
     async companyList(companyId: string, a: { from: number; to: number; page: number; pageSize: number }) {
