@@ -203,14 +203,15 @@ function stockRowJson(f: { key: SQL; label: SQL; category: SQL; materials: SQL; 
  */
 export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDate: string | null; rows: string }> {
   const rates = sql`(select * from ${LAST_RATES} x union all select null, 0, 0 where not exists (select 1 from tcmb_rates)) r`;
-  // (`offset 0` keeps a row view's sub-select whole, so each material's value is computed once, not again for the sort.)
+  // Each view's rows: `j` the row's JSON, s1 (descending) to s3 the order. (`offset 0` keeps a row view's sub-select
+  // whole, so each material's value is computed once, not again for the sort.)
   let rows: SQL;
   if (q.view === 'category') {
     rows = sql`select ${stockRowJson({
       key: sql`g.key`, label: sql`g.key`, category: sql`g.key`, materials: sql`g.materials`, stock: sql`g.stock`,
       unit: sql`case when g.units > 1 then '' else g.unit end`, minStock: sql`null::numeric`, shortfall: sql`null::numeric`,
       lastMovement: sql`null`, value: sql`g.value`,
-    })} as j, row_number() over (order by g.value desc nulls first, g.key) as k
+    })} as j, g.value as s1, g.key as s2, null::text as s3
       from (select m.material_category as key, count(*) as materials, sum(m.stock_sum) as stock, min(m.material_unit) as unit,
         count(distinct m.material_unit) as units, sum(m.stock_sum * ${MATERIAL_UNIT_COST_TRY}) as value
         from materials m ${MATERIAL_COSTS} cross join ${rates}
@@ -222,7 +223,7 @@ export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDa
       key: sql`s.id`, label: sql`s.material_name`, category: sql`s.material_category`, materials: sql`1`, stock: sql`s.stock_sum`,
       unit: sql`s.material_unit`, minStock: sql`null::numeric`, shortfall: sql`null::numeric`,
       lastMovement: sql`to_char(s.last_movement_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, value: sql`s.value`,
-    })} as j, row_number() over (order by s.value desc nulls first, s.material_name, s.id) as k
+    })} as j, s.value as s1, s.material_name as s2, s.id as s3
       from (select m.id, m.material_name, m.material_category, m.stock_sum, m.material_unit, m.last_movement_at,
         m.stock_sum * ${MATERIAL_UNIT_COST_TRY} as value
         from materials m ${MATERIAL_COSTS} cross join ${rates}
@@ -231,14 +232,14 @@ export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDa
     rows = sql`select ${stockRowJson({
       key: sql`b.id`, label: sql`b.material_name`, category: sql`b.material_category`, materials: sql`1`, stock: sql`b.stock_sum`,
       unit: sql`b.material_unit`, minStock: sql`b.min_stock`, shortfall: sql`b.shortfall`, lastMovement: sql`null`, value: sql`b.value`,
-    })} as j, row_number() over (order by b.shortfall desc, b.material_name, b.id) as k
+    })} as j, b.shortfall as s1, b.material_name as s2, b.id as s3
       from (select m.id, m.material_name, m.material_category, m.stock_sum, m.material_unit, m.min_stock, m.min_stock - m.stock_sum as shortfall,
         greatest(m.min_stock - m.stock_sum, 0) * ${MATERIAL_UNIT_COST_TRY} as value
         from materials m ${MATERIAL_COSTS} cross join ${rates}
         where m.min_stock is not null and m.stock_sum < m.min_stock offset 0) b`;
   }
   const [r] = await rowsOf(db, sql`
-    select (select x.tarih from ${LAST_RATES} x) as rate_date, (select '[' || coalesce(string_agg(t.j, ',' order by t.k), '') || ']' from (${rows}) t) as rows`);
+    select (select x.tarih from ${LAST_RATES} x) as rate_date, (select '[' || coalesce(string_agg(t.j, ',' order by t.s1 desc nulls first, t.s2, t.s3), '') || ']' from (${rows}) t) as rows`);
   return { rateDate: r.rate_date === null || r.rate_date === undefined ? null : String(r.rate_date), rows: String(r.rows) };
 }
 
