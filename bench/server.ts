@@ -1,9 +1,11 @@
 // The benchmarked server: a child process (its own CPU, as in production) on a fresh database, bulk
 // seeded, listening on a free port. Talks to bench/run.ts over IPC.
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../packages/server/src/config.js';
 import { createScratchDatabase, openDatabase } from '../packages/server/src/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../packages/server/src/db/embedded.js';
@@ -81,21 +83,33 @@ async function main() {
   // ran right after seeding and was the slowest in one run of three). Needs a superuser; skipped when not one.
   await database.db.execute(sql`checkpoint`).catch(() => log('checkpoint skipped (not a superuser)'));
   const seedMs = Date.now() - t1;
-  const app = await buildApp({ config, database, logger: false });
-  if (process.env.BENCH_FILES_INSIDE_TX === '1') {
-    // As before issue 8: files are prepared by `ingest`, inside the caller's transaction.
-    app.services.files.prepared = (_body, work) => work();
+  // The API serves from a fresh process on the seeded database (bench/serve-db.ts), as a started server would: served
+  // from this process, whose heap and compiled code the seeding shaped, the same requests cost the API about twice the
+  // CPU (offer list at 1,000 a page: 8.7-10.7 against 4.1 ms a request; docs/performance.md). BENCH_SERVE_INPROCESS=1
+  // serves from here, as before 2026-11-27.
+  let serving: { port: number; token: string; cpu: () => Promise<NodeJS.CpuUsage>; close: () => Promise<void> };
+  if (process.env.BENCH_SERVE_INPROCESS === '1') {
+    const app = await buildApp({ config, database, logger: false });
+    if (process.env.BENCH_FILES_INSIDE_TX === '1') {
+      // As before issue 8: files are prepared by `ingest`, inside the caller's transaction.
+      app.services.files.prepared = (_body, work) => work();
+    }
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
+    serving = {
+      port: (app.server.address() as { port: number }).port, token: login.json().token as string,
+      cpu: async () => process.cpuUsage(), close: () => app.close(),
+    };
+  } else {
+    serving = await serveFresh(databaseUrl);
   }
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
-  const token = login.json().token as string;
+  const { port, token } = serving;
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await app.close();
+    await serving.close();
     await database.close();
     await drop();
     process.exit(0);
@@ -105,7 +119,7 @@ async function main() {
       void ledgerMismatches(database.db).then((n) => send({ type: 'checked', mismatches: n }));
     } else if (m.type === 'cpu') {
       // Server CPU time (user + system, microseconds): bench/profile.ts takes it before and after its load.
-      send({ type: 'cpu', usage: process.cpuUsage() });
+      void serving.cpu().then((usage) => send({ type: 'cpu', usage }));
     } else if (m.type === 'grow') {
       // bench/growth.ts: link orders to lines (to 1), or make the data set `to` times the 1× set (issue 27).
       const g = m as unknown as { from: number; to: number };
@@ -133,6 +147,26 @@ async function main() {
     hotMaterial: data.hotMaterial, hotMovements: data.hotMovements, offers, orders,
     materialIds: data.materialIds.slice(0, 500), productIds: data.productIds.slice(0, 500), companyIds,
   });
+}
+
+/**
+ * bench/serve-db.ts in a child process on the database: its port and token, its CPU time (for bench/profile.ts), and
+ * its stop. It gets this process's node options (a CPU profile with BENCH_CPU_PROF goes to the serving process).
+ */
+function serveFresh(databaseUrl: string): Promise<{ port: number; token: string; cpu: () => Promise<NodeJS.CpuUsage>; close: () => Promise<void> }> {
+  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'serve-db.ts'), [], {
+    execArgv: process.execArgv, env: { ...process.env, BENCH_DB_URL: databaseUrl }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T>(type: string) => new Promise<T>((resolve, reject) => {
+    const on = (m: { type: string }) => { if (m.type === type) { child.off('message', on); resolve(m as T); } };
+    child.on('message', on);
+    child.once('exit', (code) => reject(new Error(`bench API process exited with ${code}`)));
+  });
+  return next<{ port: number; token: string }>('ready').then(({ port, token }) => ({
+    port, token,
+    cpu: () => { const a = next<{ usage: NodeJS.CpuUsage }>('cpu'); child.send({ type: 'cpu' }); return a.then((m) => m.usage); },
+    close: () => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.send({ type: 'stop' }); }),
+  }));
 }
 
 main().catch((err) => {
