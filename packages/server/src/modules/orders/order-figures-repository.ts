@@ -1,6 +1,7 @@
 // The production dashboard and the orders overview from kept sums and by page (issue 27): neither reads
 // every line's operations nor answers every order. order_figure_sums (derived/order-ops-sums.sql) holds per line
-// status the lines and their operation figures, and per operation name and status the operations of lines 1-4.
+// status the lines and their operation figures, and per operation name and status the operations of lines 1-4;
+// order_open_days (derived/order-open-days.sql) the open orders' open lines and units to deliver per order day.
 import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   daysSinceOrder, dec, ORDER_LATE_DAYS, OVERVIEW_LATE_LIMIT, round,
@@ -98,8 +99,9 @@ const sortColumn = { siparis_tarihi: offers.siparis_tarihi, teklif_no: offers.te
 
 /**
  * GET /orders/overview (issue 27): one page of the orders in status 1-3 with their lines and completion, how many match;
- * the load of open lines (1-3) from the kept sums; units to deliver and the late lines (open over ORDER_LATE_DAYS
- * days) over the open orders' lines in SQL, the most late OVERVIEW_LATE_LIMIT of them answered.
+ * the load of open lines (1-3) from the kept sums; units to deliver and the late count (open over ORDER_LATE_DAYS days)
+ * from order_open_days and the cutoff's own day; the most late OVERVIEW_LATE_LIMIT lines read in order from
+ * order_items_open_date_idx (ADR 0049 addendum 2).
  */
 export async function ordersOverview(db: Db, a: OrdersOverviewArgs, now = new Date(), log?: WarnLog): Promise<OrdersOverview> {
   const where: SQL = a.search ? and(openOrder, searchFolded(offers.search_text, a.search))! : openOrder;
