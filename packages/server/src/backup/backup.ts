@@ -127,6 +127,8 @@ const DERIVED_TABLES: Record<string, string> = {
   sales_offer_facts: 'sales_sums_refill', sales_sums: 'sales_sums_refill',
   // The order lines' figures of the production dashboard and the overview's load (0037, issue 27, ADR 0049).
   order_figure_sums: 'order_figure_sums_refill',
+  // The open lines per order day: the overview's units to deliver and late count (0038, ADR 0049 addendum 2).
+  order_open_days: 'order_open_days_refill',
 };
 
 /**

@@ -328,6 +328,9 @@ export const orderItems = pgTable('order_items', {
   // Open stock productions per product (lines without an offer, status 1-3): the component list's "in production" of
   // each short component product (productShortages) looks up a few products instead of reading every open line.
   index('order_items_stock_production_idx').on(t.product_id).where(sql`${t.offer_id} is null and ${t.siparis_durumu} between 1 and 3`),
+  // Open lines (not complete or not fully delivered) by order date: the orders overview's most late lines and the late
+  // count's boundary day read these in order instead of sorting every open line (issue 27, ADR 0049 addendum 2).
+  index('order_items_open_date_idx').on(t.siparis_tarihi, t.id).where(sql`${t.tamamlanma_orani} < 100 or ${t.teslim_edilmis} < ${t.urun_miktari}`),
   check('order_items_status_ck', sql`${t.siparis_durumu} between 1 and 6`),
 ]);
 
@@ -371,3 +374,16 @@ export const orderFigureSums = pgTable('order_figure_sums', {
   started_ops: bigint('started_ops', { mode: 'number' }).notNull().default(0),
   units: numeric('units').notNull().default('0'),
 });
+
+/**
+ * The open lines of orders in status 1-3 per Istanbul day of their order date (siparis_tarihi): how many (n) and their
+ * units to deliver, so the orders overview's late count and units to deliver read a row per day instead of every line
+ * (issue 27, ADR 0049 addendum 2). Kept by statement triggers on order_items and offers that append each statement's
+ * difference (derived/order-open-days.sql); readers add a day's rows up, order_open_days_fold() folds them into one.
+ */
+export const orderOpenDays = pgTable('order_open_days', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  day: date('day', { mode: 'string' }).notNull(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+  units: numeric('units').notNull().default('0'),
+}, (t) => [index('order_open_days_day_idx').on(t.day)]);

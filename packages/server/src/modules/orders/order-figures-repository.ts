@@ -1,6 +1,7 @@
 // The production dashboard and the orders overview from kept sums and by page (issue 27): neither reads
 // every line's operations nor answers every order. order_figure_sums (derived/order-ops-sums.sql) holds per line
-// status the lines and their operation figures, and per operation name and status the operations of lines 1-4.
+// status the lines and their operation figures, and per operation name and status the operations of lines 1-4;
+// order_open_days (derived/order-open-days.sql) the open orders' open lines and units to deliver per order day.
 import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   daysSinceOrder, dec, ORDER_LATE_DAYS, OVERVIEW_LATE_LIMIT, round,
@@ -65,6 +66,32 @@ export async function productionDashboard(db: Db, log?: WarnLog): Promise<Produc
   };
 }
 
+/** Adds the kept rows of each day of order_open_days into one (one caller at a time); a failure is only logged. */
+export async function foldOpenDays(db: Executor, log?: WarnLog): Promise<number> {
+  try {
+    const r = await db.execute(sql`select order_open_days_fold() as n`);
+    return Number((r as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  } catch (err) {
+    log?.warn({ err }, 'order_open_days_fold failed');
+    return 0;
+  }
+}
+
+/**
+ * From order_open_days (derived/order-open-days.sql): the open lines' units to deliver, and how many open lines were
+ * ordered on an Istanbul day before the cutoff's; folds the rows afterwards when they outnumber the days by FOLD_SLACK.
+ */
+async function openDays(db: Db, cutoff: Date, log?: WarnLog): Promise<{ units: string; lateBefore: number }> {
+  const res = await db.execute(sql`
+    select coalesce(sum(units), 0)::text as units,
+      coalesce(sum(n) filter (where day < (${cutoff}::timestamptz at time zone 'Europe/Istanbul')::date), 0)::float8 as late,
+      count(*)::int as raw, count(distinct day)::int as days
+    from order_open_days`);
+  const r = (res as unknown as { rows: { units: string; late: number; raw: number; days: number }[] }).rows[0];
+  if (r && Number(r.raw) > Number(r.days) + FOLD_SLACK) await foldOpenDays(db, log);
+  return { units: r?.units ?? '0', lateBefore: Number(r?.late ?? 0) };
+}
+
 /** Offers that are orders in production (status 1-3), written as the partial index offers_open_order_date_idx says. */
 const openOrder = sql`${offers.teklif_durumu} between 1 and 3`;
 
@@ -72,8 +99,9 @@ const sortColumn = { siparis_tarihi: offers.siparis_tarihi, teklif_no: offers.te
 
 /**
  * GET /orders/overview (issue 27): one page of the orders in status 1-3 with their lines and completion, how many match;
- * the load of open lines (1-3) from the kept sums; units to deliver and the late lines (open over ORDER_LATE_DAYS
- * days) over the open orders' lines in SQL, the most late OVERVIEW_LATE_LIMIT of them answered.
+ * the load of open lines (1-3) from the kept sums; units to deliver and the late count (open over ORDER_LATE_DAYS days)
+ * from order_open_days and the cutoff's own day; the most late OVERVIEW_LATE_LIMIT lines read in order from
+ * order_items_open_date_idx (ADR 0049 addendum 2).
  */
 export async function ordersOverview(db: Db, a: OrdersOverviewArgs, now = new Date(), log?: WarnLog): Promise<OrdersOverview> {
   const where: SQL = a.search ? and(openOrder, searchFolded(offers.search_text, a.search))! : openOrder;
@@ -93,12 +121,14 @@ export async function ordersOverview(db: Db, a: OrdersOverviewArgs, now = new Da
   const sums = (await figureSums(db, log)).filter((r) => r.kind === 0 && r.status >= 1 && r.status <= 3);
   // Late: daysSinceOrder (rounded days) over ORDER_LATE_DAYS, i.e. ordered at least ORDER_LATE_DAYS + ½ days ago.
   const cutoff = new Date(now.getTime() - (ORDER_LATE_DAYS + 0.5) * 86_400_000);
+  // Written as the partial index order_items_open_date_idx says, so the most late lines are read from it in order.
   const lineIsOpen = sql`(${orderItems.tamamlanma_orani} < 100 or ${orderItems.teslim_edilmis} < ${orderItems.urun_miktari})`;
   const isLate = sql`${lineIsOpen} and ${orderItems.siparis_tarihi} <= ${cutoff}`;
-  const [deliver] = await db.select({
-    units: sql<string>`coalesce(sum(greatest(round(${orderItems.urun_miktari}, 2) - round(${orderItems.teslim_edilmis}, 2), 0)), 0)::text`,
-    late: sql<number>`count(*) filter (where ${isLate})::int`,
-  }).from(orderItems).innerJoin(offers, sql`${offers.id} = ${orderItems.offer_id}`).where(openOrder);
+  const deliver = await openDays(db, cutoff, log);
+  // The cutoff's own Istanbul day from the lines (order_items_open_date_idx): from the day's start up to the cutoff.
+  const [edge] = await db.select({ n: sql<number>`count(*)::int` }).from(orderItems).innerJoin(offers, sql`${offers.id} = ${orderItems.offer_id}`)
+    .where(and(openOrder, lineIsOpen, sql`${orderItems.siparis_tarihi} <= ${cutoff}`,
+      sql`${orderItems.siparis_tarihi} >= ((${cutoff}::timestamptz at time zone 'Europe/Istanbul')::date::timestamp at time zone 'Europe/Istanbul')`));
   const lateRows = await db.select({
     id: orderItems.id, offer_id: orderItems.offer_id, urun_adi: orderItems.urun_adi, urun_miktari: orderItems.urun_miktari, urun_birimi: orderItems.urun_birimi,
     teslim_edilmis: orderItems.teslim_edilmis, tamamlanma_orani: orderItems.tamamlanma_orani, siparis_durumu: orderItems.siparis_durumu, siparis_tarihi: orderItems.siparis_tarihi,
@@ -130,7 +160,7 @@ export async function ordersOverview(db: Db, a: OrdersOverviewArgs, now = new Da
   });
   const load = {
     openLines: sums.reduce((n, r) => n + r.n, 0), openOperations: sums.reduce((n, r) => n + r.open_ops, 0), startedOperations: sums.reduce((n, r) => n + r.started_ops, 0),
-    unitsToProduce: q2(sums.reduce((n, r) => n.plus(r.units), dec(0))), unitsToDeliver: q2(deliver?.units ?? '0'), lateLines: Number(deliver?.late ?? 0),
+    unitsToProduce: q2(sums.reduce((n, r) => n.plus(r.units), dec(0))), unitsToDeliver: q2(deliver.units), lateLines: deliver.lateBefore + Number(edge?.n ?? 0),
   };
   const late = lateRows.map((l) => ({ ...toLine(l), teklif_no: l.teklif_no, firma_adi: l.firma_adi }));
   return { total: Number(count?.n ?? 0), page: a.page, pageSize: a.pageSize, orders, load, late };
