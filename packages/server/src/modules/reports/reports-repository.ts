@@ -16,6 +16,7 @@ async function rowsOf(db: Executor, q: SQL): Promise<Raw[]> {
   const res = await db.execute(q);
   return ((res as unknown as { rows: Raw[] }).rows ?? []);
 }
+/** A database number as the reports answer it: rounded to `places` (null: 0). */
 const n = (v: unknown, places = 2): number => {
   if (v === null || v === undefined) return 0;
   const f = 10 ** places;
@@ -116,15 +117,18 @@ export async function salesReportFromRows(db: Executor, q: SalesQuery): Promise<
         count(*) filter (where offered and converted) as converted
       from per_offer group by key) facts order by ${order}`);
   }
-  return rows.map((r) => {
-    const offers = Number(r.offers);
-    const converted = Number(r.converted);
-    return {
-      key: String(r.key), label: String(r.label ?? r.key) || String(r.key),
-      offers, offerAmount: n(r.offer_amount), orders: Number(r.orders), orderAmount: n(r.order_amount),
-      converted, conversion: offers > 0 ? n((converted / offers) * 100, 1) : null,
-    };
-  });
+  return rows.map(salesRowOf);
+}
+
+/** A sales row from its statement's columns (key, label, offers, offer_amount, orders, order_amount, converted). */
+export function salesRowOf(r: Record<string, unknown>): SalesRow {
+  const offers = Number(r.offers);
+  const converted = Number(r.converted);
+  return {
+    key: String(r.key), label: String(r.label ?? r.key) || String(r.key),
+    offers, offerAmount: n(r.offer_amount), orders: Number(r.orders), orderAmount: n(r.order_amount),
+    converted, conversion: offers > 0 ? n((converted / offers) * 100, 1) : null,
+  };
 }
 
 /** A line finished: completed or delivered, with its finish date. */
@@ -199,7 +203,7 @@ function stockRowJson(f: { key: SQL; label: SQL; category: SQL; materials: SQL; 
  * it valued foreign prices at. Slow movers and materials below their minimum are one row per material (2,000 rows on
  * the bench's data): read column by column by node-pg, made into objects and serialised again they cost the API about
  * twice what PostgreSQL spends writing the text (issue 26's 200 ms p95; docs/performance.md). reports.test.ts holds
- * the figures to values computed from the rows; stock-report-text.test.ts holds the text to the serializer's.
+ * the figures to values computed from the rows, and each view's text to what the serializer writes for it.
  */
 export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDate: string | null; rows: string }> {
   const rates = sql`(select * from ${LAST_RATES} x union all select null, 0, 0 where not exists (select 1 from tcmb_rates)) r`;

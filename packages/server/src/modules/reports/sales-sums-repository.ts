@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SalesQuery, SalesRow } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
+import { salesRowOf } from './reports-repository.js';
 
 /**
  * The sales report from its kept sums (issue 26, ADR 0047): `sales_sums` holds every offer's contribution (as
@@ -11,11 +12,6 @@ import type { Executor } from '../../db/database.js';
  */
 
 type Raw = Record<string, unknown>;
-const n = (v: unknown, places = 2): number => {
-  if (v === null || v === undefined) return 0;
-  const f = 10 ** places;
-  return Math.round(Number(v) * f) / f;
-};
 
 /** Adds the sums' unfolded rows into one row per key (sales_sums_fold: one caller at a time); the answer never depends on it. */
 export async function foldSalesSums(db: Executor): Promise<number> {
@@ -81,13 +77,5 @@ export async function salesReport(db: Executor, q: SalesQuery): Promise<SalesRow
       from g group by g.key) facts
     order by ${q.by === 'month' ? sql`key` : sql`offer_amount + order_amount desc, key`}`);
   const rows = (res as unknown as { rows: Raw[] }).rows ?? [];
-  return rows.map((r) => {
-    const offers = Number(r.offers);
-    const converted = Number(r.converted);
-    return {
-      key: String(r.key), label: String(r.label ?? r.key) || String(r.key),
-      offers, offerAmount: n(r.offer_amount), orders: Number(r.orders), orderAmount: n(r.order_amount),
-      converted, conversion: offers > 0 ? n((converted / offers) * 100, 1) : null,
-    };
-  });
+  return rows.map(salesRowOf);
 }
