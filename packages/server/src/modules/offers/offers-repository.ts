@@ -118,8 +118,9 @@ function listWhere(a: Pick<OfferListArgs, 'search' | 'from' | 'to'>): SQL | unde
  *
  * Each offer keeps its list row as JSON text (offers.list_json: offerListRowSchema's fields in its order, with
  * itemCount; derived/offer-list.sql, ADR 0034 addendum), so the page is the page's ids from the narrow sort (an index
- * scan for the date order), one primary-key probe each for the stored text, joined into the answer by PostgreSQL and
- * taken as bytes (db/pg-raw-bytes.ts: never decoded into a string nor encoded again; Node sends them as they are). A page
+ * scan for the date order), one primary-key probe each for the text's key, the texts taken from this process's cache
+ * by key (ADR 0050; a miss reads them in one statement, as bytes: db/pg-raw-bytes.ts) and joined into the answer as
+ * bytes (never decoded into a string nor encoded again; Node sends them as they are). A page
  * of 1,000 offers was otherwise read field by field by node-pg, its six sums rounded through decimals, made into objects
  * and serialised again, and its 1,000 item counts counted (about 25 req/s; issue 27, docs/performance.md). The statement
  * is prepared once per shape (sort, direction, search or not: as lib/prepared.ts). offers.test.ts holds each row equal to
