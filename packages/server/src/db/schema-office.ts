@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, users } from './schema.js';
 import { FOLD_FROM, FOLD_TO } from './schema-catalogue.js';
+import { bytea } from './schema-files.js';
 
 const foldRaw = (expr: string) => sql.raw(`lower(translate(${expr}, '${FOLD_FROM}', '${FOLD_TO}'))`);
 
@@ -168,6 +169,11 @@ export const offers = pgTable('offers', {
   item_count: integer('item_count').notNull().default(0),
   /** The offer's list row as JSON text (offerListRowSchema), kept by a trigger from the row (derived/offer-list.sql). */
   list_json: text('list_json'),
+  /**
+   * The key of list_json's text in the API's cache of list rows (ADR 0050): the first 16 bytes of its SHA-256, computed
+   * by PostgreSQL from the text itself whatever writes it (offer_list_key: migration 0039, derived/offer-list.sql).
+   */
+  list_key: bytea('list_key').generatedAlwaysAs(sql`offer_list_key(list_json)`),
   ...audit,
 }, (t) => [
   uniqueIndex('offers_no_uq').on(t.teklif_no),

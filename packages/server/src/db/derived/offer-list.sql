@@ -2,7 +2,7 @@
 -- (1,000 rows for the spec's client) is the page's stored texts joined by PostgreSQL, not 1,000 rows of 22 fields
 -- parsed, rounded and serialised again by the API. Fields and order of offerListRowSchema, as the route's serializer
 -- writes them; decimals without trailing zeros; dates in toISOString's form.
--- Columns: offers.list_json, offers.item_count (migration 0033). Source: the offer's own columns; offer_items (the count).
+-- Columns: offers.list_json, offers.item_count (migration 0033); offers.list_key, the text's cache key (migration 0039). Source: the offer's own columns; offer_items (the count).
 -- Kept by: a BEFORE INSERT OR UPDATE row trigger on offers (the text, from the row with its count); statement triggers
 -- on offer_items (insert, delete), a row trigger when an item changes offer, truncate (the count: each updates the
 -- offer, whose BEFORE trigger writes its text again). Refill: offer_list_refill(); a restore runs
@@ -19,6 +19,13 @@ CREATE OR REPLACE FUNCTION offer_list_json(o offers) RETURNS text LANGUAGE sql S
     trim_scale(o.teklif_tutartl) AS teklif_tutartl, trim_scale(o.teklif_tutardoviz) AS teklif_tutardoviz, trim_scale(o.teklif_kdvtl) AS teklif_kdvtl,
     trim_scale(o.teklif_kdvdoviz) AS teklif_kdvdoviz, trim_scale(o.teklif_gtoplamtl) AS teklif_gtoplamtl,
     trim_scale(o.teklif_gtoplamdoviz) AS teklif_gtoplamdoviz, o.item_count AS "itemCount") x
+$$;
+
+-- The key of the text in the API's cache of list rows (ADR 0050): a stored generated column, offers.list_key, made by
+-- migration 0039 (which creates this function first: a generated column needs it), so it follows the text whatever
+-- writes it (this trigger, the refills, a restore).
+CREATE OR REPLACE FUNCTION offer_list_key(t text) RETURNS bytea LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT substring(sha256(convert_to(t, 'UTF8')) FROM 1 FOR 16)
 $$;
 
 CREATE OR REPLACE FUNCTION offer_list_row() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -9,8 +9,8 @@ const EMPTY_ROWS = '{"offers":[]';
  * The offer list's answer around its rows: the head and tail of the JSON (page, totalPage, totalItemCount, totals)
  * written by the same compiled serializer the route would use (lib/serializer.ts), so that head + the rows as
  * PostgreSQL wrote them (joined by commas) + tail are the bytes the route's serializer writes for the same values.
- * PostgreSQL puts them together (offers-repository.ts listOffers): the page, about 640 KB at 1,000 rows, is never a
- * string in Node (issue 27).
+ * listOffers joins them as bytes (offers-repository.ts; the rows from the cache of ADR 0050): the page, about 640 KB at
+ * 1,000 rows, is never a string in Node (issue 27).
  */
 export function offerListEnvelope(rest: Omit<OfferList, 'offers'>): [head: string, tail: string] {
   stringify ??= fastJson(responseJsonSchema(offerListSchema) as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string;

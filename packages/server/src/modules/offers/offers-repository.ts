@@ -7,6 +7,7 @@ import { num, searchFolded } from '../catalogue/shared.js';
 import { likePattern } from '../../lib/http.js';
 import { param } from '../../lib/prepared.js';
 import { queryBytes, RAW_BYTES_COLUMN } from '../../db/pg-raw-bytes.js';
+import { joinPage, keysOf, offerRowCache, textsOf } from './offer-row-cache.js';
 
 /** Advisory-lock namespace of offer numbering (the second key is the year). */
 const OFFER_NO_LOCK = 7301;
@@ -117,8 +118,9 @@ function listWhere(a: Pick<OfferListArgs, 'search' | 'from' | 'to'>): SQL | unde
  *
  * Each offer keeps its list row as JSON text (offers.list_json: offerListRowSchema's fields in its order, with
  * itemCount; derived/offer-list.sql, ADR 0034 addendum), so the page is the page's ids from the narrow sort (an index
- * scan for the date order), one primary-key probe each for the stored text, joined into the answer by PostgreSQL and
- * taken as bytes (db/pg-raw-bytes.ts: never decoded into a string nor encoded again; Node sends them as they are). A page
+ * scan for the date order), one primary-key probe each for the text's key, the texts taken from this process's cache
+ * by key (ADR 0050; a miss reads them in one statement, as bytes: db/pg-raw-bytes.ts) and joined into the answer as
+ * bytes (never decoded into a string nor encoded again; Node sends them as they are). A page
  * of 1,000 offers was otherwise read field by field by node-pg, its six sums rounded through decimals, made into objects
  * and serialised again, and its 1,000 item counts counted (about 25 req/s; issue 27, docs/performance.md). The statement
  * is prepared once per shape (sort, direction, search or not: as lib/prepared.ts). offers.test.ts holds each row equal to
@@ -156,22 +158,47 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     tl: { tutar: tlSum('tl'), kdv: tlSum('kdvTl'), gtoplam: tlSum('gTl') },
     currencies: sums.map((s) => ({ currency: s.currency, count: Number(s.n), tutar: num(s.dv), kdv: num(s.kdvDv), gtoplam: num(s.gDv) })),
   });
-  const page = await queryBytes(db, `offers:list:${a.orderBy}:${a.order}:${a.search ? 'search' : 'all'}`, () => {
+  // The page's rows come from this process's cache of list texts (offer-row-cache.ts, ADR 0050): the keys statement
+  // answers each row's key (32 hex digits of offers.list_key, which changes with the text), in the page's order; the
+  // texts come from the cache. When any is missing, the texts statement reads the page again (one statement, so one
+  // snapshot: the answer is that statement's rows) and sends the text of every row whose key the request does not hold.
+  const shape = `${a.orderBy}:${a.order}:${a.search ? 'search' : 'all'}`;
+  const values = { lo, hi, size: a.pageSize, off: (a.page - 1) * a.pageSize, ...(a.search ? { q: likePattern(a.search) } : {}) };
+  const statement = (texts: boolean) => () => {
     const keys = sorts[a.orderBy];
     const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${a.search ? sql` and ${searchFolded(offers.search_text, param('q'))}` : sql``}`;
-    // The page's sort keys come along (k0, k1, …) to order the array; the lateral probe (limit 1) keeps the join a
+    // The page's sort keys come along (k0, k1, …) to order the rows; the lateral probe (limit 1) keeps the join a
     // nested loop over the primary key rather than a scan of every offer. A row without its text (the column can be
-    // null: never written so) is built on the spot. The rows come joined by commas inside the envelope's two parts (head,
-    // tail), as the bytes of the whole answer (db/pg-raw-bytes.ts).
+    // null: never written so) is built on the spot, its key from that text. The rows come joined into one value, taken
+    // as bytes (db/pg-raw-bytes.ts).
     const keyCols = sql.join(keys.map(([e], i) => sql`${e} as ${sql.identifier(`k${i}`)}`), sql`, `);
     const keyOrder = sql.join(keys.map(([, d], i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)} ${sql.raw(d)}`), sql`, `);
     const order = sql.join(keys.map(([e, d]) => sql`${e} ${sql.raw(d)}`), sql`, `);
-    return sql`select ${param('head')}::text || coalesce(string_agg(r.j, ',' order by ${keyOrder}), '') || ${param('tail')}::text as ${sql.identifier(RAW_BYTES_COLUMN)}
+    const row = texts
+      ? sql`r.h || case when r.h in (select unnest(${param('held')}::text[])) then 'K' else 'T' || lpad(octet_length(r.j)::text, 10, '0') || r.j end`
+      : sql`r.h`;
+    const probe = texts
+      ? sql`select encode(coalesce(o.list_key, offer_list_key(x.j)), 'hex') as h, x.j from offers o cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j) x where o.id = p.id limit 1`
+      : sql`select encode(coalesce(o.list_key, offer_list_key(offer_list_json(o))), 'hex') as h from offers o where o.id = p.id limit 1`;
+    return sql`select string_agg(${row}, '' order by ${keyOrder}) as ${sql.identifier(RAW_BYTES_COLUMN)}
       from (select ${offers.id}, ${keyCols} from ${offers} where ${where} order by ${order} limit ${param('size')} offset ${param('off')}) p
-      cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j from offers o where o.id = p.id limit 1) r`;
-  }, { head, tail, lo, hi, size: a.pageSize, off: (a.page - 1) * a.pageSize, ...(a.search ? { q: likePattern(a.search) } : {}) });
-  if (!page) throw new Error('offer list page without its row');
-  return page;
+      cross join lateral (${probe}) r`;
+  };
+  const pageKeys = keysOf(await queryBytes(db, `offers:list:keys:${shape}`, statement(false), values));
+  let rows: Buffer[] = new Array<Buffer>(pageKeys.length);
+  const held = new Map<string, Buffer>();
+  let missing = false;
+  for (let i = 0; i < pageKeys.length; i++) {
+    const text = offerRowCache.get(pageKeys[i]);
+    if (text) {
+      rows[i] = text;
+      held.set(pageKeys[i], text);
+    } else {
+      missing = true;
+    }
+  }
+  if (missing) rows = textsOf(await queryBytes(db, `offers:list:texts:${shape}`, statement(true), { ...values, held: [...held.keys()] }), held, offerRowCache);
+  return joinPage(head, rows, tail);
 }
 
 /** A company's offers with their item lines, newest first (spec 000 2.9). */
