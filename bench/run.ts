@@ -23,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import autocannon from 'autocannon';
+import { leanLoad, type LeanRequest } from './lean-load.js';
 import { runDeviceBench } from './devices.js';
 import { runDocumentsBench } from './documents.js';
 import sharp from 'sharp';
@@ -92,21 +93,24 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** The load generator: this bench's own (bench/lean-load.ts), or autocannon with BENCH_CLIENT=autocannon (figures before 2026-11-27 06:40). */
+const CLIENT = process.env.BENCH_CLIENT === 'autocannon' ? 'autocannon' : 'lean';
+
 async function load(base: string, token: string, scenario: string, database: string, request: autocannon.Request, connections: number, loadSeconds = duration): Promise<Row> {
   const latencies: number[] = [];
   let non2xx = 0;
   const started = Date.now();
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({
-      url: base, connections, duration: loadSeconds, timeout: 30,
-      headers: { authorization: `Bearer ${token}`, 'accept-language': 'tr' },
-      requests: [request],
-    }, (err, res) => (err ? reject(err) : resolve(res)));
-    instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
-      latencies.push(responseTime);
-      if (status < 200 || status >= 300) non2xx++;
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'tr' };
+  const onResponse = (status: number, ms: number) => {
+    latencies.push(ms);
+    if (status < 200 || status >= 300) non2xx++;
+  };
+  const result = CLIENT === 'lean'
+    ? await leanLoad(base, { connections, seconds: loadSeconds, headers, request: request as LeanRequest }, onResponse)
+    : await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon({ url: base, connections, duration: loadSeconds, timeout: 30, headers, requests: [request] }, (err, res) => (err ? reject(err) : resolve(res)));
+      instance.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => onResponse(status, responseTime));
     });
-  });
   const seconds = (Date.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const r2 = (v: number) => Math.round(v * 100) / 100;
