@@ -169,7 +169,10 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     return sql`select ${param('head')}::text || coalesce(string_agg(r.j, ',' order by ${keyOrder}), '') || ${param('tail')}::text as ${sql.identifier(RAW_BYTES_COLUMN)}
       from (select ${offers.id}, ${keyCols} from ${offers} where ${where} order by ${order} limit ${param('size')} offset ${param('off')}) p
       cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j from offers o where o.id = p.id limit 1) r`;
-  }, { head, tail, lo, hi, size: a.pageSize, off: (a.page - 1) * a.pageSize, ...(a.search ? { q: likePattern(a.search) } : {}) });
+  }, { head, tail, lo, hi, size: a.pageSize, off: (a.page - 1) * a.pageSize, ...(a.search ? { q: likePattern(a.search) } : {}) },
+  // A search's page is planned with its term (ADR 0053): walking the sort's index suits a term most offers match, the
+  // trigram index one that few match; one generic plan for every term took the trigram index for all of them.
+  { planEach: Boolean(a.search) });
   if (!page) throw new Error('offer list page without its row');
   return page;
 }
