@@ -5,7 +5,7 @@ import { offers, orderItems } from '../db/schema.js';
 import { listOffers } from '../modules/offers/offers-repository.js';
 import { createTestContext, type TestContext } from '../test/helper.js';
 import { newId } from './ids.js';
-import { searchFolded } from './search.js';
+import { searchFolded, trigramSearch } from './search.js';
 
 // The offer list's and the order-line list's searches (a folded LIKE '%term%') by trigram indexes (pg_trgm, migration
 // 0039, ADR 0053): the index is what the condition uses, a term of fewer than three letters or with LIKE's own
@@ -55,6 +55,21 @@ describe('offer list and order-line list search', () => {
       });
       expect(plan, index).toContain(`Bitmap Index Scan on ${index}`);
       expect(plan, index).toMatch(/Index Cond: \(search_text ~~ '%isik%'::text\)/);
+    }
+  });
+
+  it('a term without three letters or digits in a row is not looked up in the trigram index (it would be read whole)', async () => {
+    expect(['x', 'ab', 'ış', 'a%b', '5_0', 'c:\\y', 'peña'].filter(trigramSearch)).toEqual([]);
+    expect(['abc', 'İZM', 'Işı', '500%', 'acme ltd', '123'].every(trigramSearch)).toBe(true);
+    for (const [table, index] of [[offers, 'offers_search_trgm_idx'], [orderItems, 'order_items_search_trgm_idx']] as const) {
+      for (const term of ['x', 'Iş', '%']) {
+        const plan = await t.database.db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          const res = await tx.execute(sql`explain select id from ${table} where ${searchFolded(table.search_text, term)}`);
+          return (res as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+        });
+        expect(plan, `${index} ${term}`).not.toContain(index);
+      }
     }
   });
 

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { materials, offerItems, offerSettings, offerSums, offers, products } from '../../db/schema.js';
 import type { CompanyDeleteGuard } from '../companies/companies-service.js';
 import { num, searchFolded } from '../catalogue/shared.js';
+import { trigramSearch } from '../../lib/search.js';
 import { likePattern } from '../../lib/http.js';
 import { param } from '../../lib/prepared.js';
 import { queryBytes, RAW_BYTES_COLUMN } from '../../db/pg-raw-bytes.js';
@@ -156,9 +157,11 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     tl: { tutar: tlSum('tl'), kdv: tlSum('kdvTl'), gtoplam: tlSum('gTl') },
     currencies: sums.map((s) => ({ currency: s.currency, count: Number(s.n), tutar: num(s.dv), kdv: num(s.kdvDv), gtoplam: num(s.gDv) })),
   });
-  const page = await queryBytes(db, `offers:list:${a.orderBy}:${a.order}:${a.search ? 'search' : 'all'}`, () => {
+  // A term too short for the trigram index is searched by strpos (lib/search.ts): its own statement, given the term.
+  const short = a.search ? !trigramSearch(a.search) : false;
+  const page = await queryBytes(db, `offers:list:${a.orderBy}:${a.order}:${a.search ? (short ? 'search-short' : 'search') : 'all'}`, () => {
     const keys = sorts[a.orderBy];
-    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${a.search ? sql` and ${searchFolded(offers.search_text, param('q'))}` : sql``}`;
+    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${a.search ? sql` and ${searchFolded(offers.search_text, param('q'), short)}` : sql``}`;
     // The page's sort keys come along (k0, k1, …) to order the array; the lateral probe (limit 1) keeps the join a
     // nested loop over the primary key rather than a scan of every offer. A row without its text (the column can be
     // null: never written so) is built on the spot. The rows come joined by commas inside the envelope's two parts (head,
@@ -169,7 +172,7 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     return sql`select ${param('head')}::text || coalesce(string_agg(r.j, ',' order by ${keyOrder}), '') || ${param('tail')}::text as ${sql.identifier(RAW_BYTES_COLUMN)}
       from (select ${offers.id}, ${keyCols} from ${offers} where ${where} order by ${order} limit ${param('size')} offset ${param('off')}) p
       cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j from offers o where o.id = p.id limit 1) r`;
-  }, { head, tail, lo, hi, size: a.pageSize, off: (a.page - 1) * a.pageSize, ...(a.search ? { q: likePattern(a.search) } : {}) },
+  }, { head, tail, lo, hi, size: a.pageSize, off: (a.page - 1) * a.pageSize, ...(a.search ? { q: short ? a.search : likePattern(a.search) } : {}) },
   // A search's page is planned with its term (ADR 0053): walking the sort's index suits a term most offers match, the
   // trigram index one that few match; one generic plan for every term took the trigram index for all of them.
   { planEach: Boolean(a.search) });
