@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -83,7 +84,7 @@ describe('embedded PostgreSQL in a data folder', () => {
     const dir = path.join(base, 'from-pglite');
     fs.mkdirSync(dir, { recursive: true });
     // The data folder as the earlier embedded default (PGlite in DATA_DIR/pgdata) left it, with the demo data.
-    const lite = new PGlite(path.join(dir, 'pgdata'));
+    const lite = new PGlite(path.join(dir, 'pgdata'), { extensions: { pg_trgm } }); // migration 0040 creates pg_trgm
     const liteDb = drizzle({ client: lite });
     await migrate(liteDb, { migrationsFolder: MIGRATIONS });
     await seedDemo(liteDb as unknown as Db);
@@ -124,6 +125,18 @@ describe('embedded PostgreSQL in a data folder', () => {
       await again.close();
     }
     expect(logs2.join('\n')).not.toMatch(/PGlite/);
+  }, 240_000);
+
+  it('moves an earlier PGlite folder that predates the pg_trgm migration: the move migrates it, creating the extension', async () => {
+    const dir = path.join(base, 'from-old-pglite');
+    fs.mkdirSync(dir, { recursive: true });
+    const lite = new PGlite(path.join(dir, 'pgdata'));
+    await lite.waitReady;
+    await lite.close();
+    const logs: string[] = [];
+    const database = await openDatabase({ dataDir: dir, durable: false, log: (m) => logs.push(m) });
+    await database.close();
+    expect(logs.join('\n')).toMatch(/Moved 0 rows of \d+ tables from PGlite into PostgreSQL/);
   }, 240_000);
 
   if (typeof process.getuid === 'function' && process.getuid() === 0) {

@@ -75,9 +75,11 @@ const asIs = { getTypeParser: () => (value: unknown) => value };
  * A statement whose one column is named RAW_BYTES_COLUMN, run as a named prepared statement of its shape (as
  * lib/prepared.ts: built once, parsed once per connection), answering that column's value as bytes (null when the
  * value is null or there is no row). `shape` must name everything that changes the SQL text; values fill the
- * placeholders (`param`).
+ * placeholders (`param`). `opts.planEach`: sent as an unnamed statement instead, so PostgreSQL plans it with each call's
+ * values rather than settling on one generic plan for every value (a search, whose best plan depends on how many rows
+ * its term matches: ADR 0053).
  */
-export async function queryBytes(db: Executor, shape: string, build: () => SQL, values: Record<string, unknown>): Promise<Buffer | null> {
+export async function queryBytes(db: Executor, shape: string, build: () => SQL, values: Record<string, unknown>, opts: { planEach?: boolean } = {}): Promise<Buffer | null> {
   takeRawBytesColumns();
   let st = statements.get(shape);
   if (!st) {
@@ -87,7 +89,7 @@ export async function queryBytes(db: Executor, shape: string, build: () => SQL, 
   }
   // The pool, or the transaction's client (drizzle's session holds it).
   const client = (db._.session as unknown as { client: pg.Pool | pg.PoolClient }).client;
-  const res = await client.query<{ [RAW_BYTES_COLUMN]: unknown }>({ name: st.name, text: st.text, values: fillPlaceholders(st.params, values), types: asIs });
+  const res = await client.query<{ [RAW_BYTES_COLUMN]: unknown }>({ ...(opts.planEach ? {} : { name: st.name }), text: st.text, values: fillPlaceholders(st.params, values), types: asIs });
   const v = res.rows[0]?.[RAW_BYTES_COLUMN];
   if (v == null) return null;
   if (!Buffer.isBuffer(v)) throw new Error(`${RAW_BYTES_COLUMN} came as ${typeof v}: takeRawBytesColumns() was not applied`);

@@ -22,7 +22,9 @@ export async function moveFromPglite(legacyDir: string, targetUrl: string, migra
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const source = new PGlite(legacyDir);
+  // The migrations create pg_trgm (0040, ADR 0053), which PGlite loads as one of its contrib extensions.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const source = new PGlite(legacyDir, { extensions: { pg_trgm } });
   const target = new pg.Client({ connectionString: targetUrl });
   try {
     await source.waitReady;

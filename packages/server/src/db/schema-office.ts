@@ -186,6 +186,9 @@ export const offers = pgTable('offers', {
   index('offers_firma_idx').on(t.firma_id, t.teklif_tarihi),
   // The orders overview's page (orders: status 1-3, by order date; issue 27): the page's ids from the index.
   index('offers_open_order_date_idx').on(t.siparis_tarihi, t.id).where(sql`teklif_durumu between 1 and 3`),
+  // The list's search (a folded LIKE '%term%', lib/search.ts): trigrams of the folded text (pg_trgm, migration 0039,
+  // ADR 0053) find the matching offers without reading every offer.
+  index('offers_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   check('offers_status_ck', sql`${t.teklif_durumu} between 0 and 4`),
 ]);
 
@@ -337,6 +340,8 @@ export const orderItems = pgTable('order_items', {
   // Open lines (not complete or not fully delivered) by order date: the orders overview's most late lines and the late
   // count's boundary day read these in order instead of sorting every open line (issue 27, ADR 0049 addendum 2).
   index('order_items_open_date_idx').on(t.siparis_tarihi, t.id).where(sql`${t.tamamlanma_orani} < 100 or ${t.teslim_edilmis} < ${t.urun_miktari}`),
+  // The list's search over product name, code and company (lib/search.ts): as offers_search_trgm_idx (ADR 0053).
+  index('order_items_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   check('order_items_status_ck', sql`${t.siparis_durumu} between 1 and 6`),
 ]);
 

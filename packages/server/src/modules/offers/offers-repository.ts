@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { materials, offerItems, offerSettings, offerSums, offers, products } from '../../db/schema.js';
 import type { CompanyDeleteGuard } from '../companies/companies-service.js';
 import { num, searchFolded } from '../catalogue/shared.js';
+import { trigramSearch } from '../../lib/search.js';
 import { likePattern } from '../../lib/http.js';
 import { param } from '../../lib/prepared.js';
 import { queryBytes, RAW_BYTES_COLUMN } from '../../db/pg-raw-bytes.js';
@@ -162,11 +163,13 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
   // answers each row's key (32 hex digits of offers.list_key, which changes with the text), in the page's order; the
   // texts come from the cache. When any is missing, the texts statement reads the page again (one statement, so one
   // snapshot: the answer is that statement's rows) and sends the text of every row whose key the request does not hold.
-  const shape = `${a.orderBy}:${a.order}:${a.search ? 'search' : 'all'}`;
-  const values = { lo, hi, size: a.pageSize, off: (a.page - 1) * a.pageSize, ...(a.search ? { q: likePattern(a.search) } : {}) };
+  // A term too short for the trigram index is searched by strpos (lib/search.ts): its own statement, given the term.
+  const short = a.search ? !trigramSearch(a.search) : false;
+  const shape = `${a.orderBy}:${a.order}:${a.search ? (short ? 'search-short' : 'search') : 'all'}`;
+  const values = { lo, hi, size: a.pageSize, off: (a.page - 1) * a.pageSize, ...(a.search ? { q: short ? a.search : likePattern(a.search) } : {}) };
   const statement = (texts: boolean) => () => {
     const keys = sorts[a.orderBy];
-    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${a.search ? sql` and ${searchFolded(offers.search_text, param('q'))}` : sql``}`;
+    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${a.search ? sql` and ${searchFolded(offers.search_text, param('q'), short)}` : sql``}`;
     // The page's sort keys come along (k0, k1, …) to order the rows; the lateral probe (limit 1) keeps the join a
     // nested loop over the primary key rather than a scan of every offer. A row without its text (the column can be
     // null: never written so) is built on the spot, its key from that text. The rows come joined into one value, taken
@@ -184,7 +187,10 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
       from (select ${offers.id}, ${keyCols} from ${offers} where ${where} order by ${order} limit ${param('size')} offset ${param('off')}) p
       cross join lateral (${probe}) r`;
   };
-  const pageKeys = keysOf(await queryBytes(db, `offers:list:keys:${shape}`, statement(false), values));
+  // A search's page is planned with its term (ADR 0053): walking the sort's index suits a term most offers match, the
+  // trigram index one that few match; one generic plan for every term took the trigram index for all of them.
+  const planEach = { planEach: Boolean(a.search) };
+  const pageKeys = keysOf(await queryBytes(db, `offers:list:keys:${shape}`, statement(false), values, planEach));
   let rows: Buffer[] = new Array<Buffer>(pageKeys.length);
   const held = new Map<string, Buffer>();
   let missing = false;
@@ -197,7 +203,7 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
       missing = true;
     }
   }
-  if (missing) rows = textsOf(await queryBytes(db, `offers:list:texts:${shape}`, statement(true), { ...values, held: [...held.keys()] }), held, offerRowCache);
+  if (missing) rows = textsOf(await queryBytes(db, `offers:list:texts:${shape}`, statement(true), { ...values, held: [...held.keys()] }, planEach), held, offerRowCache);
   return joinPage(head, rows, tail);
 }
 
