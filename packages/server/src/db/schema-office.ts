@@ -332,7 +332,7 @@ export const orderItems = pgTable('order_items', {
   // count's boundary day read these in order instead of sorting every open line (issue 27, ADR 0049 addendum 2).
   index('order_items_open_date_idx').on(t.siparis_tarihi, t.id).where(sql`${t.tamamlanma_orani} < 100 or ${t.teslim_edilmis} < ${t.urun_miktari}`),
   // Finished lines by Istanbul week of their finish and lead time in days: the production report's `by=week` reads a
-  // week's median and 90th percentile lead here, a few entries into the day bucket production_days names (ADR 0052).
+  // week's median and 90th percentile lead here, a few entries into the lead bucket production_weeks names (ADR 0052).
   index('order_items_finished_lead_idx').on(
     sql`date_trunc('week', (${t.bitis_tarihi} at time zone 'Europe/Istanbul'))`,
     sql`((extract(epoch from (${t.bitis_tarihi} - ${t.siparis_tarihi})) / 86400)::double precision)`,

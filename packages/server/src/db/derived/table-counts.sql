@@ -11,8 +11,8 @@
 
 CREATE OR REPLACE FUNCTION table_counts_refill() RETURNS void LANGUAGE sql AS $$
   DELETE FROM table_counts;
-  INSERT INTO table_counts (name, n) SELECT 'companies', count(*) FROM companies;
-  INSERT INTO table_counts (name, n) SELECT 'users', count(*) FROM users;
+  INSERT INTO table_counts (name, n) SELECT 'companies', count(*) FROM companies HAVING count(*) > 0;
+  INSERT INTO table_counts (name, n) SELECT 'users', count(*) FROM users HAVING count(*) > 0;
 $$;
 
 CREATE OR REPLACE FUNCTION table_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$
