@@ -277,9 +277,10 @@ function stockRowJson(f: { key: SQL; label: SQL; category: SQL; materials: SQL; 
  * it valued foreign prices at. Slow movers and materials below their minimum are one row per material (2,000 rows on
  * the bench's data): read column by column by node-pg, made into objects and serialised again they cost the API about
  * twice what PostgreSQL spends writing the text (issue 26's 200 ms p95; docs/performance.md). reports.test.ts holds
- * the figures to values computed from the rows, and each view's text to what the serializer writes for it.
+ * the figures to values computed from the rows, and each view's text to what the serializer writes for it. The
+ * materials below their minimum are answered a page at a time, the most short first, with `total` (ADR 0052).
  */
-export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDate: string | null; rows: string }> {
+export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDate: string | null; rows: string; total?: number }> {
   const rates = sql`(select * from ${LAST_RATES} x union all select null, 0, 0 where not exists (select 1 from tcmb_rates)) r`;
   // Each view's rows: `j` the row's JSON, s1 (descending) to s3 the order. (`offset 0` keeps a row view's sub-select
   // whole, so each material's value is computed once, not again for the sort.)
@@ -307,6 +308,8 @@ export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDa
         from materials m ${MATERIAL_COSTS} cross join ${rates}
         where m.stock_sum > 0 and (m.last_movement_at is null or m.last_movement_at < ${since}) offset 0) s`;
   } else {
+    // One page of them, the most short first (ADR 0052): the sort needs no value, so only the page's rows are valued.
+    const page = sql`order by m.min_stock - m.stock_sum desc, m.material_name, m.id limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
     rows = sql`select ${stockRowJson({
       key: sql`b.id`, label: sql`b.material_name`, category: sql`b.material_category`, materials: sql`1`, stock: sql`b.stock_sum`,
       unit: sql`b.material_unit`, minStock: sql`b.min_stock`, shortfall: sql`b.shortfall`, lastMovement: sql`null`, value: sql`b.value`,
@@ -314,11 +317,16 @@ export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDa
       from (select m.id, m.material_name, m.material_category, m.stock_sum, m.material_unit, m.min_stock, m.min_stock - m.stock_sum as shortfall,
         greatest(m.min_stock - m.stock_sum, 0) * ${MATERIAL_UNIT_COST_TRY} as value
         from materials m ${MATERIAL_COSTS} cross join ${rates}
-        where m.min_stock is not null and m.stock_sum < m.min_stock offset 0) b`;
+        where m.min_stock is not null and m.stock_sum < m.min_stock ${page}) b`;
   }
+  const total = q.view === 'below' ? sql`(select count(*) from materials m where m.min_stock is not null and m.stock_sum < m.min_stock)` : sql`null`;
   const [r] = await rowsOf(db, sql`
-    select (select x.tarih from ${LAST_RATES} x) as rate_date, (select '[' || coalesce(string_agg(t.j, ',' order by t.s1 desc nulls first, t.s2, t.s3), '') || ']' from (${rows}) t) as rows`);
-  return { rateDate: r.rate_date === null || r.rate_date === undefined ? null : String(r.rate_date), rows: String(r.rows) };
+    select (select x.tarih from ${LAST_RATES} x) as rate_date, (select '[' || coalesce(string_agg(t.j, ',' order by t.s1 desc nulls first, t.s2, t.s3), '') || ']' from (${rows}) t) as rows,
+      ${total} as total`);
+  return {
+    rateDate: r.rate_date === null || r.rate_date === undefined ? null : String(r.rate_date), rows: String(r.rows),
+    ...(r.total === null || r.total === undefined ? {} : { total: Number(r.total) }),
+  };
 }
 
 /** A purchase counted as spend: ordered, in control or completed (a request is not yet bought, a canceled one never). */
