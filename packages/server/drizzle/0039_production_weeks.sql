@@ -14,4 +14,4 @@ CREATE TABLE "table_counts" (
 );
 --> statement-breakpoint
 CREATE INDEX "production_weeks_week_idx" ON "production_weeks" USING btree ("week");--> statement-breakpoint
-CREATE INDEX "order_items_finished_lead_idx" ON "order_items" USING btree (date_trunc('week', ("bitis_tarihi" at time zone 'Europe/Istanbul')),((extract(epoch from ("bitis_tarihi" - "siparis_tarihi")) / 86400)::double precision),"bitis_tarihi") WHERE "order_items"."siparis_durumu" in (4, 5) and "order_items"."bitis_tarihi" is not null;
+CREATE INDEX "order_items_finished_lead_idx" ON "order_items" USING btree (date_trunc('week', ("bitis_tarihi" at time zone 'Europe/Istanbul')),((extract(epoch from ("bitis_tarihi" - "siparis_tarihi")) / 86400)::double precision),"bitis_tarihi","siparis_tarihi") WHERE "order_items"."siparis_durumu" in (4, 5) and "order_items"."bitis_tarihi" is not null;
