@@ -308,16 +308,18 @@ export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDa
         from materials m ${MATERIAL_COSTS} cross join ${rates}
         where m.stock_sum > 0 and (m.last_movement_at is null or m.last_movement_at < ${since}) offset 0) s`;
   } else {
-    // One page of them, the most short first (ADR 0052): the sort needs no value, so only the page's rows are valued.
-    const page = sql`order by m.min_stock - m.stock_sum desc, m.material_name, m.id limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`;
+    // One page of them, the most short first (ADR 0052): the sort reads only the materials' own columns (the page's
+    // ids first, narrow rows), and only the page's materials are joined to their costs and valued.
+    const page = sql`(select p.* from materials p where p.id in (select x.id from materials x
+      where x.min_stock is not null and x.stock_sum < x.min_stock
+      order by x.min_stock - x.stock_sum desc, x.material_name, x.id limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}))`;
     rows = sql`select ${stockRowJson({
       key: sql`b.id`, label: sql`b.material_name`, category: sql`b.material_category`, materials: sql`1`, stock: sql`b.stock_sum`,
       unit: sql`b.material_unit`, minStock: sql`b.min_stock`, shortfall: sql`b.shortfall`, lastMovement: sql`null`, value: sql`b.value`,
     })} as j, b.shortfall as s1, b.material_name as s2, b.id as s3
       from (select m.id, m.material_name, m.material_category, m.stock_sum, m.material_unit, m.min_stock, m.min_stock - m.stock_sum as shortfall,
         greatest(m.min_stock - m.stock_sum, 0) * ${MATERIAL_UNIT_COST_TRY} as value
-        from materials m ${MATERIAL_COSTS} cross join ${rates}
-        where m.min_stock is not null and m.stock_sum < m.min_stock ${page}) b`;
+        from ${page} m ${MATERIAL_COSTS} cross join ${rates}) b`;
   }
   const total = q.view === 'below' ? sql`(select count(*) from materials m where m.min_stock is not null and m.stock_sum < m.min_stock)` : sql`null`;
   const [r] = await rowsOf(db, sql`
