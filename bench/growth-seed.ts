@@ -60,14 +60,15 @@ export async function linkOrders(db: Db): Promise<void> {
  * The refills of every derived structure the grown tables feed (docs/derived-data.md), run once after the copy. The
  * ledger's balances, hour buckets and last movement dates come from recomputeStockSums.
  */
-const REFILLS = ['order_needs_refill', 'order_wip_refill', 'order_figure_sums_refill', 'order_open_days_refill', 'product_counts_refill', 'offer_sums_refill'];
+const REFILLS = ['order_needs_refill', 'order_wip_refill', 'order_figure_sums_refill', 'order_open_days_refill', 'production_weeks_refill', 'product_counts_refill', 'offer_sums_refill', 'table_counts_refill'];
 
 /**
  * The derived data of the grown set without evaluating the rules row by row (the refills take hours at 100×): the
  * data at `from`× are `from` equal copies, and the new copies equal them in every input of the rules (the same
  * operations, statuses, dates, amounts, items, products and owners; only ids and unique numbers differ), so each kept
  * sum grows by (to − from) / from times itself, a whole number here. Sums kept as appended differences
- * (order_material_needs, order_operation_wip, order_figure_sums, order_open_days, sales_sums) get that difference appended and are
+ * (order_material_needs, order_operation_wip, order_figure_sums, order_open_days, production_weeks, table_counts,
+ * sales_sums) get that difference appended and are
  * folded; the ledger's hour buckets and the 1× materials' balances are multiplied (positions too); each offer's sales
  * facts are copied with the copy's id. product_counts and offer_sums (whose slot hashes the id) are refilled: cheap.
  * verifyDerived checks the result against the rows.
@@ -81,8 +82,10 @@ async function scaleDerived(db: Db, from: number, to: number): Promise<void> {
   await append('order_operation_wip', 'operation', ['lines', 'started', 'units']);
   await append('order_figure_sums', 'kind, name, status', ['n', 'pct', 'open_ops', 'started_ops', 'units']);
   await append('order_open_days', 'day', ['n', 'units']);
+  await append('production_weeks', 'week, bucket', ['n', 'promised', 'late']);
+  await append('table_counts', 'name', ['n']);
   await append('sales_sums', 'grain, at, kind, dim, key, label', ['n', 'converted', 'try_amount', 'usd_amount', 'eur_amount'], { cols: ', folded', values: ', false' });
-  for (const f of ['order_needs_fold', 'order_wip_fold', 'order_figure_sums_fold', 'order_open_days_fold', 'sales_sums_fold']) await db.execute(sql.raw(`select ${f}()`));
+  for (const f of ['order_needs_fold', 'order_wip_fold', 'order_figure_sums_fold', 'order_open_days_fold', 'production_weeks_fold', 'table_counts_fold', 'sales_sums_fold']) await db.execute(sql.raw(`select ${f}()`));
   await db.execute(sql.raw(`insert into sales_offer_facts (offer_id, kind, day, dim, key, label, converted, try_amount, usd_amount, eur_amount)
     select offer_id || '~' || k, kind, day, dim, key, label, converted, try_amount, usd_amount, eur_amount
     from sales_offer_facts cross join generate_series(${from + 1}, ${to}) k where position('~' in offer_id) = 0`));
@@ -185,8 +188,8 @@ export async function growData(db: Db, from: number, to: number, log: (m: string
  * movement, hour buckets and their positions) against all movements; the stored answers and list rows of the last copy
  * against the functions; the copies equal to their 1× rows in every column but the ids (last copy), and as many; the
  * sums of the order lines' rules (needs, work in progress) and the sales sums equal to `to` × the rules over the 1×
- * rows; the line figures, product counts and offer sums against all rows; the last copy's sales facts against
- * sales_facts_of.
+ * rows; the line figures, production weeks, product counts, offer sums and table counts against all rows; the last
+ * copy's sales facts against sales_facts_of.
  */
 export async function verifyDerived(db: Db, to: number, log: (m: string) => void): Promise<void> {
   const last = `'%~${to}'`;
@@ -212,6 +215,8 @@ export async function verifyDerived(db: Db, to: number, log: (m: string) => void
     ['offer_sums (offers and sums per status and currency)', `select count(*) from (select teklif_durumu, teklif_dovizi, count(*) n, sum(teklif_tutartl) tl from offers group by 1, 2) o full join (select teklif_durumu, teklif_dovizi, sum(n) n, sum(tl) tl from offer_sums group by 1, 2) s using (teklif_durumu, teklif_dovizi) where o.n is distinct from s.n or o.tl is distinct from s.tl`],
     ['order_figure_sums (lines, open operations and units per status)', `select count(*) from (select siparis_durumu, count(*) n, sum(coalesce(open_operations, 0)) o, sum(coalesce(units_to_produce, 0)) u from order_items group by 1) l full join (select status, sum(n) n, sum(open_ops) o, sum(units) u from order_figure_sums where kind = 0 group by 1 having sum(n) <> 0) s on s.status = l.siparis_durumu where l.n is distinct from s.n or l.o is distinct from s.o or l.u is distinct from s.u`],
     ['order_open_days (open lines of orders 1-3 and their units to deliver per Istanbul order day)', `select count(*) from (select (l.siparis_tarihi at time zone 'Europe/Istanbul')::date as day, count(*) n, sum(greatest(round(l.urun_miktari, 2) - round(l.teslim_edilmis, 2), 0)) u from order_items l join offers o on o.id = l.offer_id where o.teklif_durumu between 1 and 3 and (l.tamamlanma_orani < 100 or l.teslim_edilmis < l.urun_miktari) group by 1) l full join (select day, sum(n) n, sum(units) u from order_open_days group by 1 having sum(n) <> 0 or sum(units) <> 0) k using (day) where l.n is distinct from k.n or l.u is distinct from k.u`],
+    ['production_weeks (finished lines, promised and late per Istanbul week and 4-day lead bucket)', `select count(*) from (select date_trunc('week', bitis_tarihi at time zone 'Europe/Istanbul')::date as week, floor(((extract(epoch from (bitis_tarihi - siparis_tarihi)) / 86400)::double precision) / 4)::int as bucket, count(*) n, count(promised_date) p, count(*) filter (where (bitis_tarihi at time zone 'Europe/Istanbul')::date > promised_date) l from order_items where siparis_durumu in (4, 5) and bitis_tarihi is not null group by 1, 2) r full join (select week, bucket, sum(n) n, sum(promised) p, sum(late) l from production_weeks group by 1, 2 having sum(n) <> 0 or sum(promised) <> 0 or sum(late) <> 0) k using (week, bucket) where r.n is distinct from k.n or r.p is distinct from k.p or r.l is distinct from k.l`],
+    ['table_counts (companies, users)', `select count(*) from (values ('companies', (select count(*) from companies)), ('users', (select count(*) from users))) c(name, n) full join (select name, sum(n) n from table_counts group by 1) k using (name) where c.n is distinct from coalesce(k.n, 0)`],
     ['order_material_needs (required per material and kind = the rule over the 1× lines × the factor)', `select count(*) from (select component, material_id, sum(required) r from order_material_needs group by 1, 2 having sum(required) <> 0) k full join (select n.component, n.material_id, sum(n.required) * ${to} r from order_items i cross join lateral order_needs_all(i.siparis_durumu, i.operations) n where position('~' in i.id) = 0 group by 1, 2 having sum(n.required) <> 0) s using (component, material_id) where k.r is distinct from s.r`],
     ['order_operation_wip (lines and units per operation = the rule over the 1× lines × the factor)', `select count(*) from (select operation, sum(lines) n, sum(units) u from order_operation_wip group by 1 having sum(lines) <> 0) k full join (select w.operation, count(*) * ${to} n, sum(w.units) * ${to} u from order_items i cross join lateral order_wip_of(i.siparis_durumu, i.operations) w where i.siparis_durumu between 1 and 3 and position('~' in i.id) = 0 group by 1) s using (operation) where k.n is distinct from s.n or k.u is distinct from s.u`],
     ['sales_offer_facts of the last copy (500 offers) = sales_facts_of', `with ids as (select array(select id from offers where id like ${last} order by id limit 500) a) select count(*) from (select * from sales_facts_of((select a from ids)) except all select offer_id, kind, day, dim, key, label, converted, try_amount, usd_amount, eur_amount from sales_offer_facts where offer_id in (select unnest(a) from ids)) x`],

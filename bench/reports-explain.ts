@@ -26,9 +26,9 @@ async function main() {
     ['rows sales category', (x) => salesReportFromRows(x, { ...p, currency: 'EUR', by: 'category' })],
     ['production week', (x) => productionWeeks(x, { ...p, by: 'week' })],
     ['production operation', (x) => productionOperations(x)],
-    ['stock category', (x) => stockReport(x, { view: 'category', days: 90 })],
-    ['stock slow', (x) => stockReport(x, { view: 'slow', days: 90 })],
-    ['stock below', (x) => stockReport(x, { view: 'below', days: 90 })],
+    ['stock category', (x) => stockReport(x, { view: 'category', days: 90, page: 1, pageSize: 50 })],
+    ['stock slow', (x) => stockReport(x, { view: 'slow', days: 90, page: 1, pageSize: 50 })],
+    ['stock below', (x) => stockReport(x, { view: 'below', days: 90, page: 1, pageSize: 50 })],
     ['purchasing supplier', (x) => purchasingReport(x, { ...p, by: 'supplier' })],
   ];
   const runs = Number(process.env.RUNS ?? 7);

@@ -93,3 +93,48 @@ test('the sales report takes its currency from the URL into its table headings a
   await expect(page.getByTestId('report-currency')).toHaveValue('USD');
   await expect(page.locator('table thead')).toContainText('Sipariş tutarı ($)');
 });
+
+test('the stock report below minimum shows a page with a pager, the most short first, and exports every row', async ({ page, admin, tag }) => {
+  test.setTimeout(180_000);
+  // 55 materials of this test's own, short by a billion and more (far beyond any other test's), so they lead the list:
+  // the 50 most short on the first page, the other five first on the second.
+  for (let i = 0; i < 55; i++) await createMaterial(admin, `${tag} Eksik ${String(i).padStart(2, '0')}`, { min_stock: 1_000_000_000 + i });
+  await loginAs(page, '/reports/stock?view=below');
+  await expect(tableRows(page)).toHaveCount(50);
+  await expect(tableRows(page).nth(0)).toContainText(`${tag} Eksik 54`);
+  await expect(tableRows(page).nth(49)).toContainText(`${tag} Eksik 05`);
+  await expect(page.getByTestId('report-total')).toContainText('Asgari stokun altında');
+  await page.screenshot({ path: test.info().outputPath('below-page-1.png'), fullPage: true });
+
+  // The pager goes to the second page; the URL keeps it over a reload.
+  const pager = page.getByRole('navigation', { name: 'Sayfalar' });
+  await pager.getByRole('button', { name: 'Sayfa 2', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(tableRows(page).nth(0)).toContainText(`${tag} Eksik 04`);
+  await expect(tableRows(page).nth(4)).toContainText(`${tag} Eksik 00`);
+  await page.reload();
+  await expect(tableRows(page).nth(0)).toContainText(`${tag} Eksik 04`);
+  // Another view answers every row and shows no pager; back to below starts at the first page.
+  await page.getByTestId('report-by').getByText('Kategoriye göre değer').click();
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(page.getByTestId('report-total')).toHaveCount(0);
+  await expect(pager).toHaveCount(0);
+  await page.getByTestId('report-by').getByText('Asgari stok altında').click();
+  await expect(page).toHaveURL(/view=below/);
+  await expect(tableRows(page).nth(0)).toContainText(`${tag} Eksik 54`);
+
+  // The export holds every material below its minimum, not only the page on screen.
+  await page.getByTestId('reports-menu').click();
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByRole('menuitem', { name: /Excel/ }).click();
+  const download = await downloading;
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-report-below-')), download.suggestedFilename());
+  await download.saveAs(file);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(readFileSync(file) as unknown as Parameters<typeof wb.xlsx.load>[0]);
+  const values = wb.worksheets[0].getSheetValues().flat().map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : v));
+  const mine = values.filter((v) => typeof v === 'string' && v.startsWith(`${tag} Eksik`));
+  expect(mine).toHaveLength(55);
+  expect(mine.slice(0, 2)).toEqual([`${tag} Eksik 54`, `${tag} Eksik 53`]);
+  expect(mine.at(-1)).toBe(`${tag} Eksik 00`);
+});

@@ -19,6 +19,8 @@ export type ReportCurrency = (typeof REPORT_CURRENCIES)[number];
 /** The longest period one report covers (days): five years. */
 export const REPORT_MAX_DAYS = 5 * 366;
 export const SLOW_DAYS_DEFAULT = 90;
+/** The rows of a page of the stock report's materials below their minimum (issue 27: that view answers a page). */
+export const BELOW_PAGE_SIZE = 50;
 
 /** The default period: from the first day of the month eleven months back to today (twelve months), Istanbul. */
 export function defaultReportPeriod(at: Date = new Date()): { from: string; to: string } {
@@ -71,6 +73,9 @@ export const stockQuerySchema = z.object({
     }
     return Number(v);
   }),
+  /** The page of the view `below` (the other views answer all their rows and ignore them). */
+  page: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(1e6, { error: 'error.invalidType' }).optional().default(1),
+  pageSize: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(1000, { error: 'error.pageSize.max' }).optional().default(BELOW_PAGE_SIZE),
 });
 export const purchasingQuerySchema = z.object({ ...periodFields, by: choice(PURCHASING_GROUPS, 'month') });
 
@@ -117,7 +122,8 @@ export const productionReportSchema = z.object({
 /**
  * Stock by category: the materials with stock and its value in lira (unit cost × stock; foreign prices at the last
  * bulletin's selling rate). Slow movers: materials with stock and no movement in `days` days. Below minimum: materials
- * whose stock is under their `min_stock`.
+ * whose stock is under their `min_stock`, the most short first, one page of them (`page`, `pageSize`; `total`: how
+ * many there are; issue 27); the other views answer every row and no `total`, `page` or `pageSize`.
  */
 export const stockRowSchema = z.object({
   key: z.string(), label: z.string(),
@@ -125,7 +131,9 @@ export const stockRowSchema = z.object({
   minStock: z.number().nullable(), shortfall: z.number().nullable(), lastMovement: z.string().nullable(), value: z.number(),
 });
 export const stockReportSchema = z.object({
-  view: z.enum(STOCK_VIEWS), days: z.number(), rateDate: z.string().nullable(), rows: z.array(stockRowSchema),
+  view: z.enum(STOCK_VIEWS), days: z.number(), rateDate: z.string().nullable(),
+  total: z.number().optional(), page: z.number().optional(), pageSize: z.number().optional(),
+  rows: z.array(stockRowSchema),
 });
 
 /**

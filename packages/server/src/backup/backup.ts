@@ -129,6 +129,8 @@ const DERIVED_TABLES: Record<string, string> = {
   order_figure_sums: 'order_figure_sums_refill',
   // The open lines per order day: the overview's units to deliver and late count (0038, ADR 0049 addendum 2).
   order_open_days: 'order_open_days_refill',
+  // Finished lines per week and lead bucket (production per week); companies and users counted (0041, ADR 0052).
+  production_weeks: 'production_weeks_refill', table_counts: 'table_counts_refill',
 };
 
 /**

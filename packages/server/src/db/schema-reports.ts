@@ -66,3 +66,31 @@ export const orderOperationWip = pgTable('order_operation_wip', {
   started: integer('started').notNull().default(0),
   units: numeric('units').notNull().default('0'),
 });
+
+/**
+ * The finished lines (status 4-5 with a finish date) per Istanbul week of their finish (its Monday) and lead bucket
+ * (`floor(lead / 4)`, lead the days from order to finish as the report computes them): how many (n), how many had a
+ * promised date, how many were late. The production report's `by=week` sums them per week and finds each week's median
+ * and 90th percentile lead a few entries into the right bucket of `order_items_finished_lead_idx` (ADR 0052). Kept by
+ * statement triggers on order_items (db/derived/production-weeks.sql) appending differences;
+ * `production_weeks_fold()` adds the rows of a key together. The answer is the sum per key.
+ */
+export const productionWeeks = pgTable('production_weeks', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  week: date('week', { mode: 'string' }).notNull(),
+  bucket: integer('bucket').notNull(),
+  n: integer('n').notNull().default(0),
+  promised: integer('promised').notNull().default(0),
+  late: integer('late').notNull().default(0),
+}, (t) => [index('production_weeks_week_idx').on(t.week)]);
+
+/**
+ * Rows per table for the dashboard's tiles of tables no other kept data counts (companies, users): appended
+ * differences kept by statement triggers (db/derived/table-counts.sql); `table_counts_fold()` adds a table's rows
+ * together. The count is the sum per table (ADR 0052).
+ */
+export const tableCounts = pgTable('table_counts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});

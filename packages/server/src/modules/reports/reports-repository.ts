@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  businessDayRange, type ProductionOperationRow, type ProductionQuery, type ProductionWeekRow, type PurchasingQuery,
+  addDays, businessDayRange, type ProductionOperationRow, type ProductionQuery, type ProductionWeekRow, type PurchasingQuery,
   type PurchasingReport, type PurchasingRow, type ReportCurrency, type SalesQuery, type SalesRow, type StockQuery,
 } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
@@ -134,8 +134,85 @@ export function salesRowOf(r: Record<string, unknown>): SalesRow {
 /** A line finished: completed or delivered, with its finish date. */
 const FINISHED = sql`l.siparis_durumu in (4, 5) and l.bitis_tarihi is not null`;
 
+/** A finished line's lead time in days as a double, written as order_items_finished_lead_idx indexes it. */
+const LEAD = sql`((extract(epoch from (l.bitis_tarihi - l.siparis_tarihi)) / 86400)::double precision)`;
+/** A finished line's Istanbul week (a timestamp at Monday 00:00), written as order_items_finished_lead_idx indexes it. */
+const WEEK = sql`date_trunc('week', (l.bitis_tarihi at time zone 'Europe/Istanbul'))`;
+/** Rows of production_weeks beyond one per key in the period at which a read folds them (production_weeks_fold). */
+const WEEKS_FOLD_SLACK = 500;
+
+const weekRow = (r: Raw): ProductionWeekRow => ({
+  key: String(r.key), label: String(r.key), completed: Number(r.completed),
+  leadMedian: nOrNull(r.median, 1), leadP90: nOrNull(r.p90, 1), late: Number(r.late), promised: Number(r.promised),
+});
+
+/** The Monday of a day's week (days as YYYY-MM-DD). */
+function mondayOf(day: string): string {
+  const dow = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(day, -dow);
+}
+
+/**
+ * Lines finished per Istanbul week of the period, their median and 90th percentile lead time in days, how many had a
+ * promised date and how many were late (ADR 0052). A week wholly inside the period is read from production_weeks
+ * (finished lines per week and lead bucket of 4 days, kept by statement triggers on order_items), so a five-year
+ * period reads a few thousand kept rows however many lines there are: a percentile is percentile_cont's, the values
+ * at ranks floor(q·(n−1)) and the next interpolated (lo + (hi − lo)·fraction in double precision, as PostgreSQL
+ * does); the kept rows name the bucket that holds the rank and how many of the week's lines lie below it, and
+ * order_items_finished_lead_idx gives the two values a few entries into that bucket. The period's first and last
+ * week, when the period covers only part of them, are computed from their lines (productionWeeksFromRows, one week's
+ * lines through the same index). production-weeks.test.ts holds the answer equal to productionWeeksFromRows.
+ */
 export async function productionWeeks(db: Executor, q: ProductionQuery): Promise<ProductionWeekRow[]> {
+  // The whole weeks: Mondays from the first on or after `from` to the last whose Sunday is on or before `to`.
+  const first = mondayOf(q.from) === q.from ? q.from : addDays(mondayOf(q.from), 7);
+  const last = addDays(mondayOf(addDays(q.to, 1)), -7);
+  if (first > last) {
+    // Within at most two weeks, none whole: from the lines of each.
+    const weeks = mondayOf(q.from) === mondayOf(q.to) ? [q] : [{ ...q, to: addDays(mondayOf(q.to), -1) }, { ...q, from: mondayOf(q.to) }];
+    return (await Promise.all(weeks.map((p) => productionWeeksFromRows(db, p, mondayOf(p.from))))).flat();
+  }
+  const rows = await rowsOf(db, sql`
+    with b as (
+      select week::timestamp as week, bucket, sum(n) as c, sum(promised) as promised, sum(late) as late,
+        sum(count(*)) over () as raw, count(*) over () as keys
+      from production_weeks where week >= ${first}::date and week <= ${last}::date
+      group by 1, 2 having sum(n) <> 0),
+    h as (select week, bucket, c, sum(c) over (partition by week order by bucket) - c as below from b),
+    w as (select week, sum(c)::bigint as n, sum(promised) as promised, sum(late) as late from b group by 1),
+    pc as (
+      select w.week, x.q, (x.q * (w.n - 1)::double precision) as pos, floor(x.q * (w.n - 1)::double precision)::bigint as k
+      from w cross join (values (0.5::double precision), (0.9::double precision)) x(q)),
+    hb as (select pc.week, pc.q, pc.pos, pc.k, h.bucket, h.below from pc join h on h.week = pc.week and pc.k >= h.below and pc.k < h.below + h.c),
+    v as (
+      select hb.week, hb.q, case when hb.pos = hb.k then vals.lo else vals.lo + (coalesce(vals.hi, vals.lo) - vals.lo) * (hb.pos - hb.k) end as value
+      from hb cross join lateral (
+        select a[1] as lo, a[2] as hi from (select array_agg(t.lead order by t.lead) as a from (
+          select ${LEAD} as lead from order_items l
+          where ${FINISHED} and ${WEEK} = hb.week and ${LEAD} >= hb.bucket * 4
+          order by 1 offset (hb.k - hb.below) limit 2) t) x) vals)
+    select to_char(w.week, 'YYYY-MM-DD') as key, w.n as completed, w.promised, w.late, m.value as median, p.value as p90,
+      (select max(raw) from b) as raw, (select max(keys) from b) as keys
+    from w left join v m on m.week = w.week and m.q = 0.5 left join v p on p.week = w.week and p.q = 0.9
+    order by 1`);
+  // Writes append rows; when the period's outnumber its keys, fold them (the answer is the same either way).
+  if (Number(rows[0]?.raw ?? 0) > Number(rows[0]?.keys ?? 0) + WEEKS_FOLD_SLACK) await db.execute(sql`select production_weeks_fold()`);
+  const edges = [
+    ...(first > q.from ? [{ from: q.from, to: addDays(first, -1) }] : []),
+    ...(last < mondayOf(q.to) ? [{ from: addDays(last, 7), to: q.to }] : []),
+  ];
+  const edgeRows = (await Promise.all(edges.map((e) => productionWeeksFromRows(db, { ...q, ...e }, mondayOf(e.from))))).flat();
+  return [...edgeRows.filter((r) => r.key < first), ...rows.map(weekRow), ...edgeRows.filter((r) => r.key > last)];
+}
+
+/**
+ * The production report's weeks computed from the lines (the definition productionWeeks answers from kept rows). With
+ * `week` (a Monday), only that week's lines are read, through order_items_finished_lead_idx (a partial week of the
+ * period).
+ */
+export async function productionWeeksFromRows(db: Executor, q: ProductionQuery, week?: string): Promise<ProductionWeekRow[]> {
   const { start, end } = bounds(q);
+  const oneWeek = week === undefined ? sql`` : sql` and ${WEEK} = ${week}::timestamp`;
   const rows = await rowsOf(db, sql`
     select to_char(date_trunc('week', l.bitis_tarihi at time zone ${TZ}), 'YYYY-MM-DD') as key,
       count(*) as completed,
@@ -144,12 +221,9 @@ export async function productionWeeks(db: Executor, q: ProductionQuery): Promise
       count(*) filter (where l.promised_date is not null) as promised,
       count(*) filter (where (l.bitis_tarihi at time zone ${TZ})::date > l.promised_date) as late
     from order_items l
-    where ${FINISHED} and l.bitis_tarihi >= ${start} and l.bitis_tarihi < ${end}
+    where ${FINISHED} and l.bitis_tarihi >= ${start} and l.bitis_tarihi < ${end}${oneWeek}
     group by 1 order by 1`);
-  return rows.map((r) => ({
-    key: String(r.key), label: String(r.key), completed: Number(r.completed),
-    leadMedian: nOrNull(r.median, 1), leadP90: nOrNull(r.p90, 1), late: Number(r.late), promised: Number(r.promised),
-  }));
+  return rows.map(weekRow);
 }
 
 /** Rows of order_operation_wip beyond one per name at which a read folds them (order_wip_fold). */
@@ -203,9 +277,10 @@ function stockRowJson(f: { key: SQL; label: SQL; category: SQL; materials: SQL; 
  * it valued foreign prices at. Slow movers and materials below their minimum are one row per material (2,000 rows on
  * the bench's data): read column by column by node-pg, made into objects and serialised again they cost the API about
  * twice what PostgreSQL spends writing the text (issue 26's 200 ms p95; docs/performance.md). reports.test.ts holds
- * the figures to values computed from the rows, and each view's text to what the serializer writes for it.
+ * the figures to values computed from the rows, and each view's text to what the serializer writes for it. The
+ * materials below their minimum are answered a page at a time, the most short first, with `total` (ADR 0052).
  */
-export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDate: string | null; rows: string }> {
+export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDate: string | null; rows: string; total?: number }> {
   const rates = sql`(select * from ${LAST_RATES} x union all select null, 0, 0 where not exists (select 1 from tcmb_rates)) r`;
   // Each view's rows: `j` the row's JSON, s1 (descending) to s3 the order. (`offset 0` keeps a row view's sub-select
   // whole, so each material's value is computed once, not again for the sort.)
@@ -233,18 +308,27 @@ export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDa
         from materials m ${MATERIAL_COSTS} cross join ${rates}
         where m.stock_sum > 0 and (m.last_movement_at is null or m.last_movement_at < ${since}) offset 0) s`;
   } else {
+    // One page of them, the most short first (ADR 0052): the sort reads only the materials' own columns (the page's
+    // ids first, narrow rows), and only the page's materials are joined to their costs and valued.
+    const page = sql`(select p.* from materials p where p.id in (select x.id from materials x
+      where x.min_stock is not null and x.stock_sum < x.min_stock
+      order by x.min_stock - x.stock_sum desc, x.material_name, x.id limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}))`;
     rows = sql`select ${stockRowJson({
       key: sql`b.id`, label: sql`b.material_name`, category: sql`b.material_category`, materials: sql`1`, stock: sql`b.stock_sum`,
       unit: sql`b.material_unit`, minStock: sql`b.min_stock`, shortfall: sql`b.shortfall`, lastMovement: sql`null`, value: sql`b.value`,
     })} as j, b.shortfall as s1, b.material_name as s2, b.id as s3
       from (select m.id, m.material_name, m.material_category, m.stock_sum, m.material_unit, m.min_stock, m.min_stock - m.stock_sum as shortfall,
         greatest(m.min_stock - m.stock_sum, 0) * ${MATERIAL_UNIT_COST_TRY} as value
-        from materials m ${MATERIAL_COSTS} cross join ${rates}
-        where m.min_stock is not null and m.stock_sum < m.min_stock offset 0) b`;
+        from ${page} m ${MATERIAL_COSTS} cross join ${rates}) b`;
   }
+  const total = q.view === 'below' ? sql`(select count(*) from materials m where m.min_stock is not null and m.stock_sum < m.min_stock)` : sql`null`;
   const [r] = await rowsOf(db, sql`
-    select (select x.tarih from ${LAST_RATES} x) as rate_date, (select '[' || coalesce(string_agg(t.j, ',' order by t.s1 desc nulls first, t.s2, t.s3), '') || ']' from (${rows}) t) as rows`);
-  return { rateDate: r.rate_date === null || r.rate_date === undefined ? null : String(r.rate_date), rows: String(r.rows) };
+    select (select x.tarih from ${LAST_RATES} x) as rate_date, (select '[' || coalesce(string_agg(t.j, ',' order by t.s1 desc nulls first, t.s2, t.s3), '') || ']' from (${rows}) t) as rows,
+      ${total} as total`);
+  return {
+    rateDate: r.rate_date === null || r.rate_date === undefined ? null : String(r.rate_date), rows: String(r.rows),
+    ...(r.total === null || r.total === undefined ? {} : { total: Number(r.total) }),
+  };
 }
 
 /** A purchase counted as spend: ordered, in control or completed (a request is not yet bought, a canceled one never). */

@@ -28,10 +28,14 @@ export function createReportsService(deps: { db: Db }) {
       const rows = p.by === 'week' ? await productionWeeks(db, p) : await productionOperations(db);
       return { from: p.from, to: p.to, by: p.by, rows };
     },
-    /** The answer as JSON text (stockReportSchema): its rows are written by PostgreSQL (stockReport). */
+    /**
+     * The answer as JSON text (stockReportSchema): its rows are written by PostgreSQL (stockReport). The view `below`
+     * answers one page and the total (issue 27); the others every row.
+     */
     async stock(q: z.output<typeof stockQuerySchema>): Promise<string> {
       const r = await stockReport(db, q);
-      return jsonWithRowsText(stockReportSchema, 'rows', { view: q.view, days: q.days, rateDate: r.rateDate }, r.rows);
+      const paged = q.view === 'below' ? { total: r.total ?? 0, page: q.page, pageSize: q.pageSize } : {};
+      return jsonWithRowsText(stockReportSchema, 'rows', { view: q.view, days: q.days, rateDate: r.rateDate, ...paged }, r.rows);
     },
     async purchasing(q: z.output<typeof purchasingQuerySchema>): Promise<PurchasingReport> {
       const p = { ...q, ...periodOf(q) };

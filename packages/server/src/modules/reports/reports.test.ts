@@ -219,7 +219,7 @@ describe('GET /api/reports/stock', () => {
     const slow150 = await report('/api/reports/stock?view=slow&days=150');
     expect(slow150.rows.filter((r: { category: string }) => r.category === cat).map((r: { key: string; value: number }) => [r.key, r.value])).toEqual([[usd, round2(30 * 2.5 * 40.5)]]);
 
-    const below = await report('/api/reports/stock?view=below');
+    const below = await report('/api/reports/stock?view=below&pageSize=1000');
     const mine = below.rows.filter((r: { category: string }) => r.category === cat);
     expect(mine).toEqual([expect.objectContaining({ key: usd, stock: 30, minStock: 50, shortfall: 20 })]);
   });
@@ -234,10 +234,13 @@ describe('GET /api/reports/stock', () => {
     // A material whose movements came before last_movement_at was kept (an old backup restored without its refill).
     await db().execute(sql`update materials set last_movement_at = null where id = ${plain}`);
     for (const view of ['slow', 'below', 'category'] as const) {
-      const res = await get(`/api/reports/stock?view=${view}&days=200`);
+      const res = await get(`/api/reports/stock?view=${view}&days=200${view === 'below' ? '&pageSize=1000' : ''}`);
       expect(res.statusCode, res.body).toBe(200);
-      // The text is the one the route's compiled serializer writes for the same answer (no trailing zeros, the same escapes).
-      expect(res.body, view).toBe(jsonWithRowsText(stockReportSchema, 'rows', { view, days: 200, rateDate: '2026-11-20' }, JSON.stringify(res.json().rows)));
+      // The text is the one the route's compiled serializer writes for the same answer (no trailing zeros, the same
+      // escapes); only the view below answers a page (its total, page and page size).
+      const paged = view === 'below' ? { total: res.json().rows.length, page: 1, pageSize: 1000 } : {};
+      expect(res.body, view).toBe(jsonWithRowsText(stockReportSchema, 'rows', { view, days: 200, rateDate: '2026-11-20', ...paged }, JSON.stringify(res.json().rows)));
+      if (view !== 'below') expect(Object.keys(res.json())).toEqual(['view', 'days', 'rateDate', 'rows']);
       const mine = res.json().rows.filter((r: { category: string; key: string }) => r.category === cat || r.key === cat);
       if (view === 'slow') {
         // 1.2345 m × 1.005 $ × 40.5 = 50.2472 ₺, first; then 2 × 3 ₺.
@@ -252,6 +255,40 @@ describe('GET /api/reports/stock', () => {
         expect(mine).toEqual([{ key: cat, label: cat, category: cat, materials: 2, stock: 3.2345, unit: '', minStock: null, shortfall: null, lastMovement: null, value: 56.25 }]);
       }
     }
+  });
+
+  it('below minimum answers a page, the most short first (then name, id), with the total; every page together is the whole list', async () => {
+    const cat = `RPT-${newId().slice(0, 8)}`;
+    // Seven materials short by 1000 + i (more than any other test's), two of them equally short (ordered by name).
+    for (const [i, name] of ['Ç7', 'A6', 'B5', 'Z4', 'Y3', 'Y3b', 'X1'].entries()) {
+      await insertMaterial(db(), materialIndex++, { material_name: `${cat} ${name}`, material_category: cat, material_price: 1, material_doviz: '₺', min_stock: 2000 + Math.min(i, 5) });
+    }
+    const whole = await report('/api/reports/stock?view=below&pageSize=1000');
+    expect(whole.total).toBe(whole.rows.length);
+    const first = await report('/api/reports/stock?view=below&page=1&pageSize=3');
+    expect(first).toMatchObject({ view: 'below', total: whole.total, page: 1, pageSize: 3 });
+    expect(first.rows).toEqual(whole.rows.slice(0, 3));
+    expect(first.rows.map((r: { label: string }) => r.label)).toEqual([`${cat} X1`, `${cat} Y3b`, `${cat} Y3`]);
+    expect(first.rows.map((r: { shortfall: number }) => r.shortfall)).toEqual([2005, 2005, 2004]);
+    // Every page of 3 in turn gives the whole list, in its order.
+    const pages: unknown[] = [];
+    for (let p = 1; p <= Math.ceil(whole.total / 3); p++) pages.push(...(await report(`/api/reports/stock?view=below&page=${p}&pageSize=3`)).rows);
+    expect(pages).toEqual(whole.rows);
+    const shortfalls = whole.rows.map((r: { shortfall: number }) => r.shortfall);
+    expect(shortfalls).toEqual([...shortfalls].sort((a, b) => b - a));
+    // Without page and size: the first page of 50.
+    const plain = await report('/api/reports/stock?view=below');
+    expect(plain).toMatchObject({ total: whole.total, page: 1, pageSize: 50 });
+    expect(plain.rows).toEqual(whole.rows.slice(0, 50));
+    // Past the end: no rows, the total still.
+    expect(await report(`/api/reports/stock?view=below&page=${whole.total + 1}&pageSize=1`)).toMatchObject({ total: whole.total, rows: [] });
+    // A wrong page or size is a 400 naming the field, in the user's language.
+    const bad = await get('/api/reports/stock?view=below&page=0', 2, 'tr');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['page']);
+    const big = await get('/api/reports/stock?view=below&pageSize=5000', 2, 'en');
+    expect(big.statusCode).toBe(400);
+    expect(big.json().fields).toEqual({ pageSize: 'The page size can be at most 1000.' });
   });
 
   it('a purchased material is valued at its moving-average cost (ADR 0039), not its list price', async () => {

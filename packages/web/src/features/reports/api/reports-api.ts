@@ -10,6 +10,10 @@ export interface ReportAnswer {
   to?: string;
   rateDate?: string | null;
   open?: { purchases: number; amount: number };
+  /** The stock view `below` answers a page: how many materials in all, the page and its size. */
+  total?: number;
+  page?: number;
+  pageSize?: number;
 }
 
 /**

@@ -1,9 +1,10 @@
 import {
-  MODEL_CATEGORY_KEYS, PRODUCTION_GROUPS, PURCHASING_GROUPS, REPORT_CURRENCIES, REPORT_NAMES, SALES_GROUPS, SLOW_DAYS_DEFAULT, STOCK_VIEWS,
+  BELOW_PAGE_SIZE, MODEL_CATEGORY_KEYS, PRODUCTION_GROUPS, PURCHASING_GROUPS, REPORT_CURRENCIES, REPORT_NAMES, SALES_GROUPS, SLOW_DAYS_DEFAULT, STOCK_VIEWS,
   formatDate, parseDay, type ReportName,
 } from '@isik/domain';
 import type { TFunction } from 'i18next';
 import type { ReportColumn } from '../../../lib/report-source';
+import { readPage } from '../../../lib/use-list-params';
 
 /** A report's filters as the URL holds them (ADR 0041): every one optional, the server fills the defaults. */
 export interface ReportFilters {
@@ -14,6 +15,8 @@ export interface ReportFilters {
   by: string;
   view: (typeof STOCK_VIEWS)[number];
   days: number;
+  /** The page of the stock view `below`, the one view that answers a page (issue 27). */
+  page: number;
 }
 
 const pick = <T extends string>(values: readonly T[], v: string | null, def: T): T => (v && (values as readonly string[]).includes(v) ? (v as T) : def);
@@ -35,12 +38,15 @@ export function readFilters(name: string | undefined, params: URLSearchParams): 
     by: pick(GROUPS[report], params.get('by'), GROUPS[report][0]),
     view: pick(STOCK_VIEWS, params.get('view'), 'category'),
     days: Number.isInteger(days) && days >= 1 && days <= 3650 ? days : SLOW_DAYS_DEFAULT,
+    page: readPage(params),
   };
 }
 
 /** The API query of the filters: only what the report takes, blanks left out. */
 export function apiQuery(f: ReportFilters): Record<string, string | number | undefined> {
-  if (f.name === 'stock') return { view: f.view, days: f.view === 'slow' ? f.days : undefined };
+  if (f.name === 'stock') {
+    return { view: f.view, days: f.view === 'slow' ? f.days : undefined, ...(f.view === 'below' ? { page: f.page, pageSize: BELOW_PAGE_SIZE } : {}) };
+  }
   return { from: f.from || undefined, to: f.to || undefined, by: f.by, currency: f.name === 'sales' ? f.currency : undefined };
 }
 

@@ -2,17 +2,19 @@ import { useMemo } from 'react';
 import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
-import { REPORT_CURRENCIES, REPORT_NAMES, formatDate, formatNumber, type ReportName } from '@isik/domain';
+import { BELOW_PAGE_SIZE, REPORT_CURRENCIES, REPORT_NAMES, formatDate, formatNumber, type ReportName } from '@isik/domain';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { NumberField } from '../../../components/number-field';
+import { PaginationControl } from '../../../components/pagination-control';
 import { PageHeader } from '../../../components/page-header';
-import { describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
+import { api } from '../../../lib/api';
+import { REPORT_PAGE_SIZE, describeFilters, fetchAllPages, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useListParams } from '../../../lib/use-list-params';
-import { reportQuery } from '../api/reports-api';
+import { reportQuery, type ReportAnswer } from '../api/reports-api';
 import { ReportChart } from '../components/report-chart';
 import { GROUPS, apiQuery, chartRows, readFilters, reportView } from '../model/report-views';
 
@@ -44,14 +46,21 @@ export function ReportsPage() {
     [t('reportViews.filter.currency'), f.name === 'sales' ? f.currency : null],
     [t('reportViews.filter.days'), f.name === 'stock' && f.view === 'slow' ? String(f.days) : null],
   ]);
+  // The stock view `below` answers a page (issue 27): the table shows it with a pager, the export reads every page.
+  const paged = f.name === 'stock' && f.view === 'below';
   const report = useMemo((): ReportSource<Row> | null => (rows ? {
     title, subtitle, fileName: `report-${f.name}`,
     columns: view.columns.map(({ key: _key, ...c }) => c),
-    fetchAll: async (onProgress) => {
-      onProgress?.(rows.length, rows.length);
-      return rows;
-    },
-  } : null), [rows, title, subtitle, f.name, view]);
+    fetchAll: paged
+      ? (onProgress) => fetchAllPages(async (n) => {
+        const a = await api<ReportAnswer>(`/reports/${f.name}`, { query: { ...query, page: n, pageSize: REPORT_PAGE_SIZE } });
+        return { rows: a.rows, totalPage: Math.ceil((a.total ?? 0) / REPORT_PAGE_SIZE), totalItemCount: a.total };
+      }, onProgress)
+      : async (onProgress) => {
+        onProgress?.(rows.length, rows.length);
+        return rows;
+      },
+  } : null), [rows, title, subtitle, f.name, view, paged, query]);
   useReportSource(report);
 
   const columns: DataTableColumn<Row>[] = view.columns.map((c) => ({
@@ -63,7 +72,7 @@ export function ReportsPage() {
   }));
 
   const by = f.name === 'stock' ? f.view : f.by;
-  const setBy = (v: string) => update(f.name === 'stock' ? { view: v } : { by: v });
+  const setBy = (v: string) => update(f.name === 'stock' ? { view: v, page: undefined } : { by: v });
   const dateInput = (key: 'from' | 'to') => (
     <DateInput
       label={t(`reportViews.filter.${key}`)} valueFormat="DD.MM.YYYY" clearable leftSection={<IconCalendar size={16} />}
@@ -119,6 +128,9 @@ export function ReportsPage() {
               {answer.data.rateDate ? t('reportViews.rateNote', { date: formatDate(answer.data.rateDate) }) : t('reportViews.noRates')}
             </Text>
           )}
+          {paged && answer.data?.total !== undefined && (
+            <Text size="sm" data-testid="report-total">{t('reportViews.belowTotal', { count: answer.data.total })}</Text>
+          )}
           {answer.isError && !answer.data ? (
             <LoadFailedAlert title={t('reportViews.loadFailed')} error={answer.error} onRetry={() => void answer.refetch()} />
           ) : (
@@ -128,6 +140,12 @@ export function ReportsPage() {
                 columns={columns} rows={rows} rowKey={(r, i) => `${String(r.key)}-${i}`} loading={answer.isFetching}
                 emptyText={t('reportViews.empty')}
               />
+              {paged && answer.data?.total !== undefined && (
+                <PaginationControl
+                  page={answer.data.page ?? f.page} totalPages={Math.ceil(answer.data.total / (answer.data.pageSize ?? BELOW_PAGE_SIZE))}
+                  onChange={(p) => update({ page: p })} disabled={answer.isFetching}
+                />
+              )}
             </>
           )}
         </Stack>
