@@ -145,7 +145,7 @@ export function planPage(keys: readonly PageKey[], req: PageRequest, bind: 'inli
   const binder = (prefix: string) => (i: number, v: string): SQL => {
     if (bind === 'inline') return sql`${v}`;
     values[`${prefix}${i}`] = v;
-    return sql.placeholder(`${prefix}${i}`);
+    return sql`${sql.placeholder(`${prefix}${i}`)}`;
   };
   const lastPage = Math.max(1, Math.ceil(a.t / size));
   // Rows to skip by each way (a page past the end is OFFSET's: empty).
@@ -205,4 +205,11 @@ export async function readAnchoredPage<R extends Record<string, unknown>>(keys: 
 export function withAnchor<T extends object>(body: T, anchor: string | undefined): T {
   if (anchor) Object.defineProperty(body, PAGE_ANCHOR, { value: anchor, enumerable: false });
   return body;
+}
+
+/** preSerialization hook: an answer that carries a page's anchor (withAnchor) sends it as the Page-Anchor header. */
+export async function pageAnchorHook(_req: unknown, reply: { header(name: string, value: string): unknown }, payload: unknown): Promise<unknown> {
+  const anchor = payload && typeof payload === 'object' ? (payload as { [PAGE_ANCHOR]?: string })[PAGE_ANCHOR] : undefined;
+  if (anchor) reply.header(PAGE_ANCHOR_HEADER, anchor);
+  return payload;
 }
