@@ -110,6 +110,7 @@ export async function buildApp({ config, database, logger = true, logStream, dev
   });
   await app.register(errorsPlugin);
   app.addHook('preSerialization', pageAnchorHook);
+  app.addHook('onSend', pageAnchorHook);
   await app.register(securityHeadersPlugin, { tileUrl: config.devices.mapTileUrl });
   await app.register(swagger, {
     openapi: {

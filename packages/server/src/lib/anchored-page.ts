@@ -207,7 +207,7 @@ export function withAnchor<T extends object>(body: T, anchor: string | undefined
   return body;
 }
 
-/** preSerialization hook: an answer that carries a page's anchor (withAnchor) sends it as the Page-Anchor header. */
+/** preSerialization and onSend hook: an answer (an object, or JSON bytes) that carries a page's anchor (withAnchor) sends it as the Page-Anchor header. */
 export async function pageAnchorHook(_req: unknown, reply: { header(name: string, value: string): unknown }, payload: unknown): Promise<unknown> {
   const anchor = payload && typeof payload === 'object' ? (payload as { [PAGE_ANCHOR]?: string })[PAGE_ANCHOR] : undefined;
   if (anchor) reply.header(PAGE_ANCHOR_HEADER, anchor);

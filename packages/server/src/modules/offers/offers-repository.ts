@@ -6,6 +6,7 @@ import type { CompanyDeleteGuard } from '../companies/companies-service.js';
 import { num, searchFolded } from '../catalogue/shared.js';
 import { likePattern } from '../../lib/http.js';
 import { param } from '../../lib/prepared.js';
+import { anchorOf, keyColumns, planPage, rowsOf, withAnchor, type KeyType, type PageKey } from '../../lib/anchored-page.js';
 import { queryBytes, RAW_BYTES_COLUMN } from '../../db/pg-raw-bytes.js';
 
 /** Advisory-lock namespace of offer numbering (the second key is the year). */
@@ -103,7 +104,12 @@ export async function storedItems(tx: Executor, offerId: string): Promise<OfferI
 
 export interface OfferListArgs {
   page: number; pageSize: number; orderBy: OfferSort; order: 'asc' | 'desc'; search?: string; from: number; to: number;
+  /** The Page-Anchor of the page the client shows (ADR 0051). */
+  anchor?: string;
 }
+
+/** The types of each sort's keys (listOffers' `sorts`), for the page's anchor. */
+const sortKeyTypes: Record<OfferSort, KeyType[]> = { teklif_tarihi: ['timestamptz', 'text'], firma_adi: ['text', 'timestamptz', 'text'], teklif_no: ['int', 'int'] };
 
 function listWhere(a: Pick<OfferListArgs, 'search' | 'from' | 'to'>): SQL | undefined {
   const conds: SQL[] = [between(offers.teklif_durumu, Math.min(a.from, a.to), Math.max(a.from, a.to))];
@@ -156,22 +162,38 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     tl: { tutar: tlSum('tl'), kdv: tlSum('kdvTl'), gtoplam: tlSum('gTl') },
     currencies: sums.map((s) => ({ currency: s.currency, count: Number(s.n), tutar: num(s.dv), kdv: num(s.kdvDv), gtoplam: num(s.gDv) })),
   });
-  const page = await queryBytes(db, `offers:list:${a.orderBy}:${a.order}:${a.search ? 'search' : 'all'}`, () => {
+  // The page from the nearest of the start, the client's anchor and the end (ADR 0051; a page from the end relies on
+  // the anchor's total: if the total changed, from the start). A search's page is by OFFSET: its anchor would cost a
+  // second scan of the matches.
+  const pageKeys: PageKey[] = sorts[a.orderBy].map(([expr, d], i) => ({ expr, desc: d === 'desc', type: sortKeyTypes[a.orderBy][i] }));
+  const req = { page: a.page, size: a.pageSize, anchor: a.search ? undefined : a.anchor, scope: JSON.stringify(['offers/list', a.orderBy, a.order, lo, hi]) };
+  const planOf = (bind: 'inline' | 'placeholder') => {
+    const plan = planPage(pageKeys, req, bind);
+    return plan.mode === 'end' && plan.total !== total ? planPage(pageKeys, { ...req, anchor: undefined }, bind) : plan;
+  };
+  const plan = planOf('placeholder');
+  // The anchor of the page served: the same rows' keys, read beside the page (a narrow index read).
+  const anchorRows = a.search ? Promise.resolve(undefined) : (async () => {
+    const p = planOf('inline');
+    const rows = await db.select(keyColumns(pageKeys)).from(offers).where(and(listWhere(a), p.where)).orderBy(...p.orderBy).limit(p.limit).offset(p.offset);
+    return anchorOf(pageKeys, req, rowsOf(p, rows), total);
+  })();
+  const [page, anchor] = await Promise.all([queryBytes(db, `offers:list:${a.orderBy}:${a.order}:${a.search ? 'search' : 'all'}:${plan.shape}`, () => {
     const keys = sorts[a.orderBy];
-    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${a.search ? sql` and ${searchFolded(offers.search_text, param('q'))}` : sql``}`;
+    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${a.search ? sql` and ${searchFolded(offers.search_text, param('q'))}` : sql``}${plan.where ? sql` and ${plan.where}` : sql``}`;
     // The page's sort keys come along (k0, k1, …) to order the array; the lateral probe (limit 1) keeps the join a
     // nested loop over the primary key rather than a scan of every offer. A row without its text (the column can be
     // null: never written so) is built on the spot. The rows come joined by commas inside the envelope's two parts (head,
     // tail), as the bytes of the whole answer (db/pg-raw-bytes.ts).
     const keyCols = sql.join(keys.map(([e], i) => sql`${e} as ${sql.identifier(`k${i}`)}`), sql`, `);
     const keyOrder = sql.join(keys.map(([, d], i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)} ${sql.raw(d)}`), sql`, `);
-    const order = sql.join(keys.map(([e, d]) => sql`${e} ${sql.raw(d)}`), sql`, `);
+    const order = sql.join(plan.orderBy, sql`, `);
     return sql`select ${param('head')}::text || coalesce(string_agg(r.j, ',' order by ${keyOrder}), '') || ${param('tail')}::text as ${sql.identifier(RAW_BYTES_COLUMN)}
       from (select ${offers.id}, ${keyCols} from ${offers} where ${where} order by ${order} limit ${param('size')} offset ${param('off')}) p
       cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j from offers o where o.id = p.id limit 1) r`;
-  }, { head, tail, lo, hi, size: a.pageSize, off: (a.page - 1) * a.pageSize, ...(a.search ? { q: likePattern(a.search) } : {}) });
+  }, { head, tail, lo, hi, size: plan.limit, off: plan.offset, ...plan.values, ...(a.search ? { q: likePattern(a.search) } : {}) }), anchorRows]);
   if (!page) throw new Error('offer list page without its row');
-  return page;
+  return withAnchor(page, anchor);
 }
 
 /** A company's offers with their item lines, newest first (spec 000 2.9). */

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Offer } from '@isik/domain';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { insertModel, insertProduct } from '../catalogue/test-fixtures.js';
+import { getPage, walkAnchoredPages } from '../../test/anchored-walk.js';
 
 let t: TestContext;
 const call = (method: 'GET' | 'POST', url: string, payload?: unknown, token = t.tokens[2]) =>
@@ -39,32 +40,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-interface Page { ids: string[]; anchor: string | undefined; body: Record<string, unknown> }
-async function get(url: string): Promise<Page> {
-  const res = await call('GET', url);
-  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-  const body = res.json() as Record<string, unknown>;
-  const rows = (body.orders as { _id: string }[]);
-  return { ids: rows.map((r) => r._id), anchor: res.headers['page-anchor'] as string | undefined, body };
-}
-
-/** Every page from every page's anchor equals the page read by number alone. */
-async function walk(base: string, size: number, count: number) {
-  const pages = Math.ceil(count / size);
-  const byOffset: Page[] = [];
-  for (let p = 1; p <= pages + 1; p++) byOffset[p] = await get(`${base}&pageSize=${size}&page=${p}`);
-  expect(byOffset.slice(1, pages + 1).flatMap((p) => p.ids)).toHaveLength(count);
-  expect(byOffset[pages + 1].ids).toEqual([]);
-  for (let a = 1; a <= pages; a++) {
-    expect(byOffset[a].anchor, `page ${a} has an anchor`).toBeTruthy();
-    for (let p = 1; p <= pages + 1; p++) {
-      const got = await get(`${base}&pageSize=${size}&page=${p}&anchor=${byOffset[a].anchor}`);
-      expect(got.ids, `${base}: page ${p} from page ${a}'s anchor`).toEqual(byOffset[p].ids);
-      expect(got.anchor).toBe(byOffset[p].anchor);
-    }
-  }
-  return byOffset;
-}
+const get = (url: string) => getPage(t, url, 'orders');
+const walk = (base: string, size: number, count: number) => walkAnchoredPages(t, base, 'orders', size, count);
 
 describe('the orders overview by anchor', () => {
   for (const sort of ['orderBy=siparis_tarihi', 'orderBy=siparis_tarihi&order=desc', 'orderBy=firma_adi', 'orderBy=teklif_no&order=desc']) {
