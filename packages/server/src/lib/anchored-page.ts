@@ -11,7 +11,7 @@ export const PAGE_ANCHOR_HEADER = 'Page-Anchor';
 export const PAGE_ANCHOR = Symbol('pageAnchor');
 
 /** How a key's value is written in the anchor (as PostgreSQL's text of it) and read back (cast to this type). */
-export type KeyType = 'text' | 'timestamptz' | 'int' | 'numeric';
+export type KeyType = 'text' | 'timestamptz' | 'int' | 'numeric' | 'bool';
 
 /**
  * One sort key of a list, in order; together they must order completely (the last one unique: the id). `expr` is the
@@ -58,6 +58,7 @@ function validValue(v: unknown, k: PageKey): v is string | null {
   if (typeof v !== 'string' || v.length > 1000) return false;
   switch (k.type) {
     case 'text': return true;
+    case 'bool': return v === 'true' || v === 'false';
     case 'int': return /^-?\d{1,10}$/.test(v) && Math.abs(Number(v)) <= 2 ** 31 - 1;
     case 'numeric': return /^-?\d{1,30}(\.\d{1,30})?$/.test(v);
     case 'timestamptz': return /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)?$/.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')));
@@ -87,7 +88,7 @@ export function readAnchor(keys: readonly PageKey[], req: PageRequest): Anchor |
   return { p, t, f: o.f, l: o.l };
 }
 
-const cast = (k: PageKey, v: SQL): SQL => (k.type === 'text' ? v : sql`cast(${v} as ${sql.raw(k.type)})`);
+const cast = (k: PageKey, v: SQL): SQL => (k.type === 'text' ? v : sql`cast(${v} as ${sql.raw(k.type === 'bool' ? 'boolean' : k.type)})`);
 
 /**
  * "Strictly after `vals` in the order of `keys`" (each key with its direction and nulls), as a condition. When every
