@@ -11,7 +11,7 @@ export const PAGE_ANCHOR_HEADER = 'Page-Anchor';
 export const PAGE_ANCHOR = Symbol('pageAnchor');
 
 /** How a key's value is written in the anchor (as PostgreSQL's text of it) and read back (cast to this type). */
-export type KeyType = 'text' | 'timestamptz' | 'int' | 'numeric' | 'bool';
+export type KeyType = 'text' | 'timestamptz' | 'int' | 'numeric' | 'float8' | 'bool';
 
 /**
  * One sort key of a list, in order; together they must order completely (the last one unique: the id). `expr` is the
@@ -61,6 +61,7 @@ function validValue(v: unknown, k: PageKey): v is string | null {
     case 'bool': return v === 'true' || v === 'false';
     case 'int': return /^-?\d{1,10}$/.test(v) && Math.abs(Number(v)) <= 2 ** 31 - 1;
     case 'numeric': return /^-?\d{1,30}(\.\d{1,30})?$/.test(v);
+    case 'float8': return /^-?(\d{1,400}(\.\d{0,400})?|\.\d{1,400})(e[+-]?\d{1,3})?$/i.test(v);
     case 'timestamptz': return /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)?$/.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')));
   }
 }
