@@ -1,4 +1,5 @@
 import { i18n, tm } from '../i18n';
+import { anchoredQuery, rememberAnchor } from './page-anchors';
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -122,7 +123,7 @@ export async function request<T>(path: string, options: RequestOptions & { token
   const networkError = () => new ApiError({ status: 0, statusText: i18n.t('notice.error'), message: i18n.t('notice.networkError'), code: 'network' });
   let res: Response;
   try {
-    res = await fetch(apiUrl(path, query), init);
+    res = await fetch(apiUrl(path, anchoredQuery(path, method, query)), init);
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw networkError();
@@ -137,5 +138,6 @@ export async function request<T>(path: string, options: RequestOptions & { token
     throw networkError();
   }
   if (!res.ok) throw toApiError(res, payload);
+  rememberAnchor(path, method, query, res);
   return payload as T;
 }
