@@ -178,8 +178,10 @@ export const offers = pgTable('offers', {
   uniqueIndex('offers_year_seq_uq').on(t.teklif_yil, t.teklif_sira),
   index('offers_status_idx').on(t.teklif_durumu, t.teklif_tarihi),
   index('offers_firma_idx').on(t.firma_id, t.teklif_tarihi),
-  // The orders overview's page (orders: status 1-3, by order date; issue 27): the page's ids from the index.
-  index('offers_open_order_date_idx').on(t.siparis_tarihi, t.id).where(sql`teklif_durumu between 1 and 3`),
+  // The orders overview's page (orders: status 1-3, by order date; issue 27): the page's ids from the index. The date
+  // without one sorts as 'infinity' (where PostgreSQL puts nulls either way), so the page after an anchor is a range of
+  // the index (a row comparison; anchored pages, ADR 0051).
+  index('offers_open_order_date_idx').on(sql`coalesce(${t.siparis_tarihi}, 'infinity'::timestamptz)`, t.id).where(sql`teklif_durumu between 1 and 3`),
   // Its other sorts, by order number and by company (anchored pages, ADR 0051: the keyset's range from the index).
   index('offers_open_order_no_idx').on(t.teklif_no, t.id).where(sql`teklif_durumu between 1 and 3`),
   index('offers_open_order_firma_idx').on(t.firma_adi, t.id).where(sql`teklif_durumu between 1 and 3`),

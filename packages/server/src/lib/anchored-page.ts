@@ -62,7 +62,7 @@ function validValue(v: unknown, k: PageKey): v is string | null {
     case 'int': return /^-?\d{1,10}$/.test(v) && Math.abs(Number(v)) <= 2 ** 31 - 1;
     case 'numeric': return /^-?\d{1,30}(\.\d{1,30})?$/.test(v);
     case 'float8': return /^-?(\d{1,400}(\.\d{0,400})?|\.\d{1,400})(e[+-]?\d{1,3})?$/i.test(v);
-    case 'timestamptz': return /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)?$/.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')));
+    case 'timestamptz': return v === 'infinity' || v === '-infinity' || /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)?$/.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')));
   }
 }
 

@@ -96,9 +96,13 @@ async function openDays(db: Db, cutoff: Date, log?: WarnLog): Promise<{ units: s
 /** Offers that are orders in production (status 1-3), written as the partial index offers_open_order_date_idx says. */
 const openOrder = sql`${offers.teklif_durumu} between 1 and 3`;
 
-/** The overview's sort keys (the sort column, then the id, one direction): each served by a partial index on the open orders. */
+/**
+ * The overview's sort keys (the sort column, then the id, one direction): each served by a partial index on the open
+ * orders. An order without a date sorts as 'infinity', where PostgreSQL puts nulls (last ascending, first descending),
+ * so every key is non-null and the page after an anchor is a range of the index.
+ */
 function overviewKeys(orderBy: OrdersOverviewArgs['orderBy'], desc: boolean): PageKey[] {
-  const first: PageKey = orderBy === 'siparis_tarihi' ? { expr: offers.siparis_tarihi, nullable: true, type: 'timestamptz', desc }
+  const first: PageKey = orderBy === 'siparis_tarihi' ? { expr: sql`coalesce(${offers.siparis_tarihi}, 'infinity'::timestamptz)`, type: 'timestamptz', desc }
     : { expr: orderBy === 'teklif_no' ? offers.teklif_no : offers.firma_adi, type: 'text', desc };
   return [first, { expr: offers.id, type: 'text', desc }];
 }
