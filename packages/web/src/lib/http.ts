@@ -1,5 +1,4 @@
 import { i18n, tm } from '../i18n';
-import { anchoredQuery, rememberAnchor } from './page-anchors';
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -12,6 +11,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue | QueryValue[]>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Told the answer of a successful call (its headers). */
+  seen?: (res: Response) => void;
 }
 
 /** A failed call: the server's translated message plus what the UI needs to react (status, code, field errors). */
@@ -123,7 +124,7 @@ export async function request<T>(path: string, options: RequestOptions & { token
   const networkError = () => new ApiError({ status: 0, statusText: i18n.t('notice.error'), message: i18n.t('notice.networkError'), code: 'network' });
   let res: Response;
   try {
-    res = await fetch(apiUrl(path, anchoredQuery(path, method, query)), init);
+    res = await fetch(apiUrl(path, query), init);
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw networkError();
@@ -138,6 +139,6 @@ export async function request<T>(path: string, options: RequestOptions & { token
     throw networkError();
   }
   if (!res.ok) throw toApiError(res, payload);
-  rememberAnchor(path, method, query, res);
+  options.seen?.(res);
   return payload as T;
 }

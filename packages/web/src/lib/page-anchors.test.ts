@@ -1,9 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18nReady } from '../i18n';
-import { request } from './http';
-import { forgetAnchors } from './page-anchors';
+import { api } from './api';
+import { anchorListPages, forgetAnchors } from './page-anchors';
 
-beforeAll(() => i18nReady);
+beforeAll(async () => {
+  await i18nReady;
+  anchorListPages();
+});
 afterEach(() => {
   vi.unstubAllGlobals();
   forgetAnchors();
@@ -24,15 +27,15 @@ describe('anchored pages (ADR 0051)', () => {
   it('a list\'s next page sends the anchor of the page it shows; another sort, filter or size, or a search, sends none', async () => {
     const fetchMock = lists();
     vi.stubGlobal('fetch', fetchMock);
-    await request('/offers/list', { query: { page: 1, pageSize: 30, orderBy: 'teklif_tarihi' } });
-    await request('/offers/list', { query: { page: 2, pageSize: 30, orderBy: 'teklif_tarihi' } });
-    await request('/offers/list', { query: { page: 7, pageSize: 30, orderBy: 'teklif_tarihi' } });
-    await request('/offers/list', { query: { page: 2, pageSize: 30, orderBy: 'firma_adi' } });
-    await request('/offers/list', { query: { page: 2, pageSize: 12, orderBy: 'teklif_tarihi' } });
-    await request('/orders/overview', { query: { page: 3, pageSize: 30, orderBy: 'teklif_tarihi' } });
-    await request('/offers/list', { query: { page: 1, pageSize: 30, orderBy: 'teklif_tarihi', search: 'x' } });
-    await request('/offers/list', { query: { page: 2, pageSize: 30, orderBy: 'teklif_tarihi', search: 'x' } });
-    await request('/offers/list', { method: 'POST', query: { page: 8, pageSize: 30, orderBy: 'teklif_tarihi' } });
+    await api('/offers/list', { query: { page: 1, pageSize: 30, orderBy: 'teklif_tarihi' } });
+    await api('/offers/list', { query: { page: 2, pageSize: 30, orderBy: 'teklif_tarihi' } });
+    await api('/offers/list', { query: { page: 7, pageSize: 30, orderBy: 'teklif_tarihi' } });
+    await api('/offers/list', { query: { page: 2, pageSize: 30, orderBy: 'firma_adi' } });
+    await api('/offers/list', { query: { page: 2, pageSize: 12, orderBy: 'teklif_tarihi' } });
+    await api('/orders/overview', { query: { page: 3, pageSize: 30, orderBy: 'teklif_tarihi' } });
+    await api('/offers/list', { query: { page: 1, pageSize: 30, orderBy: 'teklif_tarihi', search: 'x' } });
+    await api('/offers/list', { query: { page: 2, pageSize: 30, orderBy: 'teklif_tarihi', search: 'x' } });
+    await api('/offers/list', { method: 'POST', query: { page: 8, pageSize: 30, orderBy: 'teklif_tarihi' } });
     expect(urls(fetchMock)).toEqual([
       '/api/offers/list?page=1&pageSize=30&orderBy=teklif_tarihi',
       '/api/offers/list?page=2&pageSize=30&orderBy=teklif_tarihi&anchor=A1',

@@ -1,12 +1,14 @@
-import type { QueryValue } from './http';
+import { onPagedCall } from './api';
+import type { QueryValue, RequestOptions } from './http';
 
 type Query = Record<string, QueryValue | QueryValue[]>;
 
 /**
  * Anchored pages (ADR 0051): a list's answer names the page it served in its Page-Anchor header; the next page the
  * screen asks for of the same list (same path, sort, filters and size) sends it back as `anchor=`, so the server reads
- * that page from the one on screen instead of skipping every row before it. Kept here, in the one place every call
- * goes through, so no screen knows of it. The server ignores an anchor that does not fit (plain OFFSET).
+ * that page from the one on screen instead of skipping every row before it. Done in api(), the call every office
+ * screen goes through (the back office's entry turns it on: anchorListPages), so no screen knows of it. The server
+ * ignores an anchor that does not fit (plain OFFSET).
  */
 const anchors = new Map<string, string>();
 const KEPT = 50;
@@ -34,6 +36,18 @@ export function rememberAnchor(path: string, method: string, query: Query | unde
   if (!anchor) return;
   anchors.set(list, anchor);
   if (anchors.size > KEPT) anchors.delete(anchors.keys().next().value!);
+}
+
+/** A call's options with its list's anchor, told its answer (for api()). */
+export function anchorPagedCall(path: string, options: RequestOptions): RequestOptions {
+  const method = options.method ?? 'GET';
+  if (!listOf(path, method, options.query)) return options;
+  return { ...options, query: anchoredQuery(path, method, options.query), seen: (res) => rememberAnchor(path, method, options.query, res) };
+}
+
+/** Turns anchored pages on for every api() call (the back office's entry, main.tsx). */
+export function anchorListPages(): void {
+  onPagedCall(anchorPagedCall);
 }
 
 /** Forgets every anchor (a test's fresh start). */
