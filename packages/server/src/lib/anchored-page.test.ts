@@ -100,6 +100,11 @@ describe('anchored pages equal OFFSET pages', () => {
       ['another size', { page: 6, size: 10, scope: 'a', anchor: good }],
       ['not base64 JSON', { page: 6, size: 5, scope: 'a', anchor: '%%%not-an-anchor' }],
       ['a date that is not one', { page: 6, size: 5, scope: 'a', anchor: forged({ l: ['yesterday', 'r001'] }) }],
+      ['a day that does not exist', { page: 6, size: 5, scope: 'a', anchor: forged({ l: ['2026-02-30 10:00:00+00', 'r001'] }) }],
+      ['an hour that does not exist', { page: 6, size: 5, scope: 'a', anchor: forged({ l: ['2026-01-01 24:00:00+00', 'r001'] }) }],
+      ['an offset out of range', { page: 6, size: 5, scope: 'a', anchor: forged({ l: ['2026-01-01 10:00:00+99', 'r001'] }) }],
+      ['a text PostgreSQL cannot hold', { page: 6, size: 5, scope: 'a', anchor: forged({ l: ['2026-01-01 10:00:00+00', 'r\u0000'] }) }],
+      ['a page beyond any list', { page: 6, size: 5, scope: 'a', anchor: forged({ p: 1e300 }) }],
       ['a null for a key that cannot be null', { page: 6, size: 5, scope: 'a', anchor: forged({ l: [null, null] }) }],
       ['too few values', { page: 6, size: 5, scope: 'a', anchor: forged({ f: ['r001'] }) }],
       ['a negative total', { page: 6, size: 5, scope: 'a', anchor: forged({ t: -1 }) }],
@@ -109,6 +114,27 @@ describe('anchored pages equal OFFSET pages', () => {
       expect(plan.mode, why).toBe('start');
       expect(plan.offset, why).toBe(5 * req.size);
     }
+    // The forms PostgreSQL writes are taken: fractions, offsets with minutes, infinity.
+    for (const d of ['2026-01-01 10:00:00.5+05:30', '2024-02-29 23:59:59.999999-03', 'infinity']) {
+      expect(planPage(keys, { page: 6, size: 5, scope: 'a', anchor: forged({ l: [d, 'r001'] }) }).mode, d).toBe('anchor');
+    }
+  });
+
+  it('an anchor PostgreSQL still refuses (a data exception) is ignored: the page by number, not an error', async () => {
+    const keys = sorts['nullable date, ascending'];
+    const scope = 'refused';
+    const anchor = anchorOf(keys, { page: 2, size: 5, scope }, (await read(keys, planPage(keys, { page: 2, size: 5, scope }))).rows, ROWS)!;
+    const plans: PagePlan[] = [];
+    const got = await readAnchoredPage(keys, { page: 3, size: 5, scope, anchor }, async (plan) => {
+      plans.push(plan);
+      // As drizzle wraps the driver's error: date/time field value out of range.
+      if (plan.mode !== 'start') throw Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('out of range'), { code: '22008' }) });
+      return read(keys, plan);
+    });
+    expect(plans.map((p) => p.mode)).toEqual(['anchor', 'start']);
+    expect(ids(got.rows)).toEqual(ids((await read(keys, planPage(keys, { page: 3, size: 5, scope }))).rows));
+    // Any other failure is the failure it is.
+    await expect(readAnchoredPage(keys, { page: 3, size: 5, scope, anchor }, async () => { throw Object.assign(new Error('gone'), { code: '08006' }); })).rejects.toThrow('gone');
   });
 
   it('a page from the end whose total changed is read again from the start', async () => {

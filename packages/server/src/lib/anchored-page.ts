@@ -53,16 +53,31 @@ export interface PagePlan {
 const MAX_ANCHOR = 4096;
 const scopeHash = (scope: string) => createHash('sha256').update(scope).digest('base64url').slice(0, 16);
 
+/** A timestamptz as PostgreSQL writes it (`2026-03-01 08:00:00.000123+03`, `+05:30`), with a day and time that exist. */
+function validTimestamp(v: string): boolean {
+  if (v === 'infinity' || v === '-infinity') return true;
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(?:([+-])(\d{2})(?::(\d{2}))?(?::(\d{2}))?|Z)?$/.exec(v);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number);
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1 && day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d && h <= 23 && mi <= 59 && s <= 59
+    && (m[9] === undefined || Number(m[9]) <= 15) && Number(m[10] ?? 0) <= 59 && Number(m[11] ?? 0) <= 59;
+}
+
+/** A value of the anchor fits its key: the type's text as PostgreSQL reads it back without an error. */
 function validValue(v: unknown, k: PageKey): v is string | null {
   if (v === null) return !!k.nullable;
-  if (typeof v !== 'string' || v.length > 1000) return false;
+  if (typeof v !== 'string' || v.length > 1000 || v.includes('\u0000')) return false;
   switch (k.type) {
     case 'text': return true;
     case 'bool': return v === 'true' || v === 'false';
     case 'int': return /^-?\d{1,10}$/.test(v) && Math.abs(Number(v)) <= 2 ** 31 - 1;
     case 'numeric': return /^-?\d{1,30}(\.\d{1,30})?$/.test(v);
-    case 'float8': return /^-?(\d{1,400}(\.\d{0,400})?|\.\d{1,400})(e[+-]?\d{1,3})?$/i.test(v);
-    case 'timestamptz': return v === 'infinity' || v === '-infinity' || /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)?$/.test(v) && !Number.isNaN(Date.parse(v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')));
+    case 'float8': {
+      const n = Number(v);
+      return /^-?(\d{1,30}(\.\d{0,30})?|\.\d{1,30})(e[+-]?\d{1,3})?$/i.test(v) && Number.isFinite(n) && (n === 0 || Math.abs(n) >= 2.3e-308);
+    }
+    case 'timestamptz': return validTimestamp(v);
   }
 }
 
@@ -83,7 +98,7 @@ export function readAnchor(keys: readonly PageKey[], req: PageRequest): Anchor |
   if (o.v !== 1 || o.s !== scopeHash(req.scope) || o.n !== req.size) return undefined;
   const p = o.p;
   const t = o.t;
-  if (typeof p !== 'number' || !Number.isInteger(p) || p < 1 || typeof t !== 'number' || !Number.isInteger(t) || t < 0) return undefined;
+  if (typeof p !== 'number' || !Number.isInteger(p) || p < 1 || p > 1e7 || typeof t !== 'number' || !Number.isInteger(t) || t < 0 || t > 2 ** 40) return undefined;
   const ok = (vs: unknown): vs is KeyValues => Array.isArray(vs) && vs.length === keys.length && vs.every((v, i) => validValue(v, keys[i]));
   if (!ok(o.f) || !ok(o.l)) return undefined;
   return { p, t, f: o.f, l: o.l };
@@ -194,13 +209,27 @@ export function anchorOf(keys: readonly PageKey[], req: PageRequest, rows: reado
  */
 export async function readAnchoredPage<R extends Record<string, unknown>>(keys: readonly PageKey[], req: PageRequest, read: (plan: PagePlan) => Promise<{ rows: R[]; total: number }>, bind: 'inline' | 'placeholder' = 'inline'): Promise<{ rows: R[]; total: number; anchor: string | undefined; plan: PagePlan }> {
   let plan = planPage(keys, req, bind);
-  let r = await read(plan);
+  let r: { rows: R[]; total: number };
+  try {
+    r = await read(plan);
+  } catch (e) {
+    // A value PostgreSQL still refused (a data exception, class 22): the anchor is ignored, as any that does not fit.
+    if (plan.mode === 'start' || !isDataException(e)) throw e;
+    plan = planPage(keys, { ...req, anchor: undefined }, bind);
+    r = await read(plan);
+  }
   if (plan.mode === 'end' && r.total !== plan.total) {
     plan = planPage(keys, { ...req, anchor: undefined }, bind);
     r = await read(plan);
   }
   const rows = rowsOf(plan, r.rows);
   return { rows, total: r.total, anchor: anchorOf(keys, req, rows, r.total), plan };
+}
+
+function isDataException(e: unknown): boolean {
+  const code = (x: unknown) => (x && typeof x === 'object' ? (x as { code?: unknown }).code : undefined);
+  const c = code(e) ?? code((e as { cause?: unknown } | null)?.cause);
+  return typeof c === 'string' && c.startsWith('22');
 }
 
 /** Puts a page's anchor on an answer object (the route's hook sends it as the Page-Anchor header). */
