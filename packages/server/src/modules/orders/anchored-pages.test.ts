@@ -60,6 +60,12 @@ describe('the orders overview by anchor', () => {
     }
     const other = await get('/api/orders/overview?orderBy=firma_adi&pageSize=4&page=1');
     expect((await get(`/api/orders/overview?orderBy=firma_adi&pageSize=3&page=4&anchor=${other.anchor}`)).ids).toEqual(p4.ids);
+    // A well-formed anchor whose values PostgreSQL would refuse (no 30 February) is ignored, not a 500.
+    const byDate = await get('/api/orders/overview?orderBy=siparis_tarihi&pageSize=3&page=2');
+    const decoded = JSON.parse(Buffer.from(byDate.anchor!, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...decoded, l: ['2026-02-30 10:00:00+00', decoded.l[1]] })).toString('base64url');
+    const want = await get('/api/orders/overview?orderBy=siparis_tarihi&pageSize=3&page=3');
+    expect((await get(`/api/orders/overview?orderBy=siparis_tarihi&pageSize=3&page=3&anchor=${forged}`)).ids).toEqual(want.ids);
     const twice = await call('GET', `/api/orders/overview?orderBy=firma_adi&pageSize=3&page=4&anchor=${p1.anchor}&anchor=${p1.anchor}`);
     expect(twice.statusCode, twice.body).toBe(200);
     expect(twice.json().orders.map((o: { _id: string }) => o._id)).toEqual(p4.ids);
