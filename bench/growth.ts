@@ -23,8 +23,12 @@ const duration = num(process.env.BENCH_DURATION, 5);
 const sizes = { products: 5000, materials: 2000, movements: 200_000, models: 60, hotShare: 0.5, companies: 2000, users: 500 };
 
 interface Ready { port: number; token: string; hotMaterial: string; hotMovements: number; offers: BenchOffers; orders: BenchOrders }
-/** A scenario: its name and its next request's path at factor f (random pages over the grown list). */
-type Scenario = [string, (f: number) => string];
+/**
+ * A scenario: its name and its next request's path at factor f (random pages over the grown list). An anchored one
+ * (ADR 0051) measures what the web client sends: an untimed request reads that random page for its Page-Anchor, then
+ * the timed request asks for the next (or previous) page with that anchor.
+ */
+type Scenario = [string, (f: number) => string, 'anchored'?];
 
 const randInt = (n: number) => 1 + Math.floor(Math.random() * n);
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
@@ -61,7 +65,9 @@ const EXPLAIN: [string, string][] = [
   ['orders overview: units to deliver and late lines before the cutoff\'s day (kept per order day, ADR 0049 addendum 2)', `select coalesce(sum(units), 0)::text, coalesce(sum(n) filter (where day < ((now() - interval '30.5 days') at time zone 'Europe/Istanbul')::date), 0), count(*), count(distinct day) from order_open_days`],
   ['orders overview: late lines of the cutoff\'s own day', `select count(*) from order_items l join offers o on o.id = l.offer_id where o.teklif_durumu between 1 and 3 and (l.tamamlanma_orani < 100 or l.teslim_edilmis < l.urun_miktari) and l.siparis_tarihi <= now() - interval '30.5 days' and l.siparis_tarihi >= (((now() - interval '30.5 days') at time zone 'Europe/Istanbul')::date::timestamp at time zone 'Europe/Istanbul')`],
   ['orders overview: the 50 most late lines (order_items_open_date_idx)', `select l.id, o.teklif_no from order_items l join offers o on o.id = l.offer_id where o.teklif_durumu between 1 and 3 and (l.tamamlanma_orani < 100 or l.teslim_edilmis < l.urun_miktari) and l.siparis_tarihi <= now() - interval '30.5 days' order by l.siparis_tarihi, l.id limit 50`],
-  ['orders overview: a page of 20 open orders', `select o.id from offers o where o.teklif_durumu between 1 and 3 order by o.siparis_tarihi, o.id limit 20 offset 20000`],
+  ['orders overview: a page of 20 open orders', `select o.id from offers o where o.teklif_durumu between 1 and 3 order by coalesce(o.siparis_tarihi, 'infinity'::timestamptz), o.id limit 20 offset 20000`],
+  ['order-line list: the page after an anchor (status 1-4, newest first; order_items_date_idx, ADR 0051)', `select l.id from order_items l where l.siparis_durumu between 1 and 4 and (l.siparis_tarihi, l.id) < (now() - interval '100 days', '') order by l.siparis_tarihi desc, l.id desc limit 12`],
+  ['orders overview: the page after an anchor (offers_open_order_date_idx, ADR 0051)', `select o.id from offers o where o.teklif_durumu between 1 and 3 and (coalesce(o.siparis_tarihi, 'infinity'::timestamptz), o.id) > (now() - interval '200 days', '') order by coalesce(o.siparis_tarihi, 'infinity'::timestamptz), o.id limit 20`],
   ['stock: slow movers (materials scanned)', `select m.id from materials m where m.stock_sum > 0 and (m.last_movement_at is null or m.last_movement_at < now() - interval '90 days')`],
   ['dashboard tile counts: offers by status', `select teklif_durumu, count(*) from offers group by 1`],
 ];
@@ -86,7 +92,7 @@ function percentile(sorted: number[], p: number): number {
  * request still running at the end is awaited and counted, so a slow scenario neither loses its samples nor leaves
  * work running into the next one (autocannon stops counting at the end and leaves up to 10 requests running).
  */
-async function measure(base: string, token: string, next: () => string): Promise<{ p95: number; rps: number; non2xx: number; requests: number }> {
+async function measure(base: string, token: string, next: () => string, anchored = false): Promise<{ p95: number; rps: number; non2xx: number; requests: number }> {
   const latencies: number[] = [];
   let non2xx = 0;
   const started = Date.now();
@@ -94,8 +100,21 @@ async function measure(base: string, token: string, next: () => string): Promise
   const headers = { authorization: `Bearer ${token}`, 'accept-language': 'tr' };
   await Promise.all(Array.from({ length: 10 }, async () => {
     while (Date.now() < end) {
+      let path = next();
+      if (anchored) {
+        // Untimed: the page on screen and its anchor; timed: the page the pager's next or previous asks for.
+        const shown = await fetch(`${base}${path}`, { headers }).catch(() => null);
+        const anchor = shown?.headers.get('page-anchor');
+        if (shown) await shown.arrayBuffer();
+        const url = new URL(path, base);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        url.searchParams.set('page', String(page > 1 && Math.random() < 0.5 ? page - 1 : page + 1));
+        if (anchor) url.searchParams.set('anchor', anchor);
+        else non2xx++; // a paged answer without its anchor counts as a failure of the scenario
+        path = `${url.pathname}${url.search}`;
+      }
       const t0 = performance.now();
-      const res = await fetch(`${base}${next()}`, { headers }).catch(() => null);
+      const res = await fetch(`${base}${path}`, { headers }).catch(() => null);
       if (res) await res.arrayBuffer();
       latencies.push(performance.now() - t0);
       if (!res || res.status < 200 || res.status >= 300) non2xx++;
@@ -107,23 +126,25 @@ async function measure(base: string, token: string, next: () => string): Promise
 
 function scenarios(r: Ready): Scenario[] {
   const get = (name: string, url: (f: number) => string): Scenario => [name, url];
+  const anchored = (name: string, url: (f: number) => string): Scenario => [name, url, 'anchored'];
   const today = new Date().toISOString().slice(0, 10);
   return [
-    get('products list (10/page, random page)', (f) => `/api/products/list?type=list&pageSize=10&page=${randInt(Math.ceil((sizes.products * f) / 10))}`),
+    anchored('products list (10/page, next page from a random page\'s anchor)', (f) => `/api/products/list?type=list&pageSize=10&page=${randInt(Math.ceil((sizes.products * f) / 10))}`),
     get('materials list (10/page, random page)', (f) => `/api/materials/list?pageSize=10&page=${randInt(Math.ceil((sizes.materials * f) / 10))}`),
     get('movements list (the hot material\'s ledger, random page of 50)', (f) => `/api/stock/list/${r.hotMaterial}?pageSize=50&page=${randInt(Math.ceil((r.hotMovements * f) / 50))}`),
-    get('companies list (10/page, random page)', (f) => `/api/companies/list?page=${randInt(Math.ceil((sizes.companies * f) / 10))}`),
+    anchored('companies list (10/page, next page from a random page\'s anchor)', (f) => `/api/companies/list?page=${randInt(Math.ceil((sizes.companies * f) / 10))}`),
     get('users list (10/page, random page)', (f) => `/api/users/list?page=${randInt(Math.ceil((sizes.users * f) / 10))}`),
     get('public catalogue page (9/page, random of the first 400)', () => `/api/web/products?page=${randInt(400)}&orderBy=${pick(['model_category', 'urun_guc', 'urun_fiyat'])}`),
-    get('offer list (30/page, random page, newest first)', (f) => `/api/offers/list?pageSize=30&page=${randInt(Math.ceil((r.offers.offers * f) / 30))}&orderBy=teklif_tarihi`),
-    get('offer list (1000/page, random page, with totals)', (f) => `/api/offers/list?pageSize=1000&page=${randInt(Math.ceil((r.offers.offers * f) / 1000))}&orderBy=teklif_tarihi&filter1=0&filter2=4`),
+    anchored('offer list (30/page, newest first, next page from a random page\'s anchor)', (f) => `/api/offers/list?pageSize=30&page=${randInt(Math.ceil((r.offers.offers * f) / 30))}&orderBy=teklif_tarihi`),
+    anchored('offer list (1000/page, with totals, next page from a random page\'s anchor)', (f) => `/api/offers/list?pageSize=1000&page=${randInt(Math.ceil((r.offers.offers * f) / 1000))}&orderBy=teklif_tarihi&filter1=0&filter2=4`),
     get('offer list search', () => `/api/offers/list?pageSize=30&search=${encodeURIComponent(pick(r.offers.searches))}`),
-    get('order-line list (status 1-4, 12/page, random page)', (f) => `/api/orders/list?type=list&filter1=1&filter2=4&pageSize=12&page=${randInt(Math.ceil((r.orders.lines * 0.8 * f) / 12))}`),
+    anchored('order-line list (status 1-4, 12/page, next page from a random page\'s anchor)', (f) => `/api/orders/list?type=list&filter1=1&filter2=4&pageSize=12&page=${randInt(Math.ceil((r.orders.lines * 0.8 * f) / 12))}`),
     get('order-line list search', () => `/api/orders/list?type=list&pageSize=12&page=1&search=${encodeURIComponent(pick(r.orders.searches))}`),
     get('component list with suggestions', () => '/api/orders/components'),
     get('production dashboard', () => '/api/orders/dashboard/production'),
     get('orders overview, first page (the dashboard: load and late lines)', () => '/api/orders/overview?pageSize=1'),
-    get('orders overview, random page of 20 orders', (f) => `/api/orders/overview?pageSize=20&page=${randInt(Math.ceil((8000 * f) / 20))}`),
+    anchored('orders overview, page of 20 orders (next page from a random page\'s anchor)', (f) => `/api/orders/overview?pageSize=20&page=${randInt(Math.ceil((8000 * f) / 20))}`),
+    get('orders overview, jump to a random page of 20 by number (OFFSET; information)', (f) => `/api/orders/overview?pageSize=20&page=${randInt(Math.ceil((8000 * f) / 20))}`),
     get('dashboard: tile counts', () => '/api/dashboard/counts'),
     get("dashboard: materials used today", () => `/api/stock/outlist/${today}`),
     ...reportScenarios().map(([name, req]): Scenario => [name, () => String(req.path)]),
@@ -149,8 +170,8 @@ async function main() {
       if (f > current) console.log(`  grown to ${f}× in ${(growMs / 1000).toFixed(0)} s; ${freeGiB} GiB free; load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
       current = Math.max(current, f);
       meta[f] = { growMs, timings, load: os.loadavg(), freeGiB };
-      for (const [name, req] of list) {
-        const m = await measure(base, ready.token, () => req(f));
+      for (const [name, req, how] of list) {
+        const m = await measure(base, ready.token, () => req(f), how === 'anchored');
         table.set(name, { ...table.get(name), [f]: m });
         console.log(`  ${f}× ${name}: p95 ${m.p95} ms, ${m.rps} req/s, ${m.requests} requests${m.non2xx ? `, ${m.non2xx} non-2xx` : ''}`);
       }

@@ -20,6 +20,12 @@ export const versionSchema = /* @__PURE__ */ z.number({ error: 'error.version' }
 export const optionalText = (max = 500) =>
   z.string({ error: 'error.invalidType' }).max(max, { error: 'error.tooLong' }).optional().nullable().transform((v) => v ?? '');
 
+/**
+ * `anchor=` of a paged list (ADR 0051): the Page-Anchor header of the page the client shows, so the next page it asks
+ * for is read from there. Opaque; anything that is not one short text is no anchor (never an error: plain OFFSET).
+ */
+export const pageAnchorField = /* @__PURE__ */ z.string().min(1).max(4096).optional().catch(undefined);
+
 /** Query of a paged, sorted, searched list. */
 export const listQuerySchema = /* @__PURE__ */ z.object({
   page: z.coerce.number().int().min(1).default(1),

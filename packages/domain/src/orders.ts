@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lineCostSchema } from './costs.js';
-import { PAGE_SIZES, versionSchema } from './common.js';
+import { PAGE_SIZES, pageAnchorField, versionSchema } from './common.js';
 import { parseDateInput } from './format.js';
 import { parseDay } from './business-day.js';
 import { FILES_URL_PREFIX } from './files.js';
@@ -519,6 +519,7 @@ export const ordersOverviewQuerySchema = z.object({
   search: z.string().max(200, { error: 'error.tooLong' }).optional(),
   page: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(1e6, { error: 'error.invalidType' }).optional().default(1),
   pageSize: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(100, { error: 'error.pageSize.max' }).optional().default(20),
+  anchor: pageAnchorField,
 });
 export type OrdersOverviewQuery = z.input<typeof ordersOverviewQuerySchema>;
 export type OrdersOverviewArgs = z.output<typeof ordersOverviewQuerySchema>;
@@ -547,6 +548,7 @@ export const orderListQuerySchema = z.object({
   pageSize: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(1000, { error: 'error.pageSize.max' }).optional(),
   /** Lines of one offer only. */
   offer: z.string().max(64).optional(),
+  anchor: pageAnchorField,
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 export type OrderListArgs = z.output<typeof orderListQuerySchema>;

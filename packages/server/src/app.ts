@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { ROUTE_LEVELS, translate } from '@isik/domain';
 import { trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/database.js';
+import { pageAnchorHook } from './lib/anchored-page.js';
 import { loggerOptions, PathSecrets, type LogSink } from './lib/logging.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, requestLang } from './plugins/errors.js';
@@ -108,6 +109,8 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     backupDir: config.backupDir,
   });
   await app.register(errorsPlugin);
+  app.addHook('preSerialization', pageAnchorHook);
+  app.addHook('onSend', pageAnchorHook);
   await app.register(securityHeadersPlugin, { tileUrl: config.devices.mapTileUrl });
   await app.register(swagger, {
     openapi: {

@@ -3,6 +3,9 @@ import { featureRoutes } from './app/router';
 import { buildRoutes } from './app/route-tree';
 import { OfficeProviders } from './app/office-providers';
 import { startApp } from './app/start-app';
+import { anchorListPages } from './lib/page-anchors';
 
-// The back office's entry: every screen of the product (index.html).
+// The back office's entry: every screen of the product (index.html). Its lists send the anchor of the page on screen
+// (ADR 0051).
+anchorListPages();
 startApp(() => createBrowserRouter(buildRoutes(featureRoutes)), OfficeProviders);

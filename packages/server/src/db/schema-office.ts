@@ -184,9 +184,14 @@ export const offers = pgTable('offers', {
   uniqueIndex('offers_year_seq_uq').on(t.teklif_yil, t.teklif_sira),
   index('offers_status_idx').on(t.teklif_durumu, t.teklif_tarihi),
   index('offers_firma_idx').on(t.firma_id, t.teklif_tarihi),
-  // The orders overview's page (orders: status 1-3, by order date; issue 27): the page's ids from the index.
-  index('offers_open_order_date_idx').on(t.siparis_tarihi, t.id).where(sql`teklif_durumu between 1 and 3`),
-  // The list's search (a folded LIKE '%term%', lib/search.ts): trigrams of the folded text (pg_trgm, migration 0039,
+  // The orders overview's page (orders: status 1-3, by order date; issue 27): the page's ids from the index. The date
+  // without one sorts as 'infinity' (where PostgreSQL puts nulls either way), so the page after an anchor is a range of
+  // the index (a row comparison; anchored pages, ADR 0051).
+  index('offers_open_order_date_idx').on(sql`coalesce(${t.siparis_tarihi}, 'infinity'::timestamptz)`, t.id).where(sql`teklif_durumu between 1 and 3`),
+  // Its other sorts, by order number and by company (anchored pages, ADR 0051: the keyset's range from the index).
+  index('offers_open_order_no_idx').on(t.teklif_no, t.id).where(sql`teklif_durumu between 1 and 3`),
+  index('offers_open_order_firma_idx').on(t.firma_adi, t.id).where(sql`teklif_durumu between 1 and 3`),
+  // The list's search (a folded LIKE '%term%', lib/search.ts): trigrams of the folded text (pg_trgm, migration 0040,
   // ADR 0053) find the matching offers without reading every offer.
   index('offers_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   check('offers_status_ck', sql`${t.teklif_durumu} between 0 and 4`),
@@ -333,6 +338,9 @@ export const orderItems = pgTable('order_items', {
   index('order_items_offer_idx').on(t.offer_id),
   index('order_items_status_idx').on(t.siparis_durumu),
   index('order_items_status_date_idx').on(t.siparis_durumu, t.siparis_tarihi, t.id),
+  // The order-line list by date (its default, newest first) over a status range: the page after an anchor is a range of
+  // this index, filtered by status (anchored pages, ADR 0051); the status-first index cannot give a range in date order.
+  index('order_items_date_idx').on(t.siparis_tarihi, t.id),
   index('order_items_offer_item_idx').on(t.offer_item_id),
   // Open stock productions per product (lines without an offer, status 1-3): the component list's "in production" of
   // each short component product (productShortages) looks up a few products instead of reading every open line.

@@ -48,7 +48,7 @@ export function trigramSearch(term: string): boolean {
 /**
  * Search in a stored, already folded column (products.search_text, offers.search_text, order_items.search_text, …):
  * `col LIKE '%term%'` with LIKE's own characters escaped, which the trigram indexes of offers and order lines answer
- * (migration 0039). A term too short for trigrams (`trigramSearch`) is the same test written as strpos(col, term) > 0,
+ * (migration 0040). A term too short for trigrams (`trigramSearch`) is the same test written as strpos(col, term) > 0,
  * which no index answers, so PostgreSQL reads the table instead of the whole index. A placeholder (a prepared list)
  * stands for the term's likePattern, or with `short` for the term itself.
  */

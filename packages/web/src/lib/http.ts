@@ -11,6 +11,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue | QueryValue[]>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Told the answer of a successful call (its headers). */
+  seen?: (res: Response) => void;
 }
 
 /** A failed call: the server's translated message plus what the UI needs to react (status, code, field errors). */
@@ -137,5 +139,6 @@ export async function request<T>(path: string, options: RequestOptions & { token
     throw networkError();
   }
   if (!res.ok) throw toApiError(res, payload);
+  options.seen?.(res);
   return payload as T;
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { blankToUndefined, LIST_MAX_PAGE_SIZE, nameLongEnough, round, type Download, type Lang, type MessageKey } from '@isik/domain';
+import { blankToUndefined, LIST_MAX_PAGE_SIZE, pageAnchorField, nameLongEnough, round, type Download, type Lang, type MessageKey } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { productCounts } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -44,6 +44,7 @@ export function pagingQuery(defaultPageSize: number) {
     pageSize: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(LIST_MAX_PAGE_SIZE, { error: 'error.pageSize.max' }).default(defaultPageSize)),
     order: z.preprocess(blankToUndefined, z.enum(['asc', 'desc']).optional()),
     search: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+    anchor: pageAnchorField,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Company, companyInputSchema } from '@isik/domain';
 import { inBatches } from '../../db/batches.js';
@@ -8,6 +8,7 @@ import { searchAny } from '../../lib/search.js';
 import { sortKeyColumn } from '../../lib/sort.js';
 import { likePattern } from '../../lib/http.js';
 import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
+import { keyColumns, readAnchoredPage, type PageKey } from '../../lib/anchored-page.js';
 import { param, prepared } from '../../lib/prepared.js';
 import { versionIs } from '../../lib/version.js';
 
@@ -24,6 +25,16 @@ export function toCompany(r: Omit<CompanyRow, 'company_name_key'> & { company_na
 export interface CompanyListArgs {
   page: number; pageSize: number; orderBy: 'company_name' | 'company_category' | 'company_status'; order: 'asc' | 'desc';
   search?: string; category?: string; status?: boolean;
+  /** The Page-Anchor of the page the client shows (ADR 0051). */
+  anchor?: string;
+}
+
+/** The list's sort keys: by name (the id breaks ties the same way: companies_name_key_idx), or by category or status, then name and id. */
+function companyKeys(orderBy: CompanyListArgs['orderBy'], desc: boolean): PageKey[] {
+  const name: PageKey = { expr: sortKeyColumn(companies.company_name_key), type: 'text' };
+  const id: PageKey = { expr: companies.id, type: 'text' };
+  if (orderBy === 'company_name') return [{ ...name, desc }, { ...id, desc }];
+  return [orderBy === 'company_category' ? { expr: companies.company_category, type: 'text', desc } : { expr: companies.company_status, type: 'bool', desc }, name, id];
 }
 
 export async function listCompanies(db: Executor, a: CompanyListArgs) {
@@ -33,24 +44,24 @@ export async function listCompanies(db: Executor, a: CompanyListArgs) {
   const where = () => and(search ? searchAny([companies.company_name], search) : undefined,
     category ? eq(companies.company_category, category) : undefined, status ? eq(companies.company_status, status) : undefined);
   const shape = `companies.list:${a.orderBy}:${a.order}:${search ? 's' : ''}${category ? 'c' : ''}${status ? 'a' : ''}`;
-  const values = { search: a.search ? likePattern(a.search) : undefined, category: a.category, status: a.status, limit: a.pageSize, offset: (a.page - 1) * a.pageSize };
-  // One round trip: the page's ids from a narrow sort (the name order is an index-only scan of companies_name_key_idx,
-  // so OFFSET skips index entries, not sorted rows), the page's companies in the same order, and the count; a prepared
-  // statement per shape (lib/prepared.ts).
-  const rows = await prepared(db, shape, () => {
-    const nameKey = sortKeyColumn(companies.company_name_key);
-    const sortCol = a.orderBy === 'company_category' ? companies.company_category
-      : a.orderBy === 'company_status' ? companies.company_status : nameKey;
-    // By name, the id breaks ties in the same direction, so a descending page is a backward scan of the name index.
-    const dir = a.order === 'desc' ? desc : asc;
-    const order = sortCol === nameKey ? [dir(nameKey), dir(companies.id)] : [dir(sortCol), asc(nameKey), asc(companies.id)];
-    const w = where();
-    const pageIds = db.select({ id: companies.id }).from(companies).where(w).orderBy(...order).limit(param('limit')).offset(param('offset'));
-    return db.select({ ...companyColumns, total: totalColumn(companies, w) }).from(companies).where(inPage(companies.id, pageIds)).orderBy(...order);
-  }).execute(values);
-  const total = await pageTotal(rows, async () => Number((await prepared(db, `${shape}:count`, () =>
-    db.select({ n: count() }).from(companies).where(where())).execute(values))[0].n));
-  return { rows: rows.map(toCompany), total };
+  const values = { search: a.search ? likePattern(a.search) : undefined, category: a.category, status: a.status };
+  const keys = companyKeys(a.orderBy, a.order === 'desc');
+  const req = { page: a.page, size: a.pageSize, anchor: a.anchor, scope: JSON.stringify(['companies/list', a.orderBy, a.order, a.search ?? null, a.category ?? null, a.status ?? null]) };
+  // One round trip: the page's ids from a narrow sort (the name order is an index-only scan of companies_name_key_idx),
+  // from the nearest of the start, the client's anchor and the end (ADR 0051), the page's companies in the same order,
+  // and the count; a prepared statement per shape (lib/prepared.ts).
+  const page = await readAnchoredPage(keys, req, async (plan) => {
+    const rows = await prepared(db, `${shape}:${plan.shape}`, () => {
+      const w = where();
+      const pw = plan.where ? and(w, plan.where) : w;
+      const pageIds = db.select({ id: companies.id }).from(companies).where(pw).orderBy(...plan.orderBy).limit(param('limit')).offset(param('offset'));
+      return db.select({ ...companyColumns, ...keyColumns(keys), total: totalColumn(companies, w) }).from(companies).where(inPage(companies.id, pageIds)).orderBy(...plan.orderBy);
+    }).execute({ ...values, ...plan.values, limit: plan.limit, offset: plan.offset });
+    const total = await pageTotal(rows, async () => Number((await prepared(db, `${shape}:count`, () =>
+      db.select({ n: count() }).from(companies).where(where())).execute(values))[0].n));
+    return { rows, total };
+  }, 'placeholder');
+  return { rows: page.rows.map((r) => toCompany(r)), total: page.total, anchor: page.anchor };
 }
 
 export async function findCompany(db: Executor, id: string): Promise<Company | null> {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COMPANIES_PAGE_SIZE, COMPANY_CATEGORIES, COMPANY_SORTS, companyInputSchema, companyListSchema, companySchema, companyUpdateSchema, actionConfig } from '@isik/domain';
+import { COMPANIES_PAGE_SIZE, COMPANY_CATEGORIES, COMPANY_SORTS, companyInputSchema, companyListSchema, companySchema, companyUpdateSchema, actionConfig, pageAnchorField } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { CompaniesService } from './companies-service.js';
@@ -18,6 +18,7 @@ const listQuery = z.object({
   search: z.string().trim().max(200).optional(),
   category: z.enum(COMPANY_CATEGORIES).optional(),
   status: z.enum(['true', 'false']).optional(),
+  anchor: pageAnchorField,
 });
 
 const filterObject = z.object({
@@ -57,6 +58,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
       search: q.search ?? f.search,
       category: q.category ?? f.category,
       status: status === undefined ? undefined : status === true || status === 'true',
+      anchor: q.anchor,
     });
   });
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/database.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { withAnchor } from '../../lib/anchored-page.js';
 import { recordChange } from '../../lib/log.js';
 import type { SessionContext } from '../../plugins/auth.js';
 import { companyUserCount, deleteCompany, findCompany, insertCompany, listCompanies, updateCompany, type CompanyListArgs } from './companies-repository.js';
@@ -26,8 +27,8 @@ export function createCompaniesService(deps: { db: Db }) {
     addDeleteGuard(g: CompanyDeleteGuard) { deleteGuards.unshift(g); },
 
     async list(args: CompanyListArgs) {
-      const { rows, total } = await listCompanies(db, args);
-      return { companyList: rows, page: args.page, totalPage: totalPages(total, args.pageSize), totalItemCount: total };
+      const { rows, total, anchor } = await listCompanies(db, args);
+      return withAnchor({ companyList: rows, page: args.page, totalPage: totalPages(total, args.pageSize), totalItemCount: total }, anchor);
     },
 
     async get(id: string) {

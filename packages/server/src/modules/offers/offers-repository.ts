@@ -7,6 +7,7 @@ import { num, searchFolded } from '../catalogue/shared.js';
 import { trigramSearch } from '../../lib/search.js';
 import { likePattern } from '../../lib/http.js';
 import { param } from '../../lib/prepared.js';
+import { anchorOf, keyColumns, planPage, rowsOf, withAnchor, type KeyType, type PageKey } from '../../lib/anchored-page.js';
 import { queryBytes, RAW_BYTES_COLUMN } from '../../db/pg-raw-bytes.js';
 import { joinPage, keysOf, offerRowCache, textsOf } from './offer-row-cache.js';
 
@@ -105,7 +106,12 @@ export async function storedItems(tx: Executor, offerId: string): Promise<OfferI
 
 export interface OfferListArgs {
   page: number; pageSize: number; orderBy: OfferSort; order: 'asc' | 'desc'; search?: string; from: number; to: number;
+  /** The Page-Anchor of the page the client shows (ADR 0051). */
+  anchor?: string;
 }
+
+/** The types of each sort's keys (listOffers' `sorts`), for the page's anchor. */
+const sortKeyTypes: Record<OfferSort, KeyType[]> = { teklif_tarihi: ['timestamptz', 'text'], firma_adi: ['text', 'timestamptz', 'text'], teklif_no: ['int', 'int'] };
 
 function listWhere(a: Pick<OfferListArgs, 'search' | 'from' | 'to'>): SQL | undefined {
   const conds: SQL[] = [between(offers.teklif_durumu, Math.min(a.from, a.to), Math.max(a.from, a.to))];
@@ -159,24 +165,41 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     tl: { tutar: tlSum('tl'), kdv: tlSum('kdvTl'), gtoplam: tlSum('gTl') },
     currencies: sums.map((s) => ({ currency: s.currency, count: Number(s.n), tutar: num(s.dv), kdv: num(s.kdvDv), gtoplam: num(s.gDv) })),
   });
+  // The page from the nearest of the start, the client's anchor and the end (ADR 0051; a page from the end relies on
+  // the anchor's total: if the total changed, from the start). A search's page is by OFFSET: its anchor would cost a
+  // second scan of the matches.
+  const sortKeys: PageKey[] = sorts[a.orderBy].map(([expr, d], i) => ({ expr, desc: d === 'desc', type: sortKeyTypes[a.orderBy][i] }));
+  const req = { page: a.page, size: a.pageSize, anchor: a.search ? undefined : a.anchor, scope: JSON.stringify(['offers/list', a.orderBy, a.order, lo, hi]) };
+  const planOf = (bind: 'inline' | 'placeholder') => {
+    const plan = planPage(sortKeys, req, bind);
+    return plan.mode === 'end' && plan.total !== total ? planPage(sortKeys, { ...req, anchor: undefined }, bind) : plan;
+  };
+  const plan = planOf('placeholder');
+  // The anchor of the page served: the same rows' keys, read beside the page (a narrow index read).
+  const anchorRows = a.search ? Promise.resolve(undefined) : (async () => {
+    const p = planOf('inline');
+    const rows = await db.select(keyColumns(sortKeys)).from(offers).where(and(listWhere(a), p.where)).orderBy(...p.orderBy).limit(p.limit).offset(p.offset);
+    return anchorOf(sortKeys, req, rowsOf(p, rows), total);
+  })();
   // The page's rows come from this process's cache of list texts (offer-row-cache.ts, ADR 0050): the keys statement
   // answers each row's key (32 hex digits of offers.list_key, which changes with the text), in the page's order; the
   // texts come from the cache. When any is missing, the texts statement reads the page again (one statement, so one
   // snapshot: the answer is that statement's rows) and sends the text of every row whose key the request does not hold.
   // A term too short for the trigram index is searched by strpos (lib/search.ts): its own statement, given the term.
   const short = a.search ? !trigramSearch(a.search) : false;
-  const shape = `${a.orderBy}:${a.order}:${a.search ? (short ? 'search-short' : 'search') : 'all'}`;
-  const values = { lo, hi, size: a.pageSize, off: (a.page - 1) * a.pageSize, ...(a.search ? { q: short ? a.search : likePattern(a.search) } : {}) };
+  const shape = `${a.orderBy}:${a.order}:${a.search ? (short ? 'search-short' : 'search') : 'all'}:${plan.shape}`;
+  const values = { lo, hi, size: plan.limit, off: plan.offset, ...plan.values, ...(a.search ? { q: short ? a.search : likePattern(a.search) } : {}) };
   const statement = (texts: boolean) => () => {
     const keys = sorts[a.orderBy];
-    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${a.search ? sql` and ${searchFolded(offers.search_text, param('q'), short)}` : sql``}`;
-    // The page's sort keys come along (k0, k1, …) to order the rows; the lateral probe (limit 1) keeps the join a
+    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${a.search ? sql` and ${searchFolded(offers.search_text, param('q'), short)}` : sql``}${plan.where ? sql` and ${plan.where}` : sql``}`;
+    // The page's sort keys come along (k0, k1, …) to order the rows (in the list's order, also when the plan reads
+    // backwards from an anchor or the end); the lateral probe (limit 1) keeps the join a
     // nested loop over the primary key rather than a scan of every offer. A row without its text (the column can be
     // null: never written so) is built on the spot, its key from that text. The rows come joined into one value, taken
     // as bytes (db/pg-raw-bytes.ts).
     const keyCols = sql.join(keys.map(([e], i) => sql`${e} as ${sql.identifier(`k${i}`)}`), sql`, `);
     const keyOrder = sql.join(keys.map(([, d], i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)} ${sql.raw(d)}`), sql`, `);
-    const order = sql.join(keys.map(([e, d]) => sql`${e} ${sql.raw(d)}`), sql`, `);
+    const order = sql.join(plan.orderBy, sql`, `);
     const row = texts
       ? sql`r.h || case when r.h in (select unnest(${param('held')}::text[])) then 'K' else 'T' || lpad(octet_length(r.j)::text, 10, '0') || r.j end`
       : sql`r.h`;
@@ -190,21 +213,22 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
   // A search's page is planned with its term (ADR 0053): walking the sort's index suits a term most offers match, the
   // trigram index one that few match; one generic plan for every term took the trigram index for all of them.
   const planEach = { planEach: Boolean(a.search) };
-  const pageKeys = keysOf(await queryBytes(db, `offers:list:keys:${shape}`, statement(false), values, planEach));
-  let rows: Buffer[] = new Array<Buffer>(pageKeys.length);
+  const [keyBytes, anchor] = await Promise.all([queryBytes(db, `offers:list:keys:${shape}`, statement(false), values, planEach), anchorRows]);
+  const rowKeys = keysOf(keyBytes);
+  let rows: Buffer[] = new Array<Buffer>(rowKeys.length);
   const held = new Map<string, Buffer>();
   let missing = false;
-  for (let i = 0; i < pageKeys.length; i++) {
-    const text = offerRowCache.get(pageKeys[i]);
+  for (let i = 0; i < rowKeys.length; i++) {
+    const text = offerRowCache.get(rowKeys[i]);
     if (text) {
       rows[i] = text;
-      held.set(pageKeys[i], text);
+      held.set(rowKeys[i], text);
     } else {
       missing = true;
     }
   }
   if (missing) rows = textsOf(await queryBytes(db, `offers:list:texts:${shape}`, statement(true), { ...values, held: [...held.keys()] }, planEach), held, offerRowCache);
-  return joinPage(head, rows, tail);
+  return withAnchor(joinPage(head, rows, tail), anchor);
 }
 
 /** A company's offers with their item lines, newest first (spec 000 2.9). */

@@ -211,7 +211,7 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
     },
 
     /** A page of the offer list as the JSON of offerListSchema, UTF-8 bytes (the rows written by PostgreSQL: listOffers). */
-    async list(a: { page: number; pageSize: number; orderBy: OfferSort; order: 'asc' | 'desc'; search?: string; from: number; to: number }): Promise<Buffer> {
+    async list(a: { page: number; pageSize: number; orderBy: OfferSort; order: 'asc' | 'desc'; search?: string; from: number; to: number; anchor?: string }): Promise<Buffer> {
       return listOffers(db, a, (total, totals) => offerListEnvelope({ page: a.page, totalPage: Math.max(1, Math.ceil(total / a.pageSize)), totalItemCount: total, totals }));
     },
 

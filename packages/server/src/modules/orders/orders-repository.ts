@@ -6,6 +6,7 @@ import type { Executor } from '../../db/database.js';
 import { materials, models, offers, orderItems, products } from '../../db/schema.js';
 import { deliveriesOfLines } from '../deliveries/deliveries-repository.js';
 import { searchFolded } from '../../lib/search.js';
+import { keyColumns, readAnchoredPage, withAnchor, type PageKey } from '../../lib/anchored-page.js';
 
 export type LineRow = typeof orderItems.$inferSelect;
 
@@ -116,35 +117,52 @@ export async function listLines(db: Executor, a: OrderListArgs) {
   const base = listWhere(a);
   const where = and(...base, sql`${orderItems.siparis_durumu} between ${Math.min(from, to)} and ${Math.max(from, to)}`);
   const dir = a.order ?? (a.orderBy === 'siparis_tarihi' ? 'desc' : 'asc');
-  const by = dir === 'desc' ? desc : asc;
-  const sorted = a.orderBy === 'urun_adi' ? [by(sql`lower(${orderItems.urun_adi})`), desc(orderItems.siparis_tarihi), asc(orderItems.id)]
-    : a.orderBy === 'Operation' ? [by(sql`lower(coalesce(${orderItems.operations}->0->>'Operation', ''))`), desc(orderItems.siparis_tarihi), asc(orderItems.id)]
-      : [by(orderItems.siparis_tarihi), by(orderItems.id)];
-  // One order's lines (its page, delivery form, work order) keep the offer's item order.
-  const order = a.offer ? [asc(offerItemOrder), ...sorted] : sorted;
+  const keys = lineKeys(a.orderBy, dir === 'desc', !!a.offer);
+  const order = keys.map((k) => (k.desc ? desc : asc)(k.expr));
   const paged = a.page !== undefined || a.pageSize !== undefined;
   const size = a.pageSize ?? 12;
   const page = a.page ?? 1;
+  const counts = await db.select({ s: orderItems.siparis_durumu, n: sql<number>`count(*)::int` }).from(orderItems)
+    .where(base.length ? and(...base) : undefined).groupBy(orderItems.siparis_durumu);
+  const c = (s: number) => Number(counts.find((x) => x.s === s)?.n ?? 0);
+  const inRange = counts.filter((x) => x.s >= Math.min(from, to) && x.s <= Math.max(from, to)).reduce((n, x) => n + Number(x.n), 0);
   let rows: LineRow[];
+  let anchor: string | undefined;
   if (paged) {
-    // Page the narrow ids first (the sort and the offset never carry the operations' jsonb), then read those rows.
-    const ids = (await db.select({ id: orderItems.id }).from(orderItems).where(where).orderBy(...order).limit(size).offset((page - 1) * size)).map((r) => r.id);
+    // Page the narrow ids and sort keys first (the sort and the skipped rows never carry the operations' jsonb), from
+    // the nearest of the start, the client's anchor and the end (ADR 0051), then read those rows.
+    const req = { page, size, anchor: a.anchor, scope: JSON.stringify(['orders/list', a.orderBy, dir, from, to, a.search?.trim() || null, a.offer ?? null]) };
+    const got = await readAnchoredPage(keys, req, async (plan) => ({
+      rows: await db.select({ id: orderItems.id, ...keyColumns(keys) }).from(orderItems).where(plan.where ? and(where, plan.where) : where)
+        .orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset),
+      total: inRange,
+    }));
+    anchor = got.anchor;
+    const ids = got.rows.map((r) => r.id);
     const byId = new Map((ids.length ? await db.select().from(orderItems).where(inArray(orderItems.id, ids)) : []).map((r) => [r.id, r]));
     rows = ids.map((id) => byId.get(id)).filter((r): r is LineRow => !!r);
   } else {
     rows = await db.select().from(orderItems).where(where).orderBy(...order);
   }
-  const counts = await db.select({ s: orderItems.siparis_durumu, n: sql<number>`count(*)::int` }).from(orderItems)
-    .where(base.length ? and(...base) : undefined).groupBy(orderItems.siparis_durumu);
-  const c = (s: number) => Number(counts.find((x) => x.s === s)?.n ?? 0);
-  const total = paged
-    ? counts.filter((x) => x.s >= Math.min(from, to) && x.s <= Math.max(from, to)).reduce((n, x) => n + Number(x.n), 0)
-    : rows.length;
-  return {
+  const total = paged ? inRange : rows.length;
+  return withAnchor({
     orders: await toLines(db, rows, a.type === 'detaillist'),
     status1: c(1), status2: c(2), status3: c(3), status4: c(4), status6: c(6),
     page: paged ? page : 1, totalPage: paged ? Math.max(1, Math.ceil(total / size)) : 1, totalItemCount: total,
-  };
+  }, anchor);
+}
+
+/**
+ * The order-line list's sort keys: by date (both keys one way: order_items_date_idx serves it as a range), or by
+ * product name or first operation, then newest first, then the id. One order's lines (its page, delivery form, work
+ * order) keep the offer's item order first.
+ */
+function lineKeys(orderBy: OrderListArgs['orderBy'], desc: boolean, ofOffer: boolean): PageKey[] {
+  const date: PageKey = { expr: orderItems.siparis_tarihi, type: 'timestamptz' };
+  const keys: PageKey[] = orderBy === 'urun_adi' || orderBy === 'Operation'
+    ? [{ expr: orderBy === 'urun_adi' ? sql`lower(${orderItems.urun_adi})` : sql`lower(coalesce(${orderItems.operations}->0->>'Operation', ''))`, type: 'text', desc }, { ...date, desc: true }, { expr: orderItems.id, type: 'text' }]
+    : [{ ...date, desc }, { expr: orderItems.id, type: 'text', desc }];
+  return ofOffer ? [{ expr: offerItemOrder, type: 'int', nullable: true }, ...keys] : keys;
 }
 
 export const qtyText = (v: string | number) => dec(v).toDecimalPlaces(ORDER_QTY_PLACES).toFixed();

@@ -8,6 +8,7 @@ import { defined, num, productCount, searchFolded } from '../catalogue/shared.js
 import { likePattern } from '../../lib/http.js';
 import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
 import { param, prepared } from '../../lib/prepared.js';
+import { keyColumns, readAnchoredPage, type PageKey } from '../../lib/anchored-page.js';
 import { versionIs } from '../../lib/version.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -75,6 +76,8 @@ export interface ProductListArgs {
   type: 'list' | 'detaillist';
   page: number; pageSize: number; orderBy: (typeof PRODUCT_SORTS)[number]; order: 'asc' | 'desc';
   search?: string; category?: number;
+  /** The Page-Anchor of the page the client shows (ADR 0051). */
+  anchor?: string;
 }
 
 /** The most words of a search that each must match (more are ignored). */
@@ -105,21 +108,26 @@ function productWhere(words: readonly WordTerm[], category: number | Placeholder
   return conds.length ? and(...conds) : undefined;
 }
 
-function productOrder(orderBy: ProductListArgs['orderBy'], order: ProductListArgs['order']): SQL[] {
-  const dir = order === 'desc' ? desc : asc;
-  const sorts: Record<ProductListArgs['orderBy'], SQL[]> = {
-    urun_sira: [dir(products.urun_sira)],
-    urun_kodu: [dir(sql`lower(${products.urun_kodu})`)],
-    urun_adi: [dir(sql`lower(${products.urun_adi_tr})`)],
-    urun_fiyat: [dir(products.urun_fiyat)],
-    urun_guc: [dir(products.urun_guc)],
-    model_category: [dir(products.model_category), asc(products.model_sira), asc(products.urun_sira)],
-    model_sira: [dir(products.model_sira), asc(products.urun_sira)],
-    stockSum: [dir(products.stock_sum)],
-    date: [dir(products.created_at)],
+/** The list's sort keys (each sort, then the id: one way for a single key, ascending after several). */
+function productKeys(orderBy: ProductListArgs['orderBy'], order: ProductListArgs['order']): PageKey[] {
+  const desc = order === 'desc';
+  const sorts: Record<ProductListArgs['orderBy'], PageKey[]> = {
+    urun_sira: [{ expr: products.urun_sira, type: 'int', desc }],
+    urun_kodu: [{ expr: sql`lower(${products.urun_kodu})`, type: 'text', desc }],
+    urun_adi: [{ expr: sql`lower(${products.urun_adi_tr})`, type: 'text', desc }],
+    urun_fiyat: [{ expr: products.urun_fiyat, type: 'numeric', desc }],
+    urun_guc: [{ expr: products.urun_guc, type: 'float8', desc }],
+    model_category: [{ expr: products.model_category, type: 'int', desc }, { expr: products.model_sira, type: 'int' }, { expr: products.urun_sira, type: 'int' }],
+    model_sira: [{ expr: products.model_sira, type: 'int', desc }, { expr: products.urun_sira, type: 'int' }],
+    stockSum: [{ expr: products.stock_sum, type: 'numeric', desc }],
+    date: [{ expr: products.created_at, type: 'timestamptz', desc }],
   };
   // A single-key order breaks ties by id in its own direction: a descending page is a backward index scan, not a sort.
-  return [...sorts[orderBy], sorts[orderBy].length === 1 ? dir(products.id) : asc(products.id)];
+  return [...sorts[orderBy], { expr: products.id, type: 'text', desc: sorts[orderBy].length === 1 && desc }];
+}
+
+function productOrder(orderBy: ProductListArgs['orderBy'], order: ProductListArgs['order']): SQL[] {
+  return productKeys(orderBy, order).map((k) => (k.desc ? desc : asc)(k.expr));
 }
 
 export async function listProducts(db: Executor, a: ProductListArgs) {
@@ -142,23 +150,29 @@ export async function listProducts(db: Executor, a: ProductListArgs) {
   const category = a.category !== undefined ? param('category') : undefined;
   // A prepared statement per shape: the words' count and which of them may be a power are part of it.
   const shape = `products.list:${a.orderBy}:${a.order}:${words.map((w) => (w.power === null ? 's' : 'p')).join('')}${category ? 'c' : ''}`;
-  const values: Record<string, unknown> = { category: a.category, limit: a.pageSize, offset: (a.page - 1) * a.pageSize };
+  const values: Record<string, unknown> = { category: a.category };
   words.forEach((w, i) => {
     values[`search${i}`] = likePattern(w.text);
     if (w.power !== null) values[`power${i}`] = w.power;
   });
-  const found = await prepared(db, shape, () => {
-    const where = productWhere(terms, category);
-    const order = productOrder(a.orderBy, a.order);
-    const pageIds = db.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(param('limit')).offset(param('offset'));
-    // Without a search the total is product_counts' (kept by triggers), not a count of every product per page.
-    const total = search ? totalColumn(products, where) : productCount({ category });
-    return db.select({ ...listRowColumns, total }).from(products).where(inPage(products.id, pageIds)).orderBy(...order);
-  }).execute(values);
-  const total = await pageTotal(found, async () => Number((await prepared(db, `${shape}:count`, () => search
-    ? db.select({ n: count() }).from(products).where(productWhere(terms, category))
-    : db.select({ n: productCount({ category }) }).from(sql`(select 1) as one`)).execute(values))[0].n));
-  return { rows: found.map(toListRowFromColumns), total };
+  // The page from the nearest of the start, the client's anchor and the end (ADR 0051).
+  const keys = productKeys(a.orderBy, a.order);
+  const req = { page: a.page, size: a.pageSize, anchor: a.anchor, scope: JSON.stringify(['products/list', a.orderBy, a.order, a.search ?? null, a.category ?? null]) };
+  const page = await readAnchoredPage(keys, req, async (plan) => {
+    const found = await prepared(db, `${shape}:${plan.shape}`, () => {
+      const where = productWhere(terms, category);
+      const pw = plan.where ? and(where, plan.where) : where;
+      const pageIds = db.select({ id: products.id }).from(products).where(pw).orderBy(...plan.orderBy).limit(param('limit')).offset(param('offset'));
+      // Without a search the total is product_counts' (kept by triggers), not a count of every product per page.
+      const total = search ? totalColumn(products, where) : productCount({ category });
+      return db.select({ ...listRowColumns, ...keyColumns(keys), total }).from(products).where(inPage(products.id, pageIds)).orderBy(...plan.orderBy);
+    }).execute({ ...values, ...plan.values, limit: plan.limit, offset: plan.offset });
+    const total = await pageTotal(found, async () => Number((await prepared(db, `${shape}:count`, () => search
+      ? db.select({ n: count() }).from(products).where(productWhere(terms, category))
+      : db.select({ n: productCount({ category }) }).from(sql`(select 1) as one`)).execute(values))[0].n));
+    return { rows: found, total };
+  }, 'placeholder');
+  return { rows: page.rows.map(toListRowFromColumns), total: page.total, anchor: page.anchor };
 }
 
 /** The columns a list row reads (ProductListRow): no specs, production rows, downloads or model join. */

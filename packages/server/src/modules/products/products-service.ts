@@ -2,6 +2,7 @@ import { pairText, totalPages, type Lang, type MessageKey, type ProductData, typ
 import type { Db, Executor } from '../../db/database.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { withAnchor } from '../../lib/anchored-page.js';
 import { recordChange, type Actor } from '../../lib/log.js';
 import { checkName, defined, ingestDownloads, type FileIngest } from '../catalogue/shared.js';
 import {
@@ -49,8 +50,8 @@ export function createProductsService(deps: { db: Db; files: FileIngest }) {
     addDeleteGuard(g: ProductDeleteGuard) { deleteGuards.push(g); },
 
     async list(args: ProductListArgs) {
-      const { rows, total } = await listProducts(db, args);
-      return { products: rows, page: args.page, totalPage: totalPages(total, args.pageSize), totalItemCount: total };
+      const { rows, total, anchor } = await listProducts(db, args);
+      return withAnchor({ products: rows, page: args.page, totalPage: totalPages(total, args.pageSize), totalItemCount: total }, anchor);
     },
 
     async get(id: string) {
