@@ -25,13 +25,15 @@ const sizes = { products: 5000, materials: 2000, movements: 200_000, models: 60,
 interface Ready { port: number; token: string; hotMaterial: string; hotMovements: number; offers: BenchOffers; orders: BenchOrders }
 /**
  * A scenario: its name and its next request's path at factor f (random pages over the grown list). An anchored one
- * (ADR 0051) measures what the web client sends: an untimed request reads that random page for its Page-Anchor, then
- * the timed request asks for the next (or previous) page with that anchor.
+ * (ADR 0051) measures what the web client sends: ANCHORS random pages are read first (untimed) for their Page-Anchor,
+ * then each timed request asks for the next (or previous) page of one of them with its anchor.
  */
 type Scenario = [string, (f: number) => string, 'anchored'?];
 
 const randInt = (n: number) => 1 + Math.floor(Math.random() * n);
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+/** Pages read (untimed) for their anchors before an anchored scenario's timed window; each timed request starts from one. */
+const ANCHORS = 40;
 
 function startServer(): Promise<{ child: ChildProcess; ready: Ready }> {
   return new Promise((resolve, reject) => {
@@ -95,24 +97,37 @@ function percentile(sorted: number[], p: number): number {
 async function measure(base: string, token: string, next: () => string, anchored = false): Promise<{ p95: number; rps: number; non2xx: number; requests: number }> {
   const latencies: number[] = [];
   let non2xx = 0;
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'tr' };
+  // Anchored: the pages on screen and their anchors are read first, untimed (by number, so by OFFSET: at 10× and 100×
+  // slow, and beside the timed requests they would load the server as no user's next page does), ANCHORS of them.
+  const shown: { path: string; anchor: string }[] = [];
+  if (anchored) {
+    const paths = Array.from({ length: ANCHORS }, next);
+    await Promise.all(Array.from({ length: 10 }, async () => {
+      for (let path = paths.pop(); path; path = paths.pop()) {
+        const res = await fetch(`${base}${path}`, { headers }).catch(() => null);
+        const anchor = res?.headers.get('page-anchor');
+        if (res) await res.arrayBuffer();
+        if (anchor) shown.push({ path, anchor });
+        else non2xx++; // a paged answer without its anchor counts as a failure of the scenario
+      }
+    }));
+  }
+  const nextPath = () => {
+    if (!anchored) return next();
+    // Timed: the page the pager's next or previous asks for, from one of the pages on screen.
+    const { path, anchor } = pick(shown);
+    const url = new URL(path, base);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    url.searchParams.set('page', String(page > 1 && Math.random() < 0.5 ? page - 1 : page + 1));
+    url.searchParams.set('anchor', anchor);
+    return `${url.pathname}${url.search}`;
+  };
   const started = Date.now();
   const end = started + duration * 1000;
-  const headers = { authorization: `Bearer ${token}`, 'accept-language': 'tr' };
   await Promise.all(Array.from({ length: 10 }, async () => {
-    while (Date.now() < end) {
-      let path = next();
-      if (anchored) {
-        // Untimed: the page on screen and its anchor; timed: the page the pager's next or previous asks for.
-        const shown = await fetch(`${base}${path}`, { headers }).catch(() => null);
-        const anchor = shown?.headers.get('page-anchor');
-        if (shown) await shown.arrayBuffer();
-        const url = new URL(path, base);
-        const page = Number(url.searchParams.get('page') ?? 1);
-        url.searchParams.set('page', String(page > 1 && Math.random() < 0.5 ? page - 1 : page + 1));
-        if (anchor) url.searchParams.set('anchor', anchor);
-        else non2xx++; // a paged answer without its anchor counts as a failure of the scenario
-        path = `${url.pathname}${url.search}`;
-      }
+    while (Date.now() < end && (!anchored || shown.length > 0)) {
+      const path = nextPath();
       const t0 = performance.now();
       const res = await fetch(`${base}${path}`, { headers }).catch(() => null);
       if (res) await res.arrayBuffer();
@@ -137,6 +152,8 @@ function scenarios(r: Ready): Scenario[] {
     get('public catalogue page (9/page, random of the first 400)', () => `/api/web/products?page=${randInt(400)}&orderBy=${pick(['model_category', 'urun_guc', 'urun_fiyat'])}`),
     anchored('offer list (30/page, newest first, next page from a random page\'s anchor)', (f) => `/api/offers/list?pageSize=30&page=${randInt(Math.ceil((r.offers.offers * f) / 30))}&orderBy=teklif_tarihi`),
     anchored('offer list (1000/page, with totals, next page from a random page\'s anchor)', (f) => `/api/offers/list?pageSize=1000&page=${randInt(Math.ceil((r.offers.offers * f) / 1000))}&orderBy=teklif_tarihi&filter1=0&filter2=4`),
+    get('offer list (1000/page, with totals, random page by number: what the earlier client sends; information)', (f) => `/api/offers/list?pageSize=1000&page=${randInt(Math.ceil((r.offers.offers * f) / 1000))}&orderBy=teklif_tarihi&filter1=0&filter2=4`),
+    get('offer list search, one offer\'s number (a selective term)', () => `/api/offers/list?pageSize=30&search=${encodeURIComponent(`TKF-${2024 + Math.floor(Math.random() * 3)}-${1000 + randInt(5000)}`)}`),
     get('offer list search', () => `/api/offers/list?pageSize=30&search=${encodeURIComponent(pick(r.offers.searches))}`),
     anchored('order-line list (status 1-4, 12/page, next page from a random page\'s anchor)', (f) => `/api/orders/list?type=list&filter1=1&filter2=4&pageSize=12&page=${randInt(Math.ceil((r.orders.lines * 0.8 * f) / 12))}`),
     get('order-line list search', () => `/api/orders/list?type=list&pageSize=12&page=1&search=${encodeURIComponent(pick(r.orders.searches))}`),
