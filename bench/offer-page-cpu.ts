@@ -1,5 +1,5 @@
 // CPU per request of the offer list at 1,000 a page, split by process: the API, PostgreSQL (every process of the
-// embedded cluster) and the load generator (autocannon, this process), with req/s and p95 (issue 27;
+// embedded cluster) and the load generator (bench/lean-load.ts, this process), with req/s and p95 (issue 27;
 // `npx tsx bench/offer-page-cpu.ts`; not part of npm test).
 //
 // One database is seeded once (bench/server.ts: BENCH_OFFERS offers, default 20,000 with 100,000 items, and small
@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { leanLoad } from './lean-load.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -71,16 +71,12 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function load(port: number, token: string, pathOf: () => string, seconds: number) {
   const latencies: number[] = [];
   let bad = 0;
-  await new Promise<void>((resolve, reject) => {
-    const inst = autocannon({
-      url: `http://127.0.0.1:${port}`, connections, duration: seconds, timeout: 30,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf() }) }],
-    }, (err) => (err ? reject(err) : resolve()));
-    inst.on('response', (_c: unknown, status: number, _b: number, ms: number) => {
-      latencies.push(ms);
-      if (status !== 200) bad++;
-    });
+  await leanLoad(`http://127.0.0.1:${port}`, {
+    connections, seconds, headers: token ? { authorization: `Bearer ${token}` } : {},
+    request: { method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf() }) },
+  }, (status, ms) => {
+    latencies.push(ms);
+    if (status !== 200) bad++;
   });
   latencies.sort((a, b) => a - b);
   return { n: latencies.length, p95: percentile(latencies, 95), bad };

@@ -7,7 +7,7 @@ import { num, searchFolded } from '../catalogue/shared.js';
 import { trigramSearch } from '../../lib/search.js';
 import { likePattern } from '../../lib/http.js';
 import { param } from '../../lib/prepared.js';
-import { anchorOf, keyColumns, planPage, rowsOf, withAnchor, type KeyType, type PageKey } from '../../lib/anchored-page.js';
+import { anchorOf, planPage, withAnchor, type KeyType, type PageKey } from '../../lib/anchored-page.js';
 import { queryBytes, RAW_BYTES_COLUMN } from '../../db/pg-raw-bytes.js';
 import { joinPage, keysOf, offerRowCache, textsOf } from './offer-row-cache.js';
 
@@ -170,17 +170,9 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
   // second scan of the matches.
   const sortKeys: PageKey[] = sorts[a.orderBy].map(([expr, d], i) => ({ expr, desc: d === 'desc', type: sortKeyTypes[a.orderBy][i] }));
   const req = { page: a.page, size: a.pageSize, anchor: a.search ? undefined : a.anchor, scope: JSON.stringify(['offers/list', a.orderBy, a.order, lo, hi]) };
-  const planOf = (bind: 'inline' | 'placeholder') => {
-    const plan = planPage(sortKeys, req, bind);
-    return plan.mode === 'end' && plan.total !== total ? planPage(sortKeys, { ...req, anchor: undefined }, bind) : plan;
-  };
-  const plan = planOf('placeholder');
-  // The anchor of the page served: the same rows' keys, read beside the page (a narrow index read).
-  const anchorRows = a.search ? Promise.resolve(undefined) : (async () => {
-    const p = planOf('inline');
-    const rows = await db.select(keyColumns(sortKeys)).from(offers).where(and(listWhere(a), p.where)).orderBy(...p.orderBy).limit(p.limit).offset(p.offset);
-    return anchorOf(sortKeys, req, rowsOf(p, rows), total);
-  })();
+  const nearest = planPage(sortKeys, req, 'placeholder');
+  const plan = nearest.mode === 'end' && nearest.total !== total ? planPage(sortKeys, { ...req, anchor: undefined }, 'placeholder') : nearest;
+  const anchored = !a.search;
   // The page's rows come from this process's cache of list texts (offer-row-cache.ts, ADR 0050): the keys statement
   // answers each row's key (32 hex digits of offers.list_key, which changes with the text), in the page's order; the
   // texts come from the cache. When any is missing, the texts statement reads the page again (one statement, so one
@@ -203,18 +195,29 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     const row = texts
       ? sql`r.h || case when r.h in (select unnest(${param('held')}::text[])) then 'K' else 'T' || lpad(octet_length(r.j)::text, 10, '0') || r.j end`
       : sql`r.h`;
+    // The keys statement of a list with anchors also answers, after a line feed, its first and last row's sort keys as
+    // text (JSON [[k0, k1, …], [k0, k1, …]]): the page's anchor (ADR 0051) without a second read of the page.
+    const keyTexts = sql`array_agg(json_build_array(${sql.join(keys.map((_, i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)}::text`), sql`, `)}) order by ${keyOrder})`;
+    const ends = !texts && anchored ? sql` || E'\n' || json_build_array((${keyTexts})[1], (${keyTexts})[count(*)])::text` : sql``;
     const probe = texts
       ? sql`select encode(coalesce(o.list_key, offer_list_key(x.j)), 'hex') as h, x.j from offers o cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j) x where o.id = p.id limit 1`
       : sql`select encode(coalesce(o.list_key, offer_list_key(offer_list_json(o))), 'hex') as h from offers o where o.id = p.id limit 1`;
-    return sql`select string_agg(${row}, '' order by ${keyOrder}) as ${sql.identifier(RAW_BYTES_COLUMN)}
+    return sql`select string_agg(${row}, '' order by ${keyOrder})${ends} as ${sql.identifier(RAW_BYTES_COLUMN)}
       from (select ${offers.id}, ${keyCols} from ${offers} where ${where} order by ${order} limit ${param('size')} offset ${param('off')}) p
       cross join lateral (${probe}) r`;
   };
   // A search's page is planned with its term (ADR 0053): walking the sort's index suits a term most offers match, the
   // trigram index one that few match; one generic plan for every term took the trigram index for all of them.
   const planEach = { planEach: Boolean(a.search) };
-  const [keyBytes, anchor] = await Promise.all([queryBytes(db, `offers:list:keys:${shape}`, statement(false), values, planEach), anchorRows]);
-  const rowKeys = keysOf(keyBytes);
+  const answer = await queryBytes(db, `offers:list:keys:${shape}`, statement(false), values, planEach);
+  const lf = anchored && answer ? answer.indexOf(0x0a) : -1;
+  const rowKeys = keysOf(lf < 0 ? answer : answer!.subarray(0, lf));
+  let anchor: string | undefined;
+  if (lf >= 0) {
+    const [first, last] = JSON.parse(answer!.toString('utf8', lf + 1)) as (string | null)[][];
+    const row = (vals: (string | null)[]) => Object.fromEntries(vals.map((v, i) => [`k${i}`, v]));
+    anchor = anchorOf(sortKeys, req, [row(first), row(last)], total);
+  }
   let rows: Buffer[] = new Array<Buffer>(rowKeys.length);
   const held = new Map<string, Buffer>();
   let missing = false;
