@@ -197,14 +197,18 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
       : sql`r.h`;
     // The keys statement of a list with anchors also answers, after a line feed, its first and last row's sort keys as
     // text (JSON [[k0, k1, …], [k0, k1, …]]): the page's anchor (ADR 0051) without a second read of the page.
-    const keyTexts = sql`array_agg(json_build_array(${sql.join(keys.map((_, i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)}::text`), sql`, `)}) order by ${keyOrder})`;
-    const ends = !texts && anchored ? sql` || E'\n' || json_build_array((${keyTexts})[1], (${keyTexts})[count(*)])::text` : sql``;
+    // Each is one row's (the first's, the last's) keys picked from the page's rows: no second sort of the page.
+    const keyTexts = sql`json_build_array(${sql.join(keys.map((_, i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)}::text`), sql`, `)})`;
+    const backwards = sql.join(keys.map(([, d], i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)} ${sql.raw(d === 'asc' ? 'desc' : 'asc')}`), sql`, `);
+    const ends = !texts && anchored
+      ? sql` || E'\n' || json_build_array((select ${keyTexts} from p order by ${keyOrder} limit 1), (select ${keyTexts} from p order by ${backwards} limit 1))::text`
+      : sql``;
     const probe = texts
       ? sql`select encode(coalesce(o.list_key, offer_list_key(x.j)), 'hex') as h, x.j from offers o cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j) x where o.id = p.id limit 1`
       : sql`select encode(coalesce(o.list_key, offer_list_key(offer_list_json(o))), 'hex') as h from offers o where o.id = p.id limit 1`;
-    return sql`select string_agg(${row}, '' order by ${keyOrder})${ends} as ${sql.identifier(RAW_BYTES_COLUMN)}
-      from (select ${offers.id}, ${keyCols} from ${offers} where ${where} order by ${order} limit ${param('size')} offset ${param('off')}) p
-      cross join lateral (${probe}) r`;
+    return sql`with p as materialized (select ${offers.id}, ${keyCols} from ${offers} where ${where} order by ${order} limit ${param('size')} offset ${param('off')})
+      select string_agg(${row}, '' order by ${keyOrder})${ends} as ${sql.identifier(RAW_BYTES_COLUMN)}
+      from p cross join lateral (${probe}) r`;
   };
   // A search's page is planned with its term (ADR 0053): walking the sort's index suits a term most offers match, the
   // trigram index one that few match; one generic plan for every term took the trigram index for all of them.
