@@ -208,7 +208,7 @@ export async function verifyDerived(db: Db, to: number, log: (m: string) => void
     ['offers.list_json and item_count (the last copy: equal to its row and items)', `select (select count(*) from offers where list_json is null) + (select count(*) from offers o where o.id like ${last} and (o.list_json is distinct from offer_list_json(o) or o.item_count <> (select count(*) from offer_items i where i.offer_id = o.id)))`],
     copies('material_movements', ['id', 'reverses_id', 'seq', 'answer_head']),
     copies('materials', ['id', 'stock_sum', 'stock_in', 'stock_out', 'stock_moves', 'last_movement_at', 'material_name_key']),
-    copies('offers', ['id', 'teklif_no', 'teklif_sira', 'list_json', 'search_text']),
+    copies('offers', ['id', 'teklif_no', 'teklif_sira', 'list_json', 'list_key', 'search_text']),
     copies('offer_items', ['id', 'offer_id']),
     copies('order_items', ['id', 'offer_id', 'offer_item_id']),
     ['product_counts', `select count(*) from (select model_category, urun_durumu, count(*) n from products group by 1, 2) p full join product_counts c on c.model_category = p.model_category and c.active = p.urun_durumu where p.n is distinct from c.n`],
