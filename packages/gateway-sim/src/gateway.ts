@@ -47,7 +47,9 @@ export class SimGateway {
   /** Which of several link addresses is tried next. */
   private urlIndex = 0;
   private meterTimer: ReturnType<typeof setInterval> | undefined;
-  private answerTimers = new Set<ReturnType<typeof setTimeout>>();
+  /** Answers due, in the order the commands arrived: a gateway works through its commands one at a time. */
+  private answers: { due: number; run: () => void }[] = [];
+  private answerTimer: ReturnType<typeof setTimeout> | undefined;
   private voltage: [number, number, number];
   private rand: () => number;
   private untick: () => void;
@@ -96,8 +98,9 @@ export class SimGateway {
   goOffline(): void {
     this.wanted = false;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    for (const t of this.answerTimers) clearTimeout(t);
-    this.answerTimers.clear();
+    if (this.answerTimer) clearTimeout(this.answerTimer);
+    this.answerTimer = undefined;
+    this.answers = [];
     this.ws?.terminate();
     this.ws = null;
     this.welcomed = false;
@@ -187,13 +190,23 @@ export class SimGateway {
         this.o.emit?.({ event: 'applied', mac: this.o.mac, id: m.id, value: m.payload.value });
       };
       // No delay asked (the benchmark): at once, not after a timer that waits for the event loop's next turn.
-      if (hi <= 0) { answer(); return; }
-      const t = setTimeout(() => {
-        this.answerTimers.delete(t);
-        answer();
-      }, lo + Math.round(this.rand() * Math.max(0, hi - lo)));
-      this.answerTimers.add(t);
+      if (hi <= 0 && this.answers.length === 0) { answer(); return; }
+      // Never before an earlier command's answer: the gateway applies them in the order they came, so the last one
+      // sent is the brightness the lights keep.
+      const delay = lo + Math.round(this.rand() * Math.max(0, hi - lo));
+      this.answers.push({ due: Math.max(Date.now() + delay, this.answers.at(-1)?.due ?? 0), run: answer });
+      if (!this.answerTimer) this.nextAnswer();
     }
+  }
+
+  private nextAnswer(): void {
+    const head = this.answers[0];
+    if (!head) { this.answerTimer = undefined; return; }
+    this.answerTimer = setTimeout(() => {
+      this.answers.shift();
+      head.run();
+      this.nextAnswer();
+    }, Math.max(0, head.due - Date.now()));
   }
 
   private sendMesh(items: Light[]): void {
