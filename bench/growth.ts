@@ -6,7 +6,10 @@
 // Pages are random over the whole grown list. Prints the table (rows: scenario; columns: p95 at each size and the
 // ratio last/first) and writes bench/results/growth.json.
 // Environment: BENCH_GROWTH (the factors, default 1,10,100), BENCH_DURATION, BENCH_ONLY (a word: only the scenarios
-// whose name contains it), BENCH_DATABASE_URL (another PostgreSQL server).
+// whose name contains it), BENCH_DATABASE_URL (another PostgreSQL server), BENCH_GROWTH_KEEP (a folder: the data set is
+// kept there at the largest size reached, and the next run starts from it after running any new migrations on it; the
+// sizes below it are then not measured: e.g. `BENCH_GROWTH=100 BENCH_GROWTH_KEEP=/var/tmp/growth` grows once and
+// measures 100× again after a change, beside a plain `BENCH_GROWTH=1` run for the 1× column).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,7 +25,7 @@ const factors = (process.env.BENCH_GROWTH ?? '1,10,100').split(',').map(Number).
 const duration = num(process.env.BENCH_DURATION, 5);
 const sizes = { products: 5000, materials: 2000, movements: 200_000, models: 60, hotShare: 0.5, companies: 2000, users: 500 };
 
-interface Ready { port: number; token: string; hotMaterial: string; hotMovements: number; offers: BenchOffers; orders: BenchOrders }
+interface Ready { port: number; token: string; hotMaterial: string; hotMovements: number; offers: BenchOffers; orders: BenchOrders; factor: number }
 /**
  * A scenario: its name and its next request's path at factor f (random pages over the grown list). An anchored one
  * (ADR 0051) measures what the web client sends: ANCHORS random pages are read first (untimed) for their Page-Anchor,
@@ -176,11 +179,13 @@ async function main() {
   const list = scenarios(ready).filter(([n]) => !process.env.BENCH_ONLY || n.includes(process.env.BENCH_ONLY));
   const table = new Map<string, Record<number, { p95: number; rps: number; non2xx: number; requests: number }>>();
   const meta: Record<number, { growMs: number; timings: Record<string, number>; load: number[]; freeGiB: number }> = {};
-  let current = 1;
+  // A kept data set (BENCH_GROWTH_KEEP) starts at the size it was grown to; the sizes below it are not measured.
+  let current = Math.max(1, ready.factor);
   const explained: string[] = [];
-  await grow(child, 0, 1); // the 1× links of orders and lines
+  if (ready.factor === 0) await grow(child, 0, 1); // the 1× links of orders and lines
+  else console.log(`  kept data set at ${ready.factor}×${factors.some((f) => f < ready.factor) ? `: ${factors.filter((f) => f < ready.factor).join(', ')}× not measured` : ''}`);
   try {
-    for (const f of factors) {
+    for (const f of factors.filter((x) => x >= current)) {
       const { ms: growMs, timings } = f > current ? await grow(child, current, f) : { ms: 0, timings: {} };
       const free = fs.statfsSync(os.tmpdir());
       const freeGiB = Math.round((free.bavail * free.bsize) / 2 ** 30);

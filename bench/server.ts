@@ -2,6 +2,7 @@
 // seeded, listening on a free port. Talks to bench/run.ts over IPC.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,25 +30,42 @@ async function main() {
   // Without a server URL: the product's default, an embedded PostgreSQL (durable, as `npm start` runs it).
   let embedded: EmbeddedServer | undefined;
   let dir: string | undefined;
+  // BENCH_GROWTH_KEEP (a folder; bench/growth.ts): the seeded and grown data set is kept there between runs, so a 100×
+  // copy (about 37 minutes) is made once and measured again after a change (its new migrations run on it at start).
+  const keep = process.env.BENCH_GROWTH_KEEP ? path.resolve(process.env.BENCH_GROWTH_KEEP) : undefined;
+  const keptFile = keep && path.join(keep, 'state.json');
+  const kept = keptFile && fs.existsSync(keptFile) ? JSON.parse(fs.readFileSync(keptFile, 'utf8')) as KeptState : undefined;
+  if (keep && serverUrl) throw new Error('BENCH_GROWTH_KEEP keeps an embedded PostgreSQL: not with BENCH_DATABASE_URL');
   if (!serverUrl) {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'isik-bench-'));
+    dir = keep ? path.join(keep, 'pg') : fs.mkdtempSync(path.join(os.tmpdir(), 'isik-bench-'));
+    if (keep && !kept) fs.rmSync(dir, { recursive: true, force: true }); // a copy stopped half-way is not kept
+    fs.mkdirSync(dir, { recursive: true });
     fs.chmodSync(dir, 0o755);
     embedded = await startEmbeddedPostgres({ dataDir: dir });
     serverUrl = embedded.url;
   }
-  // A fresh database on the server, dropped afterwards.
-  const scratch = await createScratchDatabase(serverUrl, 'bench');
+  // A fresh database on the server, dropped afterwards (kept: the one database `bench`, left as it is).
+  const scratch: { url: string; drop?: () => Promise<void> } = keep ? await keptDatabase(serverUrl) : await createScratchDatabase(serverUrl, 'bench');
   const databaseUrl = scratch.url;
   const drop = async () => {
-    await scratch.drop();
+    await scratch.drop?.();
     if (embedded) await embedded.stop();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (dir && !keep) fs.rmSync(dir, { recursive: true, force: true });
   };
   const t0 = Date.now();
   const database = await openDatabase({ databaseUrl });
   const config = loadConfig({ JWT_SECRET: 'bench-secret-0123456789abcdef', LOG_LEVEL: 'silent', SEED_DEMO: 'false', RATES_JOB: 'false' });
   await ensureAdmin(database.db, ADMIN.email, ADMIN.password);
-  log(`database ${database.kind} open and migrated in ${Date.now() - t0} ms; seeding`);
+  log(`database ${database.kind} open and migrated in ${Date.now() - t0} ms; ${kept ? `kept data set at ${kept.factor}× (${keep})` : 'seeding'}`);
+  if (kept) {
+    // What this run's new migrations changed is analysed before the load.
+    await database.db.execute(sql`analyze`);
+    await database.db.execute(sql`checkpoint`).catch(() => undefined);
+    const serving = await serveFresh(databaseUrl);
+    listen(database, embedded, serving, drop, (factor) => fs.writeFileSync(keptFile!, JSON.stringify({ ...kept, factor })));
+    send({ type: 'ready', port: serving.port, token: serving.token, kind: database.kind, databaseUrl, seedMs: 0, factor: kept.factor, ...kept.ready });
+    return;
+  }
   const t1 = Date.now();
   const data = await bulkSeed(database.db, sizes, log);
   // Companies and users for their lists and the company update.
@@ -87,7 +105,7 @@ async function main() {
   // from this process, whose heap and compiled code the seeding shaped, the same requests cost the API about twice the
   // CPU (offer list at 1,000 a page: 8.7-10.7 against 4.1 ms a request; docs/performance.md). BENCH_SERVE_INPROCESS=1
   // serves from here, as before 2026-11-27.
-  let serving: { port: number; token: string; cpu: () => Promise<NodeJS.CpuUsage>; close: () => Promise<void> };
+  let serving: Serving;
   if (process.env.BENCH_SERVE_INPROCESS === '1') {
     const app = await buildApp({ config, database, logger: false });
     if (process.env.BENCH_FILES_INSIDE_TX === '1') {
@@ -105,6 +123,33 @@ async function main() {
   }
   const { port, token } = serving;
 
+  const ready = {
+    hotMaterial: data.hotMaterial, hotMovements: data.hotMovements, offers, orders,
+    materialIds: data.materialIds.slice(0, 500), productIds: data.productIds.slice(0, 500), companyIds,
+  };
+  const save = keptFile ? (factor: number) => fs.writeFileSync(keptFile, JSON.stringify({ factor, ready } satisfies KeptState)) : undefined;
+  listen(database, embedded, serving, drop, save);
+  send({ type: 'ready', port, token, kind: database.kind, databaseUrl, seedMs, timings: data.timings, factor: 0, ...ready });
+}
+
+/** A kept data set (BENCH_GROWTH_KEEP): the factor it was grown to, and what the bench needs to know of it. */
+interface KeptState { factor: number; ready: Record<string, unknown> }
+
+/** The kept data set's database `bench` on the server (created when missing). */
+async function keptDatabase(serverUrl: string): Promise<{ url: string }> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query(`select 1 from pg_database where datname = 'bench'`);
+    if (exists.rowCount === 0) await admin.query('create database bench');
+  } finally { await admin.end(); }
+  const u = new URL(serverUrl);
+  u.pathname = '/bench';
+  return { url: u.toString() };
+}
+
+/** The bench's messages over IPC; `save` (a kept data set) records each size the data set reaches. */
+function listen(database: Awaited<ReturnType<typeof openDatabase>>, embedded: EmbeddedServer | undefined, serving: Serving, drop: () => Promise<void>, save?: (factor: number) => void) {
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -125,7 +170,7 @@ async function main() {
       const g = m as unknown as { from: number; to: number };
       const t0 = Date.now();
       void (g.to === 1 ? linkOrders(database.db).then(() => database.db.execute(sql`vacuum analyze`)).then(() => ({})) : growData(database.db, g.from, g.to, log, Boolean(embedded)))
-        .then((timings) => send({ type: 'grown', ms: Date.now() - t0, timings }), (err) => send({ type: 'error', message: String(err?.stack ?? err) }));
+        .then((timings) => { save?.(g.to); send({ type: 'grown', ms: Date.now() - t0, timings }); }, (err) => send({ type: 'error', message: String(err?.stack ?? err) }));
     } else if (m.type === 'explain') {
       // bench/growth.ts: EXPLAIN ANALYZE of the given queries at the current size (why a scenario grows).
       const list = (m as unknown as { queries: [string, string][] }).queries;
@@ -142,18 +187,15 @@ async function main() {
     }
   });
   process.on('disconnect', () => void stop());
-  send({
-    type: 'ready', port, token, kind: database.kind, databaseUrl, seedMs, timings: data.timings,
-    hotMaterial: data.hotMaterial, hotMovements: data.hotMovements, offers, orders,
-    materialIds: data.materialIds.slice(0, 500), productIds: data.productIds.slice(0, 500), companyIds,
-  });
 }
 
 /**
  * bench/serve-db.ts in a child process on the database: its port and token, its CPU time (for bench/profile.ts), and
  * its stop. It gets this process's node options (a CPU profile with BENCH_CPU_PROF goes to the serving process).
  */
-function serveFresh(databaseUrl: string): Promise<{ port: number; token: string; cpu: () => Promise<NodeJS.CpuUsage>; close: () => Promise<void> }> {
+interface Serving { port: number; token: string; cpu: () => Promise<NodeJS.CpuUsage>; close: () => Promise<void> }
+
+function serveFresh(databaseUrl: string): Promise<Serving> {
   const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'serve-db.ts'), [], {
     execArgv: process.execArgv, env: { ...process.env, BENCH_DB_URL: databaseUrl }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
