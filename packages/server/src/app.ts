@@ -80,6 +80,9 @@ export async function buildApp({ config, database, logger = true, logStream, dev
     ...requestIdOptions,
     // SIGTERM drains (plugins/lifecycle.ts): the probes answer, other new requests 503, the ones in flight finish.
     ...drainOptions,
+    // A plugin may take longer than avvio's 10 s to start on a busy machine (@fastify/static lists the web build's
+    // files, hundreds with their .br and .gz): a slow start, not a failed one.
+    pluginTimeout: 60_000,
   });
   app.addHook('onRoute', (r) => pathSecrets.add(r.url));
   app.setValidatorCompiler(validatorCompiler);
