@@ -116,6 +116,8 @@ const LIST_SCREENS = [
 
 for (const width of [1280, 1440]) {
   test(`lists fit a ${width} px screen without a sideways scrollbar; long texts are cut with the full value on hover`, async ({ page, admin, tag }, testInfo) => {
+    // Twenty screens, each waited on until its network is idle: more than one test's usual minute on a busy machine.
+    test.setTimeout(150_000);
     await page.setViewportSize({ width, height: 900 });
     await loginAs(page, '/companies');
     const { companyList } = await apiGet<{ companyList: { _id: string; company_email: string }[] }>(page, '/companies/list?page=1&pageSize=30');
