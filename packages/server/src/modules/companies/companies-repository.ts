@@ -10,6 +10,7 @@ import { likePattern } from '../../lib/http.js';
 import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
 import { keyColumns, readAnchoredPage, type PageKey } from '../../lib/anchored-page.js';
 import { param, prepared } from '../../lib/prepared.js';
+import { foldTableCounts, keptRawColumn, keptTotal, keptTotalColumn } from '../../lib/table-counts.js';
 import { versionIs } from '../../lib/version.js';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -50,18 +51,28 @@ export async function listCompanies(db: Executor, a: CompanyListArgs) {
   // One round trip: the page's ids from a narrow sort (the name order is an index-only scan of companies_name_key_idx),
   // from the nearest of the start, the client's anchor and the end (ADR 0051), the page's companies in the same order,
   // and the count; a prepared statement per shape (lib/prepared.ts).
+  // Without a filter the total is the kept count of companies (table_counts, ADR 0055), not a count of the table.
+  const kept = !search && !category && !status;
+  let raw = 0;
   const page = await readAnchoredPage(keys, req, async (plan) => {
     const rows = await prepared(db, `${shape}:${plan.shape}`, () => {
       const w = where();
       const pw = plan.where ? and(w, plan.where) : w;
       const pageIds = db.select({ id: companies.id }).from(companies).where(pw).orderBy(...plan.orderBy).limit(param('limit')).offset(param('offset'));
-      return db.select({ ...companyColumns, ...keyColumns(keys), total: totalColumn(companies, w) }).from(companies).where(inPage(companies.id, pageIds)).orderBy(...plan.orderBy);
+      const totals = kept ? { total: keptTotalColumn('companies'), raw: keptRawColumn } : { total: totalColumn(companies, w), raw: sql<number>`0` };
+      return db.select({ ...companyColumns, ...keyColumns(keys), ...totals }).from(companies).where(inPage(companies.id, pageIds)).orderBy(...plan.orderBy);
     }).execute({ ...values, ...plan.values, limit: plan.limit, offset: plan.offset });
-    const total = await pageTotal(rows, async () => Number((await prepared(db, `${shape}:count`, () =>
-      db.select({ n: count() }).from(companies).where(where())).execute(values))[0].n));
+    raw = rows.length ? Number(rows[0].raw) : 0;
+    const total = await pageTotal(rows, async () => {
+      if (!kept) return Number((await prepared(db, `${shape}:count`, () => db.select({ n: count() }).from(companies).where(where())).execute(values))[0].n);
+      const k = await keptTotal(db, 'companies');
+      raw = k.raw;
+      return k.total;
+    });
     return { rows, total };
   }, 'placeholder');
-  return { rows: page.rows.map((r) => toCompany(r)), total: page.total, anchor: page.anchor };
+  if (kept) await foldTableCounts(db, raw);
+  return { rows: page.rows.map(({ raw: _raw, ...r }) => toCompany(r)), total: page.total, anchor: page.anchor };
 }
 
 export async function findCompany(db: Executor, id: string): Promise<Company | null> {

@@ -17,7 +17,7 @@ interface WarnLog { warn(obj: object, msg: string): void }
 interface FigureRow { kind: number; name: string; status: number; n: number; pct: string; open_ops: number; started_ops: number; units: string }
 
 /** Raw rows of order_figure_sums beyond one per key at which a read folds them (order_figure_sums_fold). */
-const FOLD_SLACK = 500;
+export const FOLD_SLACK = 500;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const q2 = (v: ReturnType<typeof dec> | string | number) => round(typeof v === 'object' ? v.toFixed() : v, 2);

@@ -7,6 +7,7 @@ import { materials, models, offers, orderItems, products } from '../../db/schema
 import { deliveriesOfLines } from '../deliveries/deliveries-repository.js';
 import { searchFolded } from '../../lib/search.js';
 import { keyColumns, readAnchoredPage, withAnchor, type PageKey } from '../../lib/anchored-page.js';
+import { keptLineCounts } from './line-counts.js';
 
 export type LineRow = typeof orderItems.$inferSelect;
 
@@ -122,8 +123,10 @@ export async function listLines(db: Executor, a: OrderListArgs) {
   const paged = a.page !== undefined || a.pageSize !== undefined;
   const size = a.pageSize ?? 12;
   const page = a.page ?? 1;
-  const counts = await db.select({ s: orderItems.siparis_durumu, n: sql<number>`count(*)::int` }).from(orderItems)
-    .where(base.length ? and(...base) : undefined).groupBy(orderItems.siparis_durumu);
+  // The status tabs' counts: without a search or an offer, the kept lines per status (ADR 0055); otherwise the matches.
+  const counts = base.length
+    ? await db.select({ s: orderItems.siparis_durumu, n: sql<number>`count(*)::int` }).from(orderItems).where(and(...base)).groupBy(orderItems.siparis_durumu)
+    : await keptLineCounts(db);
   const c = (s: number) => Number(counts.find((x) => x.s === s)?.n ?? 0);
   const inRange = counts.filter((x) => x.s >= Math.min(from, to) && x.s <= Math.max(from, to)).reduce((n, x) => n + Number(x.n), 0);
   let rows: LineRow[];

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
 import { companies, users } from '../../db/schema.js';
 import { searchAny } from '../../lib/search.js';
@@ -6,6 +6,8 @@ import { sortKeyColumn } from '../../lib/sort.js';
 import { likePattern } from '../../lib/http.js';
 import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
 import { param, prepared } from '../../lib/prepared.js';
+import { keyColumns, readAnchoredPage, type PageKey } from '../../lib/anchored-page.js';
+import { foldTableCounts, keptRawColumn, keptTotal, keptTotalColumn } from '../../lib/table-counts.js';
 import { versionIs } from '../../lib/version.js';
 import type { Permissions, User } from '@isik/domain';
 
@@ -28,28 +30,51 @@ export function toUser(r: Joined): User {
   };
 }
 
-export interface UserListArgs { page: number; pageSize: number; orderBy: 'firstname' | 'lastname'; order: 'asc' | 'desc'; search?: string }
+export interface UserListArgs {
+  page: number; pageSize: number; orderBy: 'firstname' | 'lastname'; order: 'asc' | 'desc'; search?: string;
+  /** The Page-Anchor of the page the client shows (ADR 0051, 0055). */
+  anchor?: string;
+}
+
+/** The list's sort keys: the name's stored key (users_firstname_key_idx / users_lastname_key_idx), then the id, one way. */
+function userKeys(orderBy: UserListArgs['orderBy'], desc: boolean): PageKey[] {
+  return [{ expr: sortKeyColumn(orderBy === 'lastname' ? users.lastname_key : users.firstname_key), type: 'text', desc }, { expr: users.id, type: 'text', desc }];
+}
 
 export async function listUsers(db: Executor, a: UserListArgs) {
   const search = a.search ? param('search') : undefined;
   const where = () => (search ? searchAny([users.firstname, users.lastname, users.email], search) : undefined);
   const shape = `users.list:${a.orderBy}:${a.order}:${search ? 's' : ''}`;
-  const values = { search: a.search ? likePattern(a.search) : undefined, limit: a.pageSize, offset: (a.page - 1) * a.pageSize };
-  // One round trip: the page's ids from an index-only scan of the order's key index (OFFSET skips index entries),
-  // the page's users with their company in the same order, and the count; a prepared statement per shape.
-  const rows = await prepared(db, shape, () => {
-    const sortCol = sortKeyColumn(a.orderBy === 'lastname' ? users.lastname_key : users.firstname_key);
-    // The id breaks ties in the same direction, so a descending page is a backward scan of the same index, not a sort.
-    const dir = a.order === 'desc' ? desc : asc;
-    const order = [dir(sortCol), dir(users.id)];
-    const w = where();
-    const pageIds = db.select({ id: users.id }).from(users).where(w).orderBy(...order).limit(param('limit')).offset(param('offset'));
-    return db.select({ ...columns, total: totalColumn(users, w) }).from(users).leftJoin(companies, eq(companies.id, users.company_id))
-      .where(inPage(users.id, pageIds)).orderBy(...order);
-  }).execute(values);
-  const total = await pageTotal(rows, async () => Number((await prepared(db, `${shape}:count`, () =>
-    db.select({ n: count() }).from(users).where(where())).execute(values))[0].n));
-  return { rows: rows.map((r) => toUser(r as unknown as Joined)), total };
+  const values = { search: a.search ? likePattern(a.search) : undefined };
+  const keys = userKeys(a.orderBy, a.order === 'desc');
+  const req = { page: a.page, size: a.pageSize, anchor: a.anchor, scope: JSON.stringify(['users/list', a.orderBy, a.order, a.search ?? null]) };
+  // Without a search the total is the kept count of users (table_counts, ADR 0055), not a count of the table.
+  const kept = !search;
+  let raw = 0;
+  // One round trip: the page's ids from an index-only scan of the order's key index, from the nearest of the start,
+  // the client's anchor and the end (ADR 0051; the id breaks ties in the same direction, so a descending or backward
+  // page is a scan of the same index, not a sort), the page's users with their company in the same order, and the
+  // total; a prepared statement per shape.
+  const page = await readAnchoredPage(keys, req, async (plan) => {
+    const rows = await prepared(db, `${shape}:${plan.shape}`, () => {
+      const w = where();
+      const pw = plan.where ? and(w, plan.where) : w;
+      const pageIds = db.select({ id: users.id }).from(users).where(pw).orderBy(...plan.orderBy).limit(param('limit')).offset(param('offset'));
+      const totals = kept ? { total: keptTotalColumn('users'), raw: keptRawColumn } : { total: totalColumn(users, w), raw: sql<number>`0` };
+      return db.select({ ...columns, ...keyColumns(keys), ...totals }).from(users).leftJoin(companies, eq(companies.id, users.company_id))
+        .where(inPage(users.id, pageIds)).orderBy(...plan.orderBy);
+    }).execute({ ...values, ...plan.values, limit: plan.limit, offset: plan.offset });
+    raw = rows.length ? Number(rows[0].raw) : 0;
+    const total = await pageTotal(rows, async () => {
+      if (!kept) return Number((await prepared(db, `${shape}:count`, () => db.select({ n: count() }).from(users).where(where())).execute(values))[0].n);
+      const k = await keptTotal(db, 'users');
+      raw = k.raw;
+      return k.total;
+    });
+    return { rows, total };
+  }, 'placeholder');
+  if (kept) await foldTableCounts(db, raw);
+  return { rows: page.rows.map((r) => toUser(r as unknown as Joined)), total: page.total, anchor: page.anchor };
 }
 
 export async function findUser(db: Executor, id: string): Promise<User | null> {

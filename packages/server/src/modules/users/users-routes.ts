@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actionConfig, USER_SORTS, USERS_MAX_PAGE_SIZE, USERS_PAGE_SIZE, passwordChangeResultSchema, passwordChangeSchema, userCreateSchema, userListSchema, userSchema, userUpdateSchema } from '@isik/domain';
+import { actionConfig, pageAnchorField, USER_SORTS, USERS_MAX_PAGE_SIZE, USERS_PAGE_SIZE, passwordChangeResultSchema, passwordChangeSchema, userCreateSchema, userListSchema, userSchema, userUpdateSchema } from '@isik/domain';
 import { errorResponses, idParams, okBody } from '../../lib/http.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { UsersService } from './users-service.js';
@@ -11,6 +11,7 @@ const listQuery = z.object({
   orderBy: z.enum(USER_SORTS).default('firstname'),
   order: z.enum(['asc', 'desc']).default('asc'),
   search: z.string().trim().max(100).optional(),
+  anchor: pageAnchorField,
 });
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {

@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/database.js';
 import { AppError, conflict, dbConstraint, dbErrorCode, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange } from '../../lib/log.js';
+import { withAnchor } from '../../lib/anchored-page.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { SessionContext } from '../../plugins/auth.js';
 import type { AuthService } from '../auth/auth-service.js';
@@ -38,8 +39,8 @@ export function createUsersService(deps: { db: Db; auth: AuthService; passwordMi
 
   return {
     async list(args: UserListArgs) {
-      const { rows, total } = await listUsers(db, args);
-      return { users: rows, page: args.page, totalPage: totalPages(total, args.pageSize), totalItemCount: total };
+      const { rows, total, anchor } = await listUsers(db, args);
+      return withAnchor({ users: rows, page: args.page, totalPage: totalPages(total, args.pageSize), totalItemCount: total }, anchor);
     },
 
     async get(caller: SessionContext, id: string) {
