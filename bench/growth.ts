@@ -70,6 +70,8 @@ const EXPLAIN: [string, string][] = [
   ['orders overview: a page of 20 open orders', `select o.id from offers o where o.teklif_durumu between 1 and 3 order by coalesce(o.siparis_tarihi, 'infinity'::timestamptz), o.id limit 20 offset 20000`],
   ['order-line list: the page after an anchor (status 1-4, newest first; order_items_date_idx, ADR 0051)', `select l.id from order_items l where l.siparis_durumu between 1 and 4 and (l.siparis_tarihi, l.id) < (now() - interval '100 days', '') order by l.siparis_tarihi desc, l.id desc limit 12`],
   ['orders overview: the page after an anchor (offers_open_order_date_idx, ADR 0051)', `select o.id from offers o where o.teklif_durumu between 1 and 3 and (coalesce(o.siparis_tarihi, 'infinity'::timestamptz), o.id) > (now() - interval '200 days', '') order by coalesce(o.siparis_tarihi, 'infinity'::timestamptz), o.id limit 20`],
+  ['materials list: the page after an anchor (materials_name_key_idx) with its kept total (table_counts, ADR 0056)', `select (select coalesce(sum(n), 0) from table_counts where name = 'materials') as total, array(select id from materials where (material_name_key, id) > ((select material_name_key from materials order by id limit 1), '') order by material_name_key, id limit 10) as ids`],
+  ['movements list: the hot material\'s busiest hour, keys and quantities from the ledger index alone (ADR 0056)', `select count(*), sum(sum_qty) from material_movements m where m.stock_id = (select id from materials order by stock_moves desc limit 1) and m.operation_date >= (select hour at time zone 'UTC' from material_ledger_hours where stock_id = (select id from materials order by stock_moves desc limit 1) order by moves desc limit 1) and m.operation_date < (select (hour + interval '1 hour') at time zone 'UTC' from material_ledger_hours where stock_id = (select id from materials order by stock_moves desc limit 1) order by moves desc limit 1)`],
   ['stock: slow movers (materials scanned)', `select m.id from materials m where m.stock_sum > 0 and (m.last_movement_at is null or m.last_movement_at < now() - interval '90 days')`],
   ['dashboard tile counts: offers by status', `select teklif_durumu, count(*) from offers group by 1`],
 ];
@@ -145,7 +147,8 @@ function scenarios(r: Ready): Scenario[] {
   const today = new Date().toISOString().slice(0, 10);
   return [
     anchored('products list (10/page, next page from a random page\'s anchor)', (f) => `/api/products/list?type=list&pageSize=10&page=${randInt(Math.ceil((sizes.products * f) / 10))}`),
-    get('materials list (10/page, random page)', (f) => `/api/materials/list?pageSize=10&page=${randInt(Math.ceil((sizes.materials * f) / 10))}`),
+    anchored('materials list (10/page, next page from a random page\'s anchor)', (f) => `/api/materials/list?type=list&pageSize=10&page=${randInt(Math.ceil((sizes.materials * f) / 10))}`),
+    // By number: the ledger reaches any page through its kept hour positions (ADR 0033, 0056), no anchor needed.
     get('movements list (the hot material\'s ledger, random page of 50)', (f) => `/api/stock/list/${r.hotMaterial}?pageSize=50&page=${randInt(Math.ceil((r.hotMovements * f) / 50))}`),
     anchored('companies list (10/page, next page from a random page\'s anchor)', (f) => `/api/companies/list?page=${randInt(Math.ceil((sizes.companies * f) / 10))}`),
     get('users list (10/page, random page)', (f) => `/api/users/list?page=${randInt(Math.ceil((sizes.users * f) / 10))}`),

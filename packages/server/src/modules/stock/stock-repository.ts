@@ -2,7 +2,7 @@
  * The stock screens' reads of the ledger: a material's or product's movement page, one movement, the day's movements
  * out of stock. The ledger's writes (movements, balances, hour buckets) are ledger-repository.ts.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { round, totalPages, QTY_PLACES, type MaterialMovement, type StockOut } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { materialMovements, productMovements } from '../../db/schema.js';
@@ -15,7 +15,7 @@ const LEDGERS = {
   product: { mv: 'product_movements', owner: 'products', buckets: 'product_ledger_hours', fk: 'product_id' },
 } as const;
 
-type Kind = keyof typeof LEDGERS;
+export type Kind = keyof typeof LEDGERS;
 
 interface RawRow { h_sum: string; h_in: string; h_out: string; h_n: number | string; rows: string }
 
@@ -46,17 +46,29 @@ interface RawRow { h_sum: string; h_in: string; h_out: string; h_n: number | str
  * but the column can be null) is built on the spot rather than left out.
  */
 async function ledgerPage(db: Executor, kind: Kind, id: string, page: number, pageSize: number) {
+  const off = (page - 1) * pageSize;
+  // A named prepared statement per ledger (lib/prepared.ts): built and parsed once, planned once (its generic plan is
+  // as good as a custom one: every step is an index probe or a range scan from one).
+  const res = await preparedSql<RawRow>(db, `ledger:${kind}`, () => ledgerPageSql(kind)).execute({ owner: id, off, size: pageSize });
+  const h = res.rows?.[0];
+  if (!h) throw notFound();
+  const total = Number(h.h_n);
+  // The answer's text, in the order of the list schemas (stock, page, totalPage, totalItemCount, totalIn, totalOut, balance).
+  return `{"stock":${h.rows},"page":${JSON.stringify(page)},"totalPage":${JSON.stringify(totalPages(total, pageSize))},`
+    + `"totalItemCount":${JSON.stringify(total)},"totalIn":${JSON.stringify(round(h.h_in, QTY_PLACES))},`
+    + `"totalOut":${JSON.stringify(round(h.h_out, QTY_PLACES))},"balance":${JSON.stringify(round(h.h_sum, QTY_PLACES))}}`;
+}
+
+/** The ledger page's statement (see ledgerPage), with the placeholders owner, off (rows before the page) and size. */
+export function ledgerPageSql(kind: Kind): SQL {
   const L = LEDGERS[kind];
   const mv = sql.raw(L.mv);
   const fk = sql.raw(L.fk);
   const owner = sql.raw(L.owner);
-  const off = (page - 1) * pageSize;
   const buckets = sql.raw(L.buckets);
   const answer = sql.raw(`${kind}_movement_answer`);
-  // A named prepared statement per ledger (lib/prepared.ts): built and parsed once, planned once (its generic plan is
-  // as good as a custom one: every step is an index probe or a range scan from one).
   const ownerId = param('owner');
-  const res = await preparedSql<RawRow>(db, `ledger:${kind}`, () => sql`
+  return sql`
     with hdr as (
       select o.stock_sum, o.stock_in, o.stock_out, o.stock_moves as n from ${owner} o where o.id = ${ownerId}
     ), s as (
@@ -96,14 +108,7 @@ async function ledgerPage(db: Executor, kind: Kind, id: string, page: number, pa
         || ',"runTotal":' || trim_scale(round(hdr.stock_sum - coalesce((select s.newer_qty from s), 0) - (select e.skipped from e) - (pg.up_to - pg.sum_qty), 4))::text || '}',
         ',' order by pg.operation_date desc, pg.seq desc), '') || ']'
        from p pg) as rows
-    from hdr`).execute({ owner: id, off, size: pageSize });
-  const h = res.rows?.[0];
-  if (!h) throw notFound();
-  const total = Number(h.h_n);
-  // The answer's text, in the order of the list schemas (stock, page, totalPage, totalItemCount, totalIn, totalOut, balance).
-  return `{"stock":${h.rows},"page":${JSON.stringify(page)},"totalPage":${JSON.stringify(totalPages(total, pageSize))},`
-    + `"totalItemCount":${JSON.stringify(total)},"totalIn":${JSON.stringify(round(h.h_in, QTY_PLACES))},`
-    + `"totalOut":${JSON.stringify(round(h.h_out, QTY_PLACES))},"balance":${JSON.stringify(round(h.h_sum, QTY_PLACES))}}`;
+    from hdr`;
 }
 
 /** A material's ledger page as the JSON text of materialMovementListSchema. */
