@@ -5,8 +5,8 @@
 // then makes the data set 10× and 100× in SQL (bench/growth-seed.ts: copies of the 1× rows) and measures again.
 // Pages are random over the whole grown list. Prints the table (rows: scenario; columns: p95 at each size and the
 // ratio last/first) and writes bench/results/growth.json.
-// Environment: BENCH_GROWTH (the factors, default 1,10,100), BENCH_DURATION, BENCH_ONLY (a word: only the scenarios
-// whose name contains it), BENCH_DATABASE_URL (another PostgreSQL server).
+// Environment: BENCH_GROWTH (the factors, default 1,10,100), BENCH_DURATION, BENCH_ONLY (a word, or words separated by
+// '|': only the scenarios whose name contains one), BENCH_DATABASE_URL (another PostgreSQL server).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -176,7 +176,8 @@ async function main() {
   console.log(`growth bench: factors ${factors.join(', ')}; ${duration} s a scenario; ${(disk.bavail * disk.bsize / 2 ** 30).toFixed(0)} GiB free in ${os.tmpdir()}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   const { child, ready } = await startServer();
   const base = `http://127.0.0.1:${ready.port}`;
-  const list = scenarios(ready).filter(([n]) => !process.env.BENCH_ONLY || n.includes(process.env.BENCH_ONLY));
+  const only = process.env.BENCH_ONLY?.split('|').filter(Boolean);
+  const list = scenarios(ready).filter(([n]) => !only?.length || only.some((w) => n.includes(w)));
   const table = new Map<string, Record<number, { p95: number; rps: number; non2xx: number; requests: number }>>();
   const meta: Record<number, { growMs: number; timings: Record<string, number>; load: number[]; freeGiB: number }> = {};
   let current = 1;
