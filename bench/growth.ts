@@ -5,8 +5,8 @@
 // then makes the data set 10× and 100× in SQL (bench/growth-seed.ts: copies of the 1× rows) and measures again.
 // Pages are random over the whole grown list. Prints the table (rows: scenario; columns: p95 at each size and the
 // ratio last/first) and writes bench/results/growth.json.
-// Environment: BENCH_GROWTH (the factors, default 1,10,100), BENCH_DURATION, BENCH_ONLY (a word: only the scenarios
-// whose name contains it), BENCH_DATABASE_URL (another PostgreSQL server), BENCH_GROWTH_KEEP (a folder: the data set is
+// Environment: BENCH_GROWTH (the factors, default 1,10,100), BENCH_DURATION, BENCH_ONLY (a word, or words separated by
+// '|': only the scenarios whose name contains one), BENCH_DATABASE_URL (another PostgreSQL server), BENCH_GROWTH_KEEP (a folder: the data set is
 // kept there at the largest size reached, and the next run starts from it after running any new migrations on it; the
 // sizes below it are then not measured: e.g. `BENCH_GROWTH=100 BENCH_GROWTH_KEEP=/var/tmp/growth` grows once and
 // measures 100× again after a change, beside a plain `BENCH_GROWTH=1` run for the 1× column).
@@ -76,6 +76,8 @@ const EXPLAIN: [string, string][] = [
   ['users list: the page after an anchor (users_firstname_key_idx, ADR 0055)', `select id from users where (firstname_key collate "C", id) > ('kullanh{c{h{2', '') order by firstname_key collate "C", id limit 10`],
   ['companies and users lists: the unfiltered total (table_counts, ADR 0055)', `select (select coalesce(sum(n), 0)::int from table_counts where name = 'companies'), (select coalesce(sum(n), 0)::int from table_counts where name = 'users'), (select count(*)::int from table_counts)`],
   ['orders overview: the page after an anchor (offers_open_order_date_idx, ADR 0051)', `select o.id from offers o where o.teklif_durumu between 1 and 3 and (coalesce(o.siparis_tarihi, 'infinity'::timestamptz), o.id) > (now() - interval '200 days', '') order by coalesce(o.siparis_tarihi, 'infinity'::timestamptz), o.id limit 20`],
+  ['materials list: the page after an anchor (materials_name_key_idx) with its kept total (table_counts, ADR 0056)', `select (select coalesce(sum(n), 0) from table_counts where name = 'materials') as total, array(select id from materials where (material_name_key, id) > ((select material_name_key from materials order by id limit 1), '') order by material_name_key, id limit 10) as ids`],
+  ['movements list: the hot material\'s busiest hour, keys and quantities from the ledger index alone (ADR 0056)', `select count(*), sum(sum_qty) from material_movements m where m.stock_id = (select id from materials order by stock_moves desc limit 1) and m.operation_date >= (select hour at time zone 'UTC' from material_ledger_hours where stock_id = (select id from materials order by stock_moves desc limit 1) order by moves desc limit 1) and m.operation_date < (select (hour + interval '1 hour') at time zone 'UTC' from material_ledger_hours where stock_id = (select id from materials order by stock_moves desc limit 1) order by moves desc limit 1)`],
   ['stock: slow movers (materials scanned)', `select m.id from materials m where m.stock_sum > 0 and (m.last_movement_at is null or m.last_movement_at < now() - interval '90 days')`],
   ['dashboard tile counts: offers by status', `select teklif_durumu, count(*) from offers group by 1`],
 ];
@@ -151,7 +153,8 @@ function scenarios(r: Ready): Scenario[] {
   const today = new Date().toISOString().slice(0, 10);
   return [
     anchored('products list (10/page, next page from a random page\'s anchor)', (f) => `/api/products/list?type=list&pageSize=10&page=${randInt(Math.ceil((sizes.products * f) / 10))}`),
-    get('materials list (10/page, random page)', (f) => `/api/materials/list?pageSize=10&page=${randInt(Math.ceil((sizes.materials * f) / 10))}`),
+    anchored('materials list (10/page, next page from a random page\'s anchor)', (f) => `/api/materials/list?type=list&pageSize=10&page=${randInt(Math.ceil((sizes.materials * f) / 10))}`),
+    // By number: the ledger reaches any page through its kept hour positions (ADR 0033, 0056), no anchor needed.
     get('movements list (the hot material\'s ledger, random page of 50)', (f) => `/api/stock/list/${r.hotMaterial}?pageSize=50&page=${randInt(Math.ceil((r.hotMovements * f) / 50))}`),
     anchored('companies list (10/page, next page from a random page\'s anchor)', (f) => `/api/companies/list?page=${randInt(Math.ceil((sizes.companies * f) / 10))}`),
     anchored('users list (10/page, next page from a random page\'s anchor)', (f) => `/api/users/list?page=${randInt(Math.ceil((sizes.users * f) / 10))}`),
@@ -179,7 +182,8 @@ async function main() {
   console.log(`growth bench: factors ${factors.join(', ')}; ${duration} s a scenario; ${(disk.bavail * disk.bsize / 2 ** 30).toFixed(0)} GiB free in ${os.tmpdir()}; load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   const { child, ready } = await startServer();
   const base = `http://127.0.0.1:${ready.port}`;
-  const list = scenarios(ready).filter(([n]) => !process.env.BENCH_ONLY || n.includes(process.env.BENCH_ONLY));
+  const only = process.env.BENCH_ONLY?.split('|').filter(Boolean);
+  const list = scenarios(ready).filter(([n]) => !only?.length || only.some((w) => n.includes(w)));
   const table = new Map<string, Record<number, { p95: number; rps: number; non2xx: number; requests: number }>>();
   const meta: Record<number, { growMs: number; timings: Record<string, number>; load: number[]; freeGiB: number }> = {};
   // A kept data set (BENCH_GROWTH_KEEP) starts at the size it was grown to; the sizes below it are not measured.

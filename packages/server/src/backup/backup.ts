@@ -383,6 +383,9 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
     await client.query('select offer_list_refill_missing()');
     // Each material's last movement (migration 0034, ADR 0048): a backup made before it has none; one pass sets it.
     await client.query('select material_last_movement_refill()');
+    // The kept row counts (ADR 0052, 0056): counted again (three counts), so a backup made before migration 0043, whose
+    // table_counts has no materials' count, restores with one.
+    await client.query('select table_counts_refill()');
     await client.query('commit');
     return { ...check, tables: Object.keys(expected).length, rows: Object.values(after).reduce((a, b) => a + b, 0), report };
   } catch (e) {

@@ -148,8 +148,14 @@ export const materials = pgTable('materials', {
 }, (t) => [
   // The list's default order: a page's ids are read from this index alone.
   index('materials_name_key_idx').on(t.material_name_key, t.id),
-  index('materials_category_idx').on(t.material_category, t.material_group),
   index('materials_no_idx').on(t.material_no),
+  // The list's other orders (ADR 0056): a page after an anchor is a range of one of these, not a sort of every material
+  // (ascending; descending, the first key is presorted and the ties sorted). Not the balance: every movement updates it
+  // and such an index would cost the ledger's updates their HOT (ADR 0052).
+  index('materials_created_idx').on(t.created_at, t.id),
+  index('materials_price_idx').on(t.material_price, t.material_name_key, t.id),
+  index('materials_group_name_idx').on(t.material_group, t.material_name_key, t.id),
+  index('materials_category_name_idx').on(t.material_category, t.material_group, t.material_name_key, t.id),
 ]);
 
 /** Columns both ledgers share (spec 001 3.4). */
@@ -193,7 +199,9 @@ export const materialMovements = pgTable('material_movements', {
    */
   answer_head: text('answer_head'),
 }, (t) => [
-  index('material_movements_ledger_idx').on(t.stock_id, t.operation_date, t.seq),
+  // With the signed quantity (ADR 0056): a ledger page skips the rows of its hour newer than the page and sums them
+  // from the index alone, reading the heap only for the page's own rows.
+  index('material_movements_ledger_idx').on(t.stock_id, t.operation_date, t.seq, t.sum_qty),
   // The dashboard's 'materials used today' (GET /stock/outlist/{date}) reads one day's outgoing movements of all materials.
   index('material_movements_out_day_idx').on(t.operation_date).where(sql`${t.operation_type} = 'cikis'`),
   index('material_movements_order_idx').on(t.order_id),
@@ -212,7 +220,7 @@ export const productMovements = pgTable('product_movements', {
   /** As material_movements.answer_head: productMovementSchema's JSON without runTotal and closing brace, kept by a trigger. */
   answer_head: text('answer_head'),
 }, (t) => [
-  index('product_movements_ledger_idx').on(t.product_id, t.operation_date, t.seq),
+  index('product_movements_ledger_idx').on(t.product_id, t.operation_date, t.seq, t.sum_qty),
   index('product_movements_order_idx').on(t.order_id),
   index('product_movements_orderitem_idx').on(t.orderitem_id),
   index('product_movements_ref_idx').on(t.ref_id),

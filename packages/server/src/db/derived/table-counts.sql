@@ -1,18 +1,20 @@
 -- Rows per table for the dashboard's tiles of the tables no other kept data counts: companies and users (issue 27,
--- ADR 0052). (Products are counted by product_counts, offers and orders by offer_sums, order lines by
+-- ADR 0052); and materials, the materials list's total without a filter (ADR 0056). (Products are counted by product_counts, offers and orders by offer_sums, order lines by
 -- order_figure_sums' kind 0.)
--- Table: table_counts (migration 0041). Source: companies, users (their rows).
+-- Table: table_counts (migration 0041). Source: companies, users, materials (their rows).
 -- Kept by: statement triggers on insert, delete and truncate appending each statement's difference (one row per
 -- table), so concurrent writers never wait on one another; table_counts_fold() adds a table's rows into one (run by
--- the dashboard's read beyond 100 extra rows). Refill: table_counts_refill() (also backup.ts DERIVED_TABLES).
+-- the dashboard's and the materials list's read beyond 100 extra rows). Refill: table_counts_refill() (also backup.ts DERIVED_TABLES).
 -- Tests: modules/dashboard/dashboard-counts.test.ts (the tiles equal to the direct counts after random inserts,
--- deletes, truncates and folds; fails with any trigger off), db/derived.test.ts, backup/backup.test.ts.
+-- deletes, truncates and folds; fails with any trigger off), modules/materials/material-list-anchor.test.ts (the
+-- materials' count, the same), db/derived.test.ts, backup/backup.test.ts.
 -- refill: SELECT table_counts_refill();
 
 CREATE OR REPLACE FUNCTION table_counts_refill() RETURNS void LANGUAGE sql AS $$
   DELETE FROM table_counts;
   INSERT INTO table_counts (name, n) SELECT 'companies', count(*) FROM companies HAVING count(*) > 0;
   INSERT INTO table_counts (name, n) SELECT 'users', count(*) FROM users HAVING count(*) > 0;
+  INSERT INTO table_counts (name, n) SELECT 'materials', count(*) FROM materials HAVING count(*) > 0;
 $$;
 
 CREATE OR REPLACE FUNCTION table_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -52,6 +54,20 @@ CREATE TRIGGER table_counts_delete AFTER DELETE ON public.users
   EXECUTE FUNCTION table_counts_track();
 
 CREATE TRIGGER table_counts_truncate AFTER TRUNCATE ON public.users
+  FOR EACH STATEMENT
+  EXECUTE FUNCTION table_counts_track();
+
+CREATE TRIGGER table_counts_insert AFTER INSERT ON public.materials
+  REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT
+  EXECUTE FUNCTION table_counts_track();
+
+CREATE TRIGGER table_counts_delete AFTER DELETE ON public.materials
+  REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT
+  EXECUTE FUNCTION table_counts_track();
+
+CREATE TRIGGER table_counts_truncate AFTER TRUNCATE ON public.materials
   FOR EACH STATEMENT
   EXECUTE FUNCTION table_counts_track();
 

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Material, MaterialData, MATERIAL_SORTS } from '@isik/domain';
 import { inBatches } from '../../db/batches.js';
 import type { Executor } from '../../db/database.js';
 import { materials } from '../../db/schema.js';
 import { likePattern } from '../../lib/http.js';
 import { inPage, pageTotal, totalColumn } from '../../lib/paging.js';
+import { keyColumns, readAnchoredPage, type PageKey } from '../../lib/anchored-page.js';
 import { param, prepared } from '../../lib/prepared.js';
 import { defined, num, searchAny } from '../catalogue/shared.js';
 import { versionIs } from '../../lib/version.js';
@@ -30,6 +31,31 @@ export interface MaterialListArgs {
   type: 'list' | 'detail';
   page: number; pageSize: number; orderBy: (typeof MATERIAL_SORTS)[number]; order: 'asc' | 'desc';
   search?: string; category?: string; group?: string;
+  /** The Page-Anchor of the page the client shows (ADR 0051). */
+  anchor?: string;
+}
+
+/** Rows of table_counts beyond one per counted table at which the list's read folds them (table_counts_fold). */
+const COUNTS_FOLD_SLACK = 100;
+
+/**
+ * The list's sort keys, in the ORDER BY's order (ADR 0051): a single-key order breaks ties by id in its own direction
+ * (a descending page is a backward index scan), the others by name then id ascending. The name is lower(material_name),
+ * stored (see the schema): the default order's page is an index-only scan of materials_name_key_idx; date, price,
+ * group and category (ascending) have their own index (migration 0043, ADR 0056).
+ */
+function materialKeys(orderBy: MaterialListArgs['orderBy'], desc: boolean): PageKey[] {
+  const name: PageKey = { expr: materials.material_name_key, type: 'text' };
+  const id: PageKey = { expr: materials.id, type: 'text' };
+  switch (orderBy) {
+    case 'material_name': return [{ ...name, desc }, { ...id, desc }];
+    case 'date': return [{ expr: materials.created_at, type: 'timestamptz', desc }, { ...id, desc }];
+    case 'material_no': return [{ expr: materials.material_no, type: 'int', desc }, name, id];
+    case 'material_category': return [{ expr: materials.material_category, type: 'text', desc }, { expr: materials.material_group, type: 'text' }, name, id];
+    case 'material_group': return [{ expr: materials.material_group, type: 'text', desc }, name, id];
+    case 'material_price': return [{ expr: materials.material_price, type: 'numeric', desc }, name, id];
+    case 'stockSum': return [{ expr: materials.stock_sum, type: 'numeric', desc }, name, id];
+  }
 }
 
 export async function listMaterials(db: Executor, a: MaterialListArgs) {
@@ -38,32 +64,39 @@ export async function listMaterials(db: Executor, a: MaterialListArgs) {
   const group = a.group !== undefined ? param('group') : undefined;
   const where = () => and(search ? searchAny([materials.material_name, materials.material_category, materials.material_group], search) : undefined,
     category ? eq(materials.material_category, category) : undefined, group ? eq(materials.material_group, group) : undefined);
+  const filtered = !!(search || category || group);
   const shape = `materials.list:${a.orderBy}:${a.order}:${search ? 's' : ''}${category ? 'c' : ''}${group ? 'g' : ''}`;
-  const values = { search: a.search ? likePattern(a.search) : undefined, category: a.category, group: a.group, limit: a.pageSize, offset: (a.page - 1) * a.pageSize };
-  // One round trip: the page's ids from a narrow sort, the page's materials in the same order, and the count; a
-  // prepared statement per shape (lib/prepared.ts).
-  const rows = await prepared(db, shape, () => {
-    const dir = a.order === 'desc' ? desc : asc;
-    // lower(material_name), stored (see the schema): the default order's page is an index-only scan of materials_name_key_idx.
-    const name = materials.material_name_key;
-    const sorts: Record<MaterialListArgs['orderBy'], SQL[]> = {
-      material_name: [dir(name)],
-      material_no: [dir(materials.material_no), asc(name)],
-      material_category: [dir(materials.material_category), asc(materials.material_group), asc(name)],
-      material_group: [dir(materials.material_group), asc(name)],
-      material_price: [dir(materials.material_price), asc(name)],
-      stockSum: [dir(materials.stock_sum), asc(name)],
-      date: [dir(materials.created_at)],
-    };
-    // A single-key order breaks ties by id in its own direction: a descending page is a backward index scan, not a sort.
-    const order = [...sorts[a.orderBy], sorts[a.orderBy].length === 1 ? dir(materials.id) : asc(materials.id)];
-    const w = where();
-    const pageIds = db.select({ id: materials.id }).from(materials).where(w).orderBy(...order).limit(param('limit')).offset(param('offset'));
-    return db.select({ ...materialColumnsRead, total: totalColumn(materials, w) }).from(materials).where(inPage(materials.id, pageIds)).orderBy(...order);
-  }).execute(values);
-  const total = await pageTotal(rows, async () => Number((await prepared(db, `${shape}:count`, () =>
-    db.select({ n: count() }).from(materials).where(where())).execute(values))[0].n));
-  return { rows: rows.map(toMaterial), total };
+  const values = { search: a.search ? likePattern(a.search) : undefined, category: a.category, group: a.group };
+  const keys = materialKeys(a.orderBy, a.order === 'desc');
+  const req = { page: a.page, size: a.pageSize, anchor: a.anchor, scope: JSON.stringify(['materials/list', a.orderBy, a.order, a.search ?? null, a.category ?? null, a.group ?? null]) };
+  // Without a filter the total is table_counts' (kept by triggers, ADR 0056), not a count of every material per page;
+  // with one, the matches are counted.
+  const keptTotal = sql<number>`(select coalesce(sum(n), 0)::int from table_counts where name = 'materials')`.mapWith(Number);
+  const keptRows = sql<number>`(select count(*)::int from table_counts)`.mapWith(Number);
+  // One round trip: the page's ids from a narrow sort, from the nearest of the start, the client's anchor and the end
+  // (ADR 0051), the page's materials in the same order, and the count; a prepared statement per shape (lib/prepared.ts).
+  let raw = 0;
+  const page = await readAnchoredPage(keys, req, async (plan) => {
+    const rows = await prepared(db, `${shape}:${plan.shape}`, () => {
+      const w = where();
+      const pw = plan.where ? and(w, plan.where) : w;
+      const pageIds = db.select({ id: materials.id }).from(materials).where(pw).orderBy(...plan.orderBy).limit(param('limit')).offset(param('offset'));
+      return db.select({ ...materialColumnsRead, ...keyColumns(keys), total: filtered ? totalColumn(materials, w) : keptTotal, raw: keptRows })
+        .from(materials).where(inPage(materials.id, pageIds)).orderBy(...plan.orderBy);
+    }).execute({ ...values, ...plan.values, limit: plan.limit, offset: plan.offset });
+    const total = await pageTotal(rows, async () => {
+      const [c] = await prepared(db, `${shape}:count`, () => (filtered
+        ? db.select({ n: count(), raw: sql<number>`0`.mapWith(Number) }).from(materials).where(where())
+        : db.select({ n: keptTotal, raw: keptRows }).from(sql`(select 1) as one`))).execute(values);
+      raw = Number(c.raw);
+      return Number(c.n);
+    });
+    if (rows.length > 0) raw = Number(rows[0].raw);
+    return { rows, total };
+  }, 'placeholder');
+  // The kept count's appended differences are added together once they pass the slack (one row per table after).
+  if (raw > 3 + COUNTS_FOLD_SLACK) await db.execute(sql`select table_counts_fold()`);
+  return { rows: page.rows.map(toMaterial), total: page.total, anchor: page.anchor };
 }
 
 export async function findMaterial(db: Executor, id: string): Promise<Material | null> {

@@ -1,5 +1,6 @@
 import { totalPages, type MaterialData, type MaterialUpdateData, type MessageKey } from '@isik/domain';
 import type { Db, Executor } from '../../db/database.js';
+import { withAnchor } from '../../lib/anchored-page.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordChange, type Actor } from '../../lib/log.js';
@@ -30,8 +31,8 @@ export function createMaterialsService(deps: { db: Db; files: FileIngest }) {
     addDeleteGuard(g: MaterialDeleteGuard) { deleteGuards.push(g); },
 
     async list(args: MaterialListArgs) {
-      const { rows, total } = await listMaterials(db, args);
-      return { materials: rows, page: args.page, totalPage: totalPages(total, args.pageSize), totalItemCount: total };
+      const { rows, total, anchor } = await listMaterials(db, args);
+      return withAnchor({ materials: rows, page: args.page, totalPage: totalPages(total, args.pageSize), totalItemCount: total }, anchor);
     },
 
     categories: () => materialCategories(db),

@@ -2,7 +2,7 @@
  * The stock screens' reads of the ledger: a material's or product's movement page, one movement, the day's movements
  * out of stock. The ledger's writes (movements, balances, hour buckets) are ledger-repository.ts.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { round, totalPages, QTY_PLACES, type MaterialMovement, type StockOut } from '@isik/domain';
 import type { Executor } from '../../db/database.js';
 import { materialMovements, productMovements } from '../../db/schema.js';
@@ -15,7 +15,7 @@ const LEDGERS = {
   product: { mv: 'product_movements', owner: 'products', buckets: 'product_ledger_hours', fk: 'product_id' },
 } as const;
 
-type Kind = keyof typeof LEDGERS;
+export type Kind = keyof typeof LEDGERS;
 
 interface RawRow { h_sum: string; h_in: string; h_out: string; h_n: number | string; rows: string }
 
@@ -31,7 +31,10 @@ interface RawRow { h_sum: string; h_in: string; h_out: string; h_n: number | str
  * (kept by the ledger) minus everything newer: the movements of the later hours (balance - the hour's position sum -
  * the hour's sum) and the newer rows of the hour and of the page, accumulated over the rows the scan reads anyway. So
  * any page costs one probe and about one hour's rows besides its own (ADR 0033; before, day buckets were summed from
- * the newest down to the page's day, and the page's day was read from its end).
+ * the newest down to the page's day, and the page's day was read from its end). That scan reads keys and signed
+ * quantities from the ledger index alone (it holds sum_qty, migration 0043), and the page's stored answers are then
+ * read by one range of the same index between the page's first and last keys: the heap is read for the page's rows
+ * only, not for the hour's rows skipped, which grow with how busy an hour is (ADR 0056).
  *
  * The rows come as one JSON array text built by PostgreSQL from each movement's `answer_head` (materialMovementSchema's
  * JSON of the row, without runTotal and without the closing brace: decimals without trailing zeros, dates in
@@ -43,17 +46,29 @@ interface RawRow { h_sum: string; h_in: string; h_out: string; h_n: number | str
  * but the column can be null) is built on the spot rather than left out.
  */
 async function ledgerPage(db: Executor, kind: Kind, id: string, page: number, pageSize: number) {
+  const off = (page - 1) * pageSize;
+  // A named prepared statement per ledger (lib/prepared.ts): built and parsed once, planned once (its generic plan is
+  // as good as a custom one: every step is an index probe or a range scan from one).
+  const res = await preparedSql<RawRow>(db, `ledger:${kind}`, () => ledgerPageSql(kind)).execute({ owner: id, off, size: pageSize });
+  const h = res.rows?.[0];
+  if (!h) throw notFound();
+  const total = Number(h.h_n);
+  // The answer's text, in the order of the list schemas (stock, page, totalPage, totalItemCount, totalIn, totalOut, balance).
+  return `{"stock":${h.rows},"page":${JSON.stringify(page)},"totalPage":${JSON.stringify(totalPages(total, pageSize))},`
+    + `"totalItemCount":${JSON.stringify(total)},"totalIn":${JSON.stringify(round(h.h_in, QTY_PLACES))},`
+    + `"totalOut":${JSON.stringify(round(h.h_out, QTY_PLACES))},"balance":${JSON.stringify(round(h.h_sum, QTY_PLACES))}}`;
+}
+
+/** The ledger page's statement (see ledgerPage), with the placeholders owner, off (rows before the page) and size. */
+export function ledgerPageSql(kind: Kind): SQL {
   const L = LEDGERS[kind];
   const mv = sql.raw(L.mv);
   const fk = sql.raw(L.fk);
   const owner = sql.raw(L.owner);
-  const off = (page - 1) * pageSize;
   const buckets = sql.raw(L.buckets);
   const answer = sql.raw(`${kind}_movement_answer`);
-  // A named prepared statement per ledger (lib/prepared.ts): built and parsed once, planned once (its generic plan is
-  // as good as a custom one: every step is an index probe or a range scan from one).
   const ownerId = param('owner');
-  const res = await preparedSql<RawRow>(db, `ledger:${kind}`, () => sql`
+  return sql`
     with hdr as (
       select o.stock_sum, o.stock_in, o.stock_out, o.stock_moves as n from ${owner} o where o.id = ${ownerId}
     ), s as (
@@ -64,29 +79,36 @@ async function ledgerPage(db: Executor, kind: Kind, id: string, page: number, pa
       where d.${fk} = ${ownerId} and d.older_moves <= (select o.stock_moves from ${owner} o where o.id = ${ownerId}) - 1 - ${param('off')}::int
       order by d.older_moves desc, d.hour desc limit 1
     ), r as (
-      -- that hour's rows newer than the page, then the page; k counts them, upto_here sums them down to each row
-      select m.operation_date, m.seq, m.sum_qty, coalesce(m.answer_head, left(${answer}(m), -1)) as head,
-        row_number() over o as k, sum(m.sum_qty) over o as upto_here
+      -- that hour's rows newer than the page, then the page; k counts them, upto_here sums them down to each row: keys
+      -- and quantities only, from the ledger index alone (ADR 0056)
+      select m.operation_date, m.seq, m.sum_qty, row_number() over o as k, sum(m.sum_qty) over o as upto_here
       from ${mv} m where m.${fk} = ${ownerId}
         and m.operation_date < coalesce((select (s.hour + interval '1 hour') at time zone 'UTC' from s), '-infinity'::timestamptz)
       window o as (order by m.operation_date desc, m.seq desc rows unbounded preceding)
       order by m.operation_date desc, m.seq desc limit ${param('size')}::int + coalesce((select s.skip from s), 0)
+    ), e as (
+      -- the page's first and last row's keys, and the sum of the newer rows skipped before it
+      select (array_agg(pg.operation_date order by pg.k))[1] as d0, (array_agg(pg.seq order by pg.k))[1] as s0,
+        (array_agg(pg.upto_here - pg.sum_qty order by pg.k))[1] as skipped,
+        (array_agg(pg.operation_date order by pg.k desc))[1] as d1, (array_agg(pg.seq order by pg.k desc))[1] as s1
+      from r pg where pg.k > coalesce((select s.skip from s), 0)
+    ), p as (
+      -- the page's rows with their stored answers: one range of the ledger index between those keys (the heap read
+      -- for the page's rows only); up_to sums them down to each row
+      select m.operation_date, m.seq, m.sum_qty, coalesce(m.answer_head, left(${answer}(m), -1)) as head,
+        sum(m.sum_qty) over (order by m.operation_date desc, m.seq desc rows unbounded preceding) as up_to
+      from ${mv} m where m.${fk} = ${ownerId}
+        and (m.operation_date, m.seq) <= ((select e.d0 from e), (select e.s0 from e))
+        and (m.operation_date, m.seq) >= ((select e.d1 from e), (select e.s1 from e))
     )
     select hdr.stock_sum::text as h_sum, hdr.stock_in::text as h_in, hdr.stock_out::text as h_out, hdr.n as h_n,
       -- (a sub-select, not a grouped join: the group by sorted the page's rows once more)
       (select '[' || coalesce(string_agg(pg.head
         -- the balance after this row: the owner's balance minus every newer movement
-        || ',"runTotal":' || trim_scale(round(hdr.stock_sum - coalesce((select s.newer_qty from s), 0) - (pg.upto_here - pg.sum_qty), 4))::text || '}',
+        || ',"runTotal":' || trim_scale(round(hdr.stock_sum - coalesce((select s.newer_qty from s), 0) - (select e.skipped from e) - (pg.up_to - pg.sum_qty), 4))::text || '}',
         ',' order by pg.operation_date desc, pg.seq desc), '') || ']'
-       from r pg where pg.k > coalesce((select s.skip from s), 0)) as rows
-    from hdr`).execute({ owner: id, off, size: pageSize });
-  const h = res.rows?.[0];
-  if (!h) throw notFound();
-  const total = Number(h.h_n);
-  // The answer's text, in the order of the list schemas (stock, page, totalPage, totalItemCount, totalIn, totalOut, balance).
-  return `{"stock":${h.rows},"page":${JSON.stringify(page)},"totalPage":${JSON.stringify(totalPages(total, pageSize))},`
-    + `"totalItemCount":${JSON.stringify(total)},"totalIn":${JSON.stringify(round(h.h_in, QTY_PLACES))},`
-    + `"totalOut":${JSON.stringify(round(h.h_out, QTY_PLACES))},"balance":${JSON.stringify(round(h.h_sum, QTY_PLACES))}}`;
+       from p pg) as rows
+    from hdr`;
 }
 
 /** A material's ledger page as the JSON text of materialMovementListSchema. */
