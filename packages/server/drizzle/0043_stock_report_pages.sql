@@ -12,4 +12,4 @@ CREATE TABLE "material_stock_sums" (
 );
 --> statement-breakpoint
 CREATE INDEX "materials_below_min_idx" ON "materials" USING btree (("min_stock" - "stock_sum") desc,"material_name","id") WHERE "materials"."min_stock" is not null and "materials"."stock_sum" < "materials"."min_stock";--> statement-breakpoint
-CREATE INDEX "materials_unmoved_idx" ON "materials" USING btree (coalesce("last_movement_at", '-infinity'::timestamptz),"id") WHERE "materials"."stock_sum" > 0;
+CREATE INDEX "materials_unmoved_idx" ON "materials" USING btree ("last_movement_at" NULLS FIRST,"id") WHERE "materials"."stock_sum" > 0;

@@ -275,9 +275,6 @@ function stockRowJson(f: { key: SQL; label: SQL; category: SQL; materials: SQL; 
 /** Rows of material_stock_sums beyond one per key at which a read folds them (material_stock_sums_fold). */
 const STOCK_SUMS_FOLD_SLACK = 500;
 
-/** A material's last movement as the slow movers sort it (never moved: first), as materials_unmoved_idx indexes it. */
-const UNMOVED = sql`coalesce(x.last_movement_at, '-infinity'::timestamptz)`;
-
 /**
  * The stock report's rows as one JSON array text (stockRowSchema), written by PostgreSQL, and the date of the bulletin
  * it valued foreign prices at. Slow movers and materials below their minimum are one row per material (2,000 rows on
@@ -314,19 +311,19 @@ export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDa
   } else if (q.view === 'slow') {
     // One page of them, the longest unmoved first (materials_unmoved_idx); only the page's materials are valued.
     const page = sql`(select p.* from materials p where p.id in (select x.id from materials x
-      where x.stock_sum > 0 and ${UNMOVED} < ${since}
-      order by ${UNMOVED}, x.id limit ${q.pageSize} offset ${offset}))`;
+      where x.stock_sum > 0 and (x.last_movement_at is null or x.last_movement_at < ${since})
+      order by x.last_movement_at nulls first, x.id limit ${q.pageSize} offset ${offset}))`;
     rows = sql`select ${stockRowJson({
       key: sql`s.id`, label: sql`s.material_name`, category: sql`s.material_category`, materials: sql`1`, stock: sql`s.stock_sum`,
       unit: sql`s.material_unit`, minStock: sql`null::numeric`, shortfall: sql`null::numeric`,
       lastMovement: sql`to_char(s.last_movement_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, value: sql`s.value`,
-    })} as j, coalesce(s.last_movement_at, '-infinity'::timestamptz) as s1, s.id as s2, null::text as s3
+    })} as j, s.last_movement_at as s1, s.id as s2, null::text as s3
       from (select m.id, m.material_name, m.material_category, m.stock_sum, m.material_unit, m.last_movement_at,
         m.stock_sum * ${MATERIAL_UNIT_COST_TRY} as value
         from ${page} m ${MATERIAL_COSTS} cross join ${rates}) s`;
-    order = sql`t.s1, t.s2`;
+    order = sql`t.s1 nulls first, t.s2`;
     // The materials with stock (kept) less those moved since (from the index: the recent ones only).
-    total = sql`(select coalesce(sum(n), 0) from material_stock_sums) - (select count(*) from materials x where x.stock_sum > 0 and ${UNMOVED} >= ${since})`;
+    total = sql`(select coalesce(sum(n), 0) from material_stock_sums) - (select count(*) from materials x where x.stock_sum > 0 and x.last_movement_at >= ${since})`;
   } else {
     // One page of them, the most short first (ADR 0052), read in order from materials_below_min_idx (ADR 0057); only
     // the page's materials are joined to their costs and valued.
