@@ -70,7 +70,10 @@ const EXPLAIN: [string, string][] = [
   ['orders overview: a page of 20 open orders', `select o.id from offers o where o.teklif_durumu between 1 and 3 order by coalesce(o.siparis_tarihi, 'infinity'::timestamptz), o.id limit 20 offset 20000`],
   ['order-line list: the page after an anchor (status 1-4, newest first; order_items_date_idx, ADR 0051)', `select l.id from order_items l where l.siparis_durumu between 1 and 4 and (l.siparis_tarihi, l.id) < (now() - interval '100 days', '') order by l.siparis_tarihi desc, l.id desc limit 12`],
   ['orders overview: the page after an anchor (offers_open_order_date_idx, ADR 0051)', `select o.id from offers o where o.teklif_durumu between 1 and 3 and (coalesce(o.siparis_tarihi, 'infinity'::timestamptz), o.id) > (now() - interval '200 days', '') order by coalesce(o.siparis_tarihi, 'infinity'::timestamptz), o.id limit 20`],
-  ['stock: slow movers (materials scanned)', `select m.id from materials m where m.stock_sum > 0 and (m.last_movement_at is null or m.last_movement_at < now() - interval '90 days')`],
+  ['stock: slow movers, first page of 50 (materials_unmoved_idx, ADR 0057)', `select x.id from materials x where x.stock_sum > 0 and (x.last_movement_at is null or x.last_movement_at < now() - interval '90 days') order by x.last_movement_at nulls first, x.id limit 50`],
+  ['stock: slow movers\' total: materials with stock moved in the period (materials_unmoved_idx)', `select count(*) from materials x where x.stock_sum > 0 and x.last_movement_at >= now() - interval '90 days'`],
+  ['stock: below minimum, first page of 50 (materials_below_min_idx, ADR 0057)', `select x.id from materials x where x.min_stock is not null and x.stock_sum < x.min_stock order by x.min_stock - x.stock_sum desc, x.material_name, x.id limit 50`],
+  ['stock per category and the totals (material_stock_sums, ADR 0057)', `select category, unit, sum(n), sum(stock), sum(avg_value), sum(usd_price), sum(eur_price), sum(try_value), sum(below) from material_stock_sums group by 1, 2`],
   ['dashboard tile counts: offers by status', `select teklif_durumu, count(*) from offers group by 1`],
 ];
 
