@@ -70,7 +70,8 @@ const REFILLS = ['order_needs_refill', 'order_wip_refill', 'order_figure_sums_re
  * (order_material_needs, order_operation_wip, order_figure_sums, order_open_days, production_weeks, table_counts,
  * sales_sums) get that difference appended and are
  * folded; the ledger's hour buckets and the 1× materials' balances are multiplied (positions too); each offer's sales
- * facts are copied with the copy's id. product_counts and offer_sums (whose slot hashes the id) are refilled: cheap.
+ * facts are copied with the copy's id. product_counts and offer_sums (whose slot hashes the id) are refilled: cheap;
+ * so is material_stock_sums (one pass over the materials, after their balances).
  * verifyDerived checks the result against the rows.
  */
 async function scaleDerived(db: Db, from: number, to: number): Promise<void> {
@@ -93,6 +94,8 @@ async function scaleDerived(db: Db, from: number, to: number): Promise<void> {
   await db.execute(sql.raw(`update materials set stock_sum = stock_sum * ${r}, stock_in = stock_in * ${r}, stock_out = stock_out * ${r}, stock_moves = stock_moves * ${r}
     where position('~' in id) = 0 and stock_moves > 0`));
   for (const f of ['product_counts_refill', 'offer_sums_refill']) await db.execute(sql.raw(`select ${f}()`));
+  // The materials per category (ADR 0057) after their balances: one pass over the materials, cheap at 100× too.
+  await db.execute(sql.raw('select material_stock_sums_refill()'));
 }
 
 /**
@@ -148,6 +151,8 @@ export async function growData(db: Db, from: number, to: number, log: (m: string
       for (const f of REFILLS) await step(f, () => tx.execute(sql.raw(`select ${f}()`)));
       await step('sales_sums_refill', () => tx.execute(sql.raw(`select sales_sums_refill()`)));
       await step('balances, hour buckets, last movements', () => recomputeStockSums(tx));
+      // From the balances just computed (ADR 0057).
+      await step('material_stock_sums_refill', () => tx.execute(sql.raw('select material_stock_sums_refill()')));
     });
     let scaled = (to - from) % from === 0;
     if (scaled) {
@@ -211,6 +216,15 @@ export async function verifyDerived(db: Db, to: number, log: (m: string) => void
     copies('offers', ['id', 'teklif_no', 'teklif_sira', 'list_json', 'list_key', 'search_text']),
     copies('offer_items', ['id', 'offer_id']),
     copies('order_items', ['id', 'offer_id', 'offer_item_id']),
+    ['material_stock_sums (materials with stock, their stock and value parts, below minimum, per category and unit)', `select count(*) from (
+      select m.material_category c, m.material_unit u, count(*) filter (where m.stock_sum > 0) n, coalesce(sum(m.stock_sum) filter (where m.stock_sum > 0), 0) s,
+        coalesce(sum(m.stock_sum * k.avg_cost) filter (where m.stock_sum > 0), 0) a,
+        coalesce(sum(m.stock_sum * m.material_price) filter (where m.stock_sum > 0 and k.avg_cost is null), 0) p,
+        count(*) filter (where m.stock_sum < m.min_stock) b
+      from materials m left join material_costs k on k.stock_id = m.id where m.stock_sum > 0 or m.stock_sum < m.min_stock group by 1, 2) r
+      full join (select category c, unit u, sum(n) n, sum(stock) s, sum(avg_value) a, sum(usd_price + eur_price + try_value) p, sum(below) b
+        from material_stock_sums group by 1, 2 having sum(n) <> 0 or sum(below) <> 0) k using (c, u)
+      where r.n is distinct from k.n or r.s is distinct from k.s or r.a is distinct from k.a or r.p is distinct from k.p or r.b is distinct from k.b`],
     ['product_counts', `select count(*) from (select model_category, urun_durumu, count(*) n from products group by 1, 2) p full join product_counts c on c.model_category = p.model_category and c.active = p.urun_durumu where p.n is distinct from c.n`],
     ['offer_sums (offers and sums per status and currency)', `select count(*) from (select teklif_durumu, teklif_dovizi, count(*) n, sum(teklif_tutartl) tl from offers group by 1, 2) o full join (select teklif_durumu, teklif_dovizi, sum(n) n, sum(tl) tl from offer_sums group by 1, 2) s using (teklif_durumu, teklif_dovizi) where o.n is distinct from s.n or o.tl is distinct from s.tl`],
     ['order_figure_sums (lines, open operations and units per status)', `select count(*) from (select siparis_durumu, count(*) n, sum(coalesce(open_operations, 0)) o, sum(coalesce(units_to_produce, 0)) u from order_items group by 1) l full join (select status, sum(n) n, sum(open_ops) o, sum(units) u from order_figure_sums where kind = 0 group by 1 having sum(n) <> 0) s on s.status = l.siparis_durumu where l.n is distinct from s.n or l.o is distinct from s.o or l.u is distinct from s.u`],

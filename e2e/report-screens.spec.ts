@@ -138,3 +138,47 @@ test('the stock report below minimum shows a page with a pager, the most short f
   expect(mine.slice(0, 2)).toEqual([`${tag} Eksik 54`, `${tag} Eksik 53`]);
   expect(mine.at(-1)).toBe(`${tag} Eksik 00`);
 });
+
+test('the stock report of slow movers shows a page with a pager, the longest unmoved first, and exports every row (ADR 0057)', async ({ page, admin, tag }) => {
+  test.setTimeout(180_000);
+  // 52 materials of this test's own with stock last moved in 1981 (long before any other test's movements), a day
+  // apart, so they lead the list: the 50 longest unmoved on the first page, the other two first on the second.
+  for (let i = 0; i < 52; i++) {
+    const m = await createMaterial(admin, `${tag} Durgun ${String(i).padStart(2, '0')}`);
+    await admin.post('/stock/create', {
+      stock_id: m._id, operation_type: 'giris', operation_center: 'fatura', qty: '3', price: '1', description: '',
+      operation_date: new Date(Date.UTC(1981, 0, 1 + i, 9)).toISOString(),
+    });
+  }
+  await loginAs(page, '/reports/stock?view=slow&days=90');
+  await expect(tableRows(page)).toHaveCount(50);
+  await expect(tableRows(page).nth(0)).toContainText(`${tag} Durgun 00`);
+  await expect(tableRows(page).nth(49)).toContainText(`${tag} Durgun 49`);
+  await expect(page.getByTestId('report-total')).toContainText('90 gündür hareket görmeyen');
+  await page.screenshot({ path: test.info().outputPath('slow-page-1.png'), fullPage: true });
+
+  const pager = page.getByRole('navigation', { name: 'Sayfalar' });
+  await pager.getByRole('button', { name: 'Sayfa 2', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(tableRows(page).nth(0)).toContainText(`${tag} Durgun 50`);
+  await expect(tableRows(page).nth(1)).toContainText(`${tag} Durgun 51`);
+  // Another number of days starts at the first page again.
+  await page.getByTestId('report-days').fill('120');
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(tableRows(page).nth(0)).toContainText(`${tag} Durgun 00`);
+
+  // The export holds every slow mover, not only the page on screen.
+  await page.getByTestId('reports-menu').click();
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByRole('menuitem', { name: /Excel/ }).click();
+  const download = await downloading;
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-report-slow-')), download.suggestedFilename());
+  await download.saveAs(file);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(readFileSync(file) as unknown as Parameters<typeof wb.xlsx.load>[0]);
+  const values = wb.worksheets[0].getSheetValues().flat().map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : v));
+  const mine = values.filter((v) => typeof v === 'string' && v.startsWith(`${tag} Durgun`));
+  expect(mine).toHaveLength(52);
+  expect(mine.slice(0, 2)).toEqual([`${tag} Durgun 00`, `${tag} Durgun 01`]);
+  expect(mine.at(-1)).toBe(`${tag} Durgun 51`);
+});

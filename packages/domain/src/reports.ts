@@ -19,7 +19,7 @@ export type ReportCurrency = (typeof REPORT_CURRENCIES)[number];
 /** The longest period one report covers (days): five years. */
 export const REPORT_MAX_DAYS = 5 * 366;
 export const SLOW_DAYS_DEFAULT = 90;
-/** The rows of a page of the stock report's materials below their minimum (issue 27: that view answers a page). */
+/** The rows of a page of the stock report's materials below their minimum and slow movers (issue 27: they answer a page). */
 export const BELOW_PAGE_SIZE = 50;
 
 /** The default period: from the first day of the month eleven months back to today (twelve months), Istanbul. */
@@ -73,7 +73,7 @@ export const stockQuerySchema = z.object({
     }
     return Number(v);
   }),
-  /** The page of the view `below` (the other views answer all their rows and ignore them). */
+  /** The page of the views `below` and `slow` (ADR 0052, 0057; `category` answers all its rows and ignores them). */
   page: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(1e6, { error: 'error.invalidType' }).optional().default(1),
   pageSize: z.coerce.number({ error: 'error.invalidType' }).int({ error: 'error.invalidType' }).min(1, { error: 'error.invalidType' }).max(1000, { error: 'error.pageSize.max' }).optional().default(BELOW_PAGE_SIZE),
 });
@@ -121,9 +121,10 @@ export const productionReportSchema = z.object({
 
 /**
  * Stock by category: the materials with stock and its value in lira (unit cost × stock; foreign prices at the last
- * bulletin's selling rate). Slow movers: materials with stock and no movement in `days` days. Below minimum: materials
- * whose stock is under their `min_stock`, the most short first, one page of them (`page`, `pageSize`; `total`: how
- * many there are; issue 27); the other views answer every row and no `total`, `page` or `pageSize`.
+ * bulletin's selling rate). Slow movers: materials with stock and no movement in `days` days, the longest unmoved first
+ * (never moved first), one page of them (ADR 0057). Below minimum: materials whose stock is under their `min_stock`, the
+ * most short first, one page of them (ADR 0052). A page: `page`, `pageSize`, `total` (how many there are; issue 27);
+ * the view `category` answers every row and no `total`, `page` or `pageSize`.
  */
 export const stockRowSchema = z.object({
   key: z.string(), label: z.string(),

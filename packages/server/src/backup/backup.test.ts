@@ -350,6 +350,8 @@ describe('backup and restore', () => {
       group by 1, 2 having sum(n) <> 0 order by 1, 2`],
     // (The same migration; the label names this case's files.)
     ['0041 (counts)', 'table_counts', 'select name, sum(n)::int as n from table_counts group by 1 order by 1'],
+    ['0044', 'material_stock_sums', `select category, unit, sum(n)::int as n, sum(stock)::text as s, sum(avg_value)::text as a, sum(usd_price)::text as u,
+      sum(eur_price)::text as e, sum(try_value)::text as t, sum(below)::int as b from material_stock_sums group by 1, 2 having sum(n) <> 0 or sum(below) <> 0 order by 1, 2`],
   ])('a backup made before migration %s (no %s) restores with that table filled from the rows it derives from', async (migration, table, query) => {
     const read = (url: string) => withClient(url, async (c) => (await c.query(query)).rows);
     const want = await read(ctx.databaseUrl!);

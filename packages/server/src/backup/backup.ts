@@ -131,6 +131,8 @@ const DERIVED_TABLES: Record<string, string> = {
   order_open_days: 'order_open_days_refill',
   // Finished lines per week and lead bucket (production per week); companies and users counted (0041, ADR 0052).
   production_weeks: 'production_weeks_refill', table_counts: 'table_counts_refill',
+  // The materials per category and unit: stock, value in parts, below minimum (0044, ADR 0057).
+  material_stock_sums: 'material_stock_sums_refill',
 };
 
 /**

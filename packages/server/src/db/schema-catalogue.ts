@@ -156,6 +156,10 @@ export const materials = pgTable('materials', {
   index('materials_price_idx').on(t.material_price, t.material_name_key, t.id),
   index('materials_group_name_idx').on(t.material_group, t.material_name_key, t.id),
   index('materials_category_name_idx').on(t.material_category, t.material_group, t.material_name_key, t.id),
+  // The stock report's pages (ADR 0057): below minimum the most short first, slow movers the longest unmoved first.
+  index('materials_below_min_idx').on(sql`(${t.min_stock} - ${t.stock_sum}) desc`, t.material_name, t.id)
+    .where(sql`${t.min_stock} is not null and ${t.stock_sum} < ${t.min_stock}`),
+  index('materials_unmoved_idx').on(t.last_movement_at.asc().nullsFirst(), t.id).where(sql`${t.stock_sum} > 0`),
 ]);
 
 /** Columns both ledgers share (spec 001 3.4). */

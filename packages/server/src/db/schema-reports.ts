@@ -94,3 +94,23 @@ export const tableCounts = pgTable('table_counts', {
   name: text('name').notNull(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The materials per category and unit for the stock report (ADR 0057): how many have stock (n) and their stock, their
+ * value in parts (at the moving-average cost where a material has one, else the price times stock per currency, so the
+ * value at today's rates is avg_value + usd_price × usd + eur_price × eur + try_value), and how many are below their
+ * minimum. Kept by statement triggers on materials and material_costs (db/derived/material-stock-sums.sql) appending
+ * differences; `material_stock_sums_fold()` adds the rows of a key together. The answer is the sum per key.
+ */
+export const materialStockSums = pgTable('material_stock_sums', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  category: text('category').notNull(),
+  unit: text('unit').notNull(),
+  n: integer('n').notNull().default(0),
+  stock: numeric('stock').notNull().default('0'),
+  avg_value: numeric('avg_value').notNull().default('0'),
+  usd_price: numeric('usd_price').notNull().default('0'),
+  eur_price: numeric('eur_price').notNull().default('0'),
+  try_value: numeric('try_value').notNull().default('0'),
+  below: integer('below').notNull().default(0),
+});

@@ -272,47 +272,64 @@ function stockRowJson(f: { key: SQL; label: SQL; category: SQL; materials: SQL; 
     || ',"value":' || ${jsonNum(sql`coalesce(${f.value}, 0)`, 2)} || '}'`;
 }
 
+/** Rows of material_stock_sums beyond one per key at which a read folds them (material_stock_sums_fold). */
+const STOCK_SUMS_FOLD_SLACK = 500;
+
 /**
  * The stock report's rows as one JSON array text (stockRowSchema), written by PostgreSQL, and the date of the bulletin
  * it valued foreign prices at. Slow movers and materials below their minimum are one row per material (2,000 rows on
  * the bench's data): read column by column by node-pg, made into objects and serialised again they cost the API about
  * twice what PostgreSQL spends writing the text (issue 26's 200 ms p95; docs/performance.md). reports.test.ts holds
- * the figures to values computed from the rows, and each view's text to what the serializer writes for it. The
- * materials below their minimum are answered a page at a time, the most short first, with `total` (ADR 0052).
+ * the figures to values computed from the rows, and each view's text to what the serializer writes for it.
+ * ADR 0057: stock per category sums material_stock_sums (kept per category and unit by triggers); below minimum and
+ * slow movers answer a page (`total` with it), its materials read in order from a partial index of materials
+ * (materials_below_min_idx: the most short first; materials_unmoved_idx: the longest unmoved first), their totals from
+ * the kept sums (below: the kept count; slow: the materials with stock less those moved since, read from the index).
  */
 export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDate: string | null; rows: string; total?: number }> {
   const rates = sql`(select * from ${LAST_RATES} x union all select null, 0, 0 where not exists (select 1 from tcmb_rates)) r`;
-  // Each view's rows: `j` the row's JSON, s1 (descending) to s3 the order. (`offset 0` keeps a row view's sub-select
+  // Each view's rows: `j` the row's JSON, s1 to s3 the order (`order`). (`offset 0` keeps a row view's sub-select
   // whole, so each material's value is computed once, not again for the sort.)
   let rows: SQL;
+  let order = sql`t.s1 desc nulls first, t.s2, t.s3`;
+  let total = sql`null`;
+  const since = new Date(Date.now() - q.days * 86_400_000);
+  const offset = (q.page - 1) * q.pageSize;
   if (q.view === 'category') {
+    // Per category: the kept sums of its units with stock (the value in parts: the rates multiply a sum once).
     rows = sql`select ${stockRowJson({
       key: sql`g.key`, label: sql`g.key`, category: sql`g.key`, materials: sql`g.materials`, stock: sql`g.stock`,
       unit: sql`case when g.units > 1 then '' else g.unit end`, minStock: sql`null::numeric`, shortfall: sql`null::numeric`,
       lastMovement: sql`null`, value: sql`g.value`,
     })} as j, g.value as s1, g.key as s2, null::text as s3
-      from (select m.material_category as key, count(*) as materials, sum(m.stock_sum) as stock, min(m.material_unit) as unit,
-        count(distinct m.material_unit) as units, sum(m.stock_sum * ${MATERIAL_UNIT_COST_TRY}) as value
-        from materials m ${MATERIAL_COSTS} cross join ${rates}
-        where m.stock_sum > 0
-        group by 1) g`;
+      from (select u.category as key, sum(u.n) as materials, sum(u.stock) as stock, min(u.unit) as unit, count(*) as units,
+        sum(u.avg_value) + sum(u.usd_price) * r.usd + sum(u.eur_price) * r.eur + sum(u.try_value) as value
+        from (select category, unit, sum(n) as n, sum(stock) as stock, sum(avg_value) as avg_value, sum(usd_price) as usd_price,
+          sum(eur_price) as eur_price, sum(try_value) as try_value
+          from material_stock_sums group by 1, 2 having sum(n) > 0) u cross join ${rates}
+        group by u.category, r.usd, r.eur) g`;
   } else if (q.view === 'slow') {
-    const since = new Date(Date.now() - q.days * 86_400_000);
+    // One page of them, the longest unmoved first (materials_unmoved_idx); only the page's materials are valued.
+    const page = sql`(select p.* from materials p where p.id in (select x.id from materials x
+      where x.stock_sum > 0 and (x.last_movement_at is null or x.last_movement_at < ${since})
+      order by x.last_movement_at nulls first, x.id limit ${q.pageSize} offset ${offset}))`;
     rows = sql`select ${stockRowJson({
       key: sql`s.id`, label: sql`s.material_name`, category: sql`s.material_category`, materials: sql`1`, stock: sql`s.stock_sum`,
       unit: sql`s.material_unit`, minStock: sql`null::numeric`, shortfall: sql`null::numeric`,
       lastMovement: sql`to_char(s.last_movement_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, value: sql`s.value`,
-    })} as j, s.value as s1, s.material_name as s2, s.id as s3
+    })} as j, s.last_movement_at as s1, s.id as s2, null::text as s3
       from (select m.id, m.material_name, m.material_category, m.stock_sum, m.material_unit, m.last_movement_at,
         m.stock_sum * ${MATERIAL_UNIT_COST_TRY} as value
-        from materials m ${MATERIAL_COSTS} cross join ${rates}
-        where m.stock_sum > 0 and (m.last_movement_at is null or m.last_movement_at < ${since}) offset 0) s`;
+        from ${page} m ${MATERIAL_COSTS} cross join ${rates}) s`;
+    order = sql`t.s1 nulls first, t.s2`;
+    // The materials with stock (kept) less those moved since (from the index: the recent ones only).
+    total = sql`(select coalesce(sum(n), 0) from material_stock_sums) - (select count(*) from materials x where x.stock_sum > 0 and x.last_movement_at >= ${since})`;
   } else {
-    // One page of them, the most short first (ADR 0052): the sort reads only the materials' own columns (the page's
-    // ids first, narrow rows), and only the page's materials are joined to their costs and valued.
+    // One page of them, the most short first (ADR 0052), read in order from materials_below_min_idx (ADR 0057); only
+    // the page's materials are joined to their costs and valued.
     const page = sql`(select p.* from materials p where p.id in (select x.id from materials x
       where x.min_stock is not null and x.stock_sum < x.min_stock
-      order by x.min_stock - x.stock_sum desc, x.material_name, x.id limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}))`;
+      order by x.min_stock - x.stock_sum desc, x.material_name, x.id limit ${q.pageSize} offset ${offset}))`;
     rows = sql`select ${stockRowJson({
       key: sql`b.id`, label: sql`b.material_name`, category: sql`b.material_category`, materials: sql`1`, stock: sql`b.stock_sum`,
       unit: sql`b.material_unit`, minStock: sql`b.min_stock`, shortfall: sql`b.shortfall`, lastMovement: sql`null`, value: sql`b.value`,
@@ -320,15 +337,43 @@ export async function stockReport(db: Executor, q: StockQuery): Promise<{ rateDa
       from (select m.id, m.material_name, m.material_category, m.stock_sum, m.material_unit, m.min_stock, m.min_stock - m.stock_sum as shortfall,
         greatest(m.min_stock - m.stock_sum, 0) * ${MATERIAL_UNIT_COST_TRY} as value
         from ${page} m ${MATERIAL_COSTS} cross join ${rates}) b`;
+    total = sql`(select coalesce(sum(below), 0) from material_stock_sums)`;
   }
-  const total = q.view === 'below' ? sql`(select count(*) from materials m where m.min_stock is not null and m.stock_sum < m.min_stock)` : sql`null`;
   const [r] = await rowsOf(db, sql`
-    select (select x.tarih from ${LAST_RATES} x) as rate_date, (select '[' || coalesce(string_agg(t.j, ',' order by t.s1 desc nulls first, t.s2, t.s3), '') || ']' from (${rows}) t) as rows,
-      ${total} as total`);
+    select (select x.tarih from ${LAST_RATES} x) as rate_date, (select '[' || coalesce(string_agg(t.j, ',' order by ${order}), '') || ']' from (${rows}) t) as rows,
+      ${total} as total, (select count(*) from material_stock_sums) as raw`);
+  // Writes append rows; when they outnumber the keys, fold them (the answer is the same either way).
+  if (Number(r.raw) > STOCK_SUMS_FOLD_SLACK) {
+    const [k] = await rowsOf(db, sql`select count(*) as keys from (select 1 from material_stock_sums group by category, unit) k`);
+    if (Number(r.raw) > Number(k.keys) + STOCK_SUMS_FOLD_SLACK) await db.execute(sql`select material_stock_sums_fold()`);
+  }
   return {
     rateDate: r.rate_date === null || r.rate_date === undefined ? null : String(r.rate_date), rows: String(r.rows),
     ...(r.total === null || r.total === undefined ? {} : { total: Number(r.total) }),
   };
+}
+
+/**
+ * The stock report computed from the materials (the definition the kept sums answer, before ADR 0057): every row of
+ * the view, in its order, as objects. material-stock-sums.test.ts and reports.test.ts compare stockReport with it.
+ */
+export async function stockRowsFromMaterials(db: Executor, q: StockQuery): Promise<Raw[]> {
+  const rates = sql`(select * from ${LAST_RATES} x union all select null, 0, 0 where not exists (select 1 from tcmb_rates)) r`;
+  if (q.view === 'category') {
+    return rowsOf(db, sql`select m.material_category as key, count(*)::int as materials, trim_scale(round(sum(m.stock_sum), 4))::float8 as stock,
+        case when count(distinct m.material_unit) > 1 then '' else min(m.material_unit) end as unit,
+        trim_scale(round(sum(m.stock_sum * ${MATERIAL_UNIT_COST_TRY}), 2))::float8 as value
+      from materials m ${MATERIAL_COSTS} cross join ${rates}
+      where m.stock_sum > 0 group by 1 order by sum(m.stock_sum * ${MATERIAL_UNIT_COST_TRY}) desc, 1`);
+  }
+  const since = new Date(Date.now() - q.days * 86_400_000);
+  if (q.view === 'slow') {
+    return rowsOf(db, sql`select m.id as key from materials m
+      where m.stock_sum > 0 and (m.last_movement_at is null or m.last_movement_at < ${since})
+      order by m.last_movement_at nulls first, m.id`);
+  }
+  return rowsOf(db, sql`select m.id as key from materials m where m.min_stock is not null and m.stock_sum < m.min_stock
+    order by m.min_stock - m.stock_sum desc, m.material_name, m.id`);
 }
 
 /** A purchase counted as spend: ordered, in control or completed (a request is not yet bought, a canceled one never). */

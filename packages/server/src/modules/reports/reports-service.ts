@@ -29,12 +29,12 @@ export function createReportsService(deps: { db: Db }) {
       return { from: p.from, to: p.to, by: p.by, rows };
     },
     /**
-     * The answer as JSON text (stockReportSchema): its rows are written by PostgreSQL (stockReport). The view `below`
-     * answers one page and the total (issue 27); the others every row.
+     * The answer as JSON text (stockReportSchema): its rows are written by PostgreSQL (stockReport). The views `below` and `slow`
+     * answer one page and the total (issues 27, ADR 0052 and 0057); `category` every row.
      */
     async stock(q: z.output<typeof stockQuerySchema>): Promise<string> {
       const r = await stockReport(db, q);
-      const paged = q.view === 'below' ? { total: r.total ?? 0, page: q.page, pageSize: q.pageSize } : {};
+      const paged = q.view !== 'category' ? { total: r.total ?? 0, page: q.page, pageSize: q.pageSize } : {};
       return jsonWithRowsText(stockReportSchema, 'rows', { view: q.view, days: q.days, rateDate: r.rateDate, ...paged }, r.rows);
     },
     async purchasing(q: z.output<typeof purchasingQuerySchema>): Promise<PurchasingReport> {

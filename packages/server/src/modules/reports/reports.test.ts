@@ -7,6 +7,7 @@ import { jsonWithRowsText } from '../../lib/json-text.js';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { insertMaterial, insertModel, insertProduct } from '../catalogue/test-fixtures.js';
 import { addMaterialMovement } from '../stock/ledger-repository.js';
+import { stockRowsFromMaterials } from './reports-repository.js';
 
 /**
  * The reports (issue 26, ADR 0041): each figure is compared with the same figure computed here from the rows the test
@@ -213,10 +214,10 @@ describe('GET /api/reports/stock', () => {
       materials: 3, stock: 30 + 10 + 6, value: round2(30 * 2.5 * 40.5 + 10 * 4 * 45.25 + 6 * 7),
     });
 
-    const slow = await report('/api/reports/stock?view=slow&days=90');
+    const slow = await report('/api/reports/stock?view=slow&days=90&pageSize=1000');
     const slowMine = slow.rows.filter((r: { category: string }) => r.category === cat).map((r: { key: string }) => r.key).sort();
     expect(slowMine).toEqual([usd, tl].sort());
-    const slow150 = await report('/api/reports/stock?view=slow&days=150');
+    const slow150 = await report('/api/reports/stock?view=slow&days=150&pageSize=1000');
     expect(slow150.rows.filter((r: { category: string }) => r.category === cat).map((r: { key: string; value: number }) => [r.key, r.value])).toEqual([[usd, round2(30 * 2.5 * 40.5)]]);
 
     const below = await report('/api/reports/stock?view=below&pageSize=1000');
@@ -234,19 +235,19 @@ describe('GET /api/reports/stock', () => {
     // A material whose movements came before last_movement_at was kept (an old backup restored without its refill).
     await db().execute(sql`update materials set last_movement_at = null where id = ${plain}`);
     for (const view of ['slow', 'below', 'category'] as const) {
-      const res = await get(`/api/reports/stock?view=${view}&days=200${view === 'below' ? '&pageSize=1000' : ''}`);
+      const res = await get(`/api/reports/stock?view=${view}&days=200${view !== 'category' ? '&pageSize=1000' : ''}`);
       expect(res.statusCode, res.body).toBe(200);
       // The text is the one the route's compiled serializer writes for the same answer (no trailing zeros, the same
-      // escapes); only the view below answers a page (its total, page and page size).
-      const paged = view === 'below' ? { total: res.json().rows.length, page: 1, pageSize: 1000 } : {};
+      // escapes); the views below and slow answer a page (its total, page and page size).
+      const paged = view !== 'category' ? { total: res.json().rows.length, page: 1, pageSize: 1000 } : {};
       expect(res.body, view).toBe(jsonWithRowsText(stockReportSchema, 'rows', { view, days: 200, rateDate: '2026-11-20', ...paged }, JSON.stringify(res.json().rows)));
-      if (view !== 'below') expect(Object.keys(res.json())).toEqual(['view', 'days', 'rateDate', 'rows']);
+      if (view === 'category') expect(Object.keys(res.json())).toEqual(['view', 'days', 'rateDate', 'rows']);
       const mine = res.json().rows.filter((r: { category: string; key: string }) => r.category === cat || r.key === cat);
       if (view === 'slow') {
-        // 1.2345 m × 1.005 $ × 40.5 = 50.2472 ₺, first; then 2 × 3 ₺.
+        // The longest unmoved first (ADR 0057): never moved (2 × 3 ₺), then 1.2345 m × 1.005 $ × 40.5 = 50.2472 ₺.
         expect(mine).toEqual([
-          { key: odd, label: name, category: cat, materials: 1, stock: 1.2345, unit: 'Metre', minStock: null, shortfall: null, lastMovement: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), value: 50.25 },
           { key: plain, label: expect.any(String), category: cat, materials: 1, stock: 2, unit: 'Adet', minStock: null, shortfall: null, lastMovement: null, value: 6 },
+          { key: odd, label: name, category: cat, materials: 1, stock: 1.2345, unit: 'Metre', minStock: null, shortfall: null, lastMovement: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), value: 50.25 },
         ]);
       } else if (view === 'below') {
         // 9.8765 − 1.2345 = 8.642 short; its value 8.642 × 1.005 $ × 40.5 = 351.7510 ₺.
@@ -289,6 +290,44 @@ describe('GET /api/reports/stock', () => {
     const big = await get('/api/reports/stock?view=below&pageSize=5000', 2, 'en');
     expect(big.statusCode).toBe(400);
     expect(big.json().fields).toEqual({ pageSize: 'The page size can be at most 1000.' });
+  });
+
+  it('slow movers answer a page, the longest unmoved first (never moved first, then id), with the total; every page together is the whole list (ADR 0057)', async () => {
+    const cat = `RPT-${newId().slice(0, 8)}`;
+    const now = Date.now();
+    // Five materials unmoved for 3,000 days or more (older than any other test's), two of them moved at the same instant.
+    const ids: string[] = [];
+    for (const [i, age] of [3100, 3000, 3050, 3100, 3200].entries()) {
+      const id = await insertMaterial(db(), materialIndex++, { material_name: `${cat} ${i}`, material_category: cat, material_price: 1, material_doviz: '₺' });
+      await move(id, 1 + i, new Date(Date.UTC(2026, 0, 1) - age * 86_400_000));
+      ids.push(id);
+    }
+    // One moved today (not slow), one without stock (not slow).
+    const recent = await insertMaterial(db(), materialIndex++, { material_category: cat, material_price: 1, material_doviz: '₺' });
+    await move(recent, 5, new Date(now - 86_400_000));
+    await insertMaterial(db(), materialIndex++, { material_category: cat, material_price: 1, material_doviz: '₺' });
+    const whole = await report('/api/reports/stock?view=slow&days=90&pageSize=1000');
+    const expected = (await stockRowsFromMaterials(db(), { view: 'slow', days: 90, page: 1, pageSize: 1000 })).map((r) => r.key);
+    expect(whole.rows.map((r: { key: string }) => r.key)).toEqual(expected);
+    expect(whole.total).toBe(expected.length);
+    const mine = whole.rows.filter((r: { category: string }) => r.category === cat).map((r: { key: string }) => r.key);
+    const [tie1, tie2] = [ids[0], ids[3]].sort();
+    expect(mine).toEqual([ids[4], tie1, tie2, ids[2], ids[1]]);
+    const first = await report('/api/reports/stock?view=slow&days=90&page=1&pageSize=2');
+    expect(first).toMatchObject({ view: 'slow', days: 90, total: whole.total, page: 1, pageSize: 2 });
+    const pages: unknown[] = [];
+    for (let p = 1; p <= Math.ceil(whole.total / 2); p++) pages.push(...(await report(`/api/reports/stock?view=slow&days=90&page=${p}&pageSize=2`)).rows);
+    expect(pages).toEqual(whole.rows);
+    // Without page and size: the first page of 50; past the end: no rows, the total still.
+    expect(await report('/api/reports/stock?view=slow')).toMatchObject({ total: whole.total, page: 1, pageSize: 50, rows: whole.rows.slice(0, 50) });
+    expect(await report(`/api/reports/stock?view=slow&page=${whole.total + 1}&pageSize=1`)).toMatchObject({ total: whole.total, rows: [] });
+    // A shorter period makes the recent material no longer recent: the total follows.
+    const all = await report('/api/reports/stock?view=slow&days=1&pageSize=1');
+    expect(all.total).toBe((await stockRowsFromMaterials(db(), { view: 'slow', days: 1, page: 1, pageSize: 1 })).length);
+    expect(all.total).toBeGreaterThan(whole.total);
+    const bad = await get('/api/reports/stock?view=slow&pageSize=0', 2, 'en');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['pageSize']);
   });
 
   it('a purchased material is valued at its moving-average cost (ADR 0039), not its list price', async () => {

@@ -9,8 +9,9 @@ export interface ReportAnswer {
   from?: string;
   to?: string;
   rateDate?: string | null;
+  days?: number;
   open?: { purchases: number; amount: number };
-  /** The stock view `below` answers a page: how many materials in all, the page and its size. */
+  /** The stock views `below` and `slow` answer a page: how many materials in all, the page and its size. */
   total?: number;
   page?: number;
   pageSize?: number;

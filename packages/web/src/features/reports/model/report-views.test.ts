@@ -10,9 +10,10 @@ describe('report filters in the URL (issue 26)', () => {
   });
 
   it('asks the API only for what the report takes', () => {
-    expect(apiQuery(readFilters('stock', new URLSearchParams('view=slow&days=30&from=2031-01-01')))).toEqual({ view: 'slow', days: 30 });
+    expect(apiQuery(readFilters('stock', new URLSearchParams('view=slow&days=30&from=2031-01-01')))).toEqual({ view: 'slow', days: 30, page: 1, pageSize: 50 });
     expect(apiQuery(readFilters('purchasing', new URLSearchParams('by=supplier&currency=USD')))).toEqual({ from: undefined, to: undefined, by: 'supplier', currency: undefined });
-    // Only the view below answers a page (issue 27): its page from the URL, 50 rows a page.
+    // The views below and slow answer a page (issue 27): its page from the URL, 50 rows a page.
+    expect(apiQuery(readFilters('stock', new URLSearchParams('view=slow&days=120&page=4')))).toEqual({ view: 'slow', days: 120, page: 4, pageSize: 50 });
     expect(apiQuery(readFilters('stock', new URLSearchParams('view=below&page=3')))).toEqual({ view: 'below', days: undefined, page: 3, pageSize: 50 });
     expect(apiQuery(readFilters('stock', new URLSearchParams('view=below&page=x')))).toEqual({ view: 'below', days: undefined, page: 1, pageSize: 50 });
     expect(apiQuery(readFilters('stock', new URLSearchParams('view=category&page=3')))).toEqual({ view: 'category', days: undefined });

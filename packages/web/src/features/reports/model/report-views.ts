@@ -15,7 +15,7 @@ export interface ReportFilters {
   by: string;
   view: (typeof STOCK_VIEWS)[number];
   days: number;
-  /** The page of the stock view `below`, the one view that answers a page (issue 27). */
+  /** The page of the stock views `below` and `slow`, the views that answer a page (issue 27). */
   page: number;
 }
 
@@ -45,7 +45,8 @@ export function readFilters(name: string | undefined, params: URLSearchParams): 
 /** The API query of the filters: only what the report takes, blanks left out. */
 export function apiQuery(f: ReportFilters): Record<string, string | number | undefined> {
   if (f.name === 'stock') {
-    return { view: f.view, days: f.view === 'slow' ? f.days : undefined, ...(f.view === 'below' ? { page: f.page, pageSize: BELOW_PAGE_SIZE } : {}) };
+    // Below minimum and slow movers answer a page (issue 27, ADR 0052 and 0057); stock per category every row.
+    return { view: f.view, days: f.view === 'slow' ? f.days : undefined, ...(f.view !== 'category' ? { page: f.page, pageSize: BELOW_PAGE_SIZE } : {}) };
   }
   return { from: f.from || undefined, to: f.to || undefined, by: f.by, currency: f.name === 'sales' ? f.currency : undefined };
 }

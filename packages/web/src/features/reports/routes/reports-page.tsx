@@ -46,8 +46,9 @@ export function ReportsPage() {
     [t('reportViews.filter.currency'), f.name === 'sales' ? f.currency : null],
     [t('reportViews.filter.days'), f.name === 'stock' && f.view === 'slow' ? String(f.days) : null],
   ]);
-  // The stock view `below` answers a page (issue 27): the table shows it with a pager, the export reads every page.
-  const paged = f.name === 'stock' && f.view === 'below';
+  // The stock views `below` and `slow` answer a page (issue 27, ADR 0052 and 0057): the table shows it with a pager,
+  // the export reads every page.
+  const paged = f.name === 'stock' && f.view !== 'category';
   const report = useMemo((): ReportSource<Row> | null => (rows ? {
     title, subtitle, fileName: `report-${f.name}`,
     columns: view.columns.map(({ key: _key, ...c }) => c),
@@ -112,7 +113,7 @@ export function ReportsPage() {
             {f.name === 'stock' && f.view === 'slow' && (
               <NumberField
                 label={t('reportViews.filter.days')} w={140} min={1} max={3650} allowDecimal={false} thousandSeparator={false} data-testid="report-days"
-                value={f.days} onChange={(v) => typeof v === 'number' && v >= 1 && v <= 3650 && update({ days: v })}
+                value={f.days} onChange={(v) => typeof v === 'number' && v >= 1 && v <= 3650 && update({ days: v, page: undefined })}
               />
             )}
           </Group>
@@ -129,7 +130,9 @@ export function ReportsPage() {
             </Text>
           )}
           {paged && answer.data?.total !== undefined && (
-            <Text size="sm" data-testid="report-total">{t('reportViews.belowTotal', { count: answer.data.total })}</Text>
+            <Text size="sm" data-testid="report-total">
+              {f.view === 'slow' ? t('reportViews.slowTotal', { count: answer.data.total, days: answer.data.days ?? f.days }) : t('reportViews.belowTotal', { count: answer.data.total })}
+            </Text>
           )}
           {answer.isError && !answer.data ? (
             <LoadFailedAlert title={t('reportViews.loadFailed')} error={answer.error} onRetry={() => void answer.refetch()} />
