@@ -7,6 +7,7 @@ import { materials, models, offers, orderItems, products } from '../../db/schema
 import { deliveriesOfLines } from '../deliveries/deliveries-repository.js';
 import { searchFolded } from '../../lib/search.js';
 import { keyColumns, readAnchoredPage, withAnchor, type PageKey } from '../../lib/anchored-page.js';
+import { searchStatusCounts } from './order-line-search.js';
 
 export type LineRow = typeof orderItems.$inferSelect;
 
@@ -122,7 +123,9 @@ export async function listLines(db: Executor, a: OrderListArgs) {
   const paged = a.page !== undefined || a.pageSize !== undefined;
   const size = a.pageSize ?? 12;
   const page = a.page ?? 1;
-  const counts = await db.select({ s: orderItems.siparis_durumu, n: sql<number>`count(*)::int` }).from(orderItems)
+  // A search counts each status up to a cap (ADR 0054, order-line-search.ts); the list without one counts them all.
+  const searched = a.search?.trim() ? await searchStatusCounts(db, base, [Math.min(from, to), Math.max(from, to)], a.page ?? 1, a.pageSize ?? 12) : undefined;
+  const counts = searched ? searched.counts : await db.select({ s: orderItems.siparis_durumu, n: sql<number>`count(*)::int` }).from(orderItems)
     .where(base.length ? and(...base) : undefined).groupBy(orderItems.siparis_durumu);
   const c = (s: number) => Number(counts.find((x) => x.s === s)?.n ?? 0);
   const inRange = counts.filter((x) => x.s >= Math.min(from, to) && x.s <= Math.max(from, to)).reduce((n, x) => n + Number(x.n), 0);
@@ -149,6 +152,7 @@ export async function listLines(db: Executor, a: OrderListArgs) {
     orders: await toLines(db, rows, a.type === 'detaillist'),
     status1: c(1), status2: c(2), status3: c(3), status4: c(4), status6: c(6),
     page: paged ? page : 1, totalPage: paged ? Math.max(1, Math.ceil(total / size)) : 1, totalItemCount: total,
+    ...(searched?.capped ? { total_capped: true } : {}),
   }, anchor);
 }
 
