@@ -103,8 +103,19 @@ describe('a search counts up to a cap', () => {
       where search_text like ${foldedPattern('capterm')} and siparis_durumu between 1 and 4 order by siparis_tarihi desc, id desc limit 12`)).map((r) => r.id);
     expect(body.orders.map((o) => o._id)).toEqual(former);
     const few = await t.call({ method: 'GET', url: '/api/orders/list?type=list&pageSize=12&page=1&search=ba%C5%9Fka', token: t.tokens[0] });
+    expect(few.statusCode, few.body).toBe(200);
     const fewBody = few.json() as OrderList;
     expect([fewBody.status1, fewBody.totalItemCount, 'total_capped' in fewBody]).toEqual([1, 1, false]);
+    expect(fewBody.orders.map((o) => o._id)).toEqual(['other-1']);
+    // Status 2 alone (its 3 lines under the cap; status 1's badge still capped): the page read from the matches first
+    // is the former page, page by page.
+    for (const page of [1, 2]) {
+      const r = (await t.call({ method: 'GET', url: `/api/orders/list?type=list&pageSize=2&page=${page}&filter1=2&filter2=2&search=capterm`, token: t.tokens[0] })).json() as OrderList;
+      expect([r.totalItemCount, r.status1, r.total_capped]).toEqual([3, SEARCH_COUNT_CAP, true]);
+      const want = rowsOf<{ id: string }>(await t.database.db.execute(sql`select id from order_items where search_text like ${foldedPattern('capterm')} and siparis_durumu = 2
+        order by siparis_tarihi desc, id desc limit 2 offset ${(page - 1) * 2}`)).map((x) => x.id);
+      expect(r.orders.map((o) => o._id), `page ${page}`).toEqual(want);
+    }
   });
 });
 

@@ -181,7 +181,11 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
   // snapshot: the answer is that statement's rows) and sends the text of every row whose key the request does not hold.
   // A term too short for the trigram index is searched by strpos (lib/search.ts): its own statement, given the term.
   const kind = a.search ? offerSearchKind(a.search) : undefined;
-  const shape = `${a.orderBy}:${a.order}:${kind ? `search-${kind}` : 'all'}:${plan.shape}`;
+  // A search with fewer matches than its count's limit reads its matches first and sorts them (a fence: the subquery is
+  // planned for all its rows), so the page costs at most that many rows; the sort's index walked with the search as a
+  // filter would read every offer before the matches (a term whose matches sit far from the sort's start; ADR 0054).
+  const few = Boolean(counted && !counted.capped);
+  const shape = `${a.orderBy}:${a.order}:${kind ? `search-${kind}${few ? '-few' : ''}` : 'all'}:${plan.shape}`;
   const values = { lo, hi, size: plan.limit, off: plan.offset, ...plan.values, ...(a.search && kind ? offerSearchValues(a.search, kind) : {}) };
   const statement = (texts: boolean) => () => {
     const keys = sorts[a.orderBy];
@@ -208,7 +212,8 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     const probe = texts
       ? sql`select encode(coalesce(o.list_key, offer_list_key(x.j)), 'hex') as h, x.j from offers o cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j) x where o.id = p.id limit 1`
       : sql`select encode(coalesce(o.list_key, offer_list_key(offer_list_json(o))), 'hex') as h from offers o where o.id = p.id limit 1`;
-    return sql`with p as materialized (select ${offers.id}, ${keyCols} from ${offers} where ${where} order by ${order} limit ${param('size')} offset ${param('off')})
+    const rows = few ? sql`(select * from ${offers} where ${where} offset 0) as ${offers}` : sql`${offers} where ${where}`;
+    return sql`with p as materialized (select ${offers.id}, ${keyCols} from ${rows} order by ${order} limit ${param('size')} offset ${param('off')})
       select string_agg(${row}, '' order by ${keyOrder})${ends} as ${sql.identifier(RAW_BYTES_COLUMN)}
       from p cross join lateral (${probe}) r`;
   };

@@ -135,9 +135,16 @@ export async function listLines(db: Executor, a: OrderListArgs) {
     // Page the narrow ids and sort keys first (the sort and the skipped rows never carry the operations' jsonb), from
     // the nearest of the start, the client's anchor and the end (ADR 0051), then read those rows.
     const req = { page, size, anchor: a.anchor, scope: JSON.stringify(['orders/list', a.orderBy, dir, from, to, a.search?.trim() || null, a.offer ?? null]) };
+    // A search with every status of the range under its count's limit reads its matches first (a fence, as the offer
+    // list: ADR 0054).
+    const few = searched && !searched.cappedStatuses.some((s) => s >= Math.min(from, to) && s <= Math.max(from, to));
     const got = await readAnchoredPage(keys, req, async (plan) => ({
-      rows: await db.select({ id: orderItems.id, ...keyColumns(keys) }).from(orderItems).where(plan.where ? and(where, plan.where) : where)
-        .orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset),
+      rows: few
+        ? ((await db.execute(sql`select ${orderItems.id} as id, ${sql.join(Object.entries(keyColumns(keys)).map(([k, e]) => sql`${e} as ${sql.identifier(k)}`), sql`, `)}
+            from (select * from ${orderItems} where ${where} offset 0) as ${orderItems}${plan.where ? sql` where ${plan.where}` : sql``}
+            order by ${sql.join(plan.orderBy, sql`, `)} limit ${plan.limit} offset ${plan.offset}`)) as unknown as { rows: { id: string }[] }).rows
+        : await db.select({ id: orderItems.id, ...keyColumns(keys) }).from(orderItems).where(plan.where ? and(where, plan.where) : where)
+          .orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset),
       total: inRange,
     }));
     anchor = got.anchor;
