@@ -119,6 +119,17 @@ describe('a search counts up to a cap', () => {
   });
 });
 
+describe('the API document', () => {
+  it('describes total_capped on both lists\' answers', async () => {
+    const doc = (await t.call({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, { get: { responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, { type: string; description?: string }> } }> }> } }> };
+    for (const path of ['/api/offers/list', '/api/orders/list']) {
+      const prop = doc.paths[path].get.responses['200'].content!['application/json'].schema.properties.total_capped;
+      expect(prop.type, path).toBe('boolean');
+      expect(prop.description, path).toMatch(/lower bound/);
+    }
+  });
+});
+
 describe('a term that starts like an offer number', () => {
   it('finds exactly what search_text LIKE \'%term%\' finds, and its first page is the former one', async () => {
     const year = rowsOf<{ y: number }>(await t.database.db.execute(sql`select min(teklif_yil)::int as y from offers`))[0].y;
