@@ -396,6 +396,12 @@ export type OfferListTotals = z.infer<typeof offerListTotalsSchema>;
 
 export const offerListSchema = z.object({
   offers: z.array(offerListRowSchema), page: z.number(), totalPage: z.number(), totalItemCount: z.number(), totals: offerListTotalsSchema,
+  /**
+   * Present (true) only when a search matched more offers than it counts (ADR 0054): totalItemCount is then a lower
+   * bound (at least SEARCH_COUNT_CAP, or one page past the page asked for), totalPage the pages known to exist, and the
+   * totals are not computed (zero, no currencies).
+   */
+  total_capped: z.boolean().optional().describe('true: a search matched more offers than were counted; totalItemCount is a lower bound and totals are not computed (ADR 0054)'),
 });
 export type OfferList = z.infer<typeof offerListSchema>;
 

@@ -407,6 +407,11 @@ export const orderListSchema = z.object({
   page: z.number(),
   totalPage: z.number(),
   totalItemCount: z.number(),
+  /**
+   * Present (true) only when a search matched more lines of some status than it counts (ADR 0054): each such status
+   * count is then SEARCH_COUNT_CAP, a lower bound, and so is totalItemCount.
+   */
+  total_capped: z.boolean().optional().describe('true: a search matched more lines of a status than were counted; a count equal to SEARCH_COUNT_CAP is a lower bound, as is totalItemCount (ADR 0054)'),
 });
 export type OrderList = z.infer<typeof orderListSchema>;
 

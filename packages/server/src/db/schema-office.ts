@@ -8,6 +8,10 @@ import { FOLD_FROM, FOLD_TO } from './schema-catalogue.js';
 import { bytea } from './schema-files.js';
 
 const foldRaw = (expr: string) => sql.raw(`lower(translate(${expr}, '${FOLD_FROM}', '${FOLD_TO}'))`);
+/** An offer's number folded as search_text folds it (ADR 0054: offers_no_fold_idx; the queries use this text). */
+export const OFFER_NO_FOLD = `lower(translate(teklif_no, '${FOLD_FROM}', '${FOLD_TO}'))`;
+/** search_text with the number past its first character (ADR 0054: offers_search_rest_trgm_idx). */
+export const OFFER_REST_FOLD = `lower(translate(firma_adi || ' ' || substr(teklif_no, 2) || ' ' || teklif_konu || ' ' || teklif_referansno, '${FOLD_FROM}', '${FOLD_TO}'))`;
 
 const audit = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -194,6 +198,10 @@ export const offers = pgTable('offers', {
   // The list's search (a folded LIKE '%term%', lib/search.ts): trigrams of the folded text (pg_trgm, migration 0040,
   // ADR 0053) find the matching offers without reading every offer.
   index('offers_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+  // A search for an offer's number (ADR 0054): the folded number's prefix from a btree, and the other fields with the
+  // number past its first letter from trigrams, where the number's common trigrams ('tkf', '202') are rare.
+  index('offers_no_fold_idx').using('btree', sql.raw(`${OFFER_NO_FOLD} text_pattern_ops`)),
+  index('offers_search_rest_trgm_idx').using('gin', sql.raw(`${OFFER_REST_FOLD} gin_trgm_ops`)),
   check('offers_status_ck', sql`${t.teklif_durumu} between 0 and 4`),
 ]);
 

@@ -28,7 +28,7 @@ export function searchAny(cols: SQLWrapper[], term: string | Placeholder): SQL {
 }
 
 /** The term folded as the columns are (lower() of the C locale folds ASCII only). */
-function foldText(term: string): string {
+export function foldText(term: string): string {
   return [...term].map((c) => {
     const i = FOLD_FROM.indexOf(c);
     return i >= 0 ? FOLD_TO[i] : c;

@@ -18,10 +18,15 @@ export interface PaginationControlProps {
   totalPages: number;
   onChange: (page: number) => void;
   disabled?: boolean;
+  /**
+   * Set when the total is a lower bound (a search counted up to a cap, ADR 0054): pages past totalPages may follow, so
+   * an ellipsis titled with this text stands where the last-page button would jump to a page nobody knows.
+   */
+  more?: string;
 }
 
 /** Spec 000 section 9: first, previous, up to 5 page numbers, next, last; hidden with one page or none. */
-export function PaginationControl({ page, totalPages, onChange, disabled = false }: PaginationControlProps) {
+export function PaginationControl({ page, totalPages, onChange, disabled = false, more }: PaginationControlProps) {
   const { t } = useTranslation();
   const { dir } = useDirection();
   if (totalPages <= 1) return null;
@@ -60,9 +65,11 @@ export function PaginationControl({ page, totalPages, onChange, disabled = false
       <ActionIcon variant="default" size="lg" disabled={disabled || atEnd} onClick={() => go(page + 1)} aria-label={t('pagination.next')}>
         <IconChevronRight size={16} style={flip} />
       </ActionIcon>
-      <ActionIcon variant="default" size="lg" disabled={disabled || atEnd} onClick={() => go(totalPages)} aria-label={t('pagination.last')}>
-        <IconChevronsRight size={16} style={flip} />
-      </ActionIcon>
+      {more ? <span title={more}>…</span> : (
+        <ActionIcon variant="default" size="lg" disabled={disabled || atEnd} onClick={() => go(totalPages)} aria-label={t('pagination.last')}>
+          <IconChevronsRight size={16} style={flip} />
+        </ActionIcon>
+      )}
     </Group>
   );
 }

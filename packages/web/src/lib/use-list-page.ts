@@ -5,7 +5,12 @@ import { useReportSource, type ReportSource } from './report-source';
 import { useListParams, type ListDefaults, type ListPatch } from './use-list-params';
 
 /** What every paged list answer carries (the domain's list envelopes). */
-export interface PagedAnswer { totalPage: number; totalItemCount: number }
+export interface PagedAnswer {
+  totalPage: number;
+  totalItemCount: number;
+  /** A search counted up to a cap (ADR 0054): totalItemCount and totalPage are lower bounds. */
+  total_capped?: boolean;
+}
 
 /** The state every list keeps in its URL; screens add their own filters. */
 export interface ListState { page: number; orderBy?: string; order?: 'asc' | 'desc'; search?: string }

@@ -3,9 +3,9 @@ import { businessYear, formatOfferNo, sum, type CompanyOffer, type Offer, type O
 import type { Executor } from '../../db/database.js';
 import { materials, offerItems, offerSettings, offerSums, offers, products } from '../../db/schema.js';
 import type { CompanyDeleteGuard } from '../companies/companies-service.js';
-import { num, searchFolded } from '../catalogue/shared.js';
-import { trigramSearch } from '../../lib/search.js';
-import { likePattern } from '../../lib/http.js';
+import { num } from '../catalogue/shared.js';
+import { cappedCount } from '../../lib/search-count.js';
+import { offerSearch, offerSearchCond, offerSearchKind, offerSearchValues } from './offer-search.js';
 import { param } from '../../lib/prepared.js';
 import { anchorOf, planPage, withAnchor, type KeyType, type PageKey } from '../../lib/anchored-page.js';
 import { queryBytes, RAW_BYTES_COLUMN } from '../../db/pg-raw-bytes.js';
@@ -115,7 +115,7 @@ const sortKeyTypes: Record<OfferSort, KeyType[]> = { teklif_tarihi: ['timestampt
 
 function listWhere(a: Pick<OfferListArgs, 'search' | 'from' | 'to'>): SQL | undefined {
   const conds: SQL[] = [between(offers.teklif_durumu, Math.min(a.from, a.to), Math.max(a.from, a.to))];
-  if (a.search) conds.push(searchFolded(offers.search_text, a.search));
+  if (a.search) conds.push(offerSearch(a.search));
   return and(...conds);
 }
 
@@ -133,7 +133,7 @@ function listWhere(a: Pick<OfferListArgs, 'search' | 'from' | 'to'>): SQL | unde
  * is prepared once per shape (sort, direction, search or not: as lib/prepared.ts). offers.test.ts holds each row equal to
  * the offer as GET /offers/:id answers it, and the text to what the route's serializer writes.
  */
-export async function listOffers(db: Executor, a: OfferListArgs, envelope: (total: number, totals: OfferListTotals) => [head: string, tail: string]): Promise<Buffer> {
+export async function listOffers(db: Executor, a: OfferListArgs, envelope: (total: number, totals: OfferListTotals, capped: boolean) => [head: string, tail: string]): Promise<Buffer> {
   const dir = a.order;
   // Each order is complete: teklif_no and (teklif_yil, teklif_sira) are unique; a company name ends with the id. So the
   // date order is the list index's own (offers_list_date_idx, read backwards for newest first; migration 0022).
@@ -145,9 +145,11 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
   const lo = Math.min(a.from, a.to);
   const hi = Math.max(a.from, a.to);
   // Without a search the totals come from the sums kept per status and currency (offer_sums, migration 0022): a few
-  // rows instead of every matching offer. A search sums its matches.
+  // rows instead of every matching offer. A search counts its matches up to a cap (ADR 0054: at least one page past the
+  // page asked for) and sums them only when they are fewer; more matches answer the cap, flagged, without totals.
   const os = offerSums;
-  const sums = a.search ? await db.select({
+  const counted = a.search ? await cappedCount(db, sql`${offers}`, listWhere(a)!, a.page, a.pageSize) : undefined;
+  const sums = counted?.capped ? [] : a.search ? await db.select({
     currency: offers.teklif_dovizi, n: count(),
     tl: sql<string>`coalesce(sum(${offers.teklif_tutartl}), 0)::text`, kdvTl: sql<string>`coalesce(sum(${offers.teklif_kdvtl}), 0)::text`,
     gTl: sql<string>`coalesce(sum(${offers.teklif_gtoplamtl}), 0)::text`, dv: sql<string>`coalesce(sum(${offers.teklif_tutardoviz}), 0)::text`,
@@ -158,13 +160,13 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     dv: sql<string>`sum(${os.dv})::text`, kdvDv: sql<string>`sum(${os.kdv_dv})::text`, gDv: sql<string>`sum(${os.g_dv})::text`,
   }).from(os).where(between(os.teklif_durumu, lo, hi))
     .groupBy(os.teklif_dovizi).having(sql`sum(${os.n}) > 0`).orderBy(asc(os.teklif_dovizi));
-  const total = sums.reduce((n, s) => n + Number(s.n), 0);
+  const total = counted?.capped ? counted.n : sums.reduce((n, s) => n + Number(s.n), 0);
   // Sums of 2-decimal numerics are exact in the database; the lira totals add one sum per currency, decimally.
   const tlSum = (k: 'tl' | 'kdvTl' | 'gTl') => sum(sums.map((s) => s[k])).toNumber();
   const [head, tail] = envelope(total, {
     tl: { tutar: tlSum('tl'), kdv: tlSum('kdvTl'), gtoplam: tlSum('gTl') },
     currencies: sums.map((s) => ({ currency: s.currency, count: Number(s.n), tutar: num(s.dv), kdv: num(s.kdvDv), gtoplam: num(s.gDv) })),
-  });
+  }, Boolean(counted?.capped));
   // The page from the nearest of the start, the client's anchor and the end (ADR 0051; a page from the end relies on
   // the anchor's total: if the total changed, from the start). A search's page is by OFFSET: its anchor would cost a
   // second scan of the matches.
@@ -178,12 +180,16 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
   // texts come from the cache. When any is missing, the texts statement reads the page again (one statement, so one
   // snapshot: the answer is that statement's rows) and sends the text of every row whose key the request does not hold.
   // A term too short for the trigram index is searched by strpos (lib/search.ts): its own statement, given the term.
-  const short = a.search ? !trigramSearch(a.search) : false;
-  const shape = `${a.orderBy}:${a.order}:${a.search ? (short ? 'search-short' : 'search') : 'all'}:${plan.shape}`;
-  const values = { lo, hi, size: plan.limit, off: plan.offset, ...plan.values, ...(a.search ? { q: short ? a.search : likePattern(a.search) } : {}) };
+  const kind = a.search ? offerSearchKind(a.search) : undefined;
+  // A search with fewer matches than its count's limit reads its matches first and sorts them (a fence: the subquery is
+  // planned for all its rows), so the page costs at most that many rows; the sort's index walked with the search as a
+  // filter would read every offer before the matches (a term whose matches sit far from the sort's start; ADR 0054).
+  const few = Boolean(counted && !counted.capped);
+  const shape = `${a.orderBy}:${a.order}:${kind ? `search-${kind}${few ? '-few' : ''}` : 'all'}:${plan.shape}`;
+  const values = { lo, hi, size: plan.limit, off: plan.offset, ...plan.values, ...(a.search && kind ? offerSearchValues(a.search, kind) : {}) };
   const statement = (texts: boolean) => () => {
     const keys = sorts[a.orderBy];
-    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${a.search ? sql` and ${searchFolded(offers.search_text, param('q'), short)}` : sql``}${plan.where ? sql` and ${plan.where}` : sql``}`;
+    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${kind ? sql` and ${offerSearchCond(kind, param('q'), param('qp'))}` : sql``}${plan.where ? sql` and ${plan.where}` : sql``}`;
     // The page's sort keys come along (k0, k1, …) to order the rows (in the list's order, also when the plan reads
     // backwards from an anchor or the end); the lateral probe (limit 1) keeps the join a
     // nested loop over the primary key rather than a scan of every offer. A row without its text (the column can be
@@ -206,7 +212,8 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     const probe = texts
       ? sql`select encode(coalesce(o.list_key, offer_list_key(x.j)), 'hex') as h, x.j from offers o cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j) x where o.id = p.id limit 1`
       : sql`select encode(coalesce(o.list_key, offer_list_key(offer_list_json(o))), 'hex') as h from offers o where o.id = p.id limit 1`;
-    return sql`with p as materialized (select ${offers.id}, ${keyCols} from ${offers} where ${where} order by ${order} limit ${param('size')} offset ${param('off')})
+    const rows = few ? sql`(select * from ${offers} where ${where} offset 0) as ${offers}` : sql`${offers} where ${where}`;
+    return sql`with p as materialized (select ${offers.id}, ${keyCols} from ${rows} order by ${order} limit ${param('size')} offset ${param('off')})
       select string_agg(${row}, '' order by ${keyOrder})${ends} as ${sql.identifier(RAW_BYTES_COLUMN)}
       from p cross join lateral (${probe}) r`;
   };

@@ -212,7 +212,7 @@ export function createOffersService(deps: { db: Db; secret: () => string; public
 
     /** A page of the offer list as the JSON of offerListSchema, UTF-8 bytes (the rows written by PostgreSQL: listOffers). */
     async list(a: { page: number; pageSize: number; orderBy: OfferSort; order: 'asc' | 'desc'; search?: string; from: number; to: number; anchor?: string }): Promise<Buffer> {
-      return listOffers(db, a, (total, totals) => offerListEnvelope({ page: a.page, totalPage: Math.max(1, Math.ceil(total / a.pageSize)), totalItemCount: total, totals }));
+      return listOffers(db, a, (total, totals, capped) => offerListEnvelope({ page: a.page, totalPage: Math.max(1, Math.ceil(total / a.pageSize)), totalItemCount: total, totals, ...(capped ? { total_capped: true } : {}) }));
     },
 
     async companyList(companyId: string, a: { from: number; to: number; page: number; pageSize: number }) {

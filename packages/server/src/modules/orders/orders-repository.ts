@@ -8,6 +8,7 @@ import { deliveriesOfLines } from '../deliveries/deliveries-repository.js';
 import { searchFolded } from '../../lib/search.js';
 import { keyColumns, readAnchoredPage, withAnchor, type PageKey } from '../../lib/anchored-page.js';
 import { keptLineCounts } from './line-counts.js';
+import { searchStatusCounts } from './order-line-search.js';
 
 export type LineRow = typeof orderItems.$inferSelect;
 
@@ -123,10 +124,14 @@ export async function listLines(db: Executor, a: OrderListArgs) {
   const paged = a.page !== undefined || a.pageSize !== undefined;
   const size = a.pageSize ?? 12;
   const page = a.page ?? 1;
-  // The status tabs' counts: without a search or an offer, the kept lines per status (ADR 0055); otherwise the matches.
-  const counts = base.length
-    ? await db.select({ s: orderItems.siparis_durumu, n: sql<number>`count(*)::int` }).from(orderItems).where(and(...base)).groupBy(orderItems.siparis_durumu)
-    : await keptLineCounts(db);
+  // The status tabs' counts: a search counts each status up to a cap (ADR 0054, order-line-search.ts); one offer's lines
+  // are counted; the list without either reads the kept lines per status (ADR 0055).
+  const searched = a.search?.trim() ? await searchStatusCounts(db, base, [Math.min(from, to), Math.max(from, to)], a.page ?? 1, a.pageSize ?? 12) : undefined;
+  const counts = searched
+    ? searched.counts
+    : base.length
+      ? await db.select({ s: orderItems.siparis_durumu, n: sql<number>`count(*)::int` }).from(orderItems).where(and(...base)).groupBy(orderItems.siparis_durumu)
+      : await keptLineCounts(db);
   const c = (s: number) => Number(counts.find((x) => x.s === s)?.n ?? 0);
   const inRange = counts.filter((x) => x.s >= Math.min(from, to) && x.s <= Math.max(from, to)).reduce((n, x) => n + Number(x.n), 0);
   let rows: LineRow[];
@@ -135,9 +140,16 @@ export async function listLines(db: Executor, a: OrderListArgs) {
     // Page the narrow ids and sort keys first (the sort and the skipped rows never carry the operations' jsonb), from
     // the nearest of the start, the client's anchor and the end (ADR 0051), then read those rows.
     const req = { page, size, anchor: a.anchor, scope: JSON.stringify(['orders/list', a.orderBy, dir, from, to, a.search?.trim() || null, a.offer ?? null]) };
+    // A search with every status of the range under its count's limit reads its matches first (a fence, as the offer
+    // list: ADR 0054).
+    const few = searched && !searched.cappedStatuses.some((s) => s >= Math.min(from, to) && s <= Math.max(from, to));
     const got = await readAnchoredPage(keys, req, async (plan) => ({
-      rows: await db.select({ id: orderItems.id, ...keyColumns(keys) }).from(orderItems).where(plan.where ? and(where, plan.where) : where)
-        .orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset),
+      rows: few
+        ? ((await db.execute(sql`select ${orderItems.id} as id, ${sql.join(Object.entries(keyColumns(keys)).map(([k, e]) => sql`${e} as ${sql.identifier(k)}`), sql`, `)}
+            from (select * from ${orderItems} where ${where} offset 0) as ${orderItems}${plan.where ? sql` where ${plan.where}` : sql``}
+            order by ${sql.join(plan.orderBy, sql`, `)} limit ${plan.limit} offset ${plan.offset}`)) as unknown as { rows: { id: string }[] }).rows
+        : await db.select({ id: orderItems.id, ...keyColumns(keys) }).from(orderItems).where(plan.where ? and(where, plan.where) : where)
+          .orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset),
       total: inRange,
     }));
     anchor = got.anchor;
@@ -152,6 +164,7 @@ export async function listLines(db: Executor, a: OrderListArgs) {
     orders: await toLines(db, rows, a.type === 'detaillist'),
     status1: c(1), status2: c(2), status3: c(3), status4: c(4), status6: c(6),
     page: paged ? page : 1, totalPage: paged ? Math.max(1, Math.ceil(total / size)) : 1, totalItemCount: total,
+    ...(searched?.capped ? { total_capped: true } : {}),
   }, anchor);
 }
 

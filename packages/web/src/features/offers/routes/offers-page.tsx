@@ -129,7 +129,10 @@ export function OffersPage() {
 
   return (
     <>
-      <PageHeader title={t('menu.offers')} subtitle={data ? t('offers.list.total', { total: data.totalItemCount }) : t('offers.list.subtitle')} actions={addButton} />
+      <PageHeader
+        title={t('menu.offers')} actions={addButton}
+        subtitle={data ? (data.total_capped ? t('offers.list.totalCapped', { total: formatNumber(data.totalItemCount, 0) }) : t('offers.list.total', { total: data.totalItemCount })) : t('offers.list.subtitle')}
+      />
       {query.isError && !data ? (
         <LoadFailedAlert title={t('offers.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
       ) : empty ? (
@@ -173,9 +176,19 @@ export function OffersPage() {
   );
 }
 
-/** Totals of every offer the filter matches (all pages): in lira, and per offer currency. */
+/**
+ * Totals of every offer the filter matches (all pages): in lira, and per offer currency. A search matching more offers
+ * than the server counts has none (ADR 0054): a note says so instead.
+ */
 function ListTotals({ data }: { data: OfferList }) {
   const { t } = useTranslation();
+  if (data.total_capped) {
+    return (
+      <Paper withBorder radius="sm" p="sm" mb="md" bg="var(--mantine-color-gray-light)" data-testid="offer-list-totals-capped">
+        <Text size="sm" c="dimmed">{t('offers.list.totalsCapped', { total: formatNumber(data.totalItemCount, 0) })}</Text>
+      </Paper>
+    );
+  }
   const cell = (label: string, value: string, testId?: string) => (
     <div>
       <Text size="xs" c="dimmed">{label}</Text>

@@ -4,7 +4,7 @@ import { openConfirmModal } from '@mantine/modals';
 import { useQuery } from '@tanstack/react-query';
 import { IconBuildingFactory2, IconChevronDown, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_FILTER_STATUSES } from '@isik/domain';
+import { ORDER_FILTER_STATUSES, SEARCH_COUNT_CAP, formatNumber } from '@isik/domain';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
@@ -39,6 +39,13 @@ function countOf(data: OrderList | undefined, status: string): number | null {
   if (status === ALL) return data.status1 + data.status2 + data.status3 + data.status4;
   const v = (data as unknown as Record<string, number | undefined>)[`status${status}`];
   return typeof v === 'number' ? v : null;
+}
+
+/** A search counts each status up to SEARCH_COUNT_CAP (ADR 0054): a count that reached it (or a sum holding one) is "1.000+". */
+function countCapped(data: OrderList | undefined, status: string, n: number): boolean {
+  if (!data?.total_capped) return false;
+  if (status !== ALL) return n >= SEARCH_COUNT_CAP;
+  return [data.status1, data.status2, data.status3, data.status4].some((c) => c >= SEARCH_COUNT_CAP);
 }
 
 export const WORK_ORDERS_PDF = '/pdf/workorders';
@@ -109,7 +116,9 @@ export function OrderItemListPage() {
                     label={(
                       <Group gap={4} wrap="nowrap">
                         <span>{s === ALL ? t('orders.list.all') : t(`orders.status.${s}`)}</span>
-                        {n !== null && <Badge size="sm" variant="light" circle={n < 10} data-testid={`order-count-${s}`}>{n}</Badge>}
+                        {n !== null && (countCapped(data, s, n)
+                          ? <Badge size="sm" variant="light" data-testid={`order-count-${s}`} title={t('orders.list.countCapped', { count: formatNumber(SEARCH_COUNT_CAP, 0) })}>{formatNumber(n, 0)}+</Badge>
+                          : <Badge size="sm" variant="light" circle={n < 10} data-testid={`order-count-${s}`}>{n}</Badge>)}
                       </Group>
                     )}
                   />

@@ -1,0 +1,2 @@
+CREATE INDEX "offers_no_fold_idx" ON "offers" USING btree (lower(translate(teklif_no, 'ÇĞİIÖŞÜçğıöşüÂâÎîÛû', 'cgiiosucgiosuaaiiuu')) text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "offers_search_rest_trgm_idx" ON "offers" USING gin (lower(translate(firma_adi || ' ' || substr(teklif_no, 2) || ' ' || teklif_konu || ' ' || teklif_referansno, 'ÇĞİIÖŞÜçğıöşüÂâÎîÛû', 'cgiiosucgiosuaaiiuu')) gin_trgm_ops);
