@@ -385,9 +385,11 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
     await client.query('select offer_list_refill_missing()');
     // Each material's last movement (migration 0034, ADR 0048): a backup made before it has none; one pass sets it.
     await client.query('select material_last_movement_refill()');
-    // The kept row counts (ADR 0052, 0056): counted again (three counts), so a backup made before migration 0043, whose
-    // table_counts has no materials' count, restores with one.
-    await client.query('select table_counts_refill()');
+    // The kept row counts (ADR 0052, 0056): a backup made before migration 0043 has no materials' count; counted again
+    // when a kept count differs from its table's (three counts), so a backup that has them comes back row for row.
+    await client.query(`select table_counts_refill() where exists (
+      select 1 from (values ('companies', (select count(*) from companies)), ('users', (select count(*) from users)), ('materials', (select count(*) from materials))) as t(name, n)
+      where t.n <> (select coalesce(sum(c.n), 0) from table_counts c where c.name = t.name))`);
     await client.query('commit');
     return { ...check, tables: Object.keys(expected).length, rows: Object.values(after).reduce((a, b) => a + b, 0), report };
   } catch (e) {
