@@ -6,7 +6,8 @@
 // Pages are random over the whole grown list. Prints the table (rows: scenario; columns: p95 at each size and the
 // ratio last/first) and writes bench/results/growth.json.
 // Environment: BENCH_GROWTH (the factors, default 1,10,100), BENCH_DURATION, BENCH_ONLY (a word, or words separated by
-// '|': only the scenarios whose name contains one), BENCH_DATABASE_URL (another PostgreSQL server), BENCH_GROWTH_KEEP (a folder: the data set is
+// '|': only the scenarios whose name contains one), BENCH_WARMUP (seconds of untimed load before each scenario; 3 by
+// default with BENCH_GROWTH_KEEP), BENCH_DATABASE_URL (another PostgreSQL server), BENCH_GROWTH_KEEP (a folder: the data set is
 // kept there at the largest size reached, and the next run starts from it after running any new migrations on it; the
 // sizes below it are then not measured: e.g. `BENCH_GROWTH=100 BENCH_GROWTH_KEEP=/var/tmp/growth` grows once and
 // measures 100× again after a change, beside a plain `BENCH_GROWTH=1` run for the 1× column).
@@ -23,6 +24,8 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const num = (v: string | undefined, d: number) => (v && Number.isFinite(Number(v)) ? Number(v) : d);
 const factors = (process.env.BENCH_GROWTH ?? '1,10,100').split(',').map(Number).filter((n) => Number.isInteger(n) && n >= 1).sort((a, b) => a - b);
 const duration = num(process.env.BENCH_DURATION, 5);
+/** Seconds of untimed load before each scenario's timed window: BENCH_WARMUP, by default 3 with a kept data set, else 0. */
+const warmup = num(process.env.BENCH_WARMUP, process.env.BENCH_GROWTH_KEEP ? 3 : 0);
 const sizes = { products: 5000, materials: 2000, movements: 200_000, models: 60, hotShare: 0.5, companies: 2000, users: 500 };
 
 interface Ready { port: number; token: string; hotMaterial: string; hotMovements: number; offers: BenchOffers; orders: BenchOrders; factor: number }
@@ -106,7 +109,7 @@ function percentile(sorted: number[], p: number): number {
  * request still running at the end is awaited and counted, so a slow scenario neither loses its samples nor leaves
  * work running into the next one (autocannon stops counting at the end and leaves up to 10 requests running).
  */
-async function measure(base: string, token: string, next: () => string, anchored = false): Promise<{ p95: number; rps: number; non2xx: number; requests: number }> {
+async function measure(base: string, token: string, next: () => string, anchored = false, seconds = duration): Promise<{ p95: number; rps: number; non2xx: number; requests: number }> {
   const latencies: number[] = [];
   let non2xx = 0;
   const headers = { authorization: `Bearer ${token}`, 'accept-language': 'tr' };
@@ -136,7 +139,7 @@ async function measure(base: string, token: string, next: () => string, anchored
     return `${url.pathname}${url.search}`;
   };
   const started = Date.now();
-  const end = started + duration * 1000;
+  const end = started + seconds * 1000;
   await Promise.all(Array.from({ length: 10 }, async () => {
     while (Date.now() < end && (!anchored || shown.length > 0)) {
       const path = nextPath();
@@ -204,6 +207,9 @@ async function main() {
       current = Math.max(current, f);
       meta[f] = { growMs, timings, load: os.loadavg(), freeGiB };
       for (const [name, req, how] of list) {
+        // BENCH_WARMUP seconds of the same load first, not counted: a kept data set (BENCH_GROWTH_KEEP) is read by a
+        // freshly started PostgreSQL, so without it a scenario's first reads come from disk (docs/performance.md).
+        if (warmup > 0) await measure(base, ready.token, () => req(f), how === 'anchored', warmup);
         const m = await measure(base, ready.token, () => req(f), how === 'anchored');
         table.set(name, { ...table.get(name), [f]: m });
         console.log(`  ${f}× ${name}: p95 ${m.p95} ms, ${m.rps} req/s, ${m.requests} requests${m.non2xx ? `, ${m.non2xx} non-2xx` : ''}`);
