@@ -115,10 +115,25 @@ async function explainAndCompress(dbUrl: string, b: { port: number; token: strin
   const zlib = await import('node:zlib');
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
+  // The visibility map a used table has (autovacuum's work; the seed has just written every row).
+  await c.query('vacuum analyze offers');
   const ids = `select id, teklif_tarihi as k0, teklif_no as k1 from offers where teklif_durumu between 0 and 4 order by teklif_tarihi desc, teklif_no desc limit 1000 offset 10000`;
   const probe = `cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j from offers o where o.id = p.id limit 1) r`;
+  // The list's own keys statement (offers-repository.ts offerPageSql: ids and cache keys from offers_list_date_idx,
+  // ADR 0061), and as it was before: a primary-key probe per row for its key.
+  const { offerListSorts, offerPageSql } = await import('../packages/server/src/modules/offers/offers-repository.js');
+  const { planPage } = await import('../packages/server/src/lib/anchored-page.js');
+  const { PgDialect } = await import('drizzle-orm/pg-core');
+  const { fillPlaceholders } = await import('drizzle-orm');
+  const keys = offerListSorts('desc').teklif_tarihi;
+  const plan = planPage(keys.map(([expr, d], i) => ({ expr, desc: d === 'desc', type: (['timestamptz', 'text'] as const)[i] })), { page: 11, size: 1000, scope: 'x' }, 'placeholder');
+  const q = new PgDialect().sqlToQuery(offerPageSql({ keys, plan, kind: undefined, few: false, anchored: true, texts: false }));
+  const inline = (text: string, params: unknown[]) => text.replace(/\$(\d+)/g, (_, n: string) => { const v = params[Number(n) - 1]; return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`; });
+  const keysNow = inline(q.sql, fillPlaceholders(q.params, { lo: 0, hi: 4, size: plan.limit, off: plan.offset }));
   const shapes: [string, string][] = [
-    ['string_agg (the list)', `select coalesce(string_agg(r.j, ',' order by p.k0 desc, p.k1 desc), '') as x from (${ids}) p ${probe}`],
+    ['the keys statement (the list\'s: keys from the index)', keysNow],
+    ['the keys statement with a probe per row (before ADR 0061)', `with p as materialized (${ids}) select string_agg(r.h, '' order by p.k0 desc, p.k1 desc) from p cross join lateral (select encode(coalesce(o.list_key, offer_list_key(offer_list_json(o))), 'hex') as h from offers o where o.id = p.id limit 1) r`],
+    ['string_agg (the texts)', `select coalesce(string_agg(r.j, ',' order by p.k0 desc, p.k1 desc), '') as x from (${ids}) p ${probe}`],
     ['rows one by one', `select r.j from (${ids}) p ${probe} order by p.k0 desc, p.k1 desc`],
     ['the ids alone', ids],
   ];

@@ -183,8 +183,9 @@ export const offers = pgTable('offers', {
   uniqueIndex('offers_no_uq').on(t.teklif_no),
   index('offers_date_idx').on(t.teklif_tarihi),
   // The list's page by date (newest first by default): the ids in order, filtered by status, from the index alone
-  // (migration 0022). teklif_no is unique, so (teklif_tarihi, teklif_no) orders completely.
-  index('offers_list_date_idx').on(t.teklif_tarihi, t.teklif_no, t.teklif_durumu, t.id),
+  // (migration 0022). teklif_no is unique, so (teklif_tarihi, teklif_no) orders completely. list_key rides along
+  // (ADR 0061): the page's row keys come from the index too, with no primary-key probe per row.
+  index('offers_list_date_idx').on(t.teklif_tarihi, t.teklif_no, t.teklif_durumu, t.id, t.list_key),
   uniqueIndex('offers_year_seq_uq').on(t.teklif_yil, t.teklif_sira),
   index('offers_status_idx').on(t.teklif_durumu, t.teklif_tarihi),
   index('offers_firma_idx').on(t.firma_id, t.teklif_tarihi),

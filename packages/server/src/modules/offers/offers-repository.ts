@@ -5,9 +5,9 @@ import { materials, offerItems, offerSettings, offerSums, offers, products } fro
 import type { CompanyDeleteGuard } from '../companies/companies-service.js';
 import { num } from '../catalogue/shared.js';
 import { cappedCount } from '../../lib/search-count.js';
-import { offerSearch, offerSearchCond, offerSearchKind, offerSearchValues } from './offer-search.js';
+import { offerSearch, offerSearchCond, offerSearchKind, offerSearchValues, type OfferSearchKind } from './offer-search.js';
 import { param } from '../../lib/prepared.js';
-import { anchorOf, planPage, withAnchor, type KeyType, type PageKey } from '../../lib/anchored-page.js';
+import { anchorOf, planPage, withAnchor, type KeyType, type PageKey, type PagePlan } from '../../lib/anchored-page.js';
 import { queryBytes, RAW_BYTES_COLUMN } from '../../db/pg-raw-bytes.js';
 import { joinPage, keysOf, offerRowCache, textsOf } from './offer-row-cache.js';
 
@@ -135,13 +135,7 @@ function listWhere(a: Pick<OfferListArgs, 'search' | 'from' | 'to'>): SQL | unde
  */
 export async function listOffers(db: Executor, a: OfferListArgs, envelope: (total: number, totals: OfferListTotals, capped: boolean) => [head: string, tail: string]): Promise<Buffer> {
   const dir = a.order;
-  // Each order is complete: teklif_no and (teklif_yil, teklif_sira) are unique; a company name ends with the id. So the
-  // date order is the list index's own (offers_list_date_idx, read backwards for newest first; migration 0022).
-  const sorts: Record<OfferSort, [SQL, 'asc' | 'desc'][]> = {
-    teklif_tarihi: [[sql`${offers.teklif_tarihi}`, dir], [sql`${offers.teklif_no}`, dir]],
-    firma_adi: [[sql`lower(${offers.firma_adi})`, dir], [sql`${offers.teklif_tarihi}`, 'desc'], [sql`${offers.id}`, 'asc']],
-    teklif_no: [[sql`${offers.teklif_yil}`, dir], [sql`${offers.teklif_sira}`, dir]],
-  };
+  const sorts = offerListSorts(dir);
   const lo = Math.min(a.from, a.to);
   const hi = Math.max(a.from, a.to);
   // Without a search the totals come from the sums kept per status and currency (offer_sums, migration 0022): a few
@@ -187,36 +181,7 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
   const few = Boolean(counted && !counted.capped);
   const shape = `${a.orderBy}:${a.order}:${kind ? `search-${kind}${few ? '-few' : ''}` : 'all'}:${plan.shape}`;
   const values = { lo, hi, size: plan.limit, off: plan.offset, ...plan.values, ...(a.search && kind ? offerSearchValues(a.search, kind) : {}) };
-  const statement = (texts: boolean) => () => {
-    const keys = sorts[a.orderBy];
-    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${kind ? sql` and ${offerSearchCond(kind, param('q'), param('qp'))}` : sql``}${plan.where ? sql` and ${plan.where}` : sql``}`;
-    // The page's sort keys come along (k0, k1, …) to order the rows (in the list's order, also when the plan reads
-    // backwards from an anchor or the end); the lateral probe (limit 1) keeps the join a
-    // nested loop over the primary key rather than a scan of every offer. A row without its text (the column can be
-    // null: never written so) is built on the spot, its key from that text. The rows come joined into one value, taken
-    // as bytes (db/pg-raw-bytes.ts).
-    const keyCols = sql.join(keys.map(([e], i) => sql`${e} as ${sql.identifier(`k${i}`)}`), sql`, `);
-    const keyOrder = sql.join(keys.map(([, d], i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)} ${sql.raw(d)}`), sql`, `);
-    const order = sql.join(plan.orderBy, sql`, `);
-    const row = texts
-      ? sql`r.h || case when r.h in (select unnest(${param('held')}::text[])) then 'K' else 'T' || lpad(octet_length(r.j)::text, 10, '0') || r.j end`
-      : sql`r.h`;
-    // The keys statement of a list with anchors also answers, after a line feed, its first and last row's sort keys as
-    // text (JSON [[k0, k1, …], [k0, k1, …]]): the page's anchor (ADR 0051) without a second read of the page.
-    // Each is one row's (the first's, the last's) keys picked from the page's rows: no second sort of the page.
-    const keyTexts = sql`json_build_array(${sql.join(keys.map((_, i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)}::text`), sql`, `)})`;
-    const backwards = sql.join(keys.map(([, d], i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)} ${sql.raw(d === 'asc' ? 'desc' : 'asc')}`), sql`, `);
-    const ends = !texts && anchored
-      ? sql` || E'\n' || json_build_array((select ${keyTexts} from p order by ${keyOrder} limit 1), (select ${keyTexts} from p order by ${backwards} limit 1))::text`
-      : sql``;
-    const probe = texts
-      ? sql`select encode(coalesce(o.list_key, offer_list_key(x.j)), 'hex') as h, x.j from offers o cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j) x where o.id = p.id limit 1`
-      : sql`select encode(coalesce(o.list_key, offer_list_key(offer_list_json(o))), 'hex') as h from offers o where o.id = p.id limit 1`;
-    const rows = few ? sql`(select * from ${offers} where ${where} offset 0) as ${offers}` : sql`${offers} where ${where}`;
-    return sql`with p as materialized (select ${offers.id}, ${keyCols} from ${rows} order by ${order} limit ${param('size')} offset ${param('off')})
-      select string_agg(${row}, '' order by ${keyOrder})${ends} as ${sql.identifier(RAW_BYTES_COLUMN)}
-      from p cross join lateral (${probe}) r`;
-  };
+  const statement = (texts: boolean) => () => offerPageSql({ keys: sorts[a.orderBy], plan, kind, few, anchored, texts });
   // A search's page is planned with its term (ADR 0053): walking the sort's index suits a term most offers match, the
   // trigram index one that few match; one generic plan for every term took the trigram index for all of them.
   const planEach = { planEach: Boolean(a.search) };
@@ -243,6 +208,57 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
   }
   if (missing) rows = textsOf(await queryBytes(db, `offers:list:texts:${shape}`, statement(true), { ...values, held: [...held.keys()] }, planEach), held, offerRowCache);
   return withAnchor(joinPage(head, rows, tail), anchor);
+}
+
+/**
+ * The offer list's sort keys for each order (listOffers; the plan's test). Each order is complete: teklif_no and
+ * (teklif_yil, teklif_sira) are unique; a company name ends with the id. So the date order is the list index's own
+ * (offers_list_date_idx, read backwards for newest first; migration 0022).
+ */
+export function offerListSorts(dir: 'asc' | 'desc'): Record<OfferSort, [SQL, 'asc' | 'desc'][]> {
+  return {
+    teklif_tarihi: [[sql`${offers.teklif_tarihi}`, dir], [sql`${offers.teklif_no}`, dir]],
+    firma_adi: [[sql`lower(${offers.firma_adi})`, dir], [sql`${offers.teklif_tarihi}`, 'desc'], [sql`${offers.id}`, 'asc']],
+    teklif_no: [[sql`${offers.teklif_yil}`, dir], [sql`${offers.teklif_sira}`, dir]],
+  };
+}
+
+/**
+ * The statement of one offer-list page (listOffers): `texts` false, the keys statement (each row's cache key in the
+ * page's order, and with anchors the page's first and last sort keys after a line feed); true, the texts statement
+ * (the key and, unless the request holds it, the text of each row). Exported for the plan's test (offer-page-work.test.ts).
+ */
+export function offerPageSql({ keys, plan, kind, few, anchored, texts }: { keys: [SQL, 'asc' | 'desc'][]; plan: PagePlan; kind: OfferSearchKind | undefined; few: boolean; anchored: boolean; texts: boolean }): SQL {
+  const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${kind ? sql` and ${offerSearchCond(kind, param('q'), param('qp'))}` : sql``}${plan.where ? sql` and ${plan.where}` : sql``}`;
+  // The page's sort keys come along (k0, k1, …) to order the rows (in the list's order, also when the plan reads
+  // backwards from an anchor or the end); the texts statement's lateral probe (limit 1) keeps its join a nested loop
+  // over the primary key rather than a scan of every offer. A row without its text (the column can be null: never
+  // written so) is built on the spot, its key from that text. The rows come joined into one value, taken as bytes
+  // (db/pg-raw-bytes.ts).
+  const keyCols = sql.join(keys.map(([e], i) => sql`${e} as ${sql.identifier(`k${i}`)}`), sql`, `);
+  const keyOrder = sql.join(keys.map(([, d], i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)} ${sql.raw(d)}`), sql`, `);
+  const order = sql.join(plan.orderBy, sql`, `);
+  const row = texts
+    ? sql`r.h || case when r.h in (select unnest(${param('held')}::text[])) then 'K' else 'T' || lpad(octet_length(r.j)::text, 10, '0') || r.j end`
+    : sql`r.h`;
+  // The keys statement of a list with anchors also answers, after a line feed, its first and last row's sort keys as
+  // text (JSON [[k0, k1, …], [k0, k1, …]]): the page's anchor (ADR 0051) without a second read of the page.
+  // Each is one row's (the first's, the last's) keys picked from the page's rows: no second sort of the page.
+  const keyTexts = sql`json_build_array(${sql.join(keys.map((_, i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)}::text`), sql`, `)})`;
+  const backwards = sql.join(keys.map(([, d], i) => sql`${sql.identifier('p')}.${sql.identifier(`k${i}`)} ${sql.raw(d === 'asc' ? 'desc' : 'asc')}`), sql`, `);
+  const ends = !texts && anchored
+    ? sql` || E'\n' || json_build_array((select ${keyTexts} from p order by ${keyOrder} limit 1), (select ${keyTexts} from p order by ${backwards} limit 1))::text`
+    : sql``;
+  // The keys statement takes each row's key with its id (offers_list_date_idx holds list_key: the date order's page
+  // is read from the index alone, ADR 0061); only a row without a key (never written so) is read by its id.
+  const probe = texts
+    ? sql`cross join lateral (select encode(coalesce(o.list_key, offer_list_key(x.j)), 'hex') as h, x.j from offers o cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j) x where o.id = p.id limit 1) r`
+    : sql`cross join lateral (select encode(coalesce(p.lk, (select offer_list_key(offer_list_json(o)) from offers o where o.id = p.id)), 'hex') as h) r`;
+  const rows = few ? sql`(select * from ${offers} where ${where} offset 0) as ${offers}` : sql`${offers} where ${where}`;
+  const lk = texts ? sql`` : sql`, ${offers.list_key} as lk`;
+  return sql`with p as materialized (select ${offers.id}${lk}, ${keyCols} from ${rows} order by ${order} limit ${param('size')} offset ${param('off')})
+    select string_agg(${row}, '' order by ${keyOrder})${ends} as ${sql.identifier(RAW_BYTES_COLUMN)}
+    from p ${probe}`;
 }
 
 /** A company's offers with their item lines, newest first (spec 000 2.9). */
