@@ -115,8 +115,6 @@ async function explainAndCompress(dbUrl: string, b: { port: number; token: strin
   const zlib = await import('node:zlib');
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
-  // The visibility map a used table has (autovacuum's work; the seed has just written every row).
-  await c.query('vacuum analyze offers');
   const ids = `select id, teklif_tarihi as k0, teklif_no as k1 from offers where teklif_durumu between 0 and 4 order by teklif_tarihi desc, teklif_no desc limit 1000 offset 10000`;
   const probe = `cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j from offers o where o.id = p.id limit 1) r`;
   // The list's own keys statement (offers-repository.ts offerPageSql: ids and cache keys from offers_list_date_idx,
@@ -127,7 +125,7 @@ async function explainAndCompress(dbUrl: string, b: { port: number; token: strin
   const { fillPlaceholders } = await import('drizzle-orm');
   const keys = offerListSorts('desc').teklif_tarihi;
   const plan = planPage(keys.map(([expr, d], i) => ({ expr, desc: d === 'desc', type: (['timestamptz', 'text'] as const)[i] })), { page: 11, size: 1000, scope: 'x' }, 'placeholder');
-  const q = new PgDialect().sqlToQuery(offerPageSql({ keys, plan, kind: undefined, few: false, anchored: true, texts: false }));
+  const q = new PgDialect().sqlToQuery(offerPageSql({ keys, status: [0, 4], plan, kind: undefined, few: false, anchored: true, texts: false }));
   const inline = (text: string, params: unknown[]) => text.replace(/\$(\d+)/g, (_, n: string) => { const v = params[Number(n) - 1]; return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`; });
   const keysNow = inline(q.sql, fillPlaceholders(q.params, { lo: 0, hi: 4, size: plan.limit, off: plan.offset }));
   const shapes: [string, string][] = [
@@ -186,6 +184,9 @@ async function main() {
   const pg = (await import('pg')).default;
   const c = new pg.Client({ connectionString: dbUrl });
   await c.connect();
+  // The visibility map a used table has (autovacuum's work; the seed has just written every row, and until a vacuum
+  // the list's index-only scans read each row's heap page too).
+  if (process.env.OPC_VACUUM !== '0') await c.query('vacuum analyze offers');
   const backend = (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
   const stat = fs.readFileSync(`/proc/${backend}/stat`, 'utf8');
   await c.end();
