@@ -10,7 +10,8 @@
 // default with BENCH_GROWTH_KEEP), BENCH_DATABASE_URL (another PostgreSQL server), BENCH_GROWTH_KEEP (a folder: the data set is
 // kept there at the largest size reached, and the next run starts from it after running any new migrations on it; the
 // sizes below it are then not measured: e.g. `BENCH_GROWTH=100 BENCH_GROWTH_KEEP=/var/tmp/growth` grows once and
-// measures 100× again after a change, beside a plain `BENCH_GROWTH=1` run for the 1× column).
+// measures 100× again after a change, beside a plain `BENCH_GROWTH=1` run for the 1× column; its indexes are read into
+// the page cache before the load, BENCH_PREWARM=0 not: bench/server.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
