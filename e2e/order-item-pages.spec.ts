@@ -33,6 +33,8 @@ test('the production order list shows 12 cards a page, pages on, changes its pag
   await pager.getByRole('button', { name: 'Sonraki sayfa', exact: true }).click();
   await expect(page).toHaveURL(/[?&]page=2(&|$)/);
   await expect(cards).toHaveCount(7);
+  // The pager is below twelve cards; the next page is shown from its top (ScrollRestoration: a new URL).
+  await expect(cards.first()).toBeInViewport();
   expect(await shown()).toEqual(names.slice(12));
   await page.reload();
   await expect(cards).toHaveCount(7);
