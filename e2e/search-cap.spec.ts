@@ -50,7 +50,7 @@ test('the order-line list shows a capped status count as 1.000+', async ({ page,
   const product = await createProduct(admin, `${tag} Satır Ürün`, `${tag}-SR`);
   await createOrder(admin, customer, product, { qty: 3, price: 10, code: [`${tag}-SR`] });
   const on = { capped: false };
-  await passAnswer(page, '/api/orders/list', on, (b) => Object.assign(b, { status1: 1000, total_capped: true }));
+  await passAnswer(page, '/api/orders/list', on, (b) => Object.assign(b, { status1: 1000, totalItemCount: 1000, totalPage: 84, total_capped: true }));
   const search = encodeURIComponent(`${tag} Satır`);
   await loginAs(page, `/orderitemlist?status=1&search=${search}`);
   await expect(page.getByTestId('order-count-1')).toHaveText('1');
@@ -59,4 +59,10 @@ test('the order-line list shows a capped status count as 1.000+', async ({ page,
   await expect(page.getByTestId('order-count-1')).toHaveText('1.000+');
   await expect(page.getByTestId('order-count-all')).toHaveText('1.000+');
   await expect(page.getByTestId('order-count-2')).toHaveText('0');
+  // The total and the pager (ADR 0060) say the same: a lower bound, and no last page.
+  await expect(page.getByText('1.000+ satır', { exact: true })).toBeVisible();
+  const pager = page.getByRole('navigation', { name: 'Sayfalar' });
+  await expect(pager.getByRole('button', { name: 'Sonraki sayfa', exact: true })).toBeEnabled();
+  await expect(pager.getByRole('button', { name: 'Son sayfa', exact: true })).toHaveCount(0);
+  await expect(pager.getByTitle('Daha fazla sayfa var', { exact: true })).toHaveText('…');
 });

@@ -120,7 +120,7 @@ export function CataloguePage() {
             data-testid="sort-select"
           />
           <NativeSelect
-            label={t('catalogue.list.pageSize')}
+            label={t('pagination.pageSize')}
             data={sizeOptions}
             value={String(state.pageSize)}
             onChange={(e) => update({ pageSize: Number(e.currentTarget.value), page: 1 })}

@@ -8,7 +8,8 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export type OrderListType = 'list' | 'detaillist';
 export type OrderSort = 'siparis_tarihi' | 'urun_adi' | 'Operation';
-export interface OrderListParams { type?: OrderListType; orderBy: OrderSort; filter1: number; filter2: number; search?: string; offer?: string }
+/** Without page and pageSize: every line of the range (one offer's lines); with them one page (the production list, ADR 0060). */
+export interface OrderListParams { type?: OrderListType; orderBy: OrderSort; filter1: number; filter2: number; search?: string; offer?: string; page?: number; pageSize?: number }
 
 /**
  * Keys start with 'orders', the entity the live socket announces for a line or an operation: a change anywhere reloads
@@ -31,7 +32,7 @@ const enc = encodeURIComponent;
 export function fetchOrders(p: OrderListParams, signal?: AbortSignal): Promise<OrderList> {
   return api<OrderList>('/orders/list', {
     signal,
-    query: { type: p.type ?? 'list', orderBy: p.orderBy, filter1: p.filter1, filter2: p.filter2, search: p.search || undefined, offer: p.offer || undefined },
+    query: { type: p.type ?? 'list', orderBy: p.orderBy, filter1: p.filter1, filter2: p.filter2, search: p.search || undefined, offer: p.offer || undefined, page: p.page, pageSize: p.pageSize },
   });
 }
 

@@ -1,18 +1,19 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Menu, Paper, Radio, Select, Stack, Text } from '@mantine/core';
 import { openConfirmModal } from '@mantine/modals';
-import { useQuery } from '@tanstack/react-query';
 import { IconBuildingFactory2, IconChevronDown, IconPlus, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_FILTER_STATUSES, SEARCH_COUNT_CAP, formatNumber } from '@isik/domain';
+import { ORDER_FILTER_STATUSES, ORDER_PAGE_SIZE, ORDER_PAGE_SIZES, SEARCH_COUNT_CAP, formatNumber } from '@isik/domain';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
+import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
 import { confirmDelete } from '../../../components/confirm-delete';
 import { notifyError, notifySuccess } from '../../../lib/api';
 import { useCanDo } from '../../../lib/can-do';
-import { useListParams } from '../../../lib/use-list-params';
+import { useListPage } from '../../../lib/use-list-page';
+import { readPage } from '../../../lib/use-list-params';
 import { ordersQuery, useDeleteOrderItem, useTransferToStock, type OrderSort } from '../api/orders-api';
 import { DeliveryModal } from '../components/delivery-modal';
 import { OrderItemCard } from '../components/order-item-card';
@@ -20,14 +21,22 @@ import { StockProductionModal } from '../components/stock-production-modal';
 import { ALL, statusRange } from '../model/order-logic';
 import type { OrderItem, OrderList } from '../model/types';
 
-/** Spec 002 2.2: default filter 1 (Waiting), sorted by order date. */
-const LIST_DEFAULTS = { status: '1', orderBy: 'siparis_tarihi' };
+/**
+ * Spec 002 2.2: default filter 1 (Waiting), sorted by order date; the spec's page sizes, default 12, applied to the
+ * cards too (ADR 0060: issue 27, a page costs the same whatever the number of lines).
+ */
+const LIST_DEFAULTS = { page: 1, pageSize: ORDER_PAGE_SIZE, status: '1', orderBy: 'siparis_tarihi' };
 const SORTS: OrderSort[] = ['siparis_tarihi', 'urun_adi', 'Operation'];
+const SIZES = ORDER_PAGE_SIZES as readonly number[];
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 function readListParams(params: URLSearchParams) {
   const status = params.get('status');
   const by = params.get('orderBy') as OrderSort | null;
+  const size = Number(params.get('pageSize'));
   return {
+    page: readPage(params),
+    pageSize: SIZES.includes(size) ? size : ORDER_PAGE_SIZE,
     status: status === ALL || (status !== null && (ORDER_FILTER_STATUSES as readonly number[]).includes(Number(status))) ? status : '1',
     orderBy: by && SORTS.includes(by) ? by : 'siparis_tarihi' as OrderSort,
     search: params.get('search') ?? '',
@@ -56,17 +65,20 @@ export function OrderItemListPage() {
   // Spec 002 2.2, 6: only roles below 3 delete a line; every role of the screen transfers a finished one to stock.
   const mayDelete = useCanDo('DELETE /api/orders/delete/:id');
   const mayTransfer = useCanDo('POST /api/orders/transfer/:id');
-  const [state, update] = useListParams(LIST_DEFAULTS, readListParams);
-  const range = statusRange(state.status);
-  const query = useQuery(ordersQuery({ type: 'list', orderBy: state.orderBy, ...range, search: state.search }));
-  const data = query.data;
+  // One page of the status range from the server (the Page-Anchor of the page on screen goes with the next, ADR 0051).
+  const list = useListPage({
+    defaults: LIST_DEFAULTS,
+    parse: readListParams,
+    query: (s) => ordersQuery({ type: 'list', orderBy: s.orderBy, ...statusRange(s.status), search: s.search, page: s.page, pageSize: s.pageSize }),
+  });
+  const { state, update, query, data } = list;
   const [closed, setClosed] = useState<Set<string>>(new Set());
   const [delivering, setDelivering] = useState<OrderItem | null>(null);
   const [creating, setCreating] = useState(false);
   const remove = useDeleteOrderItem();
   const transfer = useTransferToStock();
 
-  // The server searches product name, code and company; closed cards stay hidden until the page is left.
+  // The server searches product name, code and company; closed cards stay hidden until the screen is left.
   const items = useMemo(() => (data?.orders ?? []).filter((i) => !closed.has(i._id)), [data, closed]);
 
   const openDelivery = (item: OrderItem) => {
@@ -103,10 +115,13 @@ export function OrderItemListPage() {
 
   return (
     <>
-      <PageHeader title={t('menu.orderItems')} subtitle={data ? t('orders.list.total', { count: items.length }) : undefined} actions={actions} />
+      <PageHeader
+        title={t('menu.orderItems')} actions={actions}
+        subtitle={data ? t('orders.list.total', { count: data.totalItemCount, total: `${formatNumber(data.totalItemCount, 0)}${data.total_capped ? '+' : ''}` }) : undefined}
+      />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} mb="md">
         <Stack gap="sm">
-          <Radio.Group value={state.status} onChange={(v) => update({ status: v })} aria-label={t('orders.field.status')}>
+          <Radio.Group value={state.status} onChange={(v) => update({ status: v, page: 1 })} aria-label={t('orders.field.status')}>
             <Group gap="md" data-testid="order-status-filter">
               {statusChoices.map((s) => {
                 const n = countOf(data, s);
@@ -127,18 +142,26 @@ export function OrderItemListPage() {
             </Group>
           </Radio.Group>
           <Group gap="sm" wrap="wrap">
-            <SearchInput initialValue={state.search} placeholder={t('orders.list.searchPlaceholder')} onSearch={(s) => update({ search: s })} style={{ flex: '1 1 240px' }} maw={380} />
+            <SearchInput initialValue={state.search} placeholder={t('orders.list.searchPlaceholder')} onSearch={list.setSearch} style={{ flex: '1 1 240px' }} maw={380} />
             <Select
               aria-label={t('orders.list.sortBy')} w={200} allowDeselect={false} comboboxProps={{ withinPortal: true }}
               data={SORTS.map((s) => ({ value: s, label: t(`orders.sort.${s}`) }))} value={state.orderBy}
-              onChange={(v) => update({ orderBy: v ?? 'siparis_tarihi' })}
+              onChange={(v) => update({ orderBy: v ?? 'siparis_tarihi', page: 1 })}
             />
+            <Group gap={6} ml="auto" wrap="nowrap">
+              <Text size="sm" c="dimmed" style={NOWRAP}>{t('pagination.pageSize')}</Text>
+              <Select
+                aria-label={t('pagination.pageSize')} data={SIZES.map(String)} value={String(state.pageSize)} w={80} allowDeselect={false}
+                onChange={(v) => update({ pageSize: Number(v) || ORDER_PAGE_SIZE, page: 1 })} comboboxProps={{ withinPortal: true }}
+                data-testid="order-page-size"
+              />
+            </Group>
           </Group>
         </Stack>
       </Paper>
       {query.isError && !data ? (
         <LoadFailedAlert title={t('orders.list.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
-      ) : data && items.length === 0 ? (
+      ) : data && data.orders.length === 0 ? (
         <EmptyState icon={<IconBuildingFactory2 size={34} stroke={1.5} />} title={t('orders.list.emptyTitle')} text={t('orders.list.emptyText')} />
       ) : (
         <Stack gap="md" data-testid="order-cards">
@@ -153,6 +176,10 @@ export function OrderItemListPage() {
           ))}
         </Stack>
       )}
+      <PaginationControl
+        page={list.page} totalPages={data?.totalPage ?? 0} onChange={list.setPage} disabled={query.isFetching}
+        more={data?.total_capped ? t('pagination.more') : undefined}
+      />
       {delivering && <DeliveryModal item={delivering} onClose={() => setDelivering(null)} />}
       {creating && <StockProductionModal onClose={() => setCreating(false)} />}
     </>
