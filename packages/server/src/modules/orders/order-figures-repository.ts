@@ -126,6 +126,12 @@ export function lateLines(db: Executor, cutoff: Date) {
     .orderBy(asc(orderItems.siparis_tarihi), asc(orderItems.id)).limit(OVERVIEW_LATE_LIMIT);
 }
 
+/** How many late lines (as lateLines) were ordered on the cutoff's own Istanbul day, from the day's start up to the cutoff. */
+export function cutoffDayLines(db: Executor, cutoff: Date) {
+  return db.select({ n: sql<number>`count(*)::int` }).from(orderItems)
+    .where(and(lateLineWhere(cutoff), sql`${orderItems.siparis_tarihi} >= ((${cutoff}::timestamptz at time zone 'Europe/Istanbul')::date::timestamp at time zone 'Europe/Istanbul')`));
+}
+
 /**
  * GET /orders/overview (issue 27): one page of the orders in status 1-3 with their lines and completion, how many match;
  * the load of open lines (1-3) from the kept sums; units to deliver and the late count (open over ORDER_LATE_DAYS days)
@@ -163,8 +169,7 @@ export async function ordersOverview(db: Db, a: OrdersOverviewArgs, now = new Da
   const cutoff = new Date(now.getTime() - (ORDER_LATE_DAYS + 0.5) * 86_400_000);
   const deliver = await openDays(db, cutoff, log);
   // The cutoff's own Istanbul day from the lines (order_items_open_order_date_idx): from the day's start up to the cutoff.
-  const [edge] = await db.select({ n: sql<number>`count(*)::int` }).from(orderItems)
-    .where(and(lateLineWhere(cutoff), sql`${orderItems.siparis_tarihi} >= ((${cutoff}::timestamptz at time zone 'Europe/Istanbul')::date::timestamp at time zone 'Europe/Istanbul')`));
+  const [edge] = await cutoffDayLines(db, cutoff);
   const lateRows = await lateLines(db, cutoff);
   const toLine = (l: typeof lines[number]) => {
     const days = daysSinceOrder(l.siparis_tarihi, now);
