@@ -400,15 +400,15 @@ describe('backup and restore', () => {
     expect(restored).toEqual(want);
   }, 120_000);
 
-  it('a backup made before migration 0046 (order lines without offer_status) restores with each line\'s order status (ADR 0058)', async () => {
-    const query = 'select l.id, l.offer_status, o.teklif_durumu from order_items l left join offers o on o.id = l.offer_id order by l.id';
+  it('a backup made before migration 0046 (order lines without order_in_production) restores with each line flagged as its order says (ADR 0058)', async () => {
+    const query = 'select l.id, l.order_in_production as kept, coalesce(o.teklif_durumu between 1 and 3, false) as said from order_items l left join offers o on o.id = l.offer_id order by l.id';
     const read = (url: string) => withClient(url, async (c) => (await c.query(query)).rows);
     const want = await read(ctx.databaseUrl!);
-    expect(want.filter((r) => r.offer_status !== null).length).toBeGreaterThan(0);
-    expect(want.every((r) => r.offer_status === r.teklif_durumu)).toBe(true);
+    expect(want.filter((r) => r.kept).length).toBeGreaterThan(0);
+    expect(want.every((r) => r.kept === r.said)).toBe(true);
     const { restored } = await restoreAsBefore('0046', (lines) => {
-      const kept = lines.map((line) => (line.startsWith('#{"table":"order_items"') ? line.replace(',"offer_status"', '') : line));
-      expect(kept.filter((line) => line.startsWith('#{"table":"order_items"') && !line.includes('offer_status'))).toHaveLength(1);
+      const kept = lines.map((line) => (line.startsWith('#{"table":"order_items"') ? line.replace(',"order_in_production"', '') : line));
+      expect(kept.filter((line) => line.startsWith('#{"table":"order_items"') && !line.includes('order_in_production'))).toHaveLength(1);
       return resealed(kept);
     }, read);
     expect(restored).toEqual(want);

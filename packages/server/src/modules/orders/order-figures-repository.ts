@@ -109,11 +109,12 @@ function overviewKeys(orderBy: OrdersOverviewArgs['orderBy'], desc: boolean): Pa
 
 /**
  * Open lines (not complete or not fully delivered) of orders in status 1-3 ordered on or before the cutoff, written as
- * the partial index order_items_open_order_date_idx says: the order's status is the line's kept offer_status
- * (derived/order-line-offer-status.sql, ADR 0058), so the index holds exactly these lines and none is skipped.
+ * the partial index order_items_open_order_date_idx says: whether the order is in production is the line's kept
+ * order_in_production (derived/order-line-order-open.sql, ADR 0058), so the index holds exactly these lines and none
+ * is skipped.
  */
 function lateLineWhere(cutoff: Date): SQL {
-  return sql`${orderItems.offer_status} between 1 and 3 and (${orderItems.tamamlanma_orani} < 100 or ${orderItems.teslim_edilmis} < ${orderItems.urun_miktari}) and ${orderItems.siparis_tarihi} <= ${cutoff}`;
+  return sql`${orderItems.order_in_production} and (${orderItems.tamamlanma_orani} < 100 or ${orderItems.teslim_edilmis} < ${orderItems.urun_miktari}) and ${orderItems.siparis_tarihi} <= ${cutoff}`;
 }
 
 /** The overview's most late lines (OVERVIEW_LATE_LIMIT), the oldest first, with their order's number and company. */

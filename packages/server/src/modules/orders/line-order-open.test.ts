@@ -1,6 +1,7 @@
-// Issue 27 (ADR 0058): each order line carries its order's status (order_items.offer_status, kept by
-// derived/order-line-offer-status.sql), so the orders overview reads its most late lines and the cutoff day's count
-// from order_items_open_order_date_idx without skipping the lines of orders in other statuses.
+// Issue 27 (ADR 0058): each order line carries whether its order is in production (status 1-3;
+// order_items.order_in_production, kept by derived/order-line-order-open.sql), so the orders overview reads its most
+// late lines and the cutoff day's count from order_items_open_order_date_idx without skipping the lines of orders in
+// other statuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql, type SQLWrapper } from 'drizzle-orm';
@@ -32,9 +33,9 @@ async function order(n: number): Promise<{ id: string; lines: string[] }> {
   return { id: o._id, lines: (await rows<{ id: string }>(sql`select id from order_items where offer_id = ${o._id} order by id`)).map((r) => r.id) };
 }
 
-/** Lines whose kept status is not their order's (none is right). */
+/** Lines whose kept flag is not what their order's status says (none is right). */
 const wrong = (ex: Executor = db()) => rows<{ id: string }>(sql`select l.id from order_items l left join offers o on o.id = l.offer_id
-  where l.offer_status is distinct from o.teklif_durumu order by l.id`, ex);
+  where l.order_in_production <> coalesce(o.teklif_durumu between 1 and 3, false) order by l.id`, ex);
 
 /** The most late lines and the late count, computed by joining every line to its order (the rule before ADR 0058). */
 async function lateFromRows(now: Date, ex: Executor = db()) {
@@ -52,8 +53,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.close(); });
 
-describe('the order\'s status kept on its lines (issue 27, ADR 0058)', () => {
-  it('equals each line\'s order\'s status, and the overview\'s late lines what the rows say, after random writes of orders and lines', async () => {
+describe('whether the order is in production, kept on its lines (issue 27, ADR 0058)', () => {
+  it('equals what each line\'s order\'s status says, and the overview\'s late lines what the rows say, after random writes of orders and lines', async () => {
     const start = Date.now();
     const orders: string[] = [];
     const lines: string[] = [];
@@ -101,26 +102,26 @@ describe('the order\'s status kept on its lines (issue 27, ADR 0058)', () => {
       const ov = await ok<OrdersOverview>(call('GET', '/api/orders/overview', undefined, t.tokens[3]));
       expect({ lateLines: ov.load.lateLines, late: ov.late.map((l) => l._id) }).toEqual(await lateFromRows(new Date()));
     }), { numRuns: 20 });
-    // The refill sets the status of lines that have none (a backup made before migration 0046) and changes nothing else.
-    await db().execute(sql`update order_items set offer_status = null`);
+    // The refill sets the flag where it is wrong (a backup made before migration 0046 has none: false everywhere).
+    await db().execute(sql`update order_items set order_in_production = not order_in_production`);
     expect((await wrong()).length).toBeGreaterThan(0);
-    await db().execute(sql`select order_items_offer_status_refill()`);
+    await db().execute(sql`select order_items_in_production_refill()`);
     expect(await wrong()).toEqual([]);
   });
 
   const offTests: [string, string, string, (o: { id: string; lines: string[] }, tx: Executor) => Promise<unknown>][] = [
-    ['a new line of an order', 'order_items', 'order_items_offer_status_insert',
+    ['a new line of an order', 'order_items', 'order_items_in_production_insert',
       (o, tx) => tx.execute(sql`insert into order_items (id, offer_id, urun_adi, urun_miktari, siparis_tarihi) values (${`off-${++seq}`}, ${o.id}, 'Ek', 4, now() - interval '40 days')`)],
-    ['a line moved to another order', 'order_items', 'order_items_offer_status_update',
+    ['a line moved to another order', 'order_items', 'order_items_in_production_update',
       async (o, tx) => {
         const [other] = await rows<{ id: string }>(sql`select id from offers where id <> ${o.id} and teklif_durumu = 4 limit 1`, tx);
         await tx.execute(sql`update order_items set offer_id = ${other.id} where id = ${o.lines[0]}`);
       }],
-    ['an order\'s status change', 'offers', 'order_items_offer_status_offers',
+    ['an order\'s status change', 'offers', 'order_items_in_production_offers',
       (o, tx) => tx.execute(sql`update offers set teklif_durumu = 4 where id = ${o.id}`)],
   ];
   for (const [what, table, trigger, change] of offTests) {
-    it(`keeps the status through ${what}; with ${trigger} off the status and the late lines differ from the rows`, async () => {
+    it(`keeps the flag through ${what}; with ${trigger} off the flag and the late lines differ from the rows`, async () => {
       const o = await order(2);
       const done = await order(1);
       await db().execute(sql`update offers set teklif_durumu = 4 where id = ${done.id}`);
@@ -148,6 +149,17 @@ describe('the order\'s status kept on its lines (issue 27, ADR 0058)', () => {
       });
     });
   }
+
+  it('rewrites no line when an order\'s status moves within 1-3 (as its lines are finished and delivered)', async () => {
+    const o = await order(3);
+    const versions = () => rows<{ id: string; v: string }>(sql`select id, xmin::text || ':' || ctid::text as v from order_items where offer_id = ${o.id} order by id`);
+    const before = await versions();
+    for (const s of [2, 3, 1]) await db().execute(sql`update offers set teklif_durumu = ${s} where id = ${o.id}`);
+    expect(await versions()).toEqual(before);
+    await db().execute(sql`update offers set teklif_durumu = 4 where id = ${o.id}`);
+    expect((await versions()).map((r) => r.v)).not.toEqual(before.map((r) => r.v));
+    expect(await wrong()).toEqual([]);
+  });
 
   it('reads the most late lines and the cutoff day\'s lines from order_items_open_order_date_idx with no line skipped', async () => {
     // 120 late open lines of a finished order (status 4) older than the 3 late lines of an order in production: joining
