@@ -45,8 +45,10 @@ $$;
 
 -- Appends a difference per (category, unit): `diff` holds rows [sign, category, unit, stock, minimum, price, currency,
 -- cost] (a jsonb array, as order_open_days_track passes its rows; numbers stay numeric), each material valued by
--- material_stock_of as it was (sign -1) or is (sign 1). The one statement every trigger branch below ends in.
-CREATE OR REPLACE FUNCTION material_stock_sums_append(diff jsonb) RETURNS void LANGUAGE sql AS $$
+-- material_stock_of as it was (sign -1) or is (sign 1). The one statement every trigger branch below ends in
+-- (PL/pgSQL, not SQL: its plan is kept between calls, and every stock movement runs it).
+CREATE OR REPLACE FUNCTION material_stock_sums_append(diff jsonb) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO material_stock_sums (category, unit, n, stock, avg_value, usd_price, eur_price, try_value, below)
   SELECT e->>1, e->>2, sum(s.sign * d.n), sum(s.sign * d.stock), sum(s.sign * d.avg_value), sum(s.sign * d.usd_price),
     sum(s.sign * d.eur_price), sum(s.sign * d.try_value), sum(s.sign * d.below)
@@ -56,7 +58,7 @@ CREATE OR REPLACE FUNCTION material_stock_sums_append(diff jsonb) RETURNS void L
   GROUP BY 1, 2
   HAVING sum(s.sign * d.n) <> 0 OR sum(s.sign * d.stock) <> 0 OR sum(s.sign * d.avg_value) <> 0 OR sum(s.sign * d.usd_price) <> 0
     OR sum(s.sign * d.eur_price) <> 0 OR sum(s.sign * d.try_value) <> 0 OR sum(s.sign * d.below) <> 0;
-$$;
+END $$;
 
 -- Appends a statement's difference per (category, unit). A material counts with its current cost row; a cost row with
 -- its material as it is now. Each branch only says which materials, valued how; material_stock_sums_append sums them.
