@@ -400,6 +400,20 @@ describe('backup and restore', () => {
     expect(restored).toEqual(want);
   }, 120_000);
 
+  it('a backup made before migration 0047 (order lines without order_in_production) restores with each line flagged as its order says (ADR 0058)', async () => {
+    const query = 'select l.id, l.order_in_production as kept, coalesce(o.teklif_durumu between 1 and 3, false) as said from order_items l left join offers o on o.id = l.offer_id order by l.id';
+    const read = (url: string) => withClient(url, async (c) => (await c.query(query)).rows);
+    const want = await read(ctx.databaseUrl!);
+    expect(want.filter((r) => r.kept).length).toBeGreaterThan(0);
+    expect(want.every((r) => r.kept === r.said)).toBe(true);
+    const { restored } = await restoreAsBefore('0047', (lines) => {
+      const kept = lines.map((line) => (line.startsWith('#{"table":"order_items"') ? line.replace(',"order_in_production"', '') : line));
+      expect(kept.filter((line) => line.startsWith('#{"table":"order_items"') && !line.includes('order_in_production'))).toHaveLength(1);
+      return resealed(kept);
+    }, read);
+    expect(restored).toEqual(want);
+  }, 120_000);
+
   it('a backup made before migration 0020 (format 1: no checksum, no device service; day buckets; full stored answers, or none) restores with a warning, hour buckets and answers rebuilt', async () => {
     const read = (url: string) => withClient(url, async (c) => ({
       answers: (await c.query(`select id, answer_head from material_movements union all select id, answer_head from product_movements order by 1`)).rows,

@@ -385,6 +385,9 @@ export async function restoreBackup(file: string, url: string): Promise<RestoreS
     await client.query('select offer_list_refill_missing()');
     // Each material's last movement (migration 0034, ADR 0048): a backup made before it has none; one pass sets it.
     await client.query('select material_last_movement_refill()');
+    // Whether each order line's order is in production (migration 0047, ADR 0058): a backup made before it has no
+    // flag (false); set where it differs.
+    await client.query('select order_items_in_production_refill()');
     // The kept row counts (ADR 0052, 0056): a backup made before migration 0043 has no materials' count; counted again
     // when a kept count differs from its table's (three counts), so a backup that has them comes back row for row.
     await client.query(`select table_counts_refill() where exists (

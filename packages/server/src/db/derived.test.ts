@@ -41,8 +41,8 @@ describe('derived data files (src/db/derived)', () => {
     const fileTriggers = files.flatMap((d) => d.triggers);
     expect([...functions.keys()].sort()).toEqual(fileFunctions.map((f) => f.name).sort());
     expect([...triggers.keys()].sort()).toEqual(fileTriggers.map((t) => `${t.name} ON ${t.table}`).sort());
-    expect(fileFunctions).toHaveLength(58);
-    expect(fileTriggers).toHaveLength(63);
+    expect(fileFunctions).toHaveLength(62);
+    expect(fileTriggers).toHaveLength(66);
     for (const t of fileTriggers) {
       // The file holds the trigger as PostgreSQL prints it; the message shows the text to write.
       expect(sameSpace(t.sql), `${t.name}: write it as PostgreSQL prints it`).toBe(sameSpace(triggers.get(`${t.name} ON ${t.table}`) ?? ''));

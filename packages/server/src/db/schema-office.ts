@@ -332,6 +332,12 @@ export const orderItems = pgTable('order_items', {
   ready: boolean('ready').notNull().default(false),
   refreshcomponentlist: boolean('refreshcomponentlist').notNull().default(false),
   operations: jsonb('operations').$type<Record<string, unknown>[]>().notNull().default([]),
+  /**
+   * Whether the line's order is in production (its offer in status 1-3; false for a line without one), kept by the
+   * database (derived/order-line-order-open.sql, ADR 0058): the orders overview's late lines read the open lines of
+   * such orders from order_items_open_order_date_idx without joining every skipped line to its order. Not in any answer.
+   */
+  order_in_production: boolean('order_in_production').notNull().default(false),
   /** Product name, code parts and company name, folded: the list's search. */
   search_text: text('search_text').generatedAlwaysAs(foldRaw(`urun_adi || ' ' || (urun_kodu::text) || ' ' || firma_adi`)),
   /**
@@ -354,9 +360,11 @@ export const orderItems = pgTable('order_items', {
   // Open stock productions per product (lines without an offer, status 1-3): the component list's "in production" of
   // each short component product (productShortages) looks up a few products instead of reading every open line.
   index('order_items_stock_production_idx').on(t.product_id).where(sql`${t.offer_id} is null and ${t.siparis_durumu} between 1 and 3`),
-  // Open lines (not complete or not fully delivered) by order date: the orders overview's most late lines and the late
-  // count's boundary day read these in order instead of sorting every open line (issue 27, ADR 0049 addendum 2).
-  index('order_items_open_date_idx').on(t.siparis_tarihi, t.id).where(sql`${t.tamamlanma_orani} < 100 or ${t.teslim_edilmis} < ${t.urun_miktari}`),
+  // Open lines (not complete or not fully delivered) of orders in status 1-3 by order date: the orders overview's most
+  // late lines and the late count's boundary day read these in order, none skipped, instead of sorting every open line
+  // (issue 27, ADR 0049 addendum 2; the order's state on the line since ADR 0058).
+  index('order_items_open_order_date_idx').on(t.siparis_tarihi, t.id)
+    .where(sql`${t.order_in_production} and (${t.tamamlanma_orani} < 100 or ${t.teslim_edilmis} < ${t.urun_miktari})`),
   // The list's search over product name, code and company (lib/search.ts): as offers_search_trgm_idx (ADR 0053).
   index('order_items_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   // Finished lines by Istanbul week of their finish and lead time in days: the production report's `by=week` reads a

@@ -43,93 +43,79 @@ CREATE OR REPLACE FUNCTION material_stock_sums_refill() RETURNS void LANGUAGE sq
     GROUP BY 1, 2;
 $$;
 
+-- Appends a difference per (category, unit): `diff` holds rows [sign, category, unit, stock, minimum, price, currency,
+-- cost] (a jsonb array, as order_open_days_track passes its rows; numbers stay numeric), each material valued by
+-- material_stock_of as it was (sign -1) or is (sign 1). The one statement every trigger branch below ends in
+-- (PL/pgSQL, not SQL: its plan is kept between calls, and every stock movement runs it).
+CREATE OR REPLACE FUNCTION material_stock_sums_append(diff jsonb) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO material_stock_sums (category, unit, n, stock, avg_value, usd_price, eur_price, try_value, below)
+  SELECT e->>1, e->>2, sum(s.sign * d.n), sum(s.sign * d.stock), sum(s.sign * d.avg_value), sum(s.sign * d.usd_price),
+    sum(s.sign * d.eur_price), sum(s.sign * d.try_value), sum(s.sign * d.below)
+  FROM jsonb_array_elements(diff) e
+    CROSS JOIN LATERAL (SELECT (e->>0)::integer AS sign) s
+    CROSS JOIN LATERAL material_stock_of((e->>3)::numeric, (e->>4)::numeric, (e->>5)::numeric, e->>6, (e->>7)::numeric) d
+  GROUP BY 1, 2
+  HAVING sum(s.sign * d.n) <> 0 OR sum(s.sign * d.stock) <> 0 OR sum(s.sign * d.avg_value) <> 0 OR sum(s.sign * d.usd_price) <> 0
+    OR sum(s.sign * d.eur_price) <> 0 OR sum(s.sign * d.try_value) <> 0 OR sum(s.sign * d.below) <> 0;
+END $$;
+
 -- Appends a statement's difference per (category, unit). A material counts with its current cost row; a cost row with
--- its material as it is now.
+-- its material as it is now. Each branch only says which materials, valued how; material_stock_sums_append sums them.
 CREATE OR REPLACE FUNCTION material_stock_sums_track() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  diff jsonb;
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     -- (Of material_costs: a truncate of materials truncates it too, its foreign key, so this covers both.)
     PERFORM material_stock_sums_refill();
+    RETURN NULL;
   ELSIF TG_TABLE_NAME = 'materials' AND TG_OP = 'INSERT' THEN
-    WITH x AS (
-      SELECT m.material_category AS category, m.material_unit AS unit, 1 AS sign, d.*
-      FROM new_rows m LEFT JOIN material_costs c ON c.stock_id = m.id
-      CROSS JOIN LATERAL material_stock_of(m.stock_sum, m.min_stock, m.material_price, m.material_doviz, c.avg_cost) d)
-    INSERT INTO material_stock_sums (category, unit, n, stock, avg_value, usd_price, eur_price, try_value, below)
-    SELECT category, unit, sum(sign * n), sum(sign * stock), sum(sign * avg_value), sum(sign * usd_price), sum(sign * eur_price), sum(sign * try_value), sum(sign * below)
-    FROM x GROUP BY 1, 2
-    HAVING sum(sign * n) <> 0 OR sum(sign * stock) <> 0 OR sum(sign * avg_value) <> 0 OR sum(sign * usd_price) <> 0
-      OR sum(sign * eur_price) <> 0 OR sum(sign * try_value) <> 0 OR sum(sign * below) <> 0;
+    SELECT jsonb_agg(jsonb_build_array(1, m.material_category, m.material_unit, m.stock_sum, m.min_stock, m.material_price, m.material_doviz, c.avg_cost)) INTO diff
+    FROM new_rows m LEFT JOIN material_costs c ON c.stock_id = m.id;
   ELSIF TG_TABLE_NAME = 'materials' AND TG_OP = 'DELETE' THEN
     -- (A deleted material's cost row is gone already: material_stock_sums_unlink.)
-    WITH x AS (
-      SELECT m.material_category AS category, m.material_unit AS unit, -1 AS sign, d.*
-      FROM old_rows m LEFT JOIN material_costs c ON c.stock_id = m.id
-      CROSS JOIN LATERAL material_stock_of(m.stock_sum, m.min_stock, m.material_price, m.material_doviz, c.avg_cost) d)
-    INSERT INTO material_stock_sums (category, unit, n, stock, avg_value, usd_price, eur_price, try_value, below)
-    SELECT category, unit, sum(sign * n), sum(sign * stock), sum(sign * avg_value), sum(sign * usd_price), sum(sign * eur_price), sum(sign * try_value), sum(sign * below)
-    FROM x GROUP BY 1, 2
-    HAVING sum(sign * n) <> 0 OR sum(sign * stock) <> 0 OR sum(sign * avg_value) <> 0 OR sum(sign * usd_price) <> 0
-      OR sum(sign * eur_price) <> 0 OR sum(sign * try_value) <> 0 OR sum(sign * below) <> 0;
+    SELECT jsonb_agg(jsonb_build_array(-1, m.material_category, m.material_unit, m.stock_sum, m.min_stock, m.material_price, m.material_doviz, c.avg_cost)) INTO diff
+    FROM old_rows m LEFT JOIN material_costs c ON c.stock_id = m.id;
   ELSIF TG_TABLE_NAME = 'materials' THEN
     -- Only the materials whose stock, minimum, price, currency, category or unit changed: as they were out, as they are in.
-    WITH x AS (
-      SELECT v.category, v.unit, v.sign, d.*
-      FROM old_rows o JOIN new_rows m ON m.id = o.id LEFT JOIN material_costs c ON c.stock_id = m.id
+    SELECT jsonb_agg(jsonb_build_array(v.sign, v.category, v.unit, v.qty, v.least_qty, v.price, v.currency, c.avg_cost)) INTO diff
+    FROM old_rows o JOIN new_rows m ON m.id = o.id LEFT JOIN material_costs c ON c.stock_id = m.id
       CROSS JOIN LATERAL (VALUES (-1, o.material_category, o.material_unit, o.stock_sum, o.min_stock, o.material_price, o.material_doviz),
         (1, m.material_category, m.material_unit, m.stock_sum, m.min_stock, m.material_price, m.material_doviz)) v(sign, category, unit, qty, least_qty, price, currency)
-      CROSS JOIN LATERAL material_stock_of(v.qty, v.least_qty, v.price, v.currency, c.avg_cost) d
-      WHERE (o.stock_sum, o.min_stock, o.material_price, o.material_doviz, o.material_category, o.material_unit)
-        IS DISTINCT FROM (m.stock_sum, m.min_stock, m.material_price, m.material_doviz, m.material_category, m.material_unit))
-    INSERT INTO material_stock_sums (category, unit, n, stock, avg_value, usd_price, eur_price, try_value, below)
-    SELECT category, unit, sum(sign * n), sum(sign * stock), sum(sign * avg_value), sum(sign * usd_price), sum(sign * eur_price), sum(sign * try_value), sum(sign * below)
-    FROM x GROUP BY 1, 2
-    HAVING sum(sign * n) <> 0 OR sum(sign * stock) <> 0 OR sum(sign * avg_value) <> 0 OR sum(sign * usd_price) <> 0
-      OR sum(sign * eur_price) <> 0 OR sum(sign * try_value) <> 0 OR sum(sign * below) <> 0;
+    WHERE (o.stock_sum, o.min_stock, o.material_price, o.material_doviz, o.material_category, o.material_unit)
+      IS DISTINCT FROM (m.stock_sum, m.min_stock, m.material_price, m.material_doviz, m.material_category, m.material_unit);
   ELSIF TG_OP = 'INSERT' THEN
     -- Cost rows added: their materials, as they are now, valued at their price out and at the cost in.
-    WITH x AS (
-      SELECT m.material_category AS category, m.material_unit AS unit, v.sign, d.*
-      FROM new_rows c JOIN materials m ON m.id = c.stock_id
+    SELECT jsonb_agg(jsonb_build_array(v.sign, m.material_category, m.material_unit, m.stock_sum, m.min_stock, m.material_price, m.material_doviz, v.cost)) INTO diff
+    FROM new_rows c JOIN materials m ON m.id = c.stock_id
       CROSS JOIN LATERAL (VALUES (-1, NULL::numeric), (1, c.avg_cost)) v(sign, cost)
-      CROSS JOIN LATERAL material_stock_of(m.stock_sum, m.min_stock, m.material_price, m.material_doviz, v.cost) d
-      WHERE m.stock_sum > 0)
-    INSERT INTO material_stock_sums (category, unit, n, stock, avg_value, usd_price, eur_price, try_value, below)
-    SELECT category, unit, sum(sign * n), sum(sign * stock), sum(sign * avg_value), sum(sign * usd_price), sum(sign * eur_price), sum(sign * try_value), sum(sign * below)
-    FROM x GROUP BY 1, 2
-    HAVING sum(sign * n) <> 0 OR sum(sign * stock) <> 0 OR sum(sign * avg_value) <> 0 OR sum(sign * usd_price) <> 0
-      OR sum(sign * eur_price) <> 0 OR sum(sign * try_value) <> 0 OR sum(sign * below) <> 0;
+    WHERE m.stock_sum > 0;
   ELSE
     -- Cost rows removed: their materials, as they are now, valued at the cost out and at their price in.
-    WITH x AS (
-      SELECT m.material_category AS category, m.material_unit AS unit, v.sign, d.*
-      FROM old_rows c JOIN materials m ON m.id = c.stock_id
+    SELECT jsonb_agg(jsonb_build_array(v.sign, m.material_category, m.material_unit, m.stock_sum, m.min_stock, m.material_price, m.material_doviz, v.cost)) INTO diff
+    FROM old_rows c JOIN materials m ON m.id = c.stock_id
       CROSS JOIN LATERAL (VALUES (-1, c.avg_cost), (1, NULL::numeric)) v(sign, cost)
-      CROSS JOIN LATERAL material_stock_of(m.stock_sum, m.min_stock, m.material_price, m.material_doviz, v.cost) d
-      WHERE m.stock_sum > 0)
-    INSERT INTO material_stock_sums (category, unit, n, stock, avg_value, usd_price, eur_price, try_value, below)
-    SELECT category, unit, sum(sign * n), sum(sign * stock), sum(sign * avg_value), sum(sign * usd_price), sum(sign * eur_price), sum(sign * try_value), sum(sign * below)
-    FROM x GROUP BY 1, 2
-    HAVING sum(sign * n) <> 0 OR sum(sign * stock) <> 0 OR sum(sign * avg_value) <> 0 OR sum(sign * usd_price) <> 0
-      OR sum(sign * eur_price) <> 0 OR sum(sign * try_value) <> 0 OR sum(sign * below) <> 0;
+    WHERE m.stock_sum > 0;
+  END IF;
+  IF diff IS NOT NULL THEN
+    PERFORM material_stock_sums_append(diff);
   END IF;
   RETURN NULL;
 END $$;
 
--- The same for an update of cost rows (its own function: an INSERT or DELETE trigger has only one transition table).
+-- The same for an update of cost rows: their materials, as they are now, valued at the old cost out and the new in.
 CREATE OR REPLACE FUNCTION material_stock_sums_track_cost() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  diff jsonb;
 BEGIN
-  WITH x AS (
-    SELECT m.material_category AS category, m.material_unit AS unit, v.sign, d.*
-    FROM old_rows o JOIN new_rows n ON n.stock_id = o.stock_id JOIN materials m ON m.id = n.stock_id
+  SELECT jsonb_agg(jsonb_build_array(v.sign, m.material_category, m.material_unit, m.stock_sum, m.min_stock, m.material_price, m.material_doviz, v.cost)) INTO diff
+  FROM old_rows o JOIN new_rows n ON n.stock_id = o.stock_id JOIN materials m ON m.id = n.stock_id
     CROSS JOIN LATERAL (VALUES (-1, o.avg_cost), (1, n.avg_cost)) v(sign, cost)
-    CROSS JOIN LATERAL material_stock_of(m.stock_sum, m.min_stock, m.material_price, m.material_doviz, v.cost) d
-    WHERE m.stock_sum > 0 AND o.avg_cost IS DISTINCT FROM n.avg_cost)
-  INSERT INTO material_stock_sums (category, unit, n, stock, avg_value, usd_price, eur_price, try_value, below)
-  SELECT category, unit, sum(sign * n), sum(sign * stock), sum(sign * avg_value), sum(sign * usd_price), sum(sign * eur_price), sum(sign * try_value), sum(sign * below)
-  FROM x GROUP BY 1, 2
-  HAVING sum(sign * n) <> 0 OR sum(sign * stock) <> 0 OR sum(sign * avg_value) <> 0 OR sum(sign * usd_price) <> 0
-    OR sum(sign * eur_price) <> 0 OR sum(sign * try_value) <> 0 OR sum(sign * below) <> 0;
+  WHERE m.stock_sum > 0 AND o.avg_cost IS DISTINCT FROM n.avg_cost;
+  IF diff IS NOT NULL THEN
+    PERFORM material_stock_sums_append(diff);
+  END IF;
   RETURN NULL;
 END $$;
 

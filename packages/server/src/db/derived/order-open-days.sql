@@ -4,7 +4,7 @@
 -- teslim_edilmis < urun_miktari); its units to deliver are greatest(round(urun_miktari, 2) - round(teslim_edilmis, 2), 0)
 -- (a line that is not open has none, so the sum over open lines is the sum over every line of the open orders).
 -- The late count is the days wholly before the cutoff's day plus the cutoff's own day read from the lines
--- (order_items_open_date_idx).
+-- (order_items_open_order_date_idx, ADR 0058).
 -- Table: order_open_days (migration 0038). Source: order_items (offer_id, siparis_tarihi, tamamlanma_orani,
 -- teslim_edilmis, urun_miktari) and offers (teklif_durumu).
 -- Kept by: statement triggers on order_items and offers appending each statement's difference (insert only). A line

@@ -108,10 +108,36 @@ function overviewKeys(orderBy: OrdersOverviewArgs['orderBy'], desc: boolean): Pa
 }
 
 /**
+ * Open lines (not complete or not fully delivered) of orders in status 1-3 ordered on or before the cutoff, written as
+ * the partial index order_items_open_order_date_idx says: whether the order is in production is the line's kept
+ * order_in_production (derived/order-line-order-open.sql, ADR 0058), so the index holds exactly these lines and none
+ * is skipped.
+ */
+function lateLineWhere(cutoff: Date): SQL {
+  return sql`${orderItems.order_in_production} and (${orderItems.tamamlanma_orani} < 100 or ${orderItems.teslim_edilmis} < ${orderItems.urun_miktari}) and ${orderItems.siparis_tarihi} <= ${cutoff}`;
+}
+
+/** The overview's most late lines (OVERVIEW_LATE_LIMIT), the oldest first, with their order's number and company. */
+export function lateLines(db: Executor, cutoff: Date) {
+  return db.select({
+    id: orderItems.id, offer_id: orderItems.offer_id, urun_adi: orderItems.urun_adi, urun_miktari: orderItems.urun_miktari, urun_birimi: orderItems.urun_birimi,
+    teslim_edilmis: orderItems.teslim_edilmis, tamamlanma_orani: orderItems.tamamlanma_orani, siparis_durumu: orderItems.siparis_durumu, siparis_tarihi: orderItems.siparis_tarihi,
+    operation_count: orderItems.operation_count, open_operations: orderItems.open_operations, teklif_no: offers.teklif_no, firma_adi: offers.firma_adi,
+  }).from(orderItems).innerJoin(offers, sql`${offers.id} = ${orderItems.offer_id}`).where(lateLineWhere(cutoff))
+    .orderBy(asc(orderItems.siparis_tarihi), asc(orderItems.id)).limit(OVERVIEW_LATE_LIMIT);
+}
+
+/** How many late lines (as lateLines) were ordered on the cutoff's own Istanbul day, from the day's start up to the cutoff. */
+export function cutoffDayLines(db: Executor, cutoff: Date) {
+  return db.select({ n: sql<number>`count(*)::int` }).from(orderItems)
+    .where(and(lateLineWhere(cutoff), sql`${orderItems.siparis_tarihi} >= ((${cutoff}::timestamptz at time zone 'Europe/Istanbul')::date::timestamp at time zone 'Europe/Istanbul')`));
+}
+
+/**
  * GET /orders/overview (issue 27): one page of the orders in status 1-3 with their lines and completion, how many match;
  * the load of open lines (1-3) from the kept sums; units to deliver and the late count (open over ORDER_LATE_DAYS days)
  * from order_open_days and the cutoff's own day; the most late OVERVIEW_LATE_LIMIT lines read in order from
- * order_items_open_date_idx (ADR 0049 addendum 2).
+ * order_items_open_order_date_idx (ADR 0049 addendum 2, ADR 0058).
  */
 export async function ordersOverview(db: Db, a: OrdersOverviewArgs, now = new Date(), log?: WarnLog): Promise<OrdersOverview> {
   const where: SQL = a.search ? and(openOrder, searchFolded(offers.search_text, a.search))! : openOrder;
@@ -142,20 +168,10 @@ export async function ordersOverview(db: Db, a: OrdersOverviewArgs, now = new Da
   const sums = (await figureSums(db, log)).filter((r) => r.kind === 0 && r.status >= 1 && r.status <= 3);
   // Late: daysSinceOrder (rounded days) over ORDER_LATE_DAYS, i.e. ordered at least ORDER_LATE_DAYS + ½ days ago.
   const cutoff = new Date(now.getTime() - (ORDER_LATE_DAYS + 0.5) * 86_400_000);
-  // Written as the partial index order_items_open_date_idx says, so the most late lines are read from it in order.
-  const lineIsOpen = sql`(${orderItems.tamamlanma_orani} < 100 or ${orderItems.teslim_edilmis} < ${orderItems.urun_miktari})`;
-  const isLate = sql`${lineIsOpen} and ${orderItems.siparis_tarihi} <= ${cutoff}`;
   const deliver = await openDays(db, cutoff, log);
-  // The cutoff's own Istanbul day from the lines (order_items_open_date_idx): from the day's start up to the cutoff.
-  const [edge] = await db.select({ n: sql<number>`count(*)::int` }).from(orderItems).innerJoin(offers, sql`${offers.id} = ${orderItems.offer_id}`)
-    .where(and(openOrder, lineIsOpen, sql`${orderItems.siparis_tarihi} <= ${cutoff}`,
-      sql`${orderItems.siparis_tarihi} >= ((${cutoff}::timestamptz at time zone 'Europe/Istanbul')::date::timestamp at time zone 'Europe/Istanbul')`));
-  const lateRows = await db.select({
-    id: orderItems.id, offer_id: orderItems.offer_id, urun_adi: orderItems.urun_adi, urun_miktari: orderItems.urun_miktari, urun_birimi: orderItems.urun_birimi,
-    teslim_edilmis: orderItems.teslim_edilmis, tamamlanma_orani: orderItems.tamamlanma_orani, siparis_durumu: orderItems.siparis_durumu, siparis_tarihi: orderItems.siparis_tarihi,
-    operation_count: orderItems.operation_count, open_operations: orderItems.open_operations, teklif_no: offers.teklif_no, firma_adi: offers.firma_adi,
-  }).from(orderItems).innerJoin(offers, sql`${offers.id} = ${orderItems.offer_id}`).where(and(openOrder, isLate))
-    .orderBy(asc(orderItems.siparis_tarihi), asc(orderItems.id)).limit(OVERVIEW_LATE_LIMIT);
+  // The cutoff's own Istanbul day from the lines (order_items_open_order_date_idx): from the day's start up to the cutoff.
+  const [edge] = await cutoffDayLines(db, cutoff);
+  const lateRows = await lateLines(db, cutoff);
   const toLine = (l: typeof lines[number]) => {
     const days = daysSinceOrder(l.siparis_tarihi, now);
     const isOpen = dec(l.tamamlanma_orani).lt(100) || dec(l.teslim_edilmis).lt(l.urun_miktari);
