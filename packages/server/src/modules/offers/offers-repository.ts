@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { materials, offerItems, offerSettings, offerSums, offers, products } from '../../db/schema.js';
 import type { CompanyDeleteGuard } from '../companies/companies-service.js';
 import { num } from '../catalogue/shared.js';
-import { cappedCount } from '../../lib/search-count.js';
+import { cappedCount, searchWalkRows } from '../../lib/search-count.js';
 import { offerSearch, offerSearchCond, offerSearchKind, offerSearchValues } from './offer-search.js';
 import { param } from '../../lib/prepared.js';
 import { anchorOf, planPage, withAnchor, type KeyType, type PageKey } from '../../lib/anchored-page.js';
@@ -108,6 +108,8 @@ export interface OfferListArgs {
   page: number; pageSize: number; orderBy: OfferSort; order: 'asc' | 'desc'; search?: string; from: number; to: number;
   /** The Page-Anchor of the page the client shows (ADR 0051). */
   anchor?: string;
+  /** How many rows of the sort's index a search over the cap walks for its page (ADR 0059; searchWalkRows by default). */
+  walkRows?: number;
 }
 
 /** The types of each sort's keys (listOffers' `sorts`), for the page's anchor. */
@@ -184,12 +186,18 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
   // A search with fewer matches than its count's limit reads its matches first and sorts them (a fence: the subquery is
   // planned for all its rows), so the page costs at most that many rows; the sort's index walked with the search as a
   // filter would read every offer before the matches (a term whose matches sit far from the sort's start; ADR 0054).
-  const few = Boolean(counted && !counted.capped);
-  const shape = `${a.orderBy}:${a.order}:${kind ? `search-${kind}${few ? '-few' : ''}` : 'all'}:${plan.shape}`;
-  const values = { lo, hi, size: plan.limit, off: plan.offset, ...plan.values, ...(a.search && kind ? offerSearchValues(a.search, kind) : {}) };
+  // More matches (the count capped): the sort's index is walked for at most searchWalkRows rows, the search a filter
+  // over them ('walk'); they hold the page when the term is common near the sort's start. When they do not (fewer rows
+  // than the page's), the page is read from the matches ('few'), as under the cap: a term whose matches all sit far
+  // from the start (REF-10) no longer walks every newer offer to them (ADR 0059). Only the sorts an index walks (date,
+  // number); by company name the page is planned as before.
+  let mode: 'all' | 'plain' | 'few' | 'walk' = !kind ? 'all' : counted && !counted.capped ? 'few' : a.orderBy !== 'firma_adi' ? 'walk' : 'plain';
+  const shapeOf = () => `${a.orderBy}:${a.order}:${kind ? `search-${kind}${mode === 'plain' ? '' : `-${mode}`}` : 'all'}:${plan.shape}`;
+  const values = { lo, hi, size: plan.limit, off: plan.offset, walk: a.walkRows ?? searchWalkRows(plan.offset + plan.limit), ...plan.values, ...(a.search && kind ? offerSearchValues(a.search, kind) : {}) };
   const statement = (texts: boolean) => () => {
     const keys = sorts[a.orderBy];
-    const where = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${kind ? sql` and ${offerSearchCond(kind, param('q'), param('qp'))}` : sql``}${plan.where ? sql` and ${plan.where}` : sql``}`;
+    const range = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${plan.where ? sql` and ${plan.where}` : sql``}`;
+    const where = kind ? sql`${range} and ${offerSearchCond(kind, param('q'), param('qp'))}` : range;
     // The page's sort keys come along (k0, k1, …) to order the rows (in the list's order, also when the plan reads
     // backwards from an anchor or the end); the lateral probe (limit 1) keeps the join a
     // nested loop over the primary key rather than a scan of every offer. A row without its text (the column can be
@@ -212,7 +220,9 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     const probe = texts
       ? sql`select encode(coalesce(o.list_key, offer_list_key(x.j)), 'hex') as h, x.j from offers o cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j) x where o.id = p.id limit 1`
       : sql`select encode(coalesce(o.list_key, offer_list_key(offer_list_json(o))), 'hex') as h from offers o where o.id = p.id limit 1`;
-    const rows = few ? sql`(select * from ${offers} where ${where} offset 0) as ${offers}` : sql`${offers} where ${where}`;
+    const rows = mode === 'few' ? sql`(select * from ${offers} where ${where} offset 0) as ${offers}`
+      : mode === 'walk' && kind ? sql`(select * from ${offers} where ${range} order by ${order} limit ${param('walk')}) as ${offers} where ${offerSearchCond(kind, param('q'), param('qp'))}`
+        : sql`${offers} where ${where}`;
     return sql`with p as materialized (select ${offers.id}, ${keyCols} from ${rows} order by ${order} limit ${param('size')} offset ${param('off')})
       select string_agg(${row}, '' order by ${keyOrder})${ends} as ${sql.identifier(RAW_BYTES_COLUMN)}
       from p cross join lateral (${probe}) r`;
@@ -220,7 +230,11 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
   // A search's page is planned with its term (ADR 0053): walking the sort's index suits a term most offers match, the
   // trigram index one that few match; one generic plan for every term took the trigram index for all of them.
   const planEach = { planEach: Boolean(a.search) };
-  const answer = await queryBytes(db, `offers:list:keys:${shape}`, statement(false), values, planEach);
+  let answer = await queryBytes(db, `offers:list:keys:${shapeOf()}`, statement(false), values, planEach);
+  if (mode === 'walk' && keysOf(answer).length < plan.limit) {
+    mode = 'few';
+    answer = await queryBytes(db, `offers:list:keys:${shapeOf()}`, statement(false), values, planEach);
+  }
   const lf = anchored && answer ? answer.indexOf(0x0a) : -1;
   const rowKeys = keysOf(lf < 0 ? answer : answer!.subarray(0, lf));
   let anchor: string | undefined;
@@ -241,7 +255,7 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
       missing = true;
     }
   }
-  if (missing) rows = textsOf(await queryBytes(db, `offers:list:texts:${shape}`, statement(true), { ...values, held: [...held.keys()] }, planEach), held, offerRowCache);
+  if (missing) rows = textsOf(await queryBytes(db, `offers:list:texts:${shapeOf()}`, statement(true), { ...values, held: [...held.keys()] }, planEach), held, offerRowCache);
   return withAnchor(joinPage(head, rows, tail), anchor);
 }
 
