@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP, type OfferList } from '@isik/domain';
 import { orderItems } from '../db/schema.js';
+import { listOffers } from '../modules/offers/offers-repository.js';
 import type { Executor } from '../db/database.js';
 import { searchStatusCounts } from '../modules/orders/order-line-search.js';
 import { createTestContext, type TestContext } from '../test/helper.js';
@@ -16,7 +17,7 @@ let t: TestContext;
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const q = encodeURIComponent;
 /** Offers newer than the old term's matches, none of which holds it: more than the walk may read. */
-const NEWER = SEARCH_WALK_ROWS * 2;
+const NEWER = SEARCH_WALK_ROWS * 8;
 const OLD = SEARCH_COUNT_CAP + 100;
 /** Order lines: the first LINES_1 of a product in status 1, the others of another in statuses 3, 4 and 6. */
 const LINES_1 = SEARCH_COUNT_CAP + 500;
@@ -64,11 +65,15 @@ async function plain(term: string, order: SQL, limit: number, offset: number): P
     order by ${order} limit ${limit} offset ${offset}`)).map((r) => r.id);
 }
 
-/** Rows of `table` the statements of `run` read (sequential and index scans' rows, bitmap scans' fetches), in one transaction. */
+/**
+ * Rows of `table` the statements of `run` read, in one transaction: a sequential scan's rows and a bitmap scan's
+ * fetches (counted on the table), an index scan's fetches (counted on the index).
+ */
 async function rowsRead(table: string, run: (tx: Executor) => Promise<unknown>): Promise<number> {
   return t.database.db.transaction(async (tx) => {
     const read = async () => Number(rowsOf<{ n: string }>(await tx.execute(sql`select pg_stat_get_xact_tuples_returned(${table}::regclass)
-      + pg_stat_get_xact_tuples_fetched(${table}::regclass) as n`))[0].n);
+      + pg_stat_get_xact_tuples_fetched(${table}::regclass)
+      + (select coalesce(sum(pg_stat_get_xact_tuples_fetched(indexrelid)), 0) from pg_index where indrelid = ${table}::regclass) as n`))[0].n);
     const before = await read();
     await run(tx);
     return (await read()) - before;
@@ -91,6 +96,17 @@ describe('the offer list: a search\'s page over the cap', () => {
         expect(body.offers.map((o) => o._id), `${term} ${orderBy} ${order} page ${page}`).toEqual(await plain(term, sqlOrder, 25, (page - 1) * 25));
       }
     }
+  });
+
+  it('does not walk the newer offers to the old matches: it reads at most the walk\'s rows and the matches', async () => {
+    const args = { page: 1, pageSize: 30, orderBy: 'teklif_tarihi', order: 'desc', search: 'eskiref', from: 0, to: 4 } as const;
+    const read = await rowsRead('offers', (tx) => listOffers(tx, args, () => ['[', ']']));
+    // The count (at most cap + 1 matches, and the rows its plan passes on the way), the walk and the matches; walking
+    // the date index to the matches read every newer offer first (NEWER: 40,000).
+    expect(read).toBeLessThan(SEARCH_COUNT_CAP + SEARCH_WALK_ROWS + 3 * OLD);
+    // A common term's page is within the first rows of the walk.
+    const common = await rowsRead('offers', (tx) => listOffers(tx, { ...args, search: 'yeni ışık' }, () => ['[', ']']));
+    expect(common).toBeLessThan(SEARCH_COUNT_CAP * 3);
   });
 });
 

@@ -108,8 +108,6 @@ export interface OfferListArgs {
   page: number; pageSize: number; orderBy: OfferSort; order: 'asc' | 'desc'; search?: string; from: number; to: number;
   /** The Page-Anchor of the page the client shows (ADR 0051). */
   anchor?: string;
-  /** How many rows of the sort's index a search over the cap walks for its page (ADR 0059; searchWalkRows by default). */
-  walkRows?: number;
 }
 
 /** The types of each sort's keys (listOffers' `sorts`), for the page's anchor. */
@@ -193,7 +191,7 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
   // number); by company name the page is planned as before.
   let mode: 'all' | 'plain' | 'few' | 'walk' = !kind ? 'all' : counted && !counted.capped ? 'few' : a.orderBy !== 'firma_adi' ? 'walk' : 'plain';
   const shapeOf = () => `${a.orderBy}:${a.order}:${kind ? `search-${kind}${mode === 'plain' ? '' : `-${mode}`}` : 'all'}:${plan.shape}`;
-  const values = { lo, hi, size: plan.limit, off: plan.offset, walk: a.walkRows ?? searchWalkRows(plan.offset + plan.limit), ...plan.values, ...(a.search && kind ? offerSearchValues(a.search, kind) : {}) };
+  const values = { lo, hi, size: plan.limit, off: plan.offset, walk: searchWalkRows(plan.offset + plan.limit), ...plan.values, ...(a.search && kind ? offerSearchValues(a.search, kind) : {}) };
   const statement = (texts: boolean) => () => {
     const keys = sorts[a.orderBy];
     const range = sql`${offers.teklif_durumu} between ${param('lo')} and ${param('hi')}${plan.where ? sql` and ${plan.where}` : sql``}`;
