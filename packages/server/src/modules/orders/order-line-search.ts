@@ -29,7 +29,7 @@ export async function searchStatusCounts(db: Executor, base: SQL[], range: [lo: 
   const statuses = [...new Set([...COUNTED, ...inRange])].sort((x, y) => x - y);
   const limit = countLimit(page, pageSize);
   const probe = (await db.execute(sql`select ${orderItems.siparis_durumu} as s, count(*)::int as n,
-      bool_or(pg_relation_size('order_items') <= ${probePages}::bigint * current_setting('block_size')::bigint) as whole
+      (select pg_relation_size('order_items') <= ${probePages}::bigint * current_setting('block_size')::bigint) as whole
     from ${orderItems} where ctid < ${`(${probePages},0)`}::tid and ${and(...base)} group by 1`)) as unknown as { rows: { s: number; n: number | string; whole: boolean }[] };
   const seen = new Map(probe.rows.map((r) => [Number(r.s), Number(r.n)]));
   // The whole table was read: a term with no match at all answers no row, so ask the size alone.
