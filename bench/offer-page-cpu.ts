@@ -125,7 +125,7 @@ async function explainAndCompress(dbUrl: string, b: { port: number; token: strin
   const { fillPlaceholders } = await import('drizzle-orm');
   const keys = offerListSorts('desc').teklif_tarihi;
   const plan = planPage(keys.map(([expr, d], i) => ({ expr, desc: d === 'desc', type: (['timestamptz', 'text'] as const)[i] })), { page: 11, size: 1000, scope: 'x' }, 'placeholder');
-  const q = new PgDialect().sqlToQuery(offerPageSql({ keys, status: [0, 4], plan, kind: undefined, few: false, anchored: true, texts: false }));
+  const q = new PgDialect().sqlToQuery(offerPageSql({ keys, status: [0, 4], plan, kind: undefined, mode: 'all', anchored: true, texts: false }));
   const inline = (text: string, params: unknown[]) => text.replace(/\$(\d+)/g, (_, n: string) => { const v = params[Number(n) - 1]; return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`; });
   const keysNow = inline(q.sql, fillPlaceholders(q.params, { lo: 0, hi: 4, size: plan.limit, off: plan.offset }));
   const shapes: [string, string][] = [

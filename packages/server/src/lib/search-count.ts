@@ -29,3 +29,9 @@ export async function cappedCounts(db: Executor, from: SQL, wheres: SQL[], limit
 export async function cappedCount(db: Executor, from: SQL, where: SQL, page: number, pageSize: number): Promise<{ n: number; capped: boolean }> {
   return (await cappedCounts(db, from, [where], countLimit(page, pageSize)))[0];
 }
+
+/** How many rows of the sort's index a search walks at most for its page (ADR 0059): SEARCH_WALK_ROWS, or 20 rows per row up to the page's end when more. */
+export const SEARCH_WALK_ROWS = 5_000;
+export function searchWalkRows(pageEnd: number): number {
+  return Math.max(SEARCH_WALK_ROWS, 20 * pageEnd);
+}

@@ -37,7 +37,7 @@ async function explainKeys(page: number, size: number): Promise<PlanNode[]> {
   const keys = offerListSorts('desc').teklif_tarihi;
   const sortKeys: PageKey[] = keys.map(([expr, d], i) => ({ expr, desc: d === 'desc', type: (['timestamptz', 'text'] as const)[i] }));
   const plan = planPage(sortKeys, { page, size, scope: 'test' }, 'placeholder');
-  const query = new PgDialect().sqlToQuery(offerPageSql({ keys, status: [0, 4], plan, kind: undefined, few: false, anchored: true, texts: false }));
+  const query = new PgDialect().sqlToQuery(offerPageSql({ keys, status: [0, 4], plan, kind: undefined, mode: 'all', anchored: true, texts: false }));
   const params = fillPlaceholders(query.params, { lo: 0, hi: 4, size: plan.limit, off: plan.offset, ...plan.values });
   const c = await t.database.pool.connect();
   try {

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { materials, offerItems, offerSettings, offerSums, offers, products } from '../../db/schema.js';
 import type { CompanyDeleteGuard } from '../companies/companies-service.js';
 import { num } from '../catalogue/shared.js';
-import { cappedCount } from '../../lib/search-count.js';
+import { cappedCount, searchWalkRows } from '../../lib/search-count.js';
 import { offerSearch, offerSearchCond, offerSearchKind, offerSearchValues, type OfferSearchKind } from './offer-search.js';
 import { param } from '../../lib/prepared.js';
 import { anchorOf, planPage, withAnchor, type KeyType, type PageKey, type PagePlan } from '../../lib/anchored-page.js';
@@ -178,14 +178,23 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
   // A search with fewer matches than its count's limit reads its matches first and sorts them (a fence: the subquery is
   // planned for all its rows), so the page costs at most that many rows; the sort's index walked with the search as a
   // filter would read every offer before the matches (a term whose matches sit far from the sort's start; ADR 0054).
-  const few = Boolean(counted && !counted.capped);
-  const shape = `${a.orderBy}:${a.order}:${lo}-${hi}:${kind ? `search-${kind}${few ? '-few' : ''}` : 'all'}:${plan.shape}`;
-  const values = { lo, hi, size: plan.limit, off: plan.offset, ...plan.values, ...(a.search && kind ? offerSearchValues(a.search, kind) : {}) };
-  const statement = (texts: boolean) => () => offerPageSql({ keys: sorts[a.orderBy], status: [lo, hi], plan, kind, few, anchored, texts });
+  // More matches (the count capped): the sort's index is walked for at most searchWalkRows rows, the search a filter
+  // over them ('walk'); they hold the page when the term is common near the sort's start. When they do not (fewer rows
+  // than the page's), the page is read from the matches ('few'), as under the cap: a term whose matches all sit far
+  // from the start (REF-10) no longer walks every newer offer to them (ADR 0059). Only the sorts an index walks (date,
+  // number); by company name the page is planned as before.
+  let mode: OfferPageMode = !kind ? 'all' : counted && !counted.capped ? 'few' : a.orderBy !== 'firma_adi' ? 'walk' : 'plain';
+  const shapeOf = () => `${a.orderBy}:${a.order}:${lo}-${hi}:${kind ? `search-${kind}${mode === 'plain' ? '' : `-${mode}`}` : 'all'}:${plan.shape}`;
+  const values = { lo, hi, size: plan.limit, off: plan.offset, walk: searchWalkRows(plan.offset + plan.limit), ...plan.values, ...(a.search && kind ? offerSearchValues(a.search, kind) : {}) };
+  const statement = (texts: boolean) => () => offerPageSql({ keys: sorts[a.orderBy], status: [lo, hi], plan, kind, mode, anchored, texts });
   // A search's page is planned with its term (ADR 0053): walking the sort's index suits a term most offers match, the
   // trigram index one that few match; one generic plan for every term took the trigram index for all of them.
   const planEach = { planEach: Boolean(a.search) };
-  const answer = await queryBytes(db, `offers:list:keys:${shape}`, statement(false), values, planEach);
+  let answer = await queryBytes(db, `offers:list:keys:${shapeOf()}`, statement(false), values, planEach);
+  if (mode === 'walk' && keysOf(answer).length < plan.limit) {
+    mode = 'few';
+    answer = await queryBytes(db, `offers:list:keys:${shapeOf()}`, statement(false), values, planEach);
+  }
   const lf = anchored && answer ? answer.indexOf(0x0a) : -1;
   const rowKeys = keysOf(lf < 0 ? answer : answer!.subarray(0, lf));
   let anchor: string | undefined;
@@ -206,7 +215,7 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
       missing = true;
     }
   }
-  if (missing) rows = textsOf(await queryBytes(db, `offers:list:texts:${shape}`, statement(true), { ...values, held: [...held.keys()] }, planEach), held, offerRowCache);
+  if (missing) rows = textsOf(await queryBytes(db, `offers:list:texts:${shapeOf()}`, statement(true), { ...values, held: [...held.keys()] }, planEach), held, offerRowCache);
   return withAnchor(joinPage(head, rows, tail), anchor);
 }
 
@@ -223,18 +232,22 @@ export function offerListSorts(dir: 'asc' | 'desc'): Record<OfferSort, [SQL, 'as
   };
 }
 
+/** How a page's rows are read: no search; a search planned as it comes; from its matches; from a bounded walk (ADR 0059). */
+export type OfferPageMode = 'all' | 'plain' | 'few' | 'walk';
+
 /**
  * The statement of one offer-list page (listOffers): `texts` false, the keys statement (each row's cache key in the
  * page's order, and with anchors the page's first and last sort keys after a line feed); true, the texts statement
  * (the key and, unless the request holds it, the text of each row). Exported for the plan's test (offer-page-work.test.ts).
  */
-export function offerPageSql({ keys, status, plan, kind, few, anchored, texts }: { keys: [SQL, 'asc' | 'desc'][]; status: [lo: number, hi: number]; plan: PagePlan; kind: OfferSearchKind | undefined; few: boolean; anchored: boolean; texts: boolean }): SQL {
+export function offerPageSql({ keys, status, plan, kind, mode, anchored, texts }: { keys: [SQL, 'asc' | 'desc'][]; status: [lo: number, hi: number]; plan: PagePlan; kind: OfferSearchKind | undefined; mode: OfferPageMode; anchored: boolean; texts: boolean }): SQL {
   // The status range is written into the statement (one prepared statement per range, part of the shape): as a
   // parameter, the generic plan PostgreSQL settles on after five executions guessed the range at 0.5 % of the offers
   // and read every offer of the range by the status index and sorted them (133 ms a page at 20,000 offers instead of
   // 5; ADR 0061). The statuses are integers 0-4 (the route's schema); written as integers whatever comes.
   const [lo, hi] = status.map((v) => Math.trunc(Number(v)) || 0);
-  const where = sql`${offers.teklif_durumu} between ${sql.raw(String(lo))} and ${sql.raw(String(hi))}${kind ? sql` and ${offerSearchCond(kind, param('q'), param('qp'))}` : sql``}${plan.where ? sql` and ${plan.where}` : sql``}`;
+  const range = sql`${offers.teklif_durumu} between ${sql.raw(String(lo))} and ${sql.raw(String(hi))}${plan.where ? sql` and ${plan.where}` : sql``}`;
+  const where = kind ? sql`${range} and ${offerSearchCond(kind, param('q'), param('qp'))}` : range;
   // The page's sort keys come along (k0, k1, …) to order the rows (in the list's order, also when the plan reads
   // backwards from an anchor or the end); the texts statement's lateral probe (limit 1) keeps its join a nested loop
   // over the primary key rather than a scan of every offer. A row without its text (the column can be null: never
@@ -259,7 +272,9 @@ export function offerPageSql({ keys, status, plan, kind, few, anchored, texts }:
   const probe = texts
     ? sql`cross join lateral (select encode(coalesce(o.list_key, offer_list_key(x.j)), 'hex') as h, x.j from offers o cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j) x where o.id = p.id limit 1) r`
     : sql`cross join lateral (select encode(coalesce(p.lk, (select offer_list_key(offer_list_json(o)) from offers o where o.id = p.id)), 'hex') as h) r`;
-  const rows = few ? sql`(select * from ${offers} where ${where} offset 0) as ${offers}` : sql`${offers} where ${where}`;
+  const rows = mode === 'few' ? sql`(select * from ${offers} where ${where} offset 0) as ${offers}`
+    : mode === 'walk' && kind ? sql`(select * from ${offers} where ${range} order by ${order} limit ${param('walk')}) as ${offers} where ${offerSearchCond(kind, param('q'), param('qp'))}`
+      : sql`${offers} where ${where}`;
   const lk = texts ? sql`` : sql`, ${offers.list_key} as lk`;
   return sql`with p as materialized (select ${offers.id}${lk}, ${keyCols} from ${rows} order by ${order} limit ${param('size')} offset ${param('off')})
     select string_agg(${row}, '' order by ${keyOrder})${ends} as ${sql.identifier(RAW_BYTES_COLUMN)}
