@@ -24,7 +24,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; costs?
     config: actionConfig('GET /api/orders/list'),
     schema: {
       tags, querystring: orderListQuerySchema, response: { 200: orderListSchema, ...errorResponses },
-      summary: "Order lines whose status is in filter1..filter2 (default 1-4), sorted by siparis_tarihi (newest first), urun_adi or Operation; search by product, code or company; with page/pageSize one page. 'list' omits operation history and material rows, 'detaillist' has them. status1..status6 count the lines per status over the search",
+      summary: "Order lines whose status is in filter1..filter2 (default 1-4), sorted by siparis_tarihi (newest first), urun_adi or Operation; search by product, code or company; with page/pageSize one page; without them one offer's lines (offer=) whole, else the first 1000 lines as page 1. 'list' omits operation history and material rows, 'detaillist' has them. status1..status6 count the lines per status over the search",
     },
   }, async (req) => orders.list(req.query));
 
