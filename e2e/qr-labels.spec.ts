@@ -112,6 +112,27 @@ test.describe('the label editor', () => {
     expect(stored).toMatchObject({ Lang: 1, productName: `${tag} Street Light` });
   });
 
+  test('a language switched before the stored label\'s product has arrived refills the label when it arrives', async ({ page, admin, tag }) => {
+    const product = await productOf(admin, tag);
+    await page.addInitScript(({ id, tag }) => {
+      if (!sessionStorage.getItem('seeded-label')) {
+        sessionStorage.setItem('seeded-label', '1');
+        localStorage.setItem('isik.label', JSON.stringify({ type: 'Kutu Etiketi', Lang: 0, ProductID: id, model: 'Astra', productName: `${tag} Sokak Armatürü`, productCode: `${tag}-SL` }));
+      }
+    }, { id: product._id, tag });
+    // The product's answer is held back until the language has been switched (a slow server, a slow network).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(`**/api/products/${product._id}`, async (route) => { await held; await route.continue(); });
+    await page.goto('/productslabels');
+    const editor = page.getByTestId('label-editor');
+    await expect(editor.getByRole('textbox', { name: 'Ürün Adı' })).toHaveValue(`${tag} Sokak Armatürü`);
+    await editor.getByText('English').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    release();
+    await expect(editor.getByRole('textbox', { name: 'Product name' })).toHaveValue(`${tag} Street Light`);
+  });
+
   test("a battery's label takes the battery's own voltage and capacity, and no mains voltage or placeholder dimensions", async ({ page, admin, tag }) => {
     const model = await admin.post<{ _id: string }>('/models/create', { model_adi: [`${tag} Akü`, `${tag} Battery`], model_kodu: `${tag}-BAT`, model_kategori: 8 });
     const battery = await admin.post<{ _id: string }>('/products/create', {

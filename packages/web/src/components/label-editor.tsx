@@ -55,18 +55,26 @@ export function LabelEditor({ productId, onClose }: LabelEditorProps) {
     const [p, c] = await fetchProduct(id);
     setProduct(p);
     setCompany(c);
-    setLabel(labelFromProduct(base, p, c));
+    // In the language the label has when the product arrives (a switch made meanwhile holds).
+    setLabel((cur) => labelFromProduct({ ...base, Lang: cur.Lang }, p, c));
   };
 
   // The product of the line fills the label; a stored label's product is read (its values stay as edited) so that a
   // language switch can refill the model, name and specs from it.
   const initial = useRef(label);
+  // A language switched before the stored label's product arrived: the refill is made when it arrives.
+  const langPending = useRef(false);
   useEffect(() => {
     const start = initial.current;
     if (productId) {
       void load(productId, start).catch(() => undefined);
     } else if (start.ProductID) {
-      void fetchProduct(start.ProductID).then(([p, c]) => { setProduct((cur) => cur ?? p); setCompany((cur) => cur ?? c); }, () => undefined);
+      void fetchProduct(start.ProductID).then(([p, c]) => {
+        setProduct((cur) => cur ?? p);
+        setCompany((cur) => cur ?? c);
+        if (langPending.current) setLabel((l) => (l.ProductID === p._id ? labelInLanguage(l, l.Lang, p) : l));
+        langPending.current = false;
+      }, () => undefined);
     }
     // Once, for the product the editor opened with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -78,6 +86,7 @@ export function LabelEditor({ productId, onClose }: LabelEditorProps) {
   };
   // Spec 002 2.7: the language switch refills the label from its product and changes the interface's language too.
   const changeLang = (lang: 0 | 1) => {
+    if (!product && label.ProductID) langPending.current = true;
     setLabel(labelInLanguage(label, lang, product));
     void setLanguage(lang === 1 ? 'en' : 'tr');
   };
