@@ -68,3 +68,41 @@ test('the production order list shows 12 cards a page, pages on, changes its pag
   await expect(cards).toHaveCount(19);
   await expect(pager).toHaveCount(0);
 });
+
+test('the pager answers while the list is refreshed in the background (a live change elsewhere)', async ({ page, admin, tag }) => {
+  const company = await createCompany(admin, `${tag} Canlı Aydınlatma`);
+  const names = Array.from({ length: 8 }, (_, i) => `${tag} Canlı ${String(i + 1).padStart(2, '0')}`);
+  const order = (items: string[]) => admin.post<{ _id: string }>('/offers/create/', {
+    firma_id: company._id, firma_adi: company.company_name, firma_ulke: 'Türkiye', teklif_dovizi: '$', teklif_usdkur: 40, teklif_eurkur: 45, teklif_durumu: 1,
+    offeritem: items.map((n) => ({ urun_adi: n, urun_kodu: [], urun_miktari: 1, urun_birimi: 'Adet', urun_fiyati: 3, urun_dovizi: '$', urun_kdv: 18, order_type: 'material' })),
+  });
+  await order(names);
+  await loginAs(page, `/orderitemlist?status=all&orderBy=urun_adi&pageSize=6&search=${encodeURIComponent(tag)}`);
+  const cards = page.getByTestId('order-cards').getByTestId('card-title');
+  await expect(cards).toHaveCount(6);
+
+  // Every list answer from now on is held back, so the refresh a live change starts is still running at the click.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/api/orders/list?*', async (route) => { await held; await route.continue(); });
+  // A new order elsewhere: the live socket announces it and the list refreshes (the socket may still be connecting
+  // just after sign-in: another order until the refresh starts).
+  const others: string[] = [];
+  for (let tries = 0; tries < 5; tries++) {
+    const refresh = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/orders/list', { timeout: 3_000 }).then(() => true, () => false);
+    others.push(`${tag} Başka Sipariş ${tries + 1}`);
+    await order([others.at(-1)!]);
+    if (await refresh) break;
+  }
+  // The page on screen is the one asked for: its pager works during the refresh (a click is not dropped).
+  await page.getByRole('navigation', { name: 'Sayfalar' }).getByRole('button', { name: 'Son sayfa', exact: true }).click({ timeout: 5_000 });
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  release();
+  // Page 2 is shown, ending with the last of the eight. (The new lines, 'Başka …', sort first; whether page 2 starts
+  // after the last card shown or by number with the new total depends on when the server counted: ADR 0051.)
+  await expect(cards.last()).toHaveText(names[7]);
+  const shown = await cards.allInnerTexts();
+  expect(shown).toEqual(names.slice(8 - shown.length));
+  expect(shown.length).toBeLessThan(6);
+  expect(others.length).toBeGreaterThan(0);
+});

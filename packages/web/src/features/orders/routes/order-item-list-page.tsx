@@ -177,7 +177,7 @@ export function OrderItemListPage() {
         </Stack>
       )}
       <PaginationControl
-        page={list.page} totalPages={data?.totalPage ?? 0} onChange={list.setPage} disabled={query.isFetching}
+        page={list.page} totalPages={data?.totalPage ?? 0} onChange={list.setPage} disabled={query.isPlaceholderData}
         more={data?.total_capped ? t('pagination.more') : undefined}
       />
       {delivering && <DeliveryModal item={delivering} onClose={() => setDelivering(null)} />}
