@@ -15,7 +15,7 @@ export function ListTable<T, S extends ListState, A extends PagedAnswer>({ list,
   return (
     <>
       <DataTable {...table} loading={list.query.isFetching} sort={list.sort} onSortChange={table.columns.some((c) => c.sortKey) ? list.setSort : undefined} />
-      <PaginationControl page={list.page} totalPages={list.data?.totalPage ?? 0} onChange={list.setPage} disabled={list.query.isFetching} more={list.data?.total_capped ? t('pagination.more') : undefined} />
+      <PaginationControl page={list.page} totalPages={list.data?.totalPage ?? 0} onChange={list.setPage} disabled={list.query.isPlaceholderData} more={list.data?.total_capped ? t('pagination.more') : undefined} />
     </>
   );
 }

@@ -113,7 +113,7 @@ export function MaterialPickerPanel({ onSelect, autoFocus = true }: MaterialPick
         emptyText={search || category || group ? t('pickers.emptySearch') : t('pickers.empty')}
       />
       <PickerFooter count={data?.totalItemCount} />
-      <PaginationControl page={page} totalPages={data?.totalPage ?? 0} onChange={setPage} disabled={list.isFetching} />
+      <PaginationControl page={page} totalPages={data?.totalPage ?? 0} onChange={setPage} disabled={list.isPlaceholderData} />
     </Stack>
   );
 }

@@ -64,7 +64,7 @@ export function ProductPickerPanel({ onSelect, autoFocus = true }: ProductPicker
         emptyText={search ? t('pickers.emptySearch') : t('pickers.empty')}
       />
       <PickerFooter count={data?.totalItemCount} />
-      <PaginationControl page={page} totalPages={data?.totalPage ?? 0} onChange={setPage} disabled={list.isFetching} />
+      <PaginationControl page={page} totalPages={data?.totalPage ?? 0} onChange={setPage} disabled={list.isPlaceholderData} />
     </Stack>
   );
 }

@@ -231,7 +231,7 @@ export function BuyingsPage() {
               }
             />
           )}
-          <PaginationControl page={Math.min(state.page, totalPage)} totalPages={sums.data ? totalPage : 0} onChange={(p) => update({ page: p })} disabled={query.isFetching} />
+          <PaginationControl page={Math.min(state.page, totalPage)} totalPages={sums.data ? totalPage : 0} onChange={(p) => update({ page: p })} disabled={query.isPlaceholderData} />
         </Stack>
       </Paper>
       <BuyingModal opened={editing !== null} onClose={closeModal} buying={editing === 'new' ? null : editing} />

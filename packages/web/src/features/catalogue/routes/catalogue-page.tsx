@@ -158,7 +158,7 @@ export function CataloguePage() {
               {data?.products.map((p) => <ProductCard key={p._id} product={p} />)}
             </SimpleGrid>
           )}
-          {data && <PaginationControl page={data.page} totalPages={data.totalPage} onChange={(page) => update({ page })} disabled={query.isFetching} />}
+          {data && <PaginationControl page={data.page} totalPages={data.totalPage} onChange={(page) => update({ page })} disabled={query.isPlaceholderData} />}
         </Box>
       )}
     </>

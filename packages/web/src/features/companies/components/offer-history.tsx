@@ -73,7 +73,7 @@ export function OfferHistory({ company }: { company: Company }) {
           </Table.ScrollContainer>
         </Paper>
       ))}
-      {data && data.totalPage > 1 && <PaginationControl page={page} totalPages={data.totalPage} onChange={setPage} disabled={query.isFetching} />}
+      {data && data.totalPage > 1 && <PaginationControl page={page} totalPages={data.totalPage} onChange={setPage} disabled={query.isPlaceholderData} />}
     </Stack>
   );
 }

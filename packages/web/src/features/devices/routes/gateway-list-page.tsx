@@ -83,7 +83,7 @@ export function GatewayListPage() {
           <>
             <DataTable columns={columns} rows={data?.gatewayList} rowKey={(g) => g._id} loading={query.isFetching && !data} emptyText={t('devices.list.empty')}
               onRowClick={(g) => navigate(`/devicedetails/${g._id}`)} minWidth={560} />
-            <PaginationControl page={list.page} totalPages={data?.totalPage ?? 0} onChange={list.setPage} disabled={query.isFetching} />
+            <PaginationControl page={list.page} totalPages={data?.totalPage ?? 0} onChange={list.setPage} disabled={query.isPlaceholderData} />
           </>
         )}
       </Paper>

@@ -71,7 +71,7 @@ export function ImagesPage() {
     },
   });
   const { state: params, update: setParams, query, data } = list;
-  const { isFetching } = query;
+  const { isFetching, isPlaceholderData } = query;
   const permissions = useSession((s) => s.user?.permissions);
   const canWrite = hasModulePermission(permissions, 'catalogue', 'write');
   const canDelete = hasModulePermission(permissions, 'catalogue', 'delete');
@@ -280,7 +280,7 @@ export function ImagesPage() {
                 minWidth={compact ? 520 : 640}
               />
             )}
-            <PaginationControl page={list.page} totalPages={data?.totalPage ?? 0} onChange={list.setPage} disabled={isFetching} />
+            <PaginationControl page={list.page} totalPages={data?.totalPage ?? 0} onChange={list.setPage} disabled={isPlaceholderData} />
           </Stack>
         </Paper>
       )}

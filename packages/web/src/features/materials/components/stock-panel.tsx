@@ -222,7 +222,7 @@ export function StockPanel({ material, dialogOpen, onDialogChange }: StockPanelP
           minWidth={860}
           emptyText={t('materials.stock.empty')}
         />
-        <PaginationControl page={page} totalPages={data?.totalPage ?? 0} onChange={setPage} disabled={query.isFetching} />
+        <PaginationControl page={page} totalPages={data?.totalPage ?? 0} onChange={setPage} disabled={query.isPlaceholderData} />
       </Paper>
       <MovementDialog
         opened={dialogOpen}

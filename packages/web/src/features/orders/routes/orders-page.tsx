@@ -86,7 +86,7 @@ export function OrdersPage() {
           </Paper>
         ))}
       </Stack>
-      <PaginationControl page={page} totalPages={Math.ceil(total / PAGE_SIZE)} onChange={setPage} disabled={query.isFetching} />
+      <PaginationControl page={page} totalPages={Math.ceil(total / PAGE_SIZE)} onChange={setPage} disabled={query.isPlaceholderData} />
     </>
   );
 }

@@ -266,7 +266,7 @@ export function ProductsPage() {
               size="xs"
               aria-label={t('products.list.pageSize')}
             />
-            <PaginationControl page={list.page} totalPages={data?.totalPage ?? 0} onChange={list.setPage} disabled={query.isFetching} />
+            <PaginationControl page={list.page} totalPages={data?.totalPage ?? 0} onChange={list.setPage} disabled={query.isPlaceholderData} />
           </Group>
         </Paper>
       )}

@@ -146,7 +146,7 @@ export function ReportsPage() {
               {paged && answer.data?.total !== undefined && (
                 <PaginationControl
                   page={answer.data.page ?? f.page} totalPages={Math.ceil(answer.data.total / (answer.data.pageSize ?? BELOW_PAGE_SIZE))}
-                  onChange={(p) => update({ page: p })} disabled={answer.isFetching}
+                  onChange={(p) => update({ page: p })} disabled={answer.isPlaceholderData}
                 />
               )}
             </>

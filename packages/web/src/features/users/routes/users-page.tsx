@@ -67,7 +67,7 @@ export function UsersPage() {
     }),
   });
   const { state: params, update: setParams, data } = list;
-  const { isFetching, isPending } = list.query;
+  const { isFetching, isPending, isPlaceholderData } = list.query;
   const myRole = useSession((s) => s.role) ?? 7;
   const myId = useSession((s) => s.user?._id ?? null);
   // A narrower list (small screen, or the menu open beside it) drops the less needed columns
@@ -224,7 +224,7 @@ export function UsersPage() {
               minWidth={680}
             />
           )}
-          <PaginationControl page={list.page} totalPages={totalPages} onChange={list.setPage} disabled={isFetching} />
+          <PaginationControl page={list.page} totalPages={totalPages} onChange={list.setPage} disabled={isPlaceholderData} />
         </Stack>
       </Paper>
       <UserModal key={modal.key} opened={modal.opened} user={modal.user} onClose={() => setModal((m) => ({ ...m, opened: false }))} />
