@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { loginAs } from './support/auth';
-import { createCompany } from './support/api';
+import { createCompany, modelByCode } from './support/api';
 import { expect, test } from './support/test';
 
 // The shared number field (ADR 0019) and lists that fit a 1280 px screen (docs/web-client.md).
@@ -19,11 +19,13 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 
 interface ProductRow { _id: string; urun_fiyat: number; urun_kodu: string }
 
-test('number fields read what the app writes: a product price 1.234,56 and a stock quantity 1.500', async ({ page }) => {
-  await loginAs(page);
-  const { products } = await apiGet<{ products: ProductRow[] }>(page, '/products/list?type=list&page=1&pageSize=1&orderBy=urun_sira');
-  const product = products[0];
-  await page.goto(`/product/${product._id}`);
+test('number fields read what the app writes: a product price 1.234,56 and a stock quantity 1.500', async ({ page, admin, tag }) => {
+  // Its own product: the first product of the list may be another test's, whose stock that test moves meanwhile.
+  const model = await modelByCode(admin, 'ISK-ASTRA');
+  const product = await admin.post<{ _id: string }>('/products/create', {
+    urun_adi: [`${tag} Sayı Armatürü`, `${tag} Number Light`], urun_model: model._id, urun_kodu: `${tag}-NUM`, urun_fiyat: '10', urun_durumu: true,
+  });
+  await loginAs(page, `/product/${product._id}`);
   const price = page.getByRole('textbox', { name: 'Fiyat', exact: true });
   await expect(price).toBeVisible();
 
