@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { createCompany, modelByCode, type Api } from './support/api';
 import { login, loginAs } from './support/auth';
 import { expect, test } from './support/test';
@@ -13,6 +14,16 @@ async function productOf(api: Api, tag: string, extra: Record<string, unknown> =
   return api.post<{ _id: string; urun_kodu: string }>('/products/create', {
     urun_adi: [`${tag} Sokak Armatürü`, `${tag} Street Light`], urun_model: model._id, urun_kodu: `${tag}-SL`, urun_fiyat: '10', urun_durumu: true, ...extra,
   });
+}
+
+/** A Turkish box label for the product, stored as the editor left it before (once per tab: a reload keeps the editor's own). */
+async function storeLabelOf(page: Page, id: string, tag: string) {
+  await page.addInitScript(({ id, tag }) => {
+    if (!sessionStorage.getItem('seeded-label')) {
+      sessionStorage.setItem('seeded-label', '1');
+      localStorage.setItem('isik.label', JSON.stringify({ type: 'Kutu Etiketi', Lang: 0, ProductID: id, model: 'Astra', productName: `${tag} Sokak Armatürü`, productCode: `${tag}-SL` }));
+    }
+  }, { id, tag });
 }
 
 /** An order (offer in status 1) of one line of `productId`: its line with the model's operations. */
@@ -91,12 +102,7 @@ test.describe('the label editor', () => {
 
   test('switching the language refills the label from its product, also for the label stored from before; the PDF carries it', async ({ page, admin, tag }) => {
     const product = await productOf(admin, tag);
-    await page.addInitScript(({ id, tag }) => {
-      if (!sessionStorage.getItem('seeded-label')) {
-        sessionStorage.setItem('seeded-label', '1');
-        localStorage.setItem('isik.label', JSON.stringify({ type: 'Kutu Etiketi', Lang: 0, ProductID: id, model: 'Astra', productName: `${tag} Sokak Armatürü`, productCode: `${tag}-SL` }));
-      }
-    }, { id: product._id, tag });
+    await storeLabelOf(page, product._id, tag);
     await page.goto('/productslabels');
     const editor = page.getByTestId('label-editor');
     await expect(editor.getByRole('textbox', { name: 'Ürün Adı' })).toHaveValue(`${tag} Sokak Armatürü`);
@@ -114,12 +120,7 @@ test.describe('the label editor', () => {
 
   test('a language switched before the stored label\'s product has arrived refills the label when it arrives', async ({ page, admin, tag }) => {
     const product = await productOf(admin, tag);
-    await page.addInitScript(({ id, tag }) => {
-      if (!sessionStorage.getItem('seeded-label')) {
-        sessionStorage.setItem('seeded-label', '1');
-        localStorage.setItem('isik.label', JSON.stringify({ type: 'Kutu Etiketi', Lang: 0, ProductID: id, model: 'Astra', productName: `${tag} Sokak Armatürü`, productCode: `${tag}-SL` }));
-      }
-    }, { id: product._id, tag });
+    await storeLabelOf(page, product._id, tag);
     // The product's answer is held back until the language has been switched (a slow server, a slow network).
     let release!: () => void;
     const held = new Promise<void>((resolve) => { release = resolve; });
