@@ -2,7 +2,8 @@
 // Seeds the bench's data set (bench/server.ts: 5,000 products, 2,000 materials, 200,000 movements, 2,000 companies,
 // 500 users, 20,000 offers with 100,000 items, 20,000 order lines; 4,000 open lines made the lines of 1,000 open
 // orders), measures p95 of each list, dashboard and report at 10 connections for BENCH_DURATION seconds (default 5),
-// then makes the data set 10× and 100× in SQL (bench/growth-seed.ts: copies of the 1× rows) and measures again.
+// then makes the data set 10× and 100× in SQL (bench/growth-seed.ts: copies of the 1× rows, the ledger and the offers
+// then laid out in date order as their 1× seeds write them) and measures again.
 // Pages are random over the whole grown list. Prints the table (rows: scenario; columns: p95 at each size and the
 // ratio last/first) and writes bench/results/growth.json.
 // Environment: BENCH_GROWTH (the factors, default 1,10,100), BENCH_DURATION, BENCH_ONLY (a word, or words separated by
