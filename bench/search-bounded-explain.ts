@@ -5,6 +5,10 @@
 // runs twice; the second run's execution ms, shared buffers (hit + read) and top rows are printed.
 // `npx tsx bench/search-bounded-explain.ts before|after URL…`; with INDEXES=1 the per-status indexes of migration 0048
 // are built inside a transaction first and rolled back at the end (a data set that predates it, kept read-only).
+// ADR 0062: `page` runs only the order-line page of 12 (status ranges in RANGES, default 1-4) as listLines runs it for a
+// search over the cap: the date index walked with the search as a filter of each table row (`before`, ADR 0059), and
+// `searchPageByDate`'s two ordered reads (`page`), each also as a prepared statement's generic plan; INDEXES=1 builds
+// migration 0049's indexes the same way.
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,6 +20,7 @@ import { searchFolded } from '../packages/server/src/lib/search.js';
 import { orderItems } from '../packages/server/src/db/schema.js';
 import { searchWalkRows } from '../packages/server/src/lib/search-count.js';
 import { SEARCH_PROBE_PAGES } from '../packages/server/src/modules/orders/order-line-search.js';
+import { SEARCH_INDEX_BYTES } from '../packages/server/src/db/schema.js';
 
 const OFFER_TERMS = ['bench müşteri 1', 'TKF-2025-01', 'otopark', 'REF-10', 'yildiz enerji', 'solar'];
 const LINE_TERMS = ['astra', 'bench müşteri 12', 'projektör', 'akü'];
@@ -51,6 +56,37 @@ async function main() {
     if (process.env.INDEXES === '1') {
       const file = path.resolve(import.meta.dirname, '../packages/server/drizzle/0048_search_status_trgm.sql');
       for (const st of fs.readFileSync(file, 'utf8').split('--> statement-breakpoint')) await c.query(st.replace(/CREATE INDEX "(\w+)"/, 'CREATE INDEX IF NOT EXISTS "$1"'));
+    }
+    if (mode === 'page') {
+      if (process.env.INDEXES === '1') {
+        const file = path.resolve(import.meta.dirname, '../packages/server/drizzle/0049_order_line_date_search.sql');
+        for (const st of fs.readFileSync(file, 'utf8').split('--> statement-breakpoint')) await c.query(st.replace(/CREATE INDEX "(\w+)"/, 'CREATE INDEX IF NOT EXISTS "$1"'));
+        await c.query('analyze order_items');
+      }
+      const keys = `order by siparis_tarihi desc, id desc`;
+      const cols = `id, siparis_tarihi, (siparis_tarihi)::text as k0, (id)::text as k1`;
+      for (const range of (process.env.RANGES ?? '1-4').split(',')) {
+        const [lo, hi] = range.split('-');
+        for (const term of LINE_TERMS) {
+          const where = `${inline(sql`${searchFolded(orderItems.search_text, term)}`)} and siparis_durumu between ${lo} and ${hi}`;
+          const plain = `select id, (siparis_tarihi)::text as k0, (id)::text as k1 from order_items where ${where} ${keys} limit 12 offset 0`;
+          const part = (op: string) => `(select ${cols} from order_items where ${where} and octet_length(search_text) ${op} ${SEARCH_INDEX_BYTES} ${keys} limit 12)`;
+          const merged = `select id, k0, k1 from (${part('<=')} union all ${part('>')}) as order_items ${keys} limit 12 offset 0`;
+          await explain(`lines ${term} ${range}: page of 12, the date index walked (before)`, plain);
+          await explain(`lines ${term} ${range}: page of 12, the covering index walked (ADR 0062)`, merged);
+          // As a prepared statement's generic plan (the term and range as parameters).
+          const generic = merged.replace(/'%[^']*%'/, '$1').replace(`between ${lo} and ${hi}`, 'between $2::int and $3::int').replaceAll(`between ${lo} and ${hi}`, 'between $2::int and $3::int');
+          await c.query(`prepare ols_page(text, int, int) as ${generic.replaceAll(/lower\(translate\(\$1/g, 'lower(translate($1')}`);
+          await c.query('set local plan_cache_mode = force_generic_plan');
+          const pattern = `%${term}%`.replace(/'/g, "''");
+          await explain(`lines ${term} ${range}: the same, generic plan`, `execute ols_page('${pattern}', ${lo}, ${hi})`);
+          await c.query('set local plan_cache_mode = auto');
+          await c.query('deallocate ols_page');
+        }
+      }
+      await c.query('rollback');
+      await c.end();
+      continue;
     }
     const order = 'order by teklif_tarihi desc, teklif_no desc';
     for (const term of OFFER_TERMS) {

@@ -1,6 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database.js';
-import { orderItems } from '../../db/schema.js';
+import { orderItems, SEARCH_INDEX_BYTES } from '../../db/schema.js';
+import type { PagePlan } from '../../lib/anchored-page.js';
 import { cappedCounts, countLimit } from '../../lib/search-count.js';
 
 /** The statuses whose counts the order-line list answers (status1 … status6); those of the asked range are added. */
@@ -58,4 +59,22 @@ export async function searchStatusCounts(db: Executor, base: SQL[], range: [lo: 
     capped: statuses.some((s) => known.get(s)!.capped),
     cappedStatuses: statuses.filter((s) => known.get(s)!.capped),
   };
+}
+
+/**
+ * The ids and sort keys of a search's page by date (ADR 0062): the lines of `where` (the search and the status range)
+ * after the plan's anchor condition, in the plan's order, as two ordered reads merged: the lines whose search text fits
+ * order_items_date_search_idx, walked in that index alone (an index-only scan: its entries carry the date, id, status
+ * and search text, so each line passed over costs a fraction of an index page instead of a table page), and those
+ * whose text is longer (order_items_date_long_idx, none in practice). Each read stops at the plan's offset + limit.
+ */
+export async function searchPageByDate(db: Executor, where: SQL, keyCols: Record<string, SQL>, plan: PagePlan): Promise<{ id: string }[]> {
+  const cols = sql.join([sql`${orderItems.id}`, sql`${orderItems.siparis_tarihi}`, ...Object.entries(keyCols).map(([k, e]) => sql`${e} as ${sql.identifier(k)}`)], sql`, `);
+  const part = (fits: boolean) => sql`(select ${cols} from ${orderItems}
+    where ${where} and ${sql.raw(`octet_length(search_text) ${fits ? '<=' : '>'} ${SEARCH_INDEX_BYTES}`)}${plan.where ? sql` and ${plan.where}` : sql``}
+    order by ${sql.join(plan.orderBy, sql`, `)} limit ${plan.limit + plan.offset})`;
+  const res = await db.execute(sql`select ${orderItems.id} as id, ${sql.join(Object.keys(keyCols).map((k) => sql.identifier(k)), sql`, `)}
+    from (${part(true)} union all ${part(false)}) as ${orderItems}
+    order by ${sql.join(plan.orderBy, sql`, `)} limit ${plan.limit} offset ${plan.offset}`);
+  return (res as unknown as { rows: { id: string }[] }).rows;
 }

@@ -8,7 +8,7 @@ import { deliveriesOfLines } from '../deliveries/deliveries-repository.js';
 import { searchFolded } from '../../lib/search.js';
 import { keyColumns, readAnchoredPage, withAnchor, type PageKey } from '../../lib/anchored-page.js';
 import { keptLineCounts } from './line-counts.js';
-import { searchStatusCounts } from './order-line-search.js';
+import { searchPageByDate, searchStatusCounts } from './order-line-search.js';
 
 export type LineRow = typeof orderItems.$inferSelect;
 
@@ -142,14 +142,18 @@ export async function listLines(db: Executor, a: OrderListArgs) {
     const req = { page, size, anchor: a.anchor, scope: JSON.stringify(['orders/list', a.orderBy, dir, from, to, a.search?.trim() || null, a.offer ?? null]) };
     // A search with every status of the range under its count's limit reads its matches first (a fence, as the offer
     // list: ADR 0054).
+    const byDate = a.orderBy !== 'urun_adi' && a.orderBy !== 'Operation' && !a.offer;
     const few = searched && !searched.cappedStatuses.some((s) => s >= Math.min(from, to) && s <= Math.max(from, to));
     const got = await readAnchoredPage(keys, req, async (plan) => ({
       rows: few
         ? ((await db.execute(sql`select ${orderItems.id} as id, ${sql.join(Object.entries(keyColumns(keys)).map(([k, e]) => sql`${e} as ${sql.identifier(k)}`), sql`, `)}
             from (select * from ${orderItems} where ${where} offset 0) as ${orderItems}${plan.where ? sql` where ${plan.where}` : sql``}
             order by ${sql.join(plan.orderBy, sql`, `)} limit ${plan.limit} offset ${plan.offset}`)) as unknown as { rows: { id: string }[] }).rows
-        : await db.select({ id: orderItems.id, ...keyColumns(keys) }).from(orderItems).where(plan.where ? and(where, plan.where) : where)
-          .orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset),
+        : byDate && searched
+          // A search over the cap by date: the covering index walked (ADR 0062).
+          ? await searchPageByDate(db, where!, keyColumns(keys), plan)
+          : await db.select({ id: orderItems.id, ...keyColumns(keys) }).from(orderItems).where(plan.where ? and(where, plan.where) : where)
+            .orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset),
       total: inRange,
     }));
     anchor = got.anchor;

@@ -1,0 +1,2 @@
+CREATE INDEX "order_items_date_search_idx" ON "order_items" USING btree ("siparis_tarihi","id","siparis_durumu","search_text") WHERE octet_length(search_text) <= 2000;--> statement-breakpoint
+CREATE INDEX "order_items_date_long_idx" ON "order_items" USING btree ("siparis_tarihi","id") WHERE octet_length(search_text) > 2000;
