@@ -6,10 +6,10 @@ import type { CompanyDeleteGuard } from '../companies/companies-service.js';
 import { num } from '../catalogue/shared.js';
 import { cappedCount, searchWalkRows } from '../../lib/search-count.js';
 import { offerSearch, offerSearchCond, offerSearchKind, offerSearchValues, type OfferSearchKind } from './offer-search.js';
-import { param } from '../../lib/prepared.js';
+import { param, prepared } from '../../lib/prepared.js';
 import { anchorOf, planPage, withAnchor, type KeyType, type PageKey, type PagePlan, type PageRequest } from '../../lib/anchored-page.js';
 import { queryBytes, RAW_BYTES_COLUMN } from '../../db/pg-raw-bytes.js';
-import { joinPage, keysOf, offerRowCache, textsOf } from './offer-row-cache.js';
+import { joinPage, keysOf, offerRowCache, pageKey, textsOf } from './offer-row-cache.js';
 
 /** Advisory-lock namespace of offer numbering (the second key is the year). */
 const OFFER_NO_LOCK = 7301;
@@ -148,12 +148,12 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     tl: sql<string>`coalesce(sum(${offers.teklif_tutartl}), 0)::text`, kdvTl: sql<string>`coalesce(sum(${offers.teklif_kdvtl}), 0)::text`,
     gTl: sql<string>`coalesce(sum(${offers.teklif_gtoplamtl}), 0)::text`, dv: sql<string>`coalesce(sum(${offers.teklif_tutardoviz}), 0)::text`,
     kdvDv: sql<string>`coalesce(sum(${offers.teklif_kdvdoviz}), 0)::text`, gDv: sql<string>`coalesce(sum(${offers.teklif_gtoplamdoviz}), 0)::text`,
-  }).from(offers).where(listWhere(a)).groupBy(offers.teklif_dovizi).orderBy(asc(offers.teklif_dovizi)) : await db.select({
+  }).from(offers).where(listWhere(a)).groupBy(offers.teklif_dovizi).orderBy(asc(offers.teklif_dovizi)) : await prepared(db, 'offers:list:sums', () => db.select({
     currency: os.teklif_dovizi, n: sql<number>`sum(${os.n})::int`,
     tl: sql<string>`sum(${os.tl})::text`, kdvTl: sql<string>`sum(${os.kdv_tl})::text`, gTl: sql<string>`sum(${os.g_tl})::text`,
     dv: sql<string>`sum(${os.dv})::text`, kdvDv: sql<string>`sum(${os.kdv_dv})::text`, gDv: sql<string>`sum(${os.g_dv})::text`,
-  }).from(os).where(between(os.teklif_durumu, lo, hi))
-    .groupBy(os.teklif_dovizi).having(sql`sum(${os.n}) > 0`).orderBy(asc(os.teklif_dovizi));
+  }).from(os).where(between(os.teklif_durumu, param('lo'), param('hi')))
+    .groupBy(os.teklif_dovizi).having(sql`sum(${os.n}) > 0`).orderBy(asc(os.teklif_dovizi))).execute({ lo, hi });
   const total = counted?.capped ? counted.n : sums.reduce((n, s) => n + Number(s.n), 0);
   // Sums of 2-decimal numerics are exact in the database; the lira totals add one sum per currency, decimally.
   const tlSum = (k: 'tl' | 'kdvTl' | 'gTl') => sum(sums.map((s) => s[k])).toNumber();
@@ -193,13 +193,19 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     answer = await queryBytes(db, `offers:list:keys:${shapeOf()}`, statement(false), values, planEach);
   }
   const lf = anchored && answer ? answer.indexOf(0x0a) : -1;
-  const rowKeys = keysOf(lf < 0 ? answer : answer!.subarray(0, lf));
+  const keyBytes = lf < 0 ? answer : answer!.subarray(0, lf);
   let anchor: string | undefined;
   if (lf >= 0) {
     const [first, last] = JSON.parse(answer!.toString('utf8', lf + 1)) as (string | null)[][];
     const row = (vals: (string | null)[]) => Object.fromEntries(vals.map((v, i) => [`k${i}`, v]));
     anchor = anchorOf(sortKeys, req, [row(first), row(last)], total);
   }
+  // The same rows (their keys name their texts) with the same head and tail: the page as it was sent before (ADR 0063).
+  // Each answer is a view of its own (the anchor is put on the answer object, and may differ: another scope, same rows).
+  const whole = keyBytes?.length ? pageKey(head, tail, keyBytes) : undefined;
+  const kept = whole ? offerRowCache.pages.get(whole) : undefined;
+  if (kept) return withAnchor(Buffer.from(kept.buffer, kept.byteOffset, kept.length), anchor);
+  const rowKeys = keysOf(keyBytes);
   let rows: Buffer[] = new Array<Buffer>(rowKeys.length);
   const held = new Map<string, Buffer>();
   let missing = false;
@@ -213,7 +219,9 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     }
   }
   if (missing) rows = textsOf(await queryBytes(db, `offers:list:texts:${shapeOf()}`, statement(true), { ...values, held: [...held.keys()] }, planEach), held, offerRowCache);
-  return withAnchor(joinPage(head, rows, tail), anchor);
+  const out = joinPage(head, rows, tail);
+  if (whole) offerRowCache.pages.set(whole, out);
+  return withAnchor(Buffer.from(out.buffer, out.byteOffset, out.length), anchor);
 }
 
 /**
