@@ -318,11 +318,14 @@ export function offerPageSql({ keys, status, plan, kind, mode, anchored, texts, 
   // A page from the end without an anchor (keptEndPlan): rows [start, start + size) of the list are, read backwards,
   // the min(size, n - start) rows after the first max(0, n - start - size), n the kept count of the range (offer_sums,
   // kept by triggers in the writing transaction: this snapshot's count). Else the plan's own.
-  const kept = sql`(select coalesce(sum(${offerSums.n}), 0)::int from ${offerSums} where ${offerSums.teklif_durumu} between ${sql.raw(String(lo))} and ${sql.raw(String(hi))})`;
+  // The count is read once (kc: n - start, the rows from the page's first on).
+  const kc = keptEnd
+    ? sql`kc as materialized (select coalesce(sum(${offerSums.n}), 0)::int - ${param('start')}::int as r from ${offerSums} where ${offerSums.teklif_durumu} between ${sql.raw(String(lo))} and ${sql.raw(String(hi))}), `
+    : sql``;
   const limits = keptEnd
-    ? sql`limit greatest(0, least(${param('size')}::int, ${kept} - ${param('start')}::int)) offset greatest(0, ${kept} - ${param('start')}::int - ${param('size')}::int)`
+    ? sql`limit greatest(0, least(${param('size')}::int, (select r from kc))) offset greatest(0, (select r from kc) - ${param('size')}::int)`
     : sql`limit ${param('size')} offset ${param('off')}`;
-  return sql`with p as materialized (select ${offers.id}${lk}, ${keyCols} from ${rows} order by ${order} ${limits})
+  return sql`with ${kc}p as materialized (select ${offers.id}${lk}, ${keyCols} from ${rows} order by ${order} ${limits})
     select string_agg(${row}, '' order by ${keyOrder})${ends} as ${sql.identifier(RAW_BYTES_COLUMN)}
     from p ${probe}`;
 }
