@@ -91,7 +91,6 @@ describe('a page of the offer list by date', () => {
 });
 
 describe('a page by number nearer the end than the start (what the earlier client asks for)', () => {
-  const list = (q: string) => t.call({ method: 'GET', url: `/api/offers/list?filter1=0&filter2=4&orderBy=teklif_tarihi&${q}`, token: t.tokens[2] });
 
   it('is read from the end: only the entries after it are skipped', async () => {
     // Page 2 of 10 of 24 offers: 4 entries after it. From the start it skipped the 10 before it (20 read).
@@ -102,15 +101,18 @@ describe('a page by number nearer the end than the start (what the earlier clien
     expect((await explainKeys(3, 10, OFFERS))[0]['Actual Rows']).toBe(4);
   });
 
-  it('answers OFFSET\'s page for every page number and size, either order, past the end too', async () => {
-    for (const order of ['desc', 'asc'] as const) {
+  it('answers OFFSET\'s page for every page number and size, every sort, either order, past the end too', async () => {
+    // Two companies of the same name (the company order's ties, by date and id).
+    await t.database.db.execute(sql`update offers set firma_adi = 'Sayfa Firma 1' where firma_adi = 'Sayfa Firma 2'`);
+    const orders = { teklif_tarihi: (d: string) => `teklif_tarihi ${d}, teklif_no ${d}`, firma_adi: (d: string) => `lower(firma_adi) ${d}, teklif_tarihi desc, id`, teklif_no: (d: string) => `teklif_yil ${d}, teklif_sira ${d}` };
+    for (const [orderBy, sqlOrder] of Object.entries(orders)) for (const order of ['desc', 'asc'] as const) {
       for (const size of [5, 7, 10, 23, 24, 25]) {
         for (let page = 1; page <= Math.ceil(OFFERS / size) + 1; page++) {
-          const res = await list(`order=${order}&pageSize=${size}&page=${page}`);
+          const res = await t.call({ method: 'GET', url: `/api/offers/list?filter1=0&filter2=4&orderBy=${orderBy}&order=${order}&pageSize=${size}&page=${page}`, token: t.tokens[2] });
           expect(res.statusCode, res.body).toBe(200);
           const body = res.json() as { offers: { _id: string }[]; totalItemCount: number; page: number };
-          const truth = await t.database.pool.query<{ id: string }>(`select id from offers order by teklif_tarihi ${order}, teklif_no ${order} limit ${size} offset ${(page - 1) * size}`);
-          expect(body.offers.map((o) => o._id), `${order} ${size} ${page}`).toEqual(truth.rows.map((r) => r.id));
+          const truth = await t.database.pool.query<{ id: string }>(`select id from offers order by ${sqlOrder(order)} limit ${size} offset ${(page - 1) * size}`);
+          expect(body.offers.map((o) => o._id), `${orderBy} ${order} ${size} ${page}`).toEqual(truth.rows.map((r) => r.id));
           expect(body.totalItemCount).toBe(OFFERS);
         }
       }
