@@ -91,7 +91,6 @@ describe('a page of the offer list by date', () => {
 });
 
 describe('a page by number nearer the end than the start (what the earlier client asks for)', () => {
-
   it('is read from the end: only the entries after it are skipped', async () => {
     // Page 2 of 10 of 24 offers: 4 entries after it. From the start it skipped the 10 before it (20 read).
     const plan = await explainKeys(2, 10, OFFERS);
