@@ -119,7 +119,7 @@ async function explainAndCompress(dbUrl: string, b: { port: number; token: strin
   const probe = `cross join lateral (select coalesce(o.list_json, offer_list_json(o)) as j from offers o where o.id = p.id limit 1) r`;
   // The list's own keys statement (offers-repository.ts offerPageSql: ids and cache keys from offers_list_date_idx,
   // ADR 0061), and as it was before: a primary-key probe per row for its key.
-  const { offerListSorts, offerPageSql } = await import('../packages/server/src/modules/offers/offers-repository.js');
+  const { offerListPlan, offerListSorts, offerPageSql } = await import('../packages/server/src/modules/offers/offers-repository.js');
   const { planPage } = await import('../packages/server/src/lib/anchored-page.js');
   const { PgDialect } = await import('drizzle-orm/pg-core');
   const { fillPlaceholders } = await import('drizzle-orm');
@@ -128,8 +128,13 @@ async function explainAndCompress(dbUrl: string, b: { port: number; token: strin
   const q = new PgDialect().sqlToQuery(offerPageSql({ keys, status: [0, 4], plan, kind: undefined, mode: 'all', anchored: true, texts: false }));
   const inline = (text: string, params: unknown[]) => text.replace(/\$(\d+)/g, (_, n: string) => { const v = params[Number(n) - 1]; return typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`; });
   const keysNow = inline(q.sql, fillPlaceholders(q.params, { lo: 0, hi: 4, size: plan.limit, off: plan.offset }));
+  // Page 11 as the list reads it now (ADR 0063): nearer the end, so from the end, its limit and offset from the kept count.
+  const listed = offerListPlan({ page: 11, pageSize: 1000, orderBy: 'teklif_tarihi', order: 'desc', from: 0, to: 4 }, 20_000);
+  const qEnd = new PgDialect().sqlToQuery(offerPageSql({ keys, status: [0, 4], plan: listed.plan, kind: undefined, mode: 'all', anchored: true, texts: false, keptEnd: listed.keptEnd }));
+  const keysEnd = inline(qEnd.sql, fillPlaceholders(qEnd.params, { lo: 0, hi: 4, size: listed.plan.limit, off: listed.plan.offset, start: 10_000 }));
   const shapes: [string, string][] = [
-    ['the keys statement (the list\'s: keys from the index)', keysNow],
+    [`the keys statement of page 11 as the list reads it (${listed.keptEnd ? 'from the end, ADR 0063' : 'from the start'})`, keysEnd],
+    ['the keys statement of page 11 from the start (keys from the index, ADR 0061; before ADR 0063)', keysNow],
     ['the keys statement with a probe per row (before ADR 0061)', `with p as materialized (${ids}) select string_agg(r.h, '' order by p.k0 desc, p.k1 desc) from p cross join lateral (select encode(coalesce(o.list_key, offer_list_key(offer_list_json(o))), 'hex') as h from offers o where o.id = p.id limit 1) r`],
     ['string_agg (the texts)', `select coalesce(string_agg(r.j, ',' order by p.k0 desc, p.k1 desc), '') as x from (${ids}) p ${probe}`],
     ['rows one by one', `select r.j from (${ids}) p ${probe} order by p.k0 desc, p.k1 desc`],

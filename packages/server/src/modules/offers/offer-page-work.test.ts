@@ -6,7 +6,7 @@ import { fillPlaceholders, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { createTestContext, type TestContext } from '../../test/helper.js';
 import { planPage, type PageKey } from '../../lib/anchored-page.js';
-import { offerListSorts, offerPageSql } from './offers-repository.js';
+import { offerListPlan, offerListSorts, offerPageSql, type OfferListArgs } from './offers-repository.js';
 
 let t: TestContext;
 const OFFERS = 24;
@@ -33,19 +33,25 @@ afterAll(async () => { await t?.close(); });
 interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Actual Rows': number; 'Actual Loops': number; 'Heap Fetches'?: number; Plans?: PlanNode[] }
 const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
 
-async function explainKeys(page: number, size: number): Promise<PlanNode[]> {
-  const keys = offerListSorts('desc').teklif_tarihi;
+/** The keys statement of a page (the list's own plan for it when `total` is given: offerListPlan), and its values. */
+function keysStatement(page: number, size: number, total?: number, order: 'asc' | 'desc' = 'desc') {
+  const keys = offerListSorts(order).teklif_tarihi;
   const sortKeys: PageKey[] = keys.map(([expr, d], i) => ({ expr, desc: d === 'desc', type: (['timestamptz', 'text'] as const)[i] }));
-  const plan = planPage(sortKeys, { page, size, scope: 'test' }, 'placeholder');
-  const query = new PgDialect().sqlToQuery(offerPageSql({ keys, status: [0, 4], plan, kind: undefined, mode: 'all', anchored: true, texts: false }));
-  const params = fillPlaceholders(query.params, { lo: 0, hi: 4, size: plan.limit, off: plan.offset, ...plan.values });
+  const args: OfferListArgs = { page, pageSize: size, orderBy: 'teklif_tarihi', order, from: 0, to: 4 };
+  const { plan, keptEnd } = total === undefined ? { plan: planPage(sortKeys, { page, size, scope: 'test' }, 'placeholder'), keptEnd: false } : offerListPlan(args, total);
+  const query = new PgDialect().sqlToQuery(offerPageSql({ keys, status: [0, 4], plan, kind: undefined, mode: 'all', anchored: true, texts: false, keptEnd }));
+  return { text: query.sql, values: fillPlaceholders(query.params, { lo: 0, hi: 4, size: plan.limit, off: plan.offset, start: (page - 1) * size, ...plan.values }) };
+}
+
+async function explainKeys(page: number, size: number, total?: number): Promise<PlanNode[]> {
+  const query = keysStatement(page, size, total);
   const c = await t.database.pool.connect();
   try {
     // The plan a large list gets (the planner would read a table this small whole).
     await c.query('begin');
     await c.query('set local enable_seqscan = off');
     await c.query('set local enable_bitmapscan = off');
-    const res = await c.query(`explain (analyze, format json) ${query.sql}`, params);
+    const res = await c.query(`explain (analyze, format json) ${query.text}`, query.values);
     await c.query('rollback');
     // The nodes that ran (a key's fallback, for a row without one, is in the plan but runs for none here).
     return nodes((res.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan).filter((n) => n['Relation Name'] === 'offers' && n['Actual Loops'] > 0);
@@ -81,5 +87,50 @@ describe('a page of the offer list by date', () => {
     const after = (await t.call({ method: 'GET', url, token: t.tokens[2] })).json().offers as typeof before;
     expect(after).toEqual(before);
     expect(after[3].firma_adi).toBe(target.firma_adi);
+  });
+});
+
+describe('a page by number nearer the end than the start (what the earlier client asks for)', () => {
+  it('is read from the end: only the entries after it are skipped', async () => {
+    // Page 2 of 10 of 24 offers: 4 entries after it. From the start it skipped the 10 before it (20 read).
+    const plan = await explainKeys(2, 10, OFFERS);
+    expect(plan.map((n) => [n['Node Type'], n['Index Name']]), JSON.stringify(plan)).toEqual([['Index Only Scan', 'offers_list_date_idx']]);
+    expect(plan[0]['Actual Rows']).toBe(14);
+    // The last page, 4 rows: none skipped.
+    expect((await explainKeys(3, 10, OFFERS))[0]['Actual Rows']).toBe(4);
+  });
+
+  it('answers OFFSET\'s page for every page number and size, every sort, either order, past the end too', async () => {
+    // Two companies of the same name (the company order's ties, by date and id).
+    await t.database.db.execute(sql`update offers set firma_adi = 'Sayfa Firma 1' where firma_adi = 'Sayfa Firma 2'`);
+    const orders = { teklif_tarihi: (d: string) => `teklif_tarihi ${d}, teklif_no ${d}`, firma_adi: (d: string) => `lower(firma_adi) ${d}, teklif_tarihi desc, id`, teklif_no: (d: string) => `teklif_yil ${d}, teklif_sira ${d}` };
+    for (const [orderBy, sqlOrder] of Object.entries(orders)) for (const order of ['desc', 'asc'] as const) {
+      for (const size of [5, 7, 10, 23, 24, 25]) {
+        for (let page = 1; page <= Math.ceil(OFFERS / size) + 1; page++) {
+          const res = await t.call({ method: 'GET', url: `/api/offers/list?filter1=0&filter2=4&orderBy=${orderBy}&order=${order}&pageSize=${size}&page=${page}`, token: t.tokens[2] });
+          expect(res.statusCode, res.body).toBe(200);
+          const body = res.json() as { offers: { _id: string }[]; totalItemCount: number; page: number };
+          const truth = await t.database.pool.query<{ id: string }>(`select id from offers order by ${sqlOrder(order)} limit ${size} offset ${(page - 1) * size}`);
+          expect(body.offers.map((o) => o._id), `${orderBy} ${order} ${size} ${page}`).toEqual(truth.rows.map((r) => r.id));
+          expect(body.totalItemCount).toBe(OFFERS);
+        }
+      }
+    }
+  });
+
+  it('counts from its own snapshot: a total read before offers were added or removed still gives OFFSET\'s page', async () => {
+    const truth = async (page: number, size: number) => (await t.database.pool.query<{ k: string }>(`select coalesce(string_agg(encode(list_key, 'hex'), '' order by teklif_tarihi desc, teklif_no desc), '') as k from (select list_key, teklif_tarihi, teklif_no from offers order by teklif_tarihi desc, teklif_no desc limit ${size} offset ${(page - 1) * size}) p`)).rows[0].k;
+    // The keys (before the line feed of the page's ends) of the statement as the list runs it.
+    const keysOf = async (page: number, size: number, total: number) => {
+      const q = keysStatement(page, size, total);
+      const v = (await t.database.pool.query<{ isik_raw_bytes: Buffer | string }>(q.text, q.values)).rows[0].isik_raw_bytes;
+      return String(v).split('\n')[0];
+    };
+    // Totals as if 6 offers had been added or removed since they were read (24 are there): each page is still OFFSET's.
+    for (const total of [18, 30]) {
+      for (const [page, size] of [[2, 10], [3, 10], [4, 7], [5, 5]]) {
+        expect(await keysOf(page, size, total), `${total} ${page} ${size}`).toBe(await truth(page, size));
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Offer, OfferListRow } from '@isik/domain';
 import { createTestContext, type SecondInstance, type TestContext } from '../../test/helper.js';
@@ -126,6 +126,42 @@ describe('the offer list through its row cache', () => {
       // Every row held.
       expect(await page(q), q).toBe(cold);
     }
+  });
+});
+
+describe('the offer list\'s whole pages (ADR 0063)', () => {
+  it('sends a page asked for again as it was, without a lookup per row; the same bytes as a cold read, each answer with its own anchor', async () => {
+    for (let i = 0; i < 3; i++) await created({ firma_adi: `Page Kept ${i}` });
+    const q = (hi: number) => `pageSize=2&page=1&filter1=0&filter2=${hi}`;
+    const read = async (hi: number) => {
+      const res = await t.call({ method: 'GET', url: `/api/offers/list?${q(hi)}`, token: t.tokens[2] });
+      expect(res.statusCode, res.body).toBe(200);
+      return { body: res.body, anchor: res.headers['page-anchor'] };
+    };
+    // Nothing in status 4 (the created offers are 0, 1 or 2): statuses 0-4 and 0-3 have the same rows and totals.
+    await t.database.db.execute(sql`update offers set teklif_durumu = 3 where teklif_durumu = 4`);
+    offerRowCache.clear();
+    const cold4 = await read(4);
+    offerRowCache.clear();
+    const cold3 = await read(3);
+    expect(cold3.body).toBe(cold4.body);
+    expect(cold3.anchor).not.toBe(cold4.anchor);
+    const lookups = vi.spyOn(offerRowCache, 'get');
+    try {
+      // The page of 0-3 is kept from the read above: asked for again, and under 0-4, no row is looked up.
+      expect(await read(4)).toEqual(cold4);
+      expect(await read(3)).toEqual(cold3);
+      expect(lookups).not.toHaveBeenCalled();
+    } finally {
+      lookups.mockRestore();
+    }
+    // A row changed (its key with it): the page is made again, and is what a cold read answers.
+    const first = (JSON.parse(cold4.body).offers as OfferListRow[])[0];
+    await update(second.app, first._id, { firma_adi: 'Page Kept Renamed' });
+    const warm = await read(4);
+    expect(rowOf(warm.body, first._id)?.firma_adi).toBe('Page Kept Renamed');
+    offerRowCache.clear();
+    expect(await read(4)).toEqual(warm);
   });
 });
 

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The offer list's rows as UTF-8 bytes, kept by this API process and keyed by the text's own key (offers.list_key: the
  * first 16 bytes of the SHA-256 of offers.list_json, a stored generated column; ADR 0050). A key names one text: when
@@ -16,7 +18,15 @@ export interface OfferRowCache {
   set(key: string, text: Buffer): void;
   /** Entries and bytes held (texts plus the allowance), for tests and metrics. */
   size(): { entries: number; bytes: number };
+  /** Empties it, and its pages. */
   clear(): void;
+  /**
+   * Whole pages made of its texts (listOffers: the rows joined with the answer's head and tail), keyed by the head, the
+   * tail and a digest of the page's row keys (pageKey): a page asked for again with the same rows and totals is sent as
+   * it was, without a lookup per row nor a copy of the page (ADR 0063). Bounded apart (OFFER_PAGE_CACHE_BYTES), in the
+   * same two generations; emptied with the texts (a page is made of them).
+   */
+  pages: Pick<OfferRowCache, 'get' | 'set' | 'size'>;
 }
 
 /** What an entry costs besides its text: the Map entry, the key string and the Buffer object (about). */
@@ -25,7 +35,21 @@ const ENTRY_OVERHEAD = 160;
 /** 64 MiB: about 100,000 rows of the bench's 640 bytes, every offer of the bench's 20,000 five times over. */
 export const OFFER_ROW_CACHE_BYTES = 64 * 1024 * 1024;
 
-export function createOfferRowCache(maxBytes = OFFER_ROW_CACHE_BYTES): OfferRowCache {
+/** 32 MiB: about 50 pages of 1,000 of the bench's rows (the bench's 20,000 offers are 20 such pages). */
+export const OFFER_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
+export function createOfferRowCache(maxBytes = OFFER_ROW_CACHE_BYTES, pageBytes = OFFER_PAGE_CACHE_BYTES): OfferRowCache {
+  const rows = twoGenerations(maxBytes);
+  const pages = twoGenerations(pageBytes);
+  return { get: rows.get, set: rows.set, size: rows.size, clear() { rows.clear(); pages.clear(); }, pages };
+}
+
+/** The key of a page in `pages`: its head and tail, and the SHA-256 of its row keys as the keys statement sent them. */
+export function pageKey(head: string, tail: string, rowKeys: Buffer): string {
+  return `${head}\u0000${tail}\u0000${createHash('sha256').update(rowKeys).digest('base64')}`;
+}
+
+function twoGenerations(maxBytes: number): Omit<OfferRowCache, 'pages'> {
   let young = new Map<string, Buffer>();
   let old = new Map<string, Buffer>();
   let youngBytes = 0;

@@ -6,10 +6,10 @@ import type { CompanyDeleteGuard } from '../companies/companies-service.js';
 import { num } from '../catalogue/shared.js';
 import { cappedCount, searchWalkRows } from '../../lib/search-count.js';
 import { offerSearch, offerSearchCond, offerSearchKind, offerSearchValues, type OfferSearchKind } from './offer-search.js';
-import { param } from '../../lib/prepared.js';
-import { anchorOf, planPage, withAnchor, type KeyType, type PageKey, type PagePlan } from '../../lib/anchored-page.js';
+import { param, prepared } from '../../lib/prepared.js';
+import { anchorOf, planPage, withAnchor, type KeyType, type PageKey, type PagePlan, type PageRequest } from '../../lib/anchored-page.js';
 import { queryBytes, RAW_BYTES_COLUMN } from '../../db/pg-raw-bytes.js';
-import { joinPage, keysOf, offerRowCache, textsOf } from './offer-row-cache.js';
+import { joinPage, keysOf, offerRowCache, pageKey, textsOf } from './offer-row-cache.js';
 
 /** Advisory-lock namespace of offer numbering (the second key is the year). */
 const OFFER_NO_LOCK = 7301;
@@ -148,12 +148,12 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     tl: sql<string>`coalesce(sum(${offers.teklif_tutartl}), 0)::text`, kdvTl: sql<string>`coalesce(sum(${offers.teklif_kdvtl}), 0)::text`,
     gTl: sql<string>`coalesce(sum(${offers.teklif_gtoplamtl}), 0)::text`, dv: sql<string>`coalesce(sum(${offers.teklif_tutardoviz}), 0)::text`,
     kdvDv: sql<string>`coalesce(sum(${offers.teklif_kdvdoviz}), 0)::text`, gDv: sql<string>`coalesce(sum(${offers.teklif_gtoplamdoviz}), 0)::text`,
-  }).from(offers).where(listWhere(a)).groupBy(offers.teklif_dovizi).orderBy(asc(offers.teklif_dovizi)) : await db.select({
+  }).from(offers).where(listWhere(a)).groupBy(offers.teklif_dovizi).orderBy(asc(offers.teklif_dovizi)) : await prepared(db, 'offers:list:sums', () => db.select({
     currency: os.teklif_dovizi, n: sql<number>`sum(${os.n})::int`,
     tl: sql<string>`sum(${os.tl})::text`, kdvTl: sql<string>`sum(${os.kdv_tl})::text`, gTl: sql<string>`sum(${os.g_tl})::text`,
     dv: sql<string>`sum(${os.dv})::text`, kdvDv: sql<string>`sum(${os.kdv_dv})::text`, gDv: sql<string>`sum(${os.g_dv})::text`,
-  }).from(os).where(between(os.teklif_durumu, lo, hi))
-    .groupBy(os.teklif_dovizi).having(sql`sum(${os.n}) > 0`).orderBy(asc(os.teklif_dovizi));
+  }).from(os).where(between(os.teklif_durumu, param('lo'), param('hi')))
+    .groupBy(os.teklif_dovizi).having(sql`sum(${os.n}) > 0`).orderBy(asc(os.teklif_dovizi))).execute({ lo, hi });
   const total = counted?.capped ? counted.n : sums.reduce((n, s) => n + Number(s.n), 0);
   // Sums of 2-decimal numerics are exact in the database; the lira totals add one sum per currency, decimally.
   const tlSum = (k: 'tl' | 'kdvTl' | 'gTl') => sum(sums.map((s) => s[k])).toNumber();
@@ -161,13 +161,10 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     tl: { tutar: tlSum('tl'), kdv: tlSum('kdvTl'), gtoplam: tlSum('gTl') },
     currencies: sums.map((s) => ({ currency: s.currency, count: Number(s.n), tutar: num(s.dv), kdv: num(s.kdvDv), gtoplam: num(s.gDv) })),
   }, Boolean(counted?.capped));
-  // The page from the nearest of the start, the client's anchor and the end (ADR 0051; a page from the end relies on
-  // the anchor's total: if the total changed, from the start). A search's page is by OFFSET: its anchor would cost a
-  // second scan of the matches.
-  const sortKeys: PageKey[] = sorts[a.orderBy].map(([expr, d], i) => ({ expr, desc: d === 'desc', type: sortKeyTypes[a.orderBy][i] }));
-  const req = { page: a.page, size: a.pageSize, anchor: a.search ? undefined : a.anchor, scope: JSON.stringify(['offers/list', a.orderBy, a.order, lo, hi]) };
-  const nearest = planPage(sortKeys, req, 'placeholder');
-  const plan = nearest.mode === 'end' && nearest.total !== total ? planPage(sortKeys, { ...req, anchor: undefined }, 'placeholder') : nearest;
+  // The page from the nearest of the start, the client's anchor and the end (offerListPlan). A page read from the end
+  // without an anchor (keptEnd) has its limit and offset worked out by the statement from the kept count of its own
+  // snapshot (offerPageSql), so it is OFFSET's page even when an offer was saved since the totals above were read.
+  const { sortKeys, req, plan, keptEnd } = offerListPlan(a, total);
   const anchored = !a.search;
   // The page's rows come from this process's cache of list texts (offer-row-cache.ts, ADR 0050): the keys statement
   // answers each row's key (32 hex digits of offers.list_key, which changes with the text), in the page's order; the
@@ -185,8 +182,8 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
   // number); by company name the page is planned as before.
   let mode: OfferPageMode = !kind ? 'all' : counted && !counted.capped ? 'few' : a.orderBy !== 'firma_adi' ? 'walk' : 'plain';
   const shapeOf = () => `${a.orderBy}:${a.order}:${lo}-${hi}:${kind ? `search-${kind}${mode === 'plain' ? '' : `-${mode}`}` : 'all'}:${plan.shape}`;
-  const values = { lo, hi, size: plan.limit, off: plan.offset, walk: searchWalkRows(plan.offset + plan.limit), ...plan.values, ...(a.search && kind ? offerSearchValues(a.search, kind) : {}) };
-  const statement = (texts: boolean) => () => offerPageSql({ keys: sorts[a.orderBy], status: [lo, hi], plan, kind, mode, anchored, texts });
+  const values = { lo, hi, size: plan.limit, off: plan.offset, start: (a.page - 1) * a.pageSize, walk: searchWalkRows(plan.offset + plan.limit), ...plan.values, ...(a.search && kind ? offerSearchValues(a.search, kind) : {}) };
+  const statement = (texts: boolean) => () => offerPageSql({ keys: sorts[a.orderBy], status: [lo, hi], plan, kind, mode, anchored, texts, keptEnd });
   // A search's page is planned with its term (ADR 0053): walking the sort's index suits a term most offers match, the
   // trigram index one that few match; one generic plan for every term took the trigram index for all of them.
   const planEach = { planEach: Boolean(a.search) };
@@ -196,13 +193,19 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     answer = await queryBytes(db, `offers:list:keys:${shapeOf()}`, statement(false), values, planEach);
   }
   const lf = anchored && answer ? answer.indexOf(0x0a) : -1;
-  const rowKeys = keysOf(lf < 0 ? answer : answer!.subarray(0, lf));
+  const keyBytes = lf < 0 ? answer : answer!.subarray(0, lf);
   let anchor: string | undefined;
   if (lf >= 0) {
     const [first, last] = JSON.parse(answer!.toString('utf8', lf + 1)) as (string | null)[][];
     const row = (vals: (string | null)[]) => Object.fromEntries(vals.map((v, i) => [`k${i}`, v]));
     anchor = anchorOf(sortKeys, req, [row(first), row(last)], total);
   }
+  // The same rows (their keys name their texts) with the same head and tail: the page as it was sent before (ADR 0063).
+  // Each answer is a view of its own (the anchor is put on the answer object, and may differ: another scope, same rows).
+  const whole = keyBytes?.length ? pageKey(head, tail, keyBytes) : undefined;
+  const kept = whole ? offerRowCache.pages.get(whole) : undefined;
+  if (kept) return withAnchor(Buffer.from(kept.buffer, kept.byteOffset, kept.length), anchor);
+  const rowKeys = keysOf(keyBytes);
   let rows: Buffer[] = new Array<Buffer>(rowKeys.length);
   const held = new Map<string, Buffer>();
   let missing = false;
@@ -216,7 +219,9 @@ export async function listOffers(db: Executor, a: OfferListArgs, envelope: (tota
     }
   }
   if (missing) rows = textsOf(await queryBytes(db, `offers:list:texts:${shapeOf()}`, statement(true), { ...values, held: [...held.keys()] }, planEach), held, offerRowCache);
-  return withAnchor(joinPage(head, rows, tail), anchor);
+  const out = joinPage(head, rows, tail);
+  if (whole) offerRowCache.pages.set(whole, out);
+  return withAnchor(Buffer.from(out.buffer, out.byteOffset, out.length), anchor);
 }
 
 /**
@@ -232,6 +237,40 @@ export function offerListSorts(dir: 'asc' | 'desc'): Record<OfferSort, [SQL, 'as
   };
 }
 
+/**
+ * How listOffers reads its page (`total`: the count its totals gave): from the nearest of the start, the client's
+ * anchor and the end (ADR 0051; a page from the end relies on the anchor's total: if the total changed, from the
+ * start). A search's page is by OFFSET: its anchor would cost a second scan of the matches. Without a search and
+ * without a nearer anchor, a page nearer the end than the start is read from the end (`keptEnd`, keptEndPlan: the
+ * earlier client asks for pages by number, and so skips on average half the entries it did). Exported for the plan's
+ * test (offer-page-work.test.ts).
+ */
+export function offerListPlan(a: OfferListArgs, total: number): { sortKeys: PageKey[]; req: PageRequest; plan: PagePlan; keptEnd: boolean } {
+  const lo = Math.min(a.from, a.to);
+  const hi = Math.max(a.from, a.to);
+  const sortKeys: PageKey[] = offerListSorts(a.order)[a.orderBy].map(([expr, d], i) => ({ expr, desc: d === 'desc', type: sortKeyTypes[a.orderBy][i] }));
+  const req = { page: a.page, size: a.pageSize, anchor: a.search ? undefined : a.anchor, scope: JSON.stringify(['offers/list', a.orderBy, a.order, lo, hi]) };
+  const nearest = planPage(sortKeys, req, 'placeholder');
+  const plan = nearest.mode === 'end' && nearest.total !== total ? planPage(sortKeys, { ...req, anchor: undefined }, 'placeholder') : nearest;
+  const fromEnd = !a.search && plan.mode === 'start' ? keptEndPlan(sortKeys, req, total) : undefined;
+  return { sortKeys, req, plan: fromEnd ?? plan, keptEnd: Boolean(fromEnd) };
+}
+
+/**
+ * The plan of a page read from the end without an anchor (listOffers): the list's order reversed, when fewer rows lie
+ * after the page than before it by `total` (the kept count); undefined otherwise (past the end too: OFFSET's empty page).
+ * Its limit and offset are the statement's (offerPageSql with keptEnd), from the count of the statement's snapshot.
+ */
+export function keptEndPlan(keys: readonly PageKey[], req: { page: number; size: number }, total: number): PagePlan | undefined {
+  const start = (req.page - 1) * req.size;
+  if (start >= total) return undefined;
+  const fromEnd = total - Math.min(req.page * req.size, total);
+  if (fromEnd >= start) return undefined;
+  const orderBy = keys.map((k) => sql`${k.expr} ${sql.raw(k.desc ? 'asc' : 'desc')}`);
+  // limit: the page's size (the statement bounds it by the rows left); offset: as `total` has it (the statement's own).
+  return { mode: 'end', reverse: true, where: undefined, orderBy, limit: req.size, offset: fromEnd, shape: 'end-kept', values: {} };
+}
+
 /** How a page's rows are read: no search; a search planned as it comes; from its matches; from a bounded walk (ADR 0059). */
 export type OfferPageMode = 'all' | 'plain' | 'few' | 'walk';
 
@@ -240,7 +279,7 @@ export type OfferPageMode = 'all' | 'plain' | 'few' | 'walk';
  * page's order, and with anchors the page's first and last sort keys after a line feed); true, the texts statement
  * (the key and, unless the request holds it, the text of each row). Exported for the plan's test (offer-page-work.test.ts).
  */
-export function offerPageSql({ keys, status, plan, kind, mode, anchored, texts }: { keys: [SQL, 'asc' | 'desc'][]; status: [lo: number, hi: number]; plan: PagePlan; kind: OfferSearchKind | undefined; mode: OfferPageMode; anchored: boolean; texts: boolean }): SQL {
+export function offerPageSql({ keys, status, plan, kind, mode, anchored, texts, keptEnd = false }: { keys: [SQL, 'asc' | 'desc'][]; status: [lo: number, hi: number]; plan: PagePlan; kind: OfferSearchKind | undefined; mode: OfferPageMode; anchored: boolean; texts: boolean; keptEnd?: boolean }): SQL {
   // The status range is written into the statement (one prepared statement per range, part of the shape): as a
   // parameter, the generic plan PostgreSQL settles on after five executions guessed the range at 0.5 % of the offers
   // and read every offer of the range by the status index and sorted them (133 ms a page at 20,000 offers instead of
@@ -276,7 +315,17 @@ export function offerPageSql({ keys, status, plan, kind, mode, anchored, texts }
     : mode === 'walk' && kind ? sql`(select * from ${offers} where ${range} order by ${order} limit ${param('walk')}) as ${offers} where ${offerSearchCond(kind, param('q'), param('qp'))}`
       : sql`${offers} where ${where}`;
   const lk = texts ? sql`` : sql`, ${offers.list_key} as lk`;
-  return sql`with p as materialized (select ${offers.id}${lk}, ${keyCols} from ${rows} order by ${order} limit ${param('size')} offset ${param('off')})
+  // A page from the end without an anchor (keptEndPlan): rows [start, start + size) of the list are, read backwards,
+  // the min(size, n - start) rows after the first max(0, n - start - size), n the kept count of the range (offer_sums,
+  // kept by triggers in the writing transaction: this snapshot's count). Else the plan's own.
+  // The count is read once (kc: n - start, the rows from the page's first on).
+  const kc = keptEnd
+    ? sql`kc as materialized (select coalesce(sum(${offerSums.n}), 0)::int - ${param('start')}::int as r from ${offerSums} where ${offerSums.teklif_durumu} between ${sql.raw(String(lo))} and ${sql.raw(String(hi))}), `
+    : sql``;
+  const limits = keptEnd
+    ? sql`limit greatest(0, least(${param('size')}::int, (select r from kc))) offset greatest(0, (select r from kc) - ${param('size')}::int)`
+    : sql`limit ${param('size')} offset ${param('off')}`;
+  return sql`with ${kc}p as materialized (select ${offers.id}${lk}, ${keyCols} from ${rows} order by ${order} ${limits})
     select string_agg(${row}, '' order by ${keyOrder})${ends} as ${sql.identifier(RAW_BYTES_COLUMN)}
     from p ${probe}`;
 }
