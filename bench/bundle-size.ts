@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ROUTE_LEVELS } from '@isik/domain';
 import { lazyRoutes } from '../packages/web/route-preloads.js';
+import { screenDictionaryGroups } from '../packages/web/src/i18n/first-render.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WEB = path.join(HERE, '..', 'packages', 'web');
@@ -87,8 +88,10 @@ export function measureRoutes(dist = DIST): RouteSize[] {
     const manifest = open && publicBuild && hasModule(publicBuild, module) ? publicBuild : office;
     const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
     if (!entry) throw new Error('the build manifest has no entry');
-    // The reader's dictionary loads before the first render too (i18n/index.ts): counted in the default language.
-    const dictionary = Object.keys(manifest).filter((k) => manifest[k].name === 'i18n-tr');
+    // The reader's dictionary loads before the first render too (i18n/index.ts): counted in the default language,
+    // with the second-tier groups the screen's loader awaits (i18n/first-render.ts).
+    const groups = screenDictionaryGroups(pattern, manifest === publicBuild).map((g) => `i18n-tr-${g}`);
+    const dictionary = Object.keys(manifest).filter((k) => manifest[k].name === 'i18n-tr' || groups.includes(manifest[k].name ?? ''));
     const keys = closure(manifest, [entry, ...dictionary, keyOf(manifest, module), ...(open ? [] : [keyOf(manifest, BACK_OFFICE_TOOLS)])]);
     const files = new Set<string>();
     for (const key of keys) {

@@ -1,9 +1,11 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { addMaterialStock, createMaterial } from './support/api';
 import { loginAs } from './support/auth';
+import { expect, test } from './support/test';
 
 // The e2e browser runs in tr-TR and the app's default language is Turkish, so the texts are Turkish.
 const TR = {
@@ -21,14 +23,14 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
 }
 const parseTr = (text: string) => Number(text.replace(/[^\d,-]/g, '').replace(',', '.'));
 
-test('a purchase request taken to Completed raises the material stock on its page', async ({ page }) => {
-  await loginAs(page);
-  // A demo material and its stock before.
-  const { materials } = await apiGet<{ materials: { _id: string; material_name: string; stockSum: number }[] }>(page, '/materials/list?type=list&pageSize=50&orderBy=material_name');
-  const material = materials.find((m) => /^[\p{L}\d ]+$/u.test(m.material_name)) ?? materials[0];
-  await page.goto(`/material/${material._id}`);
+test('a purchase request taken to Completed raises the material stock on its page', async ({ page, admin, tag }) => {
+  // Its own material with a stock of 5: a demo material's stock may be moved by another test meanwhile.
+  const material = await createMaterial(admin, `${tag} Satın Alma Malzemesi`);
+  await addMaterialStock(admin, material._id, { qty: 5 });
+  const note = `${tag} E2E satın alma`;
+  await loginAs(page, `/material/${material._id}`);
   const before = parseTr(await page.getByTestId('stock-balance').innerText());
-  expect(before).toBe(material.stockSum);
+  expect(before).toBe(5);
 
   await page.goto('/buyings');
   await expect(page.getByRole('heading', { name: 'Satın Alma Talepleri' })).toBeVisible();
@@ -57,7 +59,7 @@ test('a purchase request taken to Completed raises the material stock on its pag
   await picker.getByRole('row').filter({ hasText: material.material_name }).first().click();
   await expect(modal.getByTestId('buying-material')).toHaveText(material.material_name);
   await modal.locator('input[name="material_qty"]').fill('7');
-  await modal.locator('textarea[name="siparis_notu"]').fill('E2E satın alma');
+  await modal.locator('textarea[name="siparis_notu"]').fill(note);
   // A supplier from the companies of category Suppliers; its e-mail fills in.
   await modal.getByTestId('supplier-picker').click();
   const option = page.getByRole('option').first();
@@ -69,8 +71,8 @@ test('a purchase request taken to Completed raises the material stock on its pag
   await expect(page.getByTestId('buying-modal').getByRole('dialog')).toBeHidden();
 
   // Open it from the list (status 0 Request) and take it to Completed.
-  await page.getByPlaceholder('Malzeme, tedarikçi, sipariş no, not, kişi ara').fill('E2E satın alma');
-  const row = page.locator('table tbody tr').filter({ hasText: 'E2E satın alma' });
+  await page.getByPlaceholder('Malzeme, tedarikçi, sipariş no, not, kişi ara').fill(note);
+  const row = page.locator('table tbody tr').filter({ hasText: note });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('7,00');
   await expect(row).toContainText(supplier);
@@ -94,26 +96,34 @@ test('a purchase request taken to Completed raises the material stock on its pag
   await expect(page.locator('table tbody tr').filter({ hasText: 'Satın alma' }).first()).toBeVisible();
 });
 
-test('a purchase request in status Request is deleted after the Turkish confirmation', async ({ page }) => {
-  await loginAs(page, '/buyings');
-  await page.getByTestId('buying-filter-0').click();
-  const rows = page.locator('table tbody tr');
-  await expect(rows.first()).toBeVisible();
-  const { count } = await apiGet<{ count: number }>(page, '/buying/totals?filter1=0&filter2=0');
-  await rows.first().getByTestId('buying-open').click();
+test('a purchase request in status Request is deleted after the Turkish confirmation', async ({ page, admin, tag }) => {
+  // Its own request: the count of all requests in status Request moves with every test that makes one meanwhile.
+  const material = await createMaterial(admin, `${tag} Silinecek Malzeme`);
+  const made = await admin.post<{ _id: string }>('/buying/create', { material_id: material._id, material_qty: 1, siparis_notu: `${tag} silinecek`, USD_Kur: 40, EUR_Kur: 45 });
+  await loginAs(page, `/buyings?status=0&search=${tag}`);
+  const rows = page.locator('table tbody tr').filter({ hasText: `${tag} silinecek` });
+  await expect(rows).toHaveCount(1);
+  await rows.getByTestId('buying-open').click();
   const modal = page.getByTestId('buying-modal').getByRole('dialog');
   await modal.getByRole('button', { name: 'Sil', exact: true }).click();
   await expect(page.getByText(TR.deleteConfirm)).toBeVisible();
   await page.getByRole('button', { name: 'Evet' }).click();
   await expect(page.getByText('Satın alma silindi')).toBeVisible();
-  await expect.poll(async () => (await apiGet<{ count: number }>(page, '/buying/totals?filter1=0&filter2=0')).count).toBe(count - 1);
+  await expect(rows).toHaveCount(0);
+  const res = await page.request.get(`/api/buying/${made._id}`, { headers: { authorization: `Bearer ${admin.token}` } });
+  expect(res.status()).toBe(404);
 });
 
-test('the Excel report of the purchase requests holds every request of the chosen status', async ({ page }) => {
-  await loginAs(page, '/buyings?status=1&pageSize=6');
-  const all = await apiGet<{ material_name: string; siparis_no: string }[]>(page, '/buying/list?filter1=1&filter2=1');
-  expect(all.length).toBeGreaterThan(0);
-  await expect(page.locator('table tbody tr')).toHaveCount(Math.min(6, all.length));
+test('the Excel report of the purchase requests holds every request of the chosen status and search, not just the page', async ({ page, admin, tag }) => {
+  // Its own seven requests in status 1 (found by its tag): the demo's status-1 requests change with other tests.
+  for (let i = 1; i <= 7; i++) {
+    const material = await createMaterial(admin, `${tag} Rapor Malzemesi ${i}`);
+    await admin.post('/buying/create', { material_id: material._id, material_qty: i, satinalma_durumu: 1, siparis_notu: `${tag} rapor ${i}`, USD_Kur: 40, EUR_Kur: 45 });
+  }
+  await loginAs(page, `/buyings?status=1&pageSize=6&search=${tag}`);
+  const all = await apiGet<{ material_name: string; siparis_no: string }[]>(page, `/buying/list?filter1=1&filter2=1&search=${tag}`);
+  expect(all).toHaveLength(7);
+  await expect(page.locator('table tbody tr')).toHaveCount(6);
   await expect(page.getByTestId('reports-menu')).toBeEnabled();
   await page.getByTestId('reports-menu').click();
   const downloading = page.waitForEvent('download');

@@ -27,35 +27,52 @@ const RESOLVED = '\0domain-messages:';
 
 /**
  * `virtual:domain-messages/<lang>`: the domain's messages (every language in one object, for the server) cut to one
- * language at build time, so the browser downloads only its reader's language, in the `i18n-<lang>` chunk with the
- * screens' dictionaries, instead of all three in the first download (issue 12).
+ * language at build time, so the browser downloads only its reader's language, in the `i18n-<lang>` chunk before the
+ * first render, instead of all three in the first download (issue 12). The areas only back-office screens show
+ * (BACK_OFFICE_MESSAGE_AREAS) are `virtual:domain-messages/<lang>/screens`, in the back office's second tier
+ * (`i18n-<lang>-screens`, which every screen's loader awaits, ADR 0064); the public entry has none of them.
  */
-export function domainMessages(leaveOut: readonly string[] = []): Plugin {
+export function domainMessages(publicEntry = false): Plugin {
   return {
     name: 'isik-domain-messages',
     resolveId(id) {
       if (!id.startsWith(PREFIX)) return null;
-      const lang = id.slice(PREFIX.length);
-      if (!(LANGS as readonly string[]).includes(lang)) throw new Error(`no domain messages for language ${lang}`);
-      return RESOLVED + lang;
+      const [lang, part] = id.slice(PREFIX.length).split('/');
+      if (!(LANGS as readonly string[]).includes(lang) || (part !== undefined && part !== 'screens')) throw new Error(`no domain messages ${id}`);
+      return RESOLVED + id.slice(PREFIX.length);
     },
     load(id) {
       if (!id.startsWith(RESOLVED)) return null;
-      const dict = domainDict(id.slice(RESOLVED.length) as Lang);
-      for (const area of leaveOut) delete dict[area];
+      const [lang, part] = id.slice(RESOLVED.length).split('/');
+      const all = domainDict(lang as Lang);
+      const dict: Dict = {};
+      for (const [area, texts] of Object.entries(all)) {
+        // The public entry: no back-office area at all. The back office: the home dashboard's few before the first render.
+        const later = (BACK_OFFICE_MESSAGE_AREAS as readonly string[]).includes(area) && (publicEntry || !(DASHBOARD_MESSAGE_AREAS as readonly string[]).includes(area));
+        if (part === 'screens' ? later && !publicEntry : !later) dict[area] = texts;
+      }
       return `export default ${JSON.stringify(dict)};`;
     },
   };
 }
 
 /**
- * The domain message areas no public screen shows (ADR 0030): the public entry leaves them out of its dictionary.
+ * The domain message areas no public screen and no first render shows (ADR 0030, ADR 0064): the public entry leaves
+ * them out of its dictionary, the back office loads them with its screens' dictionaries.
  * The server sends its errors translated; the client looks up domain keys for its own forms' checks (sign-up,
  * passwords, offer requests) and a few notices, none of them in these areas.
  */
 export const BACK_OFFICE_MESSAGE_AREAS = ['doc', 'log', 'logText', 'logs', 'buying', 'stock', 'delivery', 'device', 'mycompany', 'file', 'mail', 'label', 'image', 'offerSettings', 'order', 'offer', 'import', 'purchaseOrder', 'report', 'receipt', 'planning', 'material'] as const;
 
+/**
+ * The back-office areas the home dashboard shows (its today tables: log titles and descriptions, units, lib/labels.ts):
+ * the back office keeps them in its first tier, as the dashboard renders without the screens' tier.
+ */
+export const DASHBOARD_MESSAGE_AREAS = ['log', 'logText', 'label'] as const;
+
 /** The manual chunk of a language's domain messages (vite.config.ts), or undefined. */
-export function domainMessagesChunk(id: string): string | undefined {
-  return id.startsWith(RESOLVED) ? `i18n-${id.slice(RESOLVED.length)}` : undefined;
+export function domainMessagesChunk(id: string, publicEntry = false): string | undefined {
+  if (!id.startsWith(RESOLVED)) return undefined;
+  const [lang, part] = id.slice(RESOLVED.length).split('/');
+  return part === 'screens' && !publicEntry ? `i18n-${lang}-screens` : `i18n-${lang}`;
 }

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, transformWithEsbuild, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { BACK_OFFICE_MESSAGE_AREAS, domainMessages, domainMessagesChunk } from './domain-messages';
+import { domainMessages, domainMessagesChunk } from './domain-messages';
 import { mantineStyles } from './mantine-styles';
 import { appRoutePatterns, routePreloads } from './route-preloads';
-import { isScreenDictionary } from './src/i18n/first-render';
+import { dictionaryGroup } from './src/i18n/first-render';
 
 // Resolve against this file so the build lands in packages/web/dist whether it runs from the
 // package (npm run build -w @isik/web) or from the repository root.
@@ -71,6 +71,23 @@ function scrollAreaRefs(): Plugin {
 }
 
 /**
+ * Mantine's AppShell header, footer and aside import react-remove-scroll only for a class name
+ * (`RemoveScroll.classNames.zeroRight`); pointing those imports at src/lib/remove-scroll-classes.ts keeps the library
+ * (the scroll lock of modals and drawers, which still import it) out of every page's first download (ADR 0064).
+ */
+function appShellScrollClasses(): Plugin {
+  const own = fileURLToPath(new URL('./src/lib/remove-scroll-classes.ts', import.meta.url));
+  return {
+    name: 'isik-app-shell-scroll-classes',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'react-remove-scroll' && importer && /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/.test(importer)) return own;
+      return null;
+    },
+  };
+}
+
+/**
  * The public build starts from the same index.html (one copy of the page and its plain top bar) with the public
  * entry's script, and writes it as public.html beside the back office's index.html.
  */
@@ -123,7 +140,7 @@ export function clientConfig(command: 'build' | 'serve', variant: 'office' | 'pu
     root,
     // i18n/index.ts: which features' dictionaries the entry carries.
     define: { 'import.meta.env.ISIK_PUBLIC_ENTRY': JSON.stringify(isPublic ? 'true' : 'false') },
-    plugins: [react(), fontSubsets(), scrollAreaRefs(), domainMessages(isPublic ? BACK_OFFICE_MESSAGE_AREAS : []), mantineStyles(), appRoutePatterns(root), routePreloads(root, isPublic ? 'route-preloads.public.json' : 'route-preloads.json'), ...(isPublic ? [publicPage(), distFiles()] : [])],
+    plugins: [react(), fontSubsets(), scrollAreaRefs(), appShellScrollClasses(), domainMessages(isPublic), mantineStyles(), appRoutePatterns(root), routePreloads(root, isPublic ? 'route-preloads.public.json' : 'route-preloads.json'), ...(isPublic ? [publicPage(), distFiles()] : [])],
     resolve: {
       // React Router's package sends bundlers to its development build (warnings, 30 % larger); a production
       // bundle takes the production build (ADR 0018).
@@ -169,10 +186,13 @@ export function clientConfig(command: 'build' | 'serve', variant: 'office' | 'pu
             // Two chunks per language instead of one small request per feature and language: the shared dictionary
             // with the features the shell and the home dashboard show (i18n/index.ts loads it before the first
             // render), and every other screen's (loaded right after it; each screen's loader awaits it). The public
-            // entry keeps all of its few dictionaries in the first (src/i18n/first-render.ts).
+            // entry has one second-tier chunk per feature, loaded with its screens (src/i18n/first-render.ts, ADR 0064).
             const dictionary = /\/i18n\/(tr|en|es)\.json$/.exec(id);
-            if (dictionary) return !isPublic && isScreenDictionary(id) ? `i18n-${dictionary[1]}-screens` : `i18n-${dictionary[1]}`;
-            const messages = domainMessagesChunk(id);
+            if (dictionary) {
+              const group = dictionaryGroup(id, isPublic);
+              return group ? `i18n-${dictionary[1]}-${group}` : `i18n-${dictionary[1]}`;
+            }
+            const messages = domainMessagesChunk(id, isPublic);
             if (messages) return messages;
             if (!id.includes('node_modules')) return undefined;
             // The report generators' libraries (and react-pdf's own nested scheduler) stay in their lazy chunks.

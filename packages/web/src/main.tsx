@@ -1,3 +1,6 @@
+// Mantine's base styles before any component's (mantine-styles.ts): a component's own rules, e.g. Button's fill, must
+// come after UnstyledButton's reset in the page's stylesheet, or the reset wins.
+import 'virtual:mantine-styles';
 import { createBrowserRouter } from 'react-router';
 import { featureRoutes } from './app/router';
 import { buildRoutes } from './app/route-tree';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { domainDict } from '../../domain-messages';
-import { i18n, i18nReady, loadDictionary, loadFirstDictionary, loadScreenDictionaries, mergeDict, screenDictionariesReady, setLanguage, tm } from './index';
-import { FIRST_RENDER_FEATURES, isScreenDictionary } from './first-render';
+import { BACK_OFFICE_MESSAGE_AREAS, DASHBOARD_MESSAGE_AREAS, domainDict } from '../../domain-messages';
+import { i18n, i18nReady, type Dict, loadDictionary, loadFirstDictionary, loadScreenDictionaries, mergeDict, screenDictionariesReady, setLanguage, tm } from './index';
+import { FIRST_RENDER_FEATURES, dictionaryGroup, isScreenDictionary, screenDictionaryGroups } from './first-render';
 
 describe('i18n setup', () => {
   it('starts in Turkish and renders shared, feature and domain keys', async () => {
@@ -34,17 +34,42 @@ describe('i18n setup', () => {
     expect(Object.keys(first)).not.toContain('orders');
     // The second: every other feature, and nothing of the first.
     expect(Object.keys(screens)).toEqual(expect.arrayContaining(['orders', 'offers', 'materials', 'devices', 'buyings']));
-    expect(Object.keys(screens).filter((k) => k in first)).toEqual([]);
+    expect(Object.keys(screens).filter((k) => k in first)).toEqual(['msg']);
+    // The domain messages of the areas only back-office screens show come with the screens (ADR 0064), the rest first.
+    const firstMsg = first.msg as Dict;
+    const screensMsg = screens.msg as Dict;
+    // (The dashboard's today tables show log titles and units: those areas stay in the first.)
+    expect(Object.keys(firstMsg)).toEqual(expect.arrayContaining(['error', 'auth', 'password', 'todo', 'rates', ...DASHBOARD_MESSAGE_AREAS]));
+    expect(Object.keys(firstMsg)).not.toContain('order');
+    expect(Object.keys(screensMsg).sort()).toEqual(BACK_OFFICE_MESSAGE_AREAS.filter((a) => !(DASHBOARD_MESSAGE_AREAS as readonly string[]).includes(a)).sort());
     // Together they are the whole dictionary.
-    expect(Object.keys(await loadDictionary('tr')).sort()).toEqual([...Object.keys(first), ...Object.keys(screens)].sort());
+    expect(Object.keys(await loadDictionary('tr')).sort()).toEqual([...new Set([...Object.keys(first), ...Object.keys(screens)])].sort());
     await screenDictionariesReady('tr');
     expect(i18n.t('orders.list.print')).toBe('İş emirlerini yazdır');
+    expect(tm('order.action.start')).not.toBe('order.action.start');
   });
 
   it('puts a feature\'s dictionary in the second tier unless the first render needs it', () => {
     expect(isScreenDictionary('/w/packages/web/src/features/orders/i18n/tr.json')).toBe(true);
     expect(isScreenDictionary('../features/dashboard/i18n/en.json')).toBe(false);
     expect(isScreenDictionary('/w/packages/web/src/i18n/tr.json')).toBe(false);
+  });
+
+  it('gives the public entry a chunk per screen feature, loaded only with the screens that show it', () => {
+    expect(dictionaryGroup('/w/packages/web/src/features/catalogue/i18n/tr.json', true)).toBe('catalogue');
+    expect(dictionaryGroup('/w/packages/web/src/features/orders/i18n/es.json', true)).toBe('orders');
+    expect(dictionaryGroup('/w/packages/web/src/features/orders/i18n/es.json', false)).toBe('screens');
+    // The signed-in header's tools' texts: with the tools in the public entry, before the first render in the back office.
+    expect(dictionaryGroup('/w/packages/web/src/features/users/i18n/tr.json', true)).toBe('tools');
+    expect(dictionaryGroup('/w/packages/web/src/features/rates/i18n/tr.json', false)).toBeUndefined();
+    // A back-office feature the public build sees only in the dead branch stays in the first chunk (which it leaves empty).
+    expect(dictionaryGroup('/w/packages/web/src/features/offers/i18n/tr.json', true)).toBeUndefined();
+    expect(screenDictionaryGroups('/login', true)).toEqual([]);
+    expect(screenDictionaryGroups('/web', true)).toEqual(['catalogue']);
+    expect(screenDictionaryGroups('/web/:id/:lang', true)).toEqual(['catalogue']);
+    expect(screenDictionaryGroups('/ordertracking/:offerId/:companyId/:token', true)).toEqual(['orders']);
+    expect(screenDictionaryGroups('/orders', false)).toEqual(['screens']);
+    expect(screenDictionaryGroups('/', false)).toEqual([]);
   });
 
   it('tm() translates domain keys and passes other text through', () => {

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGS, type Lang } from '@isik/domain';
 import { safeStorage } from '../lib/store';
-import { isScreenDictionary } from './first-render';
+import { dictionaryGroup, screenDictionaryGroups } from './first-render';
 
 export type Dict = { [key: string]: string | Dict };
 
@@ -19,11 +19,13 @@ export const DEFAULT_LANG: Lang = 'tr';
 const sharedDicts = import.meta.glob<Dict>('./*.json', { import: 'default' });
 /**
  * The public entry (ADR 0030) carries the dictionaries of its own screens (catalogue, order tracking) and of what a
- * signed-in user's header shows there (rates, to-dos, the password dialog of users); the back office every feature's.
+ * signed-in user's header shows there (rates, to-dos, the password dialog of users), each loaded with what shows it
+ * (first-render.ts, ADR 0064); the back office every feature's.
  * The build sets ISIK_PUBLIC_ENTRY, so the other branch and its files are not in the bundle.
  */
+const PUBLIC_ENTRY = import.meta.env.ISIK_PUBLIC_ENTRY === 'true';
 const featureDicts =
-  import.meta.env.ISIK_PUBLIC_ENTRY === 'true'
+  PUBLIC_ENTRY
     ? import.meta.glob<Dict>('../features/{catalogue,orders,rates,todos,users}/i18n/*.json', { import: 'default' })
     : import.meta.glob<Dict>('../features/*/i18n/*.json', { import: 'default' });
 
@@ -53,28 +55,43 @@ const domainMessages: Record<Lang, () => Promise<{ default: Dict }>> = {
   en: () => import('virtual:domain-messages/en'),
   es: () => import('virtual:domain-messages/es'),
 };
+/** The areas only back-office screens show (BACK_OFFICE_MESSAGE_AREAS): the back office's second tier; the public entry has none. */
+const domainScreenMessages: Record<Lang, () => Promise<{ default: Dict }>> = {
+  tr: () => import('virtual:domain-messages/tr/screens'),
+  en: () => import('virtual:domain-messages/en/screens'),
+  es: () => import('virtual:domain-messages/es/screens'),
+};
 
-/** One language's feature dictionaries of one tier (first-render.ts): before the first render, or the screens'. */
-function ownFeatureDicts(lang: Lang, screens: boolean): Promise<Dict>[] {
+/**
+ * One language's feature dictionaries of one group (first-render.ts): `undefined` is the first tier (before the first
+ * render), `screens` the back office's second, a feature's name the public entry's; `'*'` every second-tier group.
+ */
+function ownFeatureDicts(lang: Lang, group: string | undefined): Promise<Dict>[] {
   return Object.entries(featureDicts)
-    .filter(([file]) => file.endsWith(`/${lang}.json`) && isScreenDictionary(file) === screens)
+    .filter(([file]) => {
+      if (!file.endsWith(`/${lang}.json`)) return false;
+      const own = dictionaryGroup(file, PUBLIC_ENTRY);
+      return group === '*' ? own !== undefined : own === group;
+    })
     .map(([, load]) => load());
 }
 
-/** What one language needs before the first render: the shared dictionary, the shell's and dashboard's features, and the domain messages under `msg.`. */
+/** What one language needs before the first render: the shared dictionary, the shell's and dashboard's features, and the domain messages under `msg.` but those of the back-office areas. */
 export async function loadFirstDictionary(lang: Lang): Promise<Dict> {
   const shared = Object.entries(sharedDicts).filter(([file]) => file.endsWith(`/${lang}.json`)).map(([, load]) => load());
-  const [msg, ...dicts] = await Promise.all([domainMessages[lang]().then((m) => m.default), ...shared, ...ownFeatureDicts(lang, false)]);
+  const [msg, ...dicts] = await Promise.all([domainMessages[lang]().then((m) => m.default), ...shared, ...ownFeatureDicts(lang, undefined)]);
   const dict: Dict = {};
   for (const d of dicts) mergeDict(dict, d);
   return mergeDict(dict, { msg });
 }
 
-/** Every other screen's feature dictionaries of one language. */
-export async function loadScreenDictionaries(lang: Lang): Promise<Dict> {
+/** Every other screen's feature dictionaries of one language (one group of them, or all), with the back office's domain message areas under `msg.`. */
+export async function loadScreenDictionaries(lang: Lang, group = '*'): Promise<Dict> {
+  const withMessages = !PUBLIC_ENTRY && (group === '*' || group === 'screens');
+  const [msg, ...dicts] = await Promise.all([withMessages ? domainScreenMessages[lang]().then((m) => m.default) : Promise.resolve(undefined), ...ownFeatureDicts(lang, group)]);
   const dict: Dict = {};
-  for (const d of await Promise.all(ownFeatureDicts(lang, true))) mergeDict(dict, d);
-  return dict;
+  for (const d of dicts) if (d) mergeDict(dict, d);
+  return msg ? mergeDict(dict, { msg }) : dict;
 }
 
 /** One language's whole dictionary: both tiers (a key defined in both is an error, as within one). */
@@ -83,30 +100,50 @@ export async function loadDictionary(lang: Lang): Promise<Dict> {
   return mergeDict(first, screens);
 }
 
-function once(cache: Map<Lang, Promise<void>>, lang: Lang, load: (lang: Lang) => Promise<Dict>): Promise<void> {
-  let done = cache.get(lang);
+function once<K>(cache: Map<K, Promise<void>>, key: K, lang: Lang, load: () => Promise<Dict>): Promise<void> {
+  let done = cache.get(key);
   if (!done) {
-    done = load(lang).then((dict) => { i18n.addResourceBundle(lang, 'translation', dict, true, false); });
-    cache.set(lang, done);
-    done.catch(() => cache.delete(lang));
+    done = load().then((dict) => { i18n.addResourceBundle(lang, 'translation', dict, true, false); });
+    cache.set(key, done);
+    done.catch(() => cache.delete(key));
   }
   return done;
 }
 
 const firstLoaded = new Map<Lang, Promise<void>>();
-const screensLoaded = new Map<Lang, Promise<void>>();
+const screensLoaded = new Map<string, Promise<void>>();
+/** The second-tier groups this page has needed so far: a language switch loads them in the new language. */
+const wantedGroups = new Set<string>(PUBLIC_ENTRY ? [] : ['screens']);
 
 /** The language's first-render tier (what main.tsx waits for). */
 function ensureLanguage(lang: Lang): Promise<void> {
-  return once(firstLoaded, lang, loadFirstDictionary);
+  return once(firstLoaded, lang, lang, () => loadFirstDictionary(lang));
 }
 
 /**
- * The reader's language's screen dictionaries: every screen's loader awaits this (lib/routing.tsx), so a screen never
- * renders a key; the shell and the dashboard do not need it.
+ * The reader's language's screen dictionaries (by default every group this page has needed: in the back office the
+ * one `screens` group); the shell and the dashboard do not need them.
  */
-export function screenDictionariesReady(lang: Lang = currentLang()): Promise<void> {
-  return once(screensLoaded, lang, loadScreenDictionaries);
+export function screenDictionariesReady(lang: Lang = currentLang(), groups: readonly string[] = [...wantedGroups]): Promise<void> {
+  return Promise.all(
+    groups.map((group) => {
+      wantedGroups.add(group);
+      return once(screensLoaded, `${lang}:${group}`, lang, () => loadScreenDictionaries(lang, group));
+    }),
+  ).then(() => undefined);
+}
+
+/**
+ * What a screen's loader awaits beside its code (lib/routing.tsx), so no screen renders a key: the back office's
+ * second tier, or in the public entry its own feature's dictionary (the sign-in page's texts are all in the first).
+ */
+export function routeDictionariesReady(pattern: string): Promise<void> {
+  return screenDictionariesReady(currentLang(), screenDictionaryGroups(pattern, PUBLIC_ENTRY));
+}
+
+/** What the signed-in header's lazily loaded tools await: in the public entry their dictionaries (first-render.ts). */
+export function toolsDictionariesReady(): Promise<void> {
+  return PUBLIC_ENTRY ? screenDictionariesReady(currentLang(), ['tools']) : Promise.resolve();
 }
 
 function isLang(value: unknown): value is Lang {

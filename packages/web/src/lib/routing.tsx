@@ -2,8 +2,7 @@ import { isValidElement, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type NonIndexRouteObject } from 'react-router';
 import { ROUTE_LEVELS, canEnterBackOffice, isAllowed } from '@isik/domain';
 import { ErrorPage } from '../components/error-page';
-import { screenDictionariesReady } from '../i18n';
-import { FIRST_RENDER_ROUTES } from '../i18n/first-render';
+import { routeDictionariesReady } from '../i18n';
 import { useSession } from './session';
 
 export interface RouteAccess {
@@ -81,7 +80,7 @@ export function appRoute(pattern: string, page: ReactNode | PageLoader, extra: O
       handle: { access },
       lazy: async () => {
         // The screen's dictionary tier comes with its code (i18n/first-render.ts): no screen renders a key.
-        const [Page] = await Promise.all([load(), FIRST_RENDER_ROUTES.includes(pattern) ? undefined : screenDictionariesReady()]);
+        const [Page] = await Promise.all([load(), routeDictionariesReady(pattern)]);
         return { element: guard(<Page />) };
       },
     };

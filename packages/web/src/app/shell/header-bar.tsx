@@ -4,7 +4,7 @@ import { BACK_OFFICE_MAX_ROLE, LANGS } from '@isik/domain';
 import { IconCheck, IconChevronDown, IconLanguage, IconLock, IconLogin, IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LANGUAGE_LABELS, currentLang, setLanguage } from '../../i18n';
+import { LANGUAGE_LABELS, currentLang, setLanguage, toolsDictionariesReady } from '../../i18n';
 import { isOpenPath } from '../../lib/open-paths';
 import { displayName, useLogout, useSession } from '../../lib/session';
 import { DeferredMenu, DeferredTooltip } from '../../components/deferred/deferred-floating';
@@ -12,9 +12,10 @@ import { BrandMark } from './brand-mark';
 import { initials } from './user-panel';
 
 // Signed-in tools come in their own chunk: the public area (/web, /login) never loads them.
-const BackOfficeTools = lazy(() => import('./back-office-tools'));
+// Their texts come with them (in the public entry they are not in its first dictionary: i18n/first-render.ts).
+const BackOfficeTools = lazy(() => Promise.all([import('./back-office-tools'), toolsDictionariesReady()]).then(([m]) => m));
 // Everyone signed in changes their own password here (DECISIONS 2), roles 4-7 too, who have no back-office profile.
-const PasswordChangeModal = lazy(() => import('../../features/users/components/password-change-modal').then((m) => ({ default: m.PasswordChangeModal })));
+const PasswordChangeModal = lazy(() => Promise.all([import('../../features/users/components/password-change-modal'), toolsDictionariesReady()]).then(([m]) => ({ default: m.PasswordChangeModal })));
 
 export interface HeaderBarProps {
   /** Null when the page has no navbar (login, order tracking): no burger then. */
