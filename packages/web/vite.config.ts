@@ -54,38 +54,35 @@ function fontSubsets(): Plugin {
 }
 
 /**
+ * A plugin that points one bare import of matching library files at a module of our own (src/lib/…), so the library
+ * stays out of the chunks that only needed one small piece of it.
+ */
+function ownImport(name: string, source: string, importer: RegExp, ownFile: string): Plugin {
+  const own = fileURLToPath(new URL(ownFile, import.meta.url));
+  return {
+    name,
+    enforce: 'pre',
+    resolveId(id, from) {
+      return id === source && from && importer.test(from) ? own : null;
+    },
+  };
+}
+
+/**
  * Mantine's ScrollArea (in every table) imports only `useMergeRefs` from Floating UI; pointing that one import at our
  * own hook (src/lib/merge-refs.ts) keeps Floating UI out of the screens that have no menu, tooltip or select before
  * their first render (ADR 0030).
  */
-function scrollAreaRefs(): Plugin {
-  const own = fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url));
-  return {
-    name: 'isik-scroll-area-refs',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === '@floating-ui/react' && importer && /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)) return own;
-      return null;
-    },
-  };
-}
+const scrollAreaRefs = () => ownImport('isik-scroll-area-refs', '@floating-ui/react',
+  /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/, './src/lib/merge-refs.ts');
 
 /**
  * Mantine's AppShell header, footer and aside import react-remove-scroll only for a class name
  * (`RemoveScroll.classNames.zeroRight`); pointing those imports at src/lib/remove-scroll-classes.ts keeps the library
  * (the scroll lock of modals and drawers, which still import it) out of every page's first download (ADR 0064).
  */
-function appShellScrollClasses(): Plugin {
-  const own = fileURLToPath(new URL('./src/lib/remove-scroll-classes.ts', import.meta.url));
-  return {
-    name: 'isik-app-shell-scroll-classes',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === 'react-remove-scroll' && importer && /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/.test(importer)) return own;
-      return null;
-    },
-  };
-}
+const appShellScrollClasses = () => ownImport('isik-app-shell-scroll-classes', 'react-remove-scroll',
+  /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/, './src/lib/remove-scroll-classes.ts');
 
 /**
  * The public build starts from the same index.html (one copy of the page and its plain top bar) with the public
