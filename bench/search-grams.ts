@@ -5,7 +5,8 @@
 //    per row shown when the two are (nearly) equal.
 // 2. The gram tables of the 1× rows (a grown set's copies carry a '~' in their id), written into temporary tables and
 //    indexed as such a walk needs, inside a transaction that is rolled back: their rows and sizes. They grow with the
-//    rows, so 100× is about a hundred times these.
+//    rows, so 100× is about a hundred times these. Between them, the walk for `REF-10` over the offers' grams of 1×
+//    and of 10× (EXPLAIN ANALYZE: buffers and time).
 // `npx tsx bench/search-grams.ts URL` (the kept set: postgres://postgres:…@127.0.0.1:5499/bench); the data is not changed.
 import pg from 'pg';
 import { foldText } from '../packages/server/src/lib/search.js';
@@ -45,6 +46,22 @@ async function main() {
       from offers o, generate_series(1, length(o.search_text) - 3) i where o.${oneX}`);
     await c.query('create unique index on offer_grams (gram, teklif_tarihi, teklif_no) include (offer_id, teklif_durumu)');
     console.log('offer grams of the 1× rows:', await sizes('offer_grams'));
+    // The walk along `REF-10`'s rarest gram ('f-10'), its page of 30 and its count capped at 1,001, over the grams of
+    // the 1× rows and of ten copies (the 1× rows and the copies ~1 … ~9), each run twice: the second run's figures.
+    await c.query(`create temp table offer_grams10 as select distinct substr(o.search_text, i, 4) gram, o.teklif_tarihi, o.teklif_no, o.id offer_id, o.teklif_durumu
+      from offers o, generate_series(1, length(o.search_text) - 3) i where o.${oneX} or o.id ~ '~[1-9]$'`);
+    await c.query('create unique index on offer_grams10 (gram, teklif_tarihi, teklif_no) include (offer_id, teklif_durumu)');
+    await c.query('analyze offer_grams; analyze offer_grams10');
+    for (const t of ['offer_grams', 'offer_grams10']) {
+      const page = `select o.id from ${t} g join offers o on o.id = g.offer_id where g.gram = 'f-10' and o.search_text like '%ref-10%' order by g.teklif_tarihi desc, g.teklif_no desc`;
+      for (const [what, q] of [['page of 30', `${page} limit 30`], ['count to 1,001', `select count(*) from (${page} limit 1001) x`]]) {
+        let plan: string[] = [];
+        for (let run = 0; run < 2; run++) plan = ((await c.query(`explain (analyze, buffers, costs off, timing off) ${q}`)).rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
+        const buffers = plan.find((l) => l.includes('Buffers'))?.trim();
+        const ms = plan.find((l) => l.startsWith('Execution Time'));
+        console.log(`  REF-10 along 'f-10', ${t === 'offer_grams' ? '1×' : '10×'}, ${what}: ${buffers}; ${ms}`);
+      }
+    }
     await c.query(`create temp table line_grams as select distinct substr(l.search_text, i, 4) gram, l.siparis_durumu, l.siparis_tarihi, l.id
       from order_items l, generate_series(1, length(l.search_text) - 3) i where l.${oneX}`);
     await c.query('create unique index on line_grams (gram, siparis_durumu, siparis_tarihi, id)');
