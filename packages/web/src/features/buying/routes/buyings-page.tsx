@@ -12,6 +12,7 @@ import { LoadFailedAlert } from '../../../components/load-failed-alert';
 import { PageHeader } from '../../../components/page-header';
 import { PaginationControl } from '../../../components/pagination-control';
 import { SearchInput } from '../../../components/search-input';
+import { TruncatedText } from '../../../components/truncated-text';
 import { api } from '../../../lib/api';
 import { describeFilters, useReportSource, type ReportSource } from '../../../lib/report-source';
 import { useSession } from '../../../lib/session';
@@ -22,6 +23,8 @@ import { mailtoLink } from '../model/buying-values';
 import { CreateOrderButton, usePurchaseOrderSelection } from '../components/purchase-order-select';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/** A long word (a code, a name without spaces) breaks inside the cell instead of widening the list past 1280 px. */
+const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 const SIZES = BUYING_PAGE_SIZES as readonly number[];
 const LIST_DEFAULTS = { page: 1, pageSize: BUYING_PAGE_SIZE, status: 0, orderBy: 'talep_tarihi', order: 'desc' };
 
@@ -107,7 +110,7 @@ export function BuyingsPage() {
     {
       key: 'material', header: t('buyings.field.material'), sortKey: 'material_name',
       render: (b) => (
-        <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={(e) => { e.stopPropagation(); setEditing(b); }} data-testid="buying-open">
+        <Anchor component="button" type="button" fw={600} size="sm" ta="left" style={WRAP_ANYWHERE} onClick={(e) => { e.stopPropagation(); setEditing(b); }} data-testid="buying-open">
           {b.material_name}
         </Anchor>
       ),
@@ -116,19 +119,19 @@ export function BuyingsPage() {
       key: 'cat', header: t('buyings.field.categoryGroup'),
       render: (b) => (
         <Stack gap={0}>
-          <Text size="sm">{b.material_category}</Text>
-          <Text size="xs" c="dimmed">{b.material_group}</Text>
+          <TruncatedText maw={120}>{b.material_category}</TruncatedText>
+          <TruncatedText maw={120} size="xs" c="dimmed">{b.material_group}</TruncatedText>
         </Stack>
       ),
     },
-    { key: 'person', header: t('buyings.field.person'), render: (b) => <Text size="sm">{b.related_person}</Text> },
+    { key: 'person', header: t('buyings.field.person'), render: (b) => <TruncatedText maw={140}>{b.related_person}</TruncatedText> },
     {
       key: 'note', header: t('buyings.list.noteSupplier'), sortKey: 'tedarikci_adi',
       render: (b) => (
         <Stack gap={0}>
-          {b.tedarikci_adi && <Text size="sm" fw={500}>{b.tedarikci_adi}</Text>}
-          {b.siparis_notu && <Text size="xs" c="dimmed" lineClamp={2}>{b.siparis_notu}</Text>}
-          {b.siparis_no && <Text size="xs" c="dimmed">{t('buyings.field.orderNo')}: {b.siparis_no}</Text>}
+          {b.tedarikci_adi && <Text size="sm" fw={500} style={WRAP_ANYWHERE}>{b.tedarikci_adi}</Text>}
+          {b.siparis_notu && <Text size="xs" c="dimmed" lineClamp={2} style={WRAP_ANYWHERE} title={b.siparis_notu}>{b.siparis_notu}</Text>}
+          {b.siparis_no && <Text size="xs" c="dimmed" style={WRAP_ANYWHERE}>{t('buyings.field.orderNo')}: {b.siparis_no}</Text>}
         </Stack>
       ),
     },
