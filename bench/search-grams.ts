@@ -9,6 +9,7 @@
 //    and of 10× (EXPLAIN ANALYZE: buffers and time).
 // `npx tsx bench/search-grams.ts URL` (the kept set: postgres://postgres:…@127.0.0.1:5499/bench); the data is not changed.
 import pg from 'pg';
+import { likePattern } from '../packages/server/src/lib/http.js';
 import { foldText } from '../packages/server/src/lib/search.js';
 
 const TERMS = {
@@ -17,7 +18,7 @@ const TERMS = {
 } as const;
 const grams = (t: string) => Array.from({ length: Math.max(0, t.length - 3) }, (_, i) => t.slice(i, i + 4));
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const like = (s: string) => lit(`%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+const like = (s: string) => lit(likePattern(s));
 
 async function main() {
   const url = process.argv[2];

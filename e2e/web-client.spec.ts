@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { loginAs } from './support/auth';
-import { createCompany, modelByCode } from './support/api';
+import { createCompany, createMaterial, modelByCode } from './support/api';
 import { expect, test } from './support/test';
 
 // The shared number field (ADR 0019) and lists that fit a 1280 px screen (docs/web-client.md).
@@ -154,7 +154,7 @@ for (const width of [1280, 1440]) {
     // A purchase request whose every text is one long word (a code, a name without spaces): the list of requests
     // breaks or cuts it in its cell rather than growing past the screen (it did at 1280 with other tests' long tags).
     const long = (what: string) => `${what}${tag.replace(/[^A-Za-z0-9]/g, '')}Aydınlatmaelektromekanik`;
-    const material = await admin.post<{ _id: string }>('/materials/create', { material_name: long('Malzeme'), material_category: long('Kategori'), material_group: long('Grup'), material_price: '2' });
+    const material = await createMaterial(admin, long('Malzeme'), { material_category: long('Kategori'), material_group: long('Grup') });
     const supplier = await createCompany(admin, long('Tedarikçi'), { company_category: 'Suppliers' });
     await admin.post('/buying/create', { material_id: material._id, material_qty: 1, tedarikci_id: supplier._id, related_person: long('Kişi'), siparis_notu: long('Not'), USD_Kur: 40, EUR_Kur: 45 });
     await page.goto(`/buyings?status=0&search=${encodeURIComponent(long('Malzeme'))}`);
